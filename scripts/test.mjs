@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: sets up what it needs (a browser, a build), runs every suite, ends with "N passed, N failed".
+// Suites: unit (engine, node), store (dev store over HTTP, node), blocks (browser, wtr), e2e (built CDN bundle,
+// Playwright + dev store, W3C Nu validator). `npm test -- unit blocks` runs a subset.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { chromiumPath } from './browser.mjs';
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const run = (name) => wanted.length === 0 || wanted.includes(name);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+mkdirSync('test-results', { recursive: true });
+
+function sh(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
+  return r.status ?? 1;
+}
+
+function ensureBrowser() {
+  if (chromiumPath) return;
+  if (process.getuid?.() === 0) {
+    console.log('Installing Debian chromium (needed by the browser tests)…');
+    sh('apt-get', ['update', '-qq']);
+    sh('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  }
+  if (!['/usr/bin/chromium', '/usr/bin/chromium-browser'].some((p) => existsSync(p)) && !process.env.CHROME_PATH) {
+    console.error('No Chromium: install it (sudo apt-get install chromium) or set CHROME_PATH, then run npm test again.');
+    totals.failed++;
+  }
+}
+
+function nodeSuite(name, globs) {
+  const tap = `test-results/${name}.tap`;
+  rmSync(tap, { force: true });
+  const status = sh(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...globs]);
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const num = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)`, 'm'))?.[1] ?? 0);
+  const c = { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo') };
+  if (status !== 0 && c.failed === 0) c.failed = 1; // crashed before reporting
+  console.log(`${name}: ${c.passed} passed, ${c.failed} failed`);
+  return c;
+}
+
+function add(c) { totals.passed += c.passed; totals.failed += c.failed; totals.skipped += c.skipped ?? 0; }
+
+if (run('unit')) add(nodeSuite('unit', ['test/unit/**/*.test.ts']));
+if (run('store')) add(nodeSuite('store', ['test/store/**/*.test.ts']));
+if (run('blocks') || run('e2e')) ensureBrowser();
+if (run('blocks')) {
+  rmSync('test-results/blocks.json', { force: true });
+  const status = sh(process.execPath, ['node_modules/@web/test-runner/dist/bin.js']);
+  const c = existsSync('test-results/blocks.json') ? JSON.parse(readFileSync('test-results/blocks.json', 'utf8')) : { passed: 0, failed: 1 };
+  if (status !== 0 && c.failed === 0) c.failed = 1;
+  add(c);
+}
+if (run('e2e')) {
+  if (sh('npm', ['run', '--silent', 'build']) !== 0) add({ passed: 0, failed: 1 });
+  else add(nodeSuite('e2e', ['test/e2e/**/*.test.ts']));
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);

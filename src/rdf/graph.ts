@@ -1,0 +1,110 @@
+/**
+ * A small indexed RDF graph. It is what every block reads from: EntryStore answers in RDF/JSON,
+ * which `readRdfJson` turns into a Graph without loading rdflib (kept out of the initial bundle).
+ */
+export type TermType = 'NamedNode' | 'BlankNode' | 'Literal';
+
+export interface Term {
+  readonly termType: TermType;
+  /** IRI, blank node label (without `_:`), or lexical form. */
+  readonly value: string;
+  /** Language tag of a literal, lower-cased as written ('' when untagged). */
+  readonly language?: string;
+  /** Datatype IRI of a literal (absent for plain / language-tagged strings). */
+  readonly datatype?: string;
+}
+
+export interface Triple {
+  readonly subject: Term;
+  readonly predicate: string;
+  readonly object: Term;
+}
+
+export const namedNode = (value: string): Term => ({ termType: 'NamedNode', value });
+export const blankNode = (value: string): Term => ({ termType: 'BlankNode', value });
+export const literal = (value: string, languageOrDatatype?: { language?: string; datatype?: string }): Term => ({
+  termType: 'Literal',
+  value,
+  ...(languageOrDatatype?.language ? { language: languageOrDatatype.language } : {}),
+  ...(languageOrDatatype?.datatype ? { datatype: languageOrDatatype.datatype } : {}),
+});
+
+/** Key of a subject term inside the index: IRIs as is, blank nodes as `_:label`. */
+export function termKey(t: Term): string {
+  if (t.termType === 'BlankNode') return `_:${t.value}`;
+  if (t.termType === 'Literal') return `"${t.value}"@${t.language ?? ''}^^${t.datatype ?? ''}`;
+  return t.value;
+}
+
+export class Graph {
+  #bySubject = new Map<string, Map<string, Term[]>>();
+  #byObject = new Map<string, Triple[]>();
+  #size = 0;
+
+  get size(): number {
+    return this.#size;
+  }
+
+  add(subject: Term, predicate: string, object: Term): void {
+    const sk = termKey(subject);
+    let preds = this.#bySubject.get(sk);
+    if (!preds) this.#bySubject.set(sk, (preds = new Map()));
+    let objs = preds.get(predicate);
+    if (!objs) preds.set(predicate, (objs = []));
+    const ok = termKey(object);
+    if (objs.some((o) => termKey(o) === ok)) return;
+    objs.push(object);
+    const triple: Triple = { subject, predicate, object };
+    let inverse = this.#byObject.get(ok);
+    if (!inverse) this.#byObject.set(ok, (inverse = []));
+    inverse.push(triple);
+    this.#size++;
+  }
+
+  /** Adds every triple of another graph (used to merge an entry's metadata with related entries). */
+  addAll(other: Graph): void {
+    for (const t of other.triples()) this.add(t.subject, t.predicate, t.object);
+  }
+
+  /** Objects of `subject predicate ?o`. Subject may be an IRI string or a Term. */
+  objects(subject: Term | string, predicate: string): Term[] {
+    const sk = typeof subject === 'string' ? subject : termKey(subject);
+    return this.#bySubject.get(sk)?.get(predicate) ?? [];
+  }
+
+  /** First object of `subject predicate ?o`, if any. */
+  object(subject: Term | string, predicate: string): Term | undefined {
+    return this.objects(subject, predicate)[0];
+  }
+
+  /** Subjects of `?s predicate object`. */
+  subjects(predicate: string, object: Term | string): Term[] {
+    const ok = typeof object === 'string' ? object : termKey(object);
+    return (this.#byObject.get(ok) ?? []).filter((t) => t.predicate === predicate).map((t) => t.subject);
+  }
+
+  /** Predicates used with this subject. */
+  predicates(subject: Term | string): string[] {
+    const sk = typeof subject === 'string' ? subject : termKey(subject);
+    return [...(this.#bySubject.get(sk)?.keys() ?? [])];
+  }
+
+  has(subject: Term | string, predicate: string, object?: Term | string): boolean {
+    const objs = this.objects(subject, predicate);
+    if (object === undefined) return objs.length > 0;
+    const ok = typeof object === 'string' ? object : termKey(object);
+    return objs.some((o) => termKey(o) === ok);
+  }
+
+  /** Subjects having `rdf:type` = the given class IRI. */
+  subjectsOfType(classIri: string): Term[] {
+    return this.subjects('http://www.w3.org/1999/02/22-rdf-syntax-ns#type', classIri);
+  }
+
+  *triples(): IterableIterator<Triple> {
+    for (const [sk, preds] of this.#bySubject) {
+      const subject = sk.startsWith('_:') ? blankNode(sk.slice(2)) : namedNode(sk);
+      for (const [predicate, objs] of preds) for (const object of objs) yield { subject, predicate, object };
+    }
+  }
+}
