@@ -1,0 +1,3 @@
+export const root: string;
+export function blockNames(): string[];
+export function npmEntries(): Record<string, string>;
