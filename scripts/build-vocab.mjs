@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+// Builds the bundled vocabulary tables in src/dcat/vocab/ from the EU authority tables in shared/fixtures/vocab/
+// (and two small hand-written tables: access rights and languages, which have no fixture). The output is committed:
+// fresh clones and CI never run this; it documents where every label comes from. Run: node scripts/build-vocab.mjs
+// [--src <vocab folder>] [--check] (--check exits 1 when the committed files differ from a fresh build).
+//
+// Output: one TypeScript module per table, `export default { "<concept uri>": { "sv": …, "en": …, "de": … } }`
+// (only sv/en/de skos:prefLabel; file types additionally keep `code`, the URI's last segment, because their
+// labels are English only). TypeScript modules rather than .json files so the same import works unchanged in
+// Node (tsx), the Vite build and the browser test runner (whose esbuild transform drops JSON import attributes).
+// Provenance and licences: NOTICE.md.
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as $rdf from 'rdflib';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const srcArg = args.indexOf('--src');
+const vocabDir = srcArg >= 0 ? resolve(args[srcArg + 1]) : resolve(root, '../shared/fixtures/vocab');
+const outDir = join(root, 'src/dcat/vocab');
+const check = args.includes('--check');
+
+const SKOS = 'http://www.w3.org/2004/02/skos/core#';
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+const LANGS = ['sv', 'en', 'de'];
+const AUTH = 'http://publications.europa.eu/resource/authority/';
+
+/** name → source file, media type, and which concept URIs to keep. */
+const SOURCES = [
+  { name: 'data-theme', file: 'data-theme-skos.rdf', type: 'application/rdf+xml', prefix: `${AUTH}data-theme/` },
+  { name: 'file-type', file: 'filetypes-skos.rdf', type: 'application/rdf+xml', prefix: `${AUTH}file-type/`, code: true },
+  { name: 'licence', file: 'licences-skos.rdf', type: 'application/rdf+xml', prefix: `${AUTH}licence/` },
+  { name: 'frequency', file: 'frequencies-skos-ap-act.rdf', type: 'application/rdf+xml', prefix: `${AUTH}frequency/` },
+  { name: 'hvd-category', file: 'hvd-category-scheme.ttl', type: 'text/turtle', prefix: 'http://data.europa.eu/bna/c_' },
+];
+
+// Hand-written: the EU access-right table (PUBLIC, RESTRICTED, NON_PUBLIC; SENSITIVE and CONFIDENTIAL were added
+// in later versions of the table) has no fixture here. Labels follow the EU table's wording in each language.
+const ACCESS_RIGHTS = {
+  PUBLIC: { sv: 'Offentlig', en: 'Public', de: 'Öffentlich' },
+  RESTRICTED: { sv: 'Begränsad', en: 'Restricted', de: 'Eingeschränkt' },
+  NON_PUBLIC: { sv: 'Icke-offentlig', en: 'Non-public', de: 'Nicht öffentlich' },
+  SENSITIVE: { sv: 'Känslig', en: 'Sensitive', de: 'Sensibel' },
+  CONFIDENTIAL: { sv: 'Konfidentiell', en: 'Confidential', de: 'Vertraulich' },
+};
+
+// Hand-written subset of the EU language table (the languages a Swedish/German/European portal meets most).
+const LANGUAGES = {
+  SWE: { sv: 'svenska', en: 'Swedish', de: 'Schwedisch' },
+  ENG: { sv: 'engelska', en: 'English', de: 'Englisch' },
+  DEU: { sv: 'tyska', en: 'German', de: 'Deutsch' },
+  FIN: { sv: 'finska', en: 'Finnish', de: 'Finnisch' },
+  NOR: { sv: 'norska', en: 'Norwegian', de: 'Norwegisch' },
+  NOB: { sv: 'norskt bokmål', en: 'Norwegian Bokmål', de: 'Norwegisch (Bokmål)' },
+  NNO: { sv: 'nynorska', en: 'Norwegian Nynorsk', de: 'Norwegisch (Nynorsk)' },
+  DAN: { sv: 'danska', en: 'Danish', de: 'Dänisch' },
+  ISL: { sv: 'isländska', en: 'Icelandic', de: 'Isländisch' },
+  FRA: { sv: 'franska', en: 'French', de: 'Französisch' },
+  NLD: { sv: 'nederländska', en: 'Dutch', de: 'Niederländisch' },
+  SPA: { sv: 'spanska', en: 'Spanish', de: 'Spanisch' },
+  ITA: { sv: 'italienska', en: 'Italian', de: 'Italienisch' },
+  POR: { sv: 'portugisiska', en: 'Portuguese', de: 'Portugiesisch' },
+  POL: { sv: 'polska', en: 'Polish', de: 'Polnisch' },
+  EST: { sv: 'estniska', en: 'Estonian', de: 'Estnisch' },
+  LAV: { sv: 'lettiska', en: 'Latvian', de: 'Lettisch' },
+  LIT: { sv: 'litauiska', en: 'Lithuanian', de: 'Litauisch' },
+  RUS: { sv: 'ryska', en: 'Russian', de: 'Russisch' },
+  UKR: { sv: 'ukrainska', en: 'Ukrainian', de: 'Ukrainisch' },
+  ARA: { sv: 'arabiska', en: 'Arabic', de: 'Arabisch' },
+  TUR: { sv: 'turkiska', en: 'Turkish', de: 'Türkisch' },
+  SME: { sv: 'nordsamiska', en: 'Northern Sami', de: 'Nordsamisch' },
+  FIT: { sv: 'meänkieli', en: 'Meänkieli', de: 'Meänkieli' },
+  RMY: { sv: 'romani', en: 'Romani', de: 'Romani' },
+  YID: { sv: 'jiddisch', en: 'Yiddish', de: 'Jiddisch' },
+  MUL: { sv: 'flera språk', en: 'Multiple languages', de: 'Mehrere Sprachen' },
+};
+
+function parse(file, type) {
+  const store = $rdf.graph();
+  const base = 'http://publications.europa.eu/resource/authority/';
+  $rdf.parse(readFileSync(file, 'utf8'), store, base, type);
+  return store;
+}
+
+function buildTable(src) {
+  const store = parse(join(vocabDir, src.file), src.type);
+  const concept = $rdf.sym(`${SKOS}Concept`);
+  const table = {};
+  const subjects = store.each(undefined, $rdf.sym(RDF_TYPE), concept)
+    .filter((s) => s.termType === 'NamedNode' && s.value.startsWith(src.prefix))
+    .map((s) => s.value)
+    .sort();
+  for (const uri of subjects) {
+    const labels = {};
+    if (src.code) labels.code = uri.slice(uri.lastIndexOf('/') + 1);
+    for (const lit of store.each($rdf.sym(uri), $rdf.sym(`${SKOS}prefLabel`), undefined)) {
+      const lang = (lit.language || '').toLowerCase();
+      if (LANGS.includes(lang) && !(lang in labels)) labels[lang] = lit.value.trim();
+    }
+    if (Object.keys(labels).some((k) => k !== 'code')) table[uri] = labels;
+  }
+  return table;
+}
+
+function handTable(base, rows) {
+  return Object.fromEntries(Object.entries(rows).map(([code, labels]) => [`${base}${code}`, labels]));
+}
+
+function moduleText(name, table, provenance) {
+  return `// Generated by scripts/build-vocab.mjs — do not edit. ${provenance}\n` +
+    `import type { VocabTable } from '../vocab-table.ts';\n\n` +
+    `const table: VocabTable = ${JSON.stringify(table)};\nexport default table;\n`;
+}
+
+const tables = [];
+for (const src of SOURCES) {
+  if (!existsSync(join(vocabDir, src.file))) {
+    console.error(`missing ${join(vocabDir, src.file)} (pass --src <folder with the EU vocabulary files>)`);
+    process.exit(1);
+  }
+  tables.push({ name: src.name, table: buildTable(src), provenance: `Source: shared/fixtures/vocab/${src.file} (EU Publications Office, CC BY 4.0).` });
+}
+tables.push({ name: 'access-right', table: handTable(`${AUTH}access-right/`, ACCESS_RIGHTS), provenance: 'Hand-written (EU access-right table codes).' });
+tables.push({ name: 'language', table: handTable(`${AUTH}language/`, LANGUAGES), provenance: 'Hand-written subset (EU language table codes).' });
+
+mkdirSync(outDir, { recursive: true });
+let differs = false;
+let rawTotal = 0;
+let gzTotal = 0;
+for (const { name, table, provenance } of tables) {
+  const text = moduleText(name, table, provenance);
+  const path = join(outDir, `${name}.ts`);
+  const data = JSON.stringify(table);
+  rawTotal += data.length;
+  const gz = gzipSync(data, { level: 9 }).length;
+  gzTotal += gz;
+  console.log(`${name}: ${Object.keys(table).length} concepts, ${data.length} B, ${gz} B gzip`);
+  if (check) {
+    if (!existsSync(path) || readFileSync(path, 'utf8') !== text) { console.error(`${path} is out of date`); differs = true; }
+  } else {
+    writeFileSync(path, text);
+  }
+}
+const all = gzipSync(tables.map((t) => JSON.stringify(t.table)).join('\n'), { level: 9 }).length;
+console.log(`total: ${rawTotal} B, ${gzTotal} B gzip per file, ${all} B gzip together`);
+if (differs) process.exit(1);

@@ -1,0 +1,199 @@
+/**
+ * Format badges and the format tests the blocks need (CSV preview §6.5, WMS maps §6.4). A distribution's
+ * `dcterms:format` / `dcat:mediaType` is a MIME literal ("text/csv; charset=utf-8"), an IANA media-type URI, an EU
+ * file-type URI or free text ("CSV", ".csv", "Esri Shapefile"); every form becomes one short label.
+ */
+import type { FormatBadge } from './model.ts';
+import { fileTypeCode } from './vocab.ts';
+
+const EU_FILE_TYPE = /^https?:\/\/publications\.europa\.eu\/resource\/authority\/file-type\/([^/?#]+)\/?$/i;
+const IANA = /^https?:\/\/(?:www\.)?iana\.org\/assignments\/media-types\/([^?#]+?)\/?$/i;
+
+/** MIME type (lower case, no parameters) → badge. */
+const BY_MIME: Readonly<Record<string, string>> = {
+  'text/csv': 'CSV',
+  'application/csv': 'CSV',
+  'text/comma-separated-values': 'CSV',
+  'text/tab-separated-values': 'TSV',
+  'application/json': 'JSON',
+  'text/json': 'JSON',
+  'application/ld+json': 'JSON-LD',
+  'application/geo+json': 'GeoJSON',
+  'application/vnd.geo+json': 'GeoJSON',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'XLSX',
+  'application/vnd.ms-excel': 'XLS',
+  'application/vnd.oasis.opendocument.spreadsheet': 'ODS',
+  'application/xml': 'XML',
+  'text/xml': 'XML',
+  'text/html': 'HTML',
+  'application/xhtml+xml': 'HTML',
+  'application/pdf': 'PDF',
+  'application/rdf+xml': 'RDF',
+  'text/turtle': 'TTL',
+  'application/n-triples': 'N-Triples',
+  'application/sparql-query': 'SPARQL',
+  'application/sparql-results+json': 'SPARQL',
+  'application/zip': 'ZIP',
+  'application/x-zip-compressed': 'ZIP',
+  'application/octet-stream+zip': 'ZIP',
+  'application/zip+xml': 'ZIP',
+  'application/gzip': 'GZIP',
+  'application/x-gzip': 'GZIP',
+  'application/vnd.google-earth.kml+xml': 'KML',
+  'application/vnd.google-earth.kmz': 'KMZ',
+  'application/x-shapefile': 'SHP',
+  'application/x-esri-shape': 'SHP',
+  'application/shp': 'SHP',
+  'application/vnd.shp': 'SHP',
+  'application/geopackage+sqlite3': 'GPKG',
+  'application/vnd.ogc.wms_xml': 'WMS',
+  'application/vnd.ogc.wfs_xml': 'WFS',
+  'application/vnd.ogc.wmts_xml': 'WMTS',
+  'application/vnd.ogc.wcs_xml': 'WCS',
+  'application/gml+xml': 'GML',
+  'text/plain': 'TXT',
+  'application/msword': 'DOC',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'DOCX',
+  'application/vnd.oasis.opendocument.text': 'ODT',
+  'image/png': 'PNG',
+  'image/jpeg': 'JPEG',
+  'image/tiff': 'TIFF',
+  'image/gif': 'GIF',
+  'image/svg+xml': 'SVG',
+  'application/atom+xml': 'ATOM',
+  'application/rss+xml': 'RSS',
+  'application/x-netcdf': 'NetCDF',
+  'application/netcdf': 'NetCDF',
+  'application/vnd.api+json': 'JSON',
+  'application/yaml': 'YAML',
+  'application/vnd.oai.openapi+json': 'OpenAPI',
+};
+
+/** Free-text names (lower case, leading dot removed) → badge. */
+const BY_NAME: Readonly<Record<string, string>> = {
+  csv: 'CSV', tsv: 'TSV', json: 'JSON', geojson: 'GeoJSON', 'json-ld': 'JSON-LD', jsonld: 'JSON-LD', xlsx: 'XLSX',
+  xls: 'XLS', excel: 'XLS', ods: 'ODS', xml: 'XML', html: 'HTML', htm: 'HTML', pdf: 'PDF', rdf: 'RDF', 'rdf/xml': 'RDF',
+  'rdf xml': 'RDF', rdf_xml: 'RDF', ttl: 'TTL', turtle: 'TTL', rdf_turtle: 'TTL', nt: 'N-Triples', 'n-triples': 'N-Triples',
+  rdf_n_triples: 'N-Triples', zip: 'ZIP', gzip: 'GZIP', gz: 'GZIP', kml: 'KML', kmz: 'KMZ', shp: 'SHP', shape: 'SHP',
+  shapefile: 'SHP', 'esri shapefile': 'SHP', gpkg: 'GPKG', geopackage: 'GPKG', wms: 'WMS', wms_srvc: 'WMS', wfs: 'WFS',
+  wfs_srvc: 'WFS', wmts: 'WMTS', wmts_srvc: 'WMTS', wcs: 'WCS', wcs_srvc: 'WCS', gml: 'GML', txt: 'TXT', text: 'TXT',
+  doc: 'DOC', docx: 'DOCX', odt: 'ODT', png: 'PNG', jpeg: 'JPEG', jpg: 'JPEG', tiff: 'TIFF', tif: 'TIFF', gif: 'GIF',
+  svg: 'SVG', atom: 'ATOM', rss: 'RSS', api: 'API', rest: 'API', sparql: 'SPARQL', sparqlq: 'SPARQL', netcdf: 'NetCDF',
+  yaml: 'YAML', openapi: 'OpenAPI',
+};
+
+const MAX_LABEL = 12;
+
+/** Short badge label for one raw format value; `raw` is kept for the badge's `title` and its md5 class. */
+export function formatBadge(raw: string): FormatBadge {
+  return { label: formatLabel(raw), raw };
+}
+
+function formatLabel(raw: string): string {
+  const value = raw.trim();
+  if (!value) return '–';
+  const eu = EU_FILE_TYPE.exec(value);
+  if (eu) {
+    const code = fileTypeCode(value) ?? decodeSafe(eu[1]!).toUpperCase();
+    return BY_NAME[code.toLowerCase()] ?? shorten(code.replace(/_/g, ' '));
+  }
+  const iana = IANA.exec(value);
+  const mime = (iana ? decodeSafe(iana[1]!) : value).split(';')[0]!.trim().toLowerCase();
+  if (BY_MIME[mime]) return BY_MIME[mime];
+  const name = value.replace(/^\./, '').toLowerCase();
+  if (BY_NAME[name]) return BY_NAME[name];
+  if (/^[a-z]+\/[\w.+-]+$/.test(mime)) return mimeFallback(mime);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return uriFallback(value);
+  // Free text: one word reads as a code ("parquet" → PARQUET), a phrase stays as written.
+  return shorten(/\s/.test(value) ? value : value.toUpperCase());
+}
+
+// application/x-foo → FOO; application/vnd.acme.thing+json → JSON (the structure is what a reader recognises).
+function mimeFallback(mime: string): string {
+  const subtype = mime.slice(mime.indexOf('/') + 1);
+  const suffix = subtype.includes('+') ? subtype.slice(subtype.lastIndexOf('+') + 1) : '';
+  if (suffix && BY_NAME[suffix]) return BY_NAME[suffix];
+  return shorten(subtype.replace(/^(x-|vnd\.)/, '').toUpperCase());
+}
+
+function uriFallback(uri: string): string {
+  const path = uri.replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const last = decodeSafe(path.slice(path.lastIndexOf('/') + 1));
+  return BY_NAME[last.toLowerCase()] ?? shorten(last.toUpperCase() || '–');
+}
+
+function shorten(label: string): string {
+  return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+const CSV_VALUES = new Set(['text/csv', 'csv', '.csv', 'application/csv', 'text/comma-separated-values']);
+
+/** A format value that marks CSV (§6.5): the MIME types, "CSV"/".csv", the EU file-type URI or IANA URI. */
+export function isCsvFormat(raw: string): boolean {
+  const value = raw.trim();
+  const eu = EU_FILE_TYPE.exec(value);
+  if (eu) return eu[1]!.toUpperCase() === 'CSV';
+  const iana = IANA.exec(value);
+  const v = (iana ? decodeSafe(iana[1]!) : value).split(';')[0]!.trim().toLowerCase();
+  return CSV_VALUES.has(v);
+}
+
+/** A URL whose path ends in `.csv` (a download without a declared format can still be previewed). */
+export function isCsvUrl(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    return new URL(url).pathname.toLowerCase().endsWith('.csv');
+  } catch {
+    return false;
+  }
+}
+
+export const OGC_WMS = 'http://www.opengis.net/def/serviceType/ogc/wms';
+
+/** What §6.4 looks at to decide whether a distribution is a WMS: its own and its access service's values. */
+export interface WmsEvidence {
+  /** `dcterms:format` / `dcat:mediaType` values. */
+  readonly formats?: readonly string[];
+  /** `dcterms:conformsTo` of the distribution and of its `dcat:accessService`. */
+  readonly conformsTo?: readonly string[];
+  /** Access URLs of the distribution and endpoint URLs of its access service. */
+  readonly urls?: readonly string[];
+}
+
+export function isWmsDistribution(e: WmsEvidence): boolean {
+  if (e.formats?.some(isWmsFormat)) return true;
+  const wms = OGC_WMS.toLowerCase();
+  if (e.conformsTo?.some((c) => c.trim().replace(/^https:/i, 'http:').replace(/\/+$/, '').toLowerCase() === wms)) {
+    return true;
+  }
+  return e.urls?.some(isWmsUrl) ?? false;
+}
+
+function isWmsFormat(raw: string): boolean {
+  const v = raw.trim().toLowerCase();
+  if (v === 'wms' || v === 'application/vnd.ogc.wms_xml') return true;
+  const eu = EU_FILE_TYPE.exec(raw.trim());
+  return !!eu && ['WMS_SRVC', 'WMS'].includes(eu[1]!.toUpperCase());
+}
+
+/** `service=wms`, or `request=getcapabilities` with `wms` anywhere, or a `/wms` path segment. */
+export function isWmsUrl(url: string): boolean {
+  const lower = url.trim().toLowerCase();
+  let parsed: URL;
+  try {
+    parsed = new URL(lower);
+  } catch {
+    return false;
+  }
+  if (parsed.searchParams.get('service') === 'wms') return true;
+  if (parsed.searchParams.get('request') === 'getcapabilities' && lower.includes('wms')) return true;
+  return parsed.pathname.split('/').includes('wms');
+}

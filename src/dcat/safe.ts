@@ -1,0 +1,37 @@
+/**
+ * The one gate between metadata and an `href`. Store content is untrusted: only absolute http(s) and mailto URLs
+ * may become links; `javascript:`, `data:`, `vbscript:`, relative references and anything unparsable may not.
+ */
+
+// C0 controls, space, DEL, C1 controls and the other Unicode spaces / zero-width characters / BOM.
+// eslint-disable-next-line no-control-regex
+const INVISIBLE = '\\u0000-\\u0020\\u007f-\\u00a0\\u1680\\u180e\\u2000-\\u200f\\u2028\\u2029\\u202f\\u205f\\u2060\\u3000\\ufeff';
+const EDGES = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'g');
+const ANYWHERE = new RegExp(`[${INVISIBLE}]`, 'g');
+const ALLOWED = new Set(['http:', 'https:', 'mailto:']);
+
+export function safeHref(value: string | undefined): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  // The URL parser itself drops tabs and newlines anywhere; browsers ignore further invisible characters inside a
+  // scheme (`java\u0000script:`), so the scheme is judged with all of them removed.
+  const trimmed = value.replace(EDGES, '').replace(/[\t\n\r]/g, '');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed.replace(ANYWHERE, ''))?.[1]?.toLowerCase();
+  if (!scheme || !ALLOWED.has(`${scheme}:`)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return undefined;
+  }
+  if (!ALLOWED.has(url.protocol)) return undefined;
+  if (url.protocol === 'mailto:') return /^[^?@]+@[^?@]+/.test(url.pathname) ? url.href : undefined;
+  return url.hostname ? url.href : undefined;
+}
+
+/** `foo@example.org`, `mailto:foo@example.org` (any case, surrounding blanks) → a safe `mailto:` href, else undefined. */
+export function mailtoHref(value: string | undefined): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const address = value.replace(EDGES, '').replace(/^mailto:/i, '');
+  if (!/^[^@\s/:?#<>"]+@[^@\s/:?#<>"]+\.[^@\s/:?#<>"]+$/.test(address)) return undefined;
+  return safeHref(`mailto:${address}`);
+}
