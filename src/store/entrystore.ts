@@ -1,0 +1,232 @@
+/**
+ * CatalogStore over EntryStore's REST API (entrystore-api.md §2–§3), for browsers and Node. Shares one cache and one
+ * batcher per client, so every block on a page that uses the same client (see registry.ts) profits from the others.
+ */
+import { Batcher } from './batch.ts';
+import { entryFromJson, searchResultFromJson } from './entry-json.ts';
+import { AbortError, NotFoundError } from './errors.ts';
+import { getJson, type FetchLike } from './http.ts';
+import { and, contextClause, DEFAULT_LOOKUP_PREDICATE, field, literalField, resourceClause, uriField } from './query.ts';
+import { abortable, SharedRequests } from './shared.ts';
+import type { CatalogStore, EntryRef, RequestOptions, SearchRequest, SearchResult, StoreEntry } from './types.ts';
+
+export interface EntryStoreClientOptions {
+  /** Injected for tests and server-side use; defaults to the global `fetch`. */
+  fetch?: FetchLike;
+  /** Most resource URIs per batched request (default 50; EntryStore returns at most 100 per page). */
+  batchSize?: number;
+  /** Per request; slower answers fail with NetworkError (default 15000). */
+  timeoutMs?: number;
+  /** A batch is split further when its URL would grow longer than this (proxies often refuse > 8 KB lines). */
+  maxUrlLength?: number;
+}
+
+/** EntryStore never returns more than this many hits per page (`entrystore.solr.max-limit`). */
+export const STORE_MAX_LIMIT = 100;
+const DEFAULT_BATCH_SIZE = 50;
+
+/** `https://x/store` → `https://x/store/`; relative URLs resolve against the page in a browser. */
+export function normaliseBaseUrl(baseUrl: string): string {
+  let url = baseUrl.trim();
+  const page = (globalThis as { location?: { href?: string } }).location?.href;
+  if (page) {
+    try {
+      url = new URL(url, page).href;
+    } catch {
+      // leave as given: fetch will report it
+    }
+  }
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
+export class EntryStoreClient implements CatalogStore {
+  readonly baseUrl: string;
+  readonly #fetch: FetchLike;
+  readonly #timeoutMs: number;
+  readonly #batchSize: number;
+  readonly #maxUrlLength: number;
+  readonly #requests = new SharedRequests();
+  readonly #batcher: Batcher<StoreEntry>;
+  /** Entries by entry URI (the store's and the one built from base + ids). */
+  readonly #entries = new Map<string, StoreEntry>();
+  /** Entries by resource URI; null = looked up in a batch and not a (public) entry. */
+  readonly #byResource = new Map<string, StoreEntry | null>();
+  readonly #searches = new Map<string, SearchResult>();
+
+  constructor(baseUrl: string, options: EntryStoreClientOptions = {}) {
+    this.baseUrl = normaliseBaseUrl(baseUrl);
+    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#batchSize = Math.max(1, Math.min(STORE_MAX_LIMIT, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)));
+    this.#maxUrlLength = options.maxUrlLength ?? 7000;
+    this.#batcher = new Batcher<StoreEntry>(
+      (uris) => this.#splitBatch(uris),
+      (uris) => this.#loadBatch(uris),
+    );
+  }
+
+  /** Forgets every cached entry and search (requests in flight still complete). */
+  clearCache(): void {
+    this.#entries.clear();
+    this.#byResource.clear();
+    this.#searches.clear();
+  }
+
+  /** `{store}{ctx}/entry/{id}?includeAll&format=application/json` */
+  entryUrl(ref: EntryRef): string {
+    return `${this.baseUrl}${encodeURIComponent(ref.contextId)}/entry/${encodeURIComponent(ref.entryId)}?includeAll&format=application/json`;
+  }
+
+  /**
+   * `{store}search?type=solr&query=…`, `public:true` added unless `includePrivate`. Every value is fully
+   * percent-encoded: EntryStore form-decodes (`+` would become a space) and a raw `=` truncates a value.
+   */
+  searchUrl(request: SearchRequest): string {
+    const query = request.includePrivate ? request.query.trim() || '*:*' : and('public:true', request.query);
+    const params: Array<[string, string]> = [
+      ['type', 'solr'],
+      ['query', query],
+    ];
+    if (request.limit !== undefined) params.push(['limit', String(request.limit)]);
+    if (request.offset) params.push(['offset', String(request.offset)]);
+    if (request.sort) params.push(['sort', request.sort]);
+    if (request.facetFields?.length) params.push(['facetFields', request.facetFields.join(',')]);
+    if (request.facetLimit !== undefined) params.push(['facetLimit', String(request.facetLimit)]);
+    // The store splits filterQuery on commas and URL-decodes each part again: encode each part first.
+    if (request.filterQueries?.length) params.push(['filterQuery', request.filterQueries.map(encodeURIComponent).join(',')]);
+    return `${this.baseUrl}search?${params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
+  }
+
+  getEntry(ref: EntryRef, options: RequestOptions = {}): Promise<StoreEntry> {
+    const key = `${this.baseUrl}${ref.contextId}/entry/${ref.entryId}`;
+    const cached = this.#entries.get(key);
+    if (cached) return this.#cached(cached, options.signal);
+    const url = this.entryUrl(ref);
+    return this.#requests.join(
+      url,
+      async (signal) => {
+        const json = await this.#get(url, signal);
+        return this.#remember(entryFromJson(json, this.baseUrl, ref), key);
+      },
+      options.signal,
+    );
+  }
+
+  async getEntryByResourceUri(uri: string, options: RequestOptions & { contextId?: string } = {}): Promise<StoreEntry> {
+    const { contextId, signal } = options;
+    const cached = this.#byResource.get(uri);
+    if (cached && (!contextId || cached.contextId === contextId)) return this.#cached(cached, signal);
+    if (cached === null && !contextId) {
+      if (signal?.aborted) throw new AbortError('Lookup cancelled');
+      throw new NotFoundError(`No public entry has the resource URI ${uri}`);
+    }
+    const query = and(field('resource', uri), contextId ? contextClause(this.baseUrl, contextId) : '');
+    return this.#first(query, signal, `No public entry has the resource URI ${uri}`);
+  }
+
+  lookupByLiteral(value: string, options: RequestOptions & { predicate?: string; contextId?: string } = {}): Promise<StoreEntry> {
+    const predicate = options.predicate ?? DEFAULT_LOOKUP_PREDICATE;
+    const query = and(field(literalField(predicate), value), options.contextId ? contextClause(this.baseUrl, options.contextId) : '');
+    return this.#first(query, options.signal, `No public entry has ${JSON.stringify(value)} as <${predicate}>`);
+  }
+
+  lookupByUri(value: string, predicate: string, options: RequestOptions & { contextId?: string } = {}): Promise<StoreEntry> {
+    const query = and(field(uriField(predicate), value), options.contextId ? contextClause(this.baseUrl, options.contextId) : '');
+    return this.#first(query, options.signal, `No public entry has <${value}> as <${predicate}>`);
+  }
+
+  async getEntriesByResourceUris(uris: readonly string[], options: RequestOptions = {}): Promise<Map<string, StoreEntry>> {
+    if (options.signal?.aborted) throw new AbortError('Lookup cancelled');
+    const unique = [...new Set(uris)];
+    const missing = unique.filter((uri) => !this.#byResource.has(uri));
+    if (missing.length) {
+      await abortable(Promise.all(missing.map((uri) => this.#batcher.get(uri))), options.signal, 'Lookup');
+    }
+    const found = new Map<string, StoreEntry>();
+    for (const uri of unique) {
+      const entry = this.#byResource.get(uri);
+      if (entry) found.set(uri, entry);
+    }
+    return found;
+  }
+
+  search(request: SearchRequest, options: RequestOptions = {}): Promise<SearchResult> {
+    const url = this.searchUrl(request);
+    const cached = this.#searches.get(url);
+    if (cached) return this.#cached(cached, options.signal);
+    return this.#requests.join(
+      url,
+      async (signal) => {
+        const result = await this.#searchAt(url, signal);
+        this.#searches.set(url, result);
+        return result;
+      },
+      options.signal,
+    );
+  }
+
+  async #first(query: string, signal: AbortSignal | undefined, notFound: string): Promise<StoreEntry> {
+    const { entries } = await this.search({ query, limit: 1 }, signal ? { signal } : {});
+    if (!entries[0]) throw new NotFoundError(notFound);
+    return entries[0];
+  }
+
+  #get(url: string, signal?: AbortSignal): Promise<unknown> {
+    return getJson(url, { fetch: this.#fetch, timeoutMs: this.#timeoutMs, ...(signal ? { signal } : {}) });
+  }
+
+  async #searchAt(url: string, signal?: AbortSignal): Promise<SearchResult> {
+    const result = searchResultFromJson(await this.#get(url, signal), this.baseUrl);
+    for (const entry of result.entries) this.#remember(entry);
+    return result;
+  }
+
+  /** Cached answers still honour an already-fired signal, so callers see the same behaviour either way. */
+  #cached<T>(value: T, signal: AbortSignal | undefined): Promise<T> {
+    return signal?.aborted ? Promise.reject(new AbortError('Request cancelled')) : Promise.resolve(value);
+  }
+
+  #remember(entry: StoreEntry, requestedAs?: string): StoreEntry {
+    this.#entries.set(entry.entryUri, entry);
+    this.#entries.set(`${this.baseUrl}${entry.contextId}/entry/${entry.entryId}`, entry);
+    if (requestedAs) this.#entries.set(requestedAs, entry);
+    // Several entries may describe one resource (e.g. harvested twice): the first one seen stays.
+    if (!this.#byResource.get(entry.resourceUri)) this.#byResource.set(entry.resourceUri, entry);
+    return entry;
+  }
+
+  /** Batch query: `public:true AND (resource:u1 OR resource:u2 …)`, `limit` = number of URIs so all come back. */
+  #batchRequest(uris: readonly string[]): SearchRequest {
+    return { query: resourceClause(uris), limit: uris.length };
+  }
+
+  #splitBatch(uris: string[]): string[][] {
+    const groups: string[][] = [];
+    const base = this.searchUrl(this.#batchRequest([])).length + 16;
+    let group: string[] = [];
+    let length = base;
+    for (const uri of uris) {
+      const cost = encodeURIComponent(` OR ${field('resource', uri)}`).length;
+      if (group.length && (group.length >= this.#batchSize || length + cost > this.#maxUrlLength)) {
+        groups.push(group);
+        group = [];
+        length = base;
+      }
+      group.push(uri);
+      length += cost;
+    }
+    if (group.length) groups.push(group);
+    return groups;
+  }
+
+  async #loadBatch(uris: string[]): Promise<ReadonlyMap<string, StoreEntry>> {
+    await this.#searchAt(this.searchUrl(this.#batchRequest(uris))); // remembers every entry it returns
+    for (const uri of uris) if (!this.#byResource.has(uri)) this.#byResource.set(uri, null);
+    const found = new Map<string, StoreEntry>();
+    for (const uri of uris) {
+      const entry = this.#byResource.get(uri);
+      if (entry) found.set(uri, entry);
+    }
+    return found;
+  }
+}
