@@ -3,23 +3,21 @@
  * - `npm`  → dist/npm: one ES module per entry (`index`, `api`, one per block); lit, @lit/context, rdflib external.
  * - `cdn`  → dist/cdn/catalog-blocks.js: everything bundled; rdflib (and any other dynamic import) a lazy chunk beside it.
  * - `iife` → dist/cdn/catalog-blocks.iife.js: one classic script, dynamic imports inlined.
- * - serve (default, `npm start`) → the demo site from demo/, blocks loaded from source (HMR); see demoPages().
+ * - serve (default, `npm start`) → the demo site from demo/, blocks loaded from source (HMR); see demoServing().
  */
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { resolve } from 'node:path';
 import { npmEntries, root } from './scripts/entries.mjs';
+import { renderDemoHtml } from './scripts/demo-html.mjs';
 
 /** Dependencies stay external in the npm build so applications dedupe them (one lit on the page). */
 const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/, /^rdflib($|\/)/];
-
-/** Placeholder in demo pages for the store URL; replaced when a page is served (ports can change). */
-export const STORE_URL_PLACEHOLDER = '__STORE_URL__';
 
 /**
  * Demo pages are plain HTML that load `catalog-blocks.js` like a real CDN embed. In dev that file is the
  * source entry (src/index.ts) and the store URL comes from the environment (set by scripts/start.mjs).
  */
-function demoPages(): Plugin {
+function demoServing(): Plugin {
   const entry = resolve(root, 'src/index.ts');
   return {
     name: 'catalog-blocks-demo',
@@ -29,8 +27,7 @@ function demoPages(): Plugin {
       return undefined;
     },
     transformIndexHtml(html) {
-      const storeUrl = process.env.CATALOG_BLOCKS_STORE_URL ?? 'http://localhost:8787/store/';
-      return html.replaceAll(STORE_URL_PLACEHOLDER, storeUrl);
+      return renderDemoHtml(html, { storeUrl: process.env.CATALOG_BLOCKS_STORE_URL ?? 'http://localhost:8787/store/' });
     },
   };
 }
@@ -47,7 +44,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
     return {
       root: resolve(root, 'demo'),
       publicDir: false,
-      plugins: [demoPages()],
+      plugins: [demoServing()],
       server: { fs: { allow: [root] }, strictPort: false },
       appType: 'mpa',
       clearScreen: false,
