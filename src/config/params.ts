@@ -29,13 +29,17 @@ export interface ParamSpec {
   readonly defaults: Partial<Record<Column, boolean | number | string>>;
   /** Not yet rendered by any block (resolved and validated, listed as such in the README). */
   readonly notYetRendered?: boolean;
+  /** Numbers: smallest accepted value (smaller → warning + default). */
+  readonly min?: number;
+  /** Strings: the accepted form (anything else → warning + default). */
+  readonly pattern?: RegExp;
   readonly meaning: string;
 }
 
 const ALL: readonly Column[] = ['DV', 'SV', 'DL', 'SS', 'MS', 'FS', 'FP'];
 
 export const PARAMS: readonly ParamSpec[] = [
-  { name: 'hl', type: 'number', columns: ALL, defaults: { DV: 1, SV: 1, DL: 1, SS: 2, MS: 2, FS: 2, FP: 2 },
+  { name: 'hl', type: 'number', columns: ALL, defaults: { DV: 1, SV: 1, DL: 1, SS: 2, MS: 2, FS: 2, FP: 2 }, min: 1,
     meaning: 'Heading level to start with in the block' },
   { name: 'pageInUrl', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'], defaults: {},
     meaning: 'Adds a query parameter to the URL so search bots can crawl; also enables navigating back to the last page number' },
@@ -58,12 +62,14 @@ export const PARAMS: readonly ParamSpec[] = [
   { name: 'legend', type: 'boolean', columns: ['DV', 'DL', 'MS', 'FS'], notYetRendered: true, defaults: {},
     meaning: 'Turn legends in WMS visualizations on or off' },
   { name: 'sortOrder', type: 'string', columns: ['DL', 'SS', 'MS', 'FS', 'FP'], defaults: {},
+    pattern: /^\s*(title|[\w.-]+[ +](asc|desc)(\s*,\s*[\w.-]+[ +](asc|desc))*)\s*$/i,
     meaning: 'Sort order written according to the sorting specification of the metadata store' },
   { name: 'includeSorting', type: 'boolean', columns: ['SS', 'MS', 'FS'], defaults: {},
     meaning: 'Include a dropdown for switching to alphabetical sorting' },
   { name: 'includeServices', type: 'boolean', columns: ['SS', 'MS', 'FS'], defaults: {},
     meaning: 'Data services are also included in the list (sv, en, de)' },
   { name: 'break', type: 'string', columns: ['FS', 'FP'], defaults: { FS: '1024px', FP: '1024px' },
+    pattern: /^\s*\d+(\.\d+)?\s*(px|em|rem|vw|ch)?\s*$/i,
     meaning: 'Width at which the two-column layout becomes one column with an expandable filter' },
   { name: 'hvdFilter', type: 'boolean', columns: ['FS', 'FP'], defaults: {}, meaning: 'The facet filter includes HVD' },
   { name: 'typeFilter', type: 'boolean', columns: ['FS'], defaults: {},

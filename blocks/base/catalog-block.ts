@@ -1,0 +1,206 @@
+/**
+ * Base class of every block: light DOM rendering, parameters from the parameter table (attribute → inherit → page
+ * config → default), UI language, the shared store (from a `<catalog-store-provider>` through @lit/context, else one
+ * client per store URL), per-instance id prefix, stylesheet adoption and a load controller with the common states.
+ */
+import { LitElement, type CSSResult, type PropertyDeclarations } from 'lit';
+import { ContextConsumer } from '@lit/context';
+import { attributeName, paramsOf, type BlockName, type GlobalConfig } from '../../src/config/params.ts';
+import { resolveGlobalFlag, resolveParams, squash, type ResolvedParams } from '../../src/config/resolve.ts';
+import { hasPendingConfigFiles, loadPageConfig, readPageConfig } from '../../src/config/page-config.ts';
+import { blockLang } from '../../src/config/lang.ts';
+import { landingHref, type LinkTarget, type Route } from '../../src/config/links.ts';
+import type { Lang } from '../../src/i18n/index.ts';
+import type { CatalogStore } from '../../src/store/types.ts';
+import { storeContext } from '../../src/store/context.ts';
+import { storeFor } from '../../src/store/registry.ts';
+import { adoptStyles } from './adopt-styles.ts';
+import { baseStyles } from './base.styles.ts';
+import { LoadController } from './load-controller.ts';
+import type { RenderContext } from './render.ts';
+
+/** Default store when neither the block, a provider nor the page config names one (same origin, EntryStore's path). */
+export const DEFAULT_STORE_URL = '/store/';
+
+let instances = 0;
+
+/**
+ * Reactive properties of a block: one per parameter of the table (attribute = kebab name, raw string value; the
+ * old lower-case attribute form `includedatapreview` is observed too), plus the attributes every block shares.
+ */
+export function blockProperties(block: BlockName): PropertyDeclarations {
+  const props: Record<string, PropertyDeclarations[string]> = {
+    storeUrl: { attribute: 'store-url' },
+    langAttr: { attribute: 'lang' },
+    strictStandardHtml: { attribute: 'strict-standard-html' },
+    noStyles: { attribute: 'no-styles' },
+  };
+  for (const p of paramsOf(block)) {
+    const kebab = attributeName(p.name);
+    props[p.name] = { attribute: kebab, type: String, reflect: true };
+    const lower = squash(p.name);
+    if (lower !== kebab) props[`legacy_${lower}`] = { attribute: lower, type: String };
+  }
+  return props;
+}
+
+/** Every document's language changes (`<html lang>`) re-render the blocks in it. */
+const langWatchers = new WeakMap<Document, Set<CatalogBlock>>();
+function watchDocumentLang(el: CatalogBlock, on: boolean): void {
+  const doc = el.ownerDocument;
+  let set = langWatchers.get(doc);
+  if (!set) {
+    set = new Set();
+    langWatchers.set(doc, set);
+    const watched = set;
+    new MutationObserver(() => watched.forEach((b) => b.requestUpdate())).observe(doc.documentElement, {
+      attributes: true,
+      attributeFilter: ['lang'],
+    });
+  }
+  if (on) set.add(el);
+  else set.delete(el);
+}
+
+export abstract class CatalogBlock<T = unknown> extends LitElement {
+  /** The block's name in the parameter table (`datasetView`, …). */
+  static blockName: BlockName;
+  /** The block's own stylesheets (adopted once per document next to the shared one). */
+  static blockStyles: readonly CSSResult[] = [];
+
+  declare storeUrl: string | undefined;
+  declare langAttr: string | undefined;
+  declare strictStandardHtml: string | undefined;
+  declare noStyles: string | undefined;
+
+  /** Prefix of every id this instance renders. */
+  readonly idPrefix = `esb${++instances}`;
+  protected readonly loader = new LoadController<T>(this);
+  #store = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  #page: GlobalConfig = {};
+  #pageLoading = false;
+  #onUrlChange = (): void => this.requestUpdate();
+
+  override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  get blockName(): BlockName {
+    return (this.constructor as typeof CatalogBlock).blockName;
+  }
+
+  /** The page configuration as last read (config files included once fetched). */
+  get pageConfig(): GlobalConfig {
+    return this.#page;
+  }
+
+  /** True while `data-config-src` files are still being fetched. */
+  protected get pageConfigPending(): boolean {
+    return this.#pageLoading;
+  }
+
+  /** Effective parameters (behaviour doc §0/§8). */
+  get params(): ResolvedParams {
+    return resolveParams(this.blockName, this, this.#page, this.parentBlock()?.params);
+  }
+
+  get uiLang(): Lang {
+    return blockLang(this, this.#page);
+  }
+
+  /** Global `strictStandardHtml` (attribute `strict-standard-html` on the block overrides the page setting). */
+  get strict(): boolean {
+    return resolveGlobalFlag(this, this.#page, 'strictStandardHtml');
+  }
+
+  /** Absolute store base URL, always ending in `/`. */
+  get storeBaseUrl(): string {
+    const provided = this.#store.value;
+    const own = this.getAttribute('store-url');
+    if (!own && provided) return provided.baseUrl;
+    const raw = own || (typeof this.#page.storeUrl === 'string' && this.#page.storeUrl) || DEFAULT_STORE_URL;
+    return new URL(raw, this.ownerDocument.baseURI).href.replace(/\/?$/, '/');
+  }
+
+  /** The store: the block's own `store-url` → a provider's store → the page config's → `/store/` (shared per URL). */
+  get store(): CatalogStore {
+    const provided = this.#store.value;
+    if (provided && !this.getAttribute('store-url')) return provided;
+    return storeFor(this.storeBaseUrl);
+  }
+
+  /** State of the data load: loading, ready, noEntry, notFound, unreachable or malformed. */
+  get state(): string {
+    return this.loader.state;
+  }
+
+  /** Resolves when the current load has settled and the result is rendered (for hosts and tests). */
+  get loadComplete(): Promise<string> {
+    return (async () => {
+      for (;;) {
+        await this.loader.settled;
+        await this.updateComplete;
+        if (this.loader.state !== 'loading' && this.loader.state !== 'idle') return this.loader.state;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+  }
+
+  /** The nearest enclosing block (source of `inherit` values). */
+  protected parentBlock(): CatalogBlock | undefined {
+    for (let n = this.parentElement; n; n = n.parentElement) if (n instanceof CatalogBlock) return n;
+    return undefined;
+  }
+
+  protected renderContext(hl: number): RenderContext {
+    const page = this.#page;
+    const current = new URL(this.ownerDocument.location?.href ?? 'http://localhost/');
+    return {
+      lang: this.uiLang,
+      hl,
+      strict: this.strict,
+      idPrefix: this.idPrefix,
+      landing: (route: Route, target: LinkTarget) => landingHref(route, target, page, current),
+    };
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#readPage();
+    const win = this.ownerDocument.defaultView;
+    win?.addEventListener('hashchange', this.#onUrlChange);
+    win?.addEventListener('popstate', this.#onUrlChange);
+    watchDocumentLang(this, true);
+    const noStyles = this.hasAttribute('no-styles') || resolveGlobalFlag(this, this.#page, 'noStyles');
+    if (!noStyles) {
+      adoptStyles(this.ownerDocument, baseStyles);
+      for (const sheet of (this.constructor as typeof CatalogBlock).blockStyles) adoptStyles(this.ownerDocument, sheet);
+    }
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    const win = this.ownerDocument.defaultView;
+    win?.removeEventListener('hashchange', this.#onUrlChange);
+    win?.removeEventListener('popstate', this.#onUrlChange);
+    watchDocumentLang(this, false);
+  }
+
+  /** Re-reads the page configuration; fetches config files once (blocks wait for them before loading). */
+  #readPage(): void {
+    this.#page = readPageConfig(this.ownerDocument);
+    if (!this.#pageLoading && hasPendingConfigFiles(this.ownerDocument)) {
+      this.#pageLoading = true;
+      void loadPageConfig(this.ownerDocument).then((page) => {
+        this.#page = page;
+        this.#pageLoading = false;
+        this.requestUpdate();
+      });
+    }
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
+    this.#readPage();
+  }
+}

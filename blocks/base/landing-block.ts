@@ -1,0 +1,183 @@
+/**
+ * Shared loading of the landing-page blocks (`<dataset-view>`, `<dataservice-view>`): locate the entry (attributes,
+ * page URL, page config), then at most two store requests — (1) the entry, (2) ONE batched lookup of every resource
+ * it links to — and, in catalog mode only, (3) one more batched lookup of the store files named by download URLs
+ * when (2) did not already return them. Whatever kind the entry turns out to be (dataset, series, data service) is
+ * rendered as such, so a link to a data service works on a dataset page and vice versa.
+ */
+import { html, type TemplateResult } from 'lit';
+import { locateEntry, locationKey, type EntryLocation } from '../../src/config/entry-location.ts';
+import { buildDatasetModel, fileUrisToResolve, linkedResources } from '../../src/dcat/dataset.ts';
+import { buildDataServiceModel, linkedResourcesOfService } from '../../src/dcat/dataservice.ts';
+import { entryKind } from '../../src/dcat/kind.ts';
+import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
+import type { Lang } from '../../src/i18n/index.ts';
+import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
+import { CatalogBlock } from './catalog-block.ts';
+import { NO_ENTRY } from './load-controller.ts';
+import { stateView } from './render.ts';
+import { renderDataset } from '../dataset-view/render-dataset.ts';
+import { renderService } from '../dataservice-view/render-service.ts';
+
+export type LandingModel =
+  | { readonly kind: 'dataset'; readonly model: DatasetModel }
+  | { readonly kind: 'service'; readonly model: DataServiceModel };
+
+export async function fetchLocatedEntry(store: CatalogStore, loc: EntryLocation, signal: AbortSignal): Promise<StoreEntry> {
+  switch (loc.kind) {
+    case 'entry':
+      return store.getEntry({ contextId: loc.contextId, entryId: loc.entryId }, { signal });
+    case 'uri':
+      return store.getEntryByResourceUri(loc.uri, { signal, ...(loc.contextId ? { contextId: loc.contextId } : {}) });
+    case 'lookup': {
+      const ctx = loc.contextId ? { contextId: loc.contextId } : {};
+      return loc.predicateKind === 'uri'
+        ? store.lookupByUri(loc.value, loc.predicate, { signal, ...ctx })
+        : store.lookupByLiteral(loc.value, { signal, predicate: loc.predicate, ...ctx });
+    }
+    case 'none':
+      throw new Error('no entry to fetch');
+  }
+}
+
+async function related(store: CatalogStore, uris: readonly string[], signal: AbortSignal): Promise<Map<string, StoreEntry>> {
+  return uris.length === 0 ? new Map() : store.getEntriesByResourceUris(uris, { signal });
+}
+
+export interface LandingOptions {
+  readonly lang: Lang;
+  readonly registry: boolean;
+}
+
+/** Entry → view model with at most two (catalog mode with unresolved store files: three) store requests. */
+export async function loadLanding(
+  store: CatalogStore,
+  loc: EntryLocation,
+  opts: LandingOptions,
+  signal: AbortSignal,
+): Promise<LandingModel> {
+  const entry = await fetchLocatedEntry(store, loc, signal);
+  const storeBaseUrl = store.baseUrl;
+  if (entryKind(entry) === 'service') {
+    const rel = await related(store, linkedResourcesOfService(entry), signal);
+    return { kind: 'service', model: buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl }) };
+  }
+  const rel = await related(store, linkedResources(entry), signal);
+  if (!opts.registry) {
+    const files = fileUrisToResolve(entry, rel, { registry: false, storeBaseUrl });
+    if (files.length > 0) for (const [k, v] of await related(store, files, signal)) rel.set(k, v);
+  }
+  return { kind: 'dataset', model: buildDatasetModel(entry, rel, { lang: opts.lang, registry: opts.registry, storeBaseUrl }) };
+}
+
+/** A block that shows the landing page of one entry located from the page URL or its attributes. */
+export abstract class LandingBlock extends CatalogBlock<LandingModel> {
+  declare entry: string | undefined;
+  declare context: string | undefined;
+  declare uri: string | undefined;
+  declare lookup: string | undefined;
+  declare lookupLiteral: string | undefined;
+  declare lookupUri: string | undefined;
+
+  static locationProperties = {
+    entry: { attribute: 'entry' },
+    context: { attribute: 'context' },
+    uri: { attribute: 'uri' },
+    lookup: { attribute: 'lookup' },
+    lookupLiteral: { attribute: 'lookup-literal' },
+    lookupUri: { attribute: 'lookup-uri' },
+  };
+
+  /** `registry` parameter (only datasetView has it; others read false). */
+  protected get registry(): boolean {
+    return this.params.registry === true;
+  }
+
+  /** Where the entry comes from, as resolved now. */
+  get location(): EntryLocation {
+    const a = (name: string) => this.getAttribute(name);
+    return locateEntry(
+      new URL(this.ownerDocument.location?.href ?? 'http://localhost/'),
+      {
+        entry: a('entry'),
+        context: a('context'),
+        uri: a('uri'),
+        lookup: a('lookup'),
+        lookupLiteral: a('lookup-literal') ?? a('lookupliteral'),
+        lookupUri: a('lookup-uri') ?? a('lookupuri'),
+      },
+      this.pageConfig,
+    );
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
+    this.#load(false);
+  }
+
+  /** Loads again, even when nothing changed (the "Try again" button). */
+  retry = (): void => this.#load(true);
+
+  #load(force: boolean): void {
+    if (this.pageConfigPending) return;
+    const loc = this.location;
+    const lang = this.uiLang;
+    const registry = this.registry;
+    const store = this.store;
+    const key = `${store.baseUrl}|${locationKey(loc)}|${lang}|${registry}`;
+    if (loc.kind === 'none') {
+      this.loader.settle(key, 'noEntry');
+      return;
+    }
+    this.loader.run(key, async (signal) => {
+      const result = await loadLanding(store, loc, { lang, registry }, signal);
+      return result ?? NO_ENTRY;
+    }, force);
+  }
+
+  /** i18n keys of the "nothing specified" and "not found" notices. */
+  protected abstract readonly noEntryMessage: string;
+  protected abstract readonly notFoundMessage: string;
+
+  /** Open distribution rows (by index) and rows whose expanded area was built (built on first open). */
+  #expanded = new Set<number>();
+  #built = new Set<number>();
+  #shownUri: string | undefined;
+
+  #toggle = (row: number): void => {
+    if (this.#expanded.has(row)) this.#expanded.delete(row);
+    else {
+      this.#expanded.add(row);
+      this.#built.add(row);
+    }
+    this.requestUpdate();
+  };
+
+  protected renderLanding(result: LandingModel): TemplateResult {
+    const hl = Number(this.params.hl ?? 1);
+    const ctx = this.renderContext(hl);
+    if (result.kind === 'service') return renderService(result.model, ctx);
+    if (result.model.uri !== this.#shownUri) {
+      // Another dataset: its rows start closed.
+      this.#expanded.clear();
+      this.#built.clear();
+      this.#shownUri = result.model.uri;
+    }
+    return renderDataset(result.model, ctx, {
+      clickExpand: this.params.clickExpand !== false,
+      expanded: this.#expanded,
+      built: this.#built,
+      toggle: this.#toggle,
+    });
+  }
+
+  override render(): TemplateResult {
+    const lang = this.uiLang;
+    const state = this.loader.state;
+    const body =
+      state === 'ready' && this.loader.value
+        ? this.renderLanding(this.loader.value)
+        : stateView(state, lang, { noEntry: this.noEntryMessage, notFound: this.notFoundMessage }, this.retry);
+    return html`<div class="esbBlock" lang=${lang}>${body}</div>`;
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Body of a data service landing page (behaviour doc §2.2): title `h{hl}`, publisher, description, "Access"
+ * `h{hl+1}` (endpoint URLs, endpoint description, conforms to), "Datasets served" `h{hl+1}` (linked to their
+ * landing pages), "Further information" `h{hl+1}` (licence, access rights, type, contact point, …).
+ * Indicators are later work.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { DataServiceModel, Field } from '../../src/dcat/model.ts';
+import { safeHref } from '../../src/dcat/safe.ts';
+import { t } from '../base/messages.ts';
+import { fieldList, heading, headingLevel, langOf, renderValue, type RenderContext } from '../base/render.ts';
+import { descriptionBlock, publisherLine } from '../dataset-view/render-dataset.ts';
+
+/** Endpoint URLs and descriptions: links when safe, else shown as text (never dropped silently). */
+function urlValues(urls: readonly string[], label?: string): TemplateResult[] {
+  return urls.map((u) => {
+    const href = safeHref(u);
+    return href ? html`<a href=${href}>${label ?? u}</a>` : html`<span class="esbUnsafeUrl">${u}</span>`;
+  });
+}
+
+function accessList(model: DataServiceModel, ctx: RenderContext): TemplateResult | typeof nothing {
+  const rows: [string, unknown[]][] = [];
+  if (model.endpointUrls.length) rows.push(['svc.endpoint', urlValues(model.endpointUrls)]);
+  if (model.endpointDescriptions.length) rows.push(['svc.endpointDesc', urlValues(model.endpointDescriptions)]);
+  if (model.conformsTo.length) rows.push(['field.conformsTo', model.conformsTo.map((v) => renderValue(v, ctx))]);
+  if (rows.length === 0) return nothing;
+  const row = ([key, values]: [string, unknown[]]) =>
+    html`<dt>${t(ctx.lang, key)}</dt>${values.map((v) => html`<dd>${v}</dd>`)}`;
+  return ctx.strict
+    ? html`<dl class="esbFields">${rows.map((r) => html`<div class="esbField">${row(r)}</div>`)}</dl>`
+    : html`<dl class="esbFields">${rows.map(row)}</dl>`;
+}
+
+export function renderService(model: DataServiceModel, ctx: RenderContext): TemplateResult {
+  const accessId = `${ctx.idPrefix}-access`;
+  const servedId = `${ctx.idPrefix}-served`;
+  const furtherId = `${ctx.idPrefix}-further`;
+  const title = model.title
+    ? heading(ctx.hl, model.title.value, { cls: 'esbTitle', lang: langOf(model.title, ctx.lang) })
+    : heading(ctx.hl, t(ctx.lang, 'svc.untitled'), { cls: 'esbTitle esbUntitled' });
+  // Endpoint rows are shown under "Access"; the model may list them among its fields too.
+  const shownAbove = new Set<Field['key']>(['endpointURL', 'endpointDescription', 'servesDataset', 'conformsTo']);
+  const further = model.fields.filter((f) => !shownAbove.has(f.key));
+  const access = accessList(model, ctx);
+  return html`<div class="esbDataserviceView esbLanding esbLanding--service">
+    <div class="esbHeader">${title} ${publisherLine(model.publisher, ctx)}</div>
+    ${descriptionBlock(model.description, ctx)}
+    ${access === nothing
+      ? nothing
+      : html`<section class="esbServiceAccess" aria-labelledby=${accessId}>
+          ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'svc.access'), { id: accessId })} ${access}
+        </section>`}
+    ${model.servedDatasets.length > 0
+      ? html`<section class="esbServedDatasets" aria-labelledby=${servedId}>
+          ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'svc.servesDatasets'), { id: servedId })}
+          <ul class="esbServedList">
+            ${model.servedDatasets.map((v) => html`<li>${renderValue(v, ctx)}</li>`)}
+          </ul>
+        </section>`
+      : nothing}
+    ${further.length > 0
+      ? html`<section class="esbFurtherInfo" aria-labelledby=${furtherId}>
+          ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
+          ${fieldList(further, ctx)}
+        </section>`
+      : nothing}
+  </div>`;
+}

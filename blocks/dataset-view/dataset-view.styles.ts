@@ -1,0 +1,109 @@
+/**
+ * Styles of `<dataset-view>` (and of the dataset body inside `<dataservice-view>`): low specificity, themeable with
+ * the custom properties listed in base.styles.ts plus --cb-row-bg, --cb-row-hover.
+ */
+import { css } from 'lit';
+
+export const datasetViewStyles = css`
+  :where(.esbLanding) :where(.esbTitle) {
+    margin: 0 0 0.25rem;
+    overflow-wrap: anywhere;
+  }
+  :where(.esbLanding) :where(.esbHeader) {
+    margin-bottom: 1rem;
+  }
+  :where(.esbLanding) :where(.esbPublisher) {
+    display: block;
+    color: var(--cb-muted, #4a4f57);
+  }
+  :where(.esbLanding) :where(section) {
+    margin-top: 1.5rem;
+  }
+  :where(.esbDistributions) :where(.entryList) {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    border-top: 1px solid var(--cb-border, #c4c9d0);
+  }
+  :where(.esbDistributions) :where(.esbRow) {
+    border-bottom: 1px solid var(--cb-border, #c4c9d0);
+    background: var(--cb-row-bg, transparent);
+  }
+  :where(.esbDistributions) :where(.esbRowHead) {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem 1rem;
+    padding: 0.75rem 0.5rem;
+  }
+  :where(.esbDistributions) :where(.esbRowClickExpand > .esbRowHead) {
+    cursor: pointer;
+  }
+  :where(.esbDistributions) :where(.esbRowClickExpand > .esbRowHead):hover {
+    background: var(--cb-row-hover, #f1f4f8);
+  }
+  :where(.esbDistributions) :where(.esbRowMain) {
+    flex: 1 1 16rem;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+    min-width: 0;
+  }
+  :where(.esbDistributions) :where(.esbRowTitle) {
+    overflow-wrap: anywhere;
+  }
+  :where(.esbDistributions) :where(.esbRowActions) {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem 1rem;
+  }
+  :where(.esbDistributions) :where(.esbExpandButton) {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    width: 2.25rem;
+    height: 2.25rem;
+    border: 1px solid var(--cb-border, #c4c9d0);
+    border-radius: var(--cb-radius, 4px);
+    background: var(--cb-surface, #ffffff);
+    color: var(--cb-text, #1a1a1a);
+  }
+  :where(.esbDistributions) :where(.esbExpandIcon)::before {
+    content: '';
+    display: block;
+    width: 0.5rem;
+    height: 0.5rem;
+    border-right: 2px solid currentColor;
+    border-bottom: 2px solid currentColor;
+    transform: rotate(45deg);
+    transition: transform 0.15s ease-in-out;
+  }
+  :where(.esbDistributions) :where([aria-expanded='true'] > .esbExpandIcon)::before {
+    transform: rotate(-135deg);
+  }
+  :where(.esbDistributions) :where(.esbRowExpand) {
+    padding: 0 0.5rem 1rem;
+  }
+  :where(.esbDistributions) :where(.esbFileList) {
+    margin: 0 0 1rem;
+    padding-left: 1.25rem;
+  }
+  :where(.esbDistributions) :where(.esbFileSize) {
+    color: var(--cb-muted, #4a4f57);
+  }
+  :where(.esbDistributions) :where(.esbAccessService) {
+    margin-top: 1rem;
+    padding: 0.75rem 1rem;
+    border-left: 4px solid var(--cb-accent, #0b5cad);
+    background: var(--cb-surface, #f7f8fa);
+  }
+  :where(.esbDistributions) :where(.esbAccessServiceTitle) {
+    margin: 0 0 0.5rem;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    :where(.esbDistributions) :where(.esbExpandIcon)::before {
+      transition: none;
+    }
+  }
+`;

@@ -1,0 +1,160 @@
+/**
+ * The distribution list of a dataset landing page (behaviour doc §5): one row per distribution with format badges,
+ * API badge, title (or a fallback), Download / Several files / Access / Explore API, and an expand button; the
+ * expanded area (built on first open) holds the file list, the metadata list and the access-service box.
+ *
+ * Expanding: the button (`aria-expanded`, `aria-controls`) is the keyboard and AT control. With `clickExpand` a
+ * click anywhere on the row head that is not on a link or button toggles too (the head itself is no tab stop).
+ * Never nested interactive content, in either HTML mode.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { md5Hex } from '../../src/store/hash.ts';
+import type { AccessService, DistributionModel, FileItem } from '../../src/dcat/model.ts';
+import { formatBytes } from '../../src/i18n/index.ts';
+import { t } from '../base/messages.ts';
+import { fieldList, heading, headingLevel, langOf, linkOrText, textOf, type RenderContext } from '../base/render.ts';
+
+export interface DistributionListState {
+  readonly clickExpand: boolean;
+  /** Keys (row index) of rows that are open. */
+  readonly expanded: ReadonlySet<number>;
+  /** Rows opened at least once (their expanded area is built). */
+  readonly built: ReadonlySet<number>;
+  readonly toggle: (row: number) => void;
+}
+
+/** The visible title of a distribution: its title, else the single file's name, else undefined (→ "Untitled"). */
+export function distributionTitle(d: DistributionModel): string | undefined {
+  return d.title?.value ?? (d.files.length === 1 ? d.files[0]!.name : undefined);
+}
+
+function formatBadges(d: DistributionModel, ctx: RenderContext): TemplateResult {
+  if (d.formats.length === 0) {
+    return html`<span class="formatLabel formatLabel--none" title=${t(ctx.lang, 'dist.noFormat')}
+      ><span aria-hidden="true">–</span><span class="esbVisuallyHidden">${t(ctx.lang, 'dist.noFormat')}</span></span
+    >`;
+  }
+  return html`${d.formats.map(
+    (f) => html`<span class="formatLabel md5_${md5Hex(f.raw)}" title=${f.raw}>${f.label}</span> `,
+  )}`;
+}
+
+function titleOf(d: DistributionModel, ctx: RenderContext): TemplateResult {
+  if (d.title) return html`<span class="esbRowTitle" lang=${ifDefined(langOf(d.title, ctx.lang))}>${d.title.value}</span>`;
+  if (d.files.length === 1) return html`<span class="esbRowTitle">${d.files[0]!.name}</span>`;
+  return html`<span class="esbRowTitle distributionNoName">${t(ctx.lang, 'dist.untitled')}</span>`;
+}
+
+function actions(d: DistributionModel, ctx: RenderContext, name: string): TemplateResult {
+  const hidden = (s: string) => html`<span class="esbVisuallyHidden"> – ${s}</span>`;
+  const file = d.files.length === 1 ? d.files[0] : undefined;
+  return html`<div class="esbRowActions">
+    ${file
+      ? html`<a class="esbDownload" href=${file.href}>${t(ctx.lang, 'dist.download')}${hidden(name)}</a>`
+      : d.files.length > 1
+        ? html`<span class="esbSeveralFiles">${t(ctx.lang, 'dist.severalFiles')}</span>`
+        : nothing}
+    ${d.accessUrl ? html`<a class="esbAccessLink" href=${d.accessUrl}>${t(ctx.lang, 'dist.access')}${hidden(name)}</a>` : nothing}
+    ${d.apiDescription
+      ? html`<a class="esbExploreApi" href=${d.apiDescription}>${t(ctx.lang, 'dist.exploreApi')}${hidden(name)}</a>`
+      : nothing}
+  </div>`;
+}
+
+function fileList(files: readonly FileItem[], ctx: RenderContext): TemplateResult | typeof nothing {
+  if (files.length < 2) return nothing;
+  return html`<div class="esbFiles">
+    ${heading(headingLevel(ctx.hl, 2), t(ctx.lang, 'dist.files'), { cls: 'esbFilesHeading' })}
+    <ul class="esbFileList">
+      ${files.map(
+        (f) => html`<li class="esbFile">
+          <span class="esbFileName">${f.name}</span>
+          ${f.byteSize !== undefined ? html`<span class="esbFileSize">(${formatBytes(f.byteSize, ctx.lang)})</span>` : nothing}
+          <a class="esbDownload" href=${f.href}>${t(ctx.lang, 'dist.download')}<span class="esbVisuallyHidden"> – ${f.name}</span></a>
+        </li>`,
+      )}
+    </ul>
+  </div>`;
+}
+
+function accessServiceBox(s: AccessService, ctx: RenderContext): TemplateResult {
+  const target = { uri: s.uri, ...(s.entryId ? { entryId: s.entryId } : {}), ...(s.contextId ? { contextId: s.contextId } : {}) };
+  const rows = html`${s.type
+    ? html`<dt>${t(ctx.lang, 'field.type')}</dt><dd>${textOf(s.type, ctx.lang)}</dd>`
+    : nothing}${s.endpointDescription
+    ? html`<dt>${t(ctx.lang, 'svc.endpointDesc')}</dt><dd>${linkOrText(s.endpointDescription, t(ctx.lang, 'svc.endpointDesc'))}</dd>`
+    : nothing}`;
+  const strictRows = html`${s.type
+    ? html`<div class="esbField"><dt>${t(ctx.lang, 'field.type')}</dt><dd>${textOf(s.type, ctx.lang)}</dd></div>`
+    : nothing}${s.endpointDescription
+    ? html`<div class="esbField"><dt>${t(ctx.lang, 'svc.endpointDesc')}</dt><dd>${linkOrText(s.endpointDescription, t(ctx.lang, 'svc.endpointDesc'))}</dd></div>`
+    : nothing}`;
+  return html`<div class="esbAccessService">
+    <p class="esbAccessServiceTitle">
+      <span class="esbMuted">${t(ctx.lang, 'dist.service')}:</span>
+      ${s.title ? textOf(s.title, ctx.lang) : nothing}
+    </p>
+    ${s.type || s.endpointDescription ? html`<dl class="esbFields">${ctx.strict ? strictRows : rows}</dl>` : nothing}
+    <a class="esbReadApi" href=${ctx.landing('dataservice', target)}>${t(ctx.lang, 'dist.readApi')}</a>
+  </div>`;
+}
+
+function row(d: DistributionModel, i: number, ctx: RenderContext, st: DistributionListState): TemplateResult {
+  const open = st.expanded.has(i);
+  const regionId = `${ctx.idPrefix}-listExpand-${i}`;
+  const name = distributionTitle(d) ?? t(ctx.lang, 'dist.untitled');
+  const onHeadClick = (e: MouseEvent) => {
+    if (!st.clickExpand) return;
+    const head = e.currentTarget as HTMLElement;
+    const hit = (e.target as Element | null)?.closest('a, button, input, select, textarea, summary');
+    if (hit && head.contains(hit)) return;
+    st.toggle(i);
+  };
+  const rowClass = ['entryListRow', 'esbRow', 'esbPadding', st.clickExpand ? 'esbRowClickExpand' : '', open ? 'esbRowExpanded' : '']
+    .filter(Boolean)
+    .join(' ');
+  return html`<li class=${rowClass} data-distribution=${d.uri}>
+    <div class="esbRowHead esbNotFocusable esbDefaultExpandButton" @click=${onHeadClick}>
+      <div class="esbRowMain">
+        <span class="esbFormats">${formatBadges(d, ctx)}</span>
+        ${d.isApi ? html`<span class="esbApiBadge">${t(ctx.lang, 'dist.api')}</span>` : nothing}
+        ${titleOf(d, ctx)}
+      </div>
+      ${actions(d, ctx, name)}
+      <div class="esbRowControl">
+        <button
+          type="button"
+          class="esbExpandButton"
+          aria-expanded=${open ? 'true' : 'false'}
+          aria-controls=${regionId}
+          title=${t(ctx.lang, open ? 'row.less' : 'row.more')}
+          @click=${() => st.toggle(i)}
+        >
+          <span class="esbExpandIcon" aria-hidden="true"></span>
+          <span class="esbVisuallyHidden">${t(ctx.lang, 'row.moreAbout', { title: name })}</span>
+        </button>
+      </div>
+    </div>
+    <div class="esbRowExpand" id=${regionId} ?hidden=${!open}>
+      ${st.built.has(i)
+        ? html`${fileList(d.files, ctx)} ${fieldList(d.fields, ctx)}
+          ${d.accessService ? accessServiceBox(d.accessService, ctx) : nothing}`
+        : nothing}
+    </div>
+  </li>`;
+}
+
+export function distributionList(
+  distributions: readonly DistributionModel[],
+  ctx: RenderContext,
+  st: DistributionListState,
+): TemplateResult {
+  const headingId = `${ctx.idPrefix}-distributions`;
+  return html`<section class="esbDistributions" aria-labelledby=${headingId}>
+    ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.distributions'), { id: headingId })}
+    ${distributions.length === 0
+      ? html`<p class="esbEmpty">${t(ctx.lang, 'dist.none')}</p>`
+      : html`<div class="escoList"><ul class="entryList">${distributions.map((d, i) => row(d, i, ctx, st))}</ul></div>`}
+  </section>`;
+}

@@ -1,0 +1,64 @@
+/**
+ * Body of a dataset landing page (behaviour doc §2.1 parts 1, 3, 4, 5, 7, 9): title `h{hl}`, publisher,
+ * description, theme tags, "Distributions" `h{hl+1}` with the distribution list, "Further information" `h{hl+1}`.
+ * Indicators, tabbed visualizations, maps, extras and visualizations (parts 2, 6, 8, 10, 11) are later work.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import type { Agent, DatasetModel, Value } from '../../src/dcat/model.ts';
+import { md5Hex } from '../../src/store/hash.ts';
+import { t } from '../base/messages.ts';
+import { fieldList, heading, headingLevel, langOf, linkOrText, textOf, type RenderContext } from '../base/render.ts';
+import { distributionList, type DistributionListState } from './distribution-list.ts';
+
+export function publisherLine(agent: Agent | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
+  if (!agent?.name) return nothing;
+  const content = html`<span class="esbLabel">${t(ctx.lang, 'dv.publisher')}:</span>
+    ${agent.homepage ? linkOrText(agent.homepage, textOf(agent.name, ctx.lang)) : textOf(agent.name, ctx.lang)}`;
+  // strictStandardHtml: a sub-block wrapper is a div (flow content); the legacy wrapper is a span (phrasing only here).
+  return ctx.strict
+    ? html`<div class="esbInlineDiv esbPublisher">${content}</div>`
+    : html`<span class="esbPublisher">${content}</span>`;
+}
+
+export function descriptionBlock(paragraphs: DatasetModel['description'], ctx: RenderContext): TemplateResult | typeof nothing {
+  if (paragraphs.length === 0) return nothing;
+  return html`<div class="esbDescription">
+    ${paragraphs.map((p) => html`<p lang=${ifDefined(langOf(p, ctx.lang))}>${p.value}</p>`)}
+  </div>`;
+}
+
+function themeUri(v: Value): string | undefined {
+  if (v.kind === 'link') return v.href;
+  if (v.kind === 'entry') return v.resourceUri;
+  return undefined;
+}
+
+export function themeTags(themes: readonly Value[], ctx: RenderContext): TemplateResult | typeof nothing {
+  const tags = themes.filter((v): v is Exclude<Value, { kind: 'date' }> => v.kind !== 'date');
+  if (tags.length === 0) return nothing;
+  return html`<ul class="esbTags" aria-label=${t(ctx.lang, 'dv.theme')}>
+    ${tags.map((v) => {
+      const uri = themeUri(v);
+      const text = v.text;
+      const cls = uri ? `esbTag md5_${md5Hex(uri)}` : 'esbTag';
+      return html`<li><span class=${cls}>${textOf(text, ctx.lang)}</span></li>`;
+    })}
+  </ul>`;
+}
+
+export function renderDataset(model: DatasetModel, ctx: RenderContext, list: DistributionListState): TemplateResult {
+  const furtherId = `${ctx.idPrefix}-further`;
+  const title = model.title
+    ? heading(ctx.hl, model.title.value, { cls: 'esbTitle', lang: langOf(model.title, ctx.lang) })
+    : heading(ctx.hl, t(ctx.lang, 'dv.untitled'), { cls: 'esbTitle esbUntitled' });
+  return html`<div class="esbDatasetView esbLanding esbLanding--${model.kind}">
+    <div class="esbHeader">${title} ${publisherLine(model.publisher, ctx)}</div>
+    ${descriptionBlock(model.description, ctx)} ${themeTags(model.themes, ctx)}
+    ${distributionList(model.distributions, ctx, list)}
+    <section class="esbFurtherInfo" aria-labelledby=${furtherId}>
+      ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
+      ${model.fields.length > 0 ? fieldList(model.fields, ctx) : html`<p class="esbEmpty esbMuted">–</p>`}
+    </section>
+  </div>`;
+}

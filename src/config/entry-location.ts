@@ -1,0 +1,146 @@
+/**
+ * Which entry a landing-page block shows (behaviour doc §3.1). Keys `entry`+`context`, `uri`, `lookup` with
+ * `lookupLiteral` (default dcterms:identifier) or `lookupURI`, read with the prefix `esc_` (global `urlParamsPrefix`,
+ * alias `hashParamsPrefix`) from the fragment and the query string (query wins), overridden by a matching global
+ * `routes` item. Precedence per key: block attribute → page URL → global config. Resolution order: `entry` (needs a
+ * context) → `uri` → `lookup` → none.
+ */
+import { expand } from '../rdf/namespaces.ts';
+import type { GlobalConfig } from './params.ts';
+
+export type EntryLocation =
+  | { kind: 'entry'; contextId: string; entryId: string }
+  | { kind: 'uri'; uri: string; contextId?: string }
+  | { kind: 'lookup'; value: string; predicate: string; predicateKind: 'literal' | 'uri'; contextId?: string }
+  | { kind: 'none' };
+
+/** Block attributes that locate an entry (`lookup-literal` / `lookup-uri` on the element). */
+export interface LocationAttrs {
+  entry?: string | null;
+  context?: string | null;
+  uri?: string | null;
+  lookup?: string | null;
+  lookupLiteral?: string | null;
+  lookupUri?: string | null;
+}
+
+type Key = 'entry' | 'context' | 'uri' | 'lookup' | 'lookupLiteral' | 'lookupUri';
+const KEYS: readonly Key[] = ['entry', 'context', 'uri', 'lookup', 'lookupLiteral', 'lookupUri'];
+const squash = (s: string): string => s.toLowerCase().replace(/[-_]/g, '');
+const BY_SQUASHED = new Map<string, Key>(KEYS.map((k) => [squash(k), k]));
+
+export const DEFAULT_LOOKUP_PREDICATE = 'http://purl.org/dc/terms/identifier';
+
+export function urlPrefix(page: GlobalConfig): string {
+  const p = page.urlParamsPrefix ?? page.hashParamsPrefix;
+  return typeof p === 'string' ? p : 'esc_';
+}
+
+/** Locating keys found in a fragment or query string (`esc_entry=12&esc_context=3`). */
+function readParams(text: string, prefix: string, fromHash: boolean): Partial<Record<Key, string>> {
+  const out: Partial<Record<Key, string>> = {};
+  const params = new URLSearchParams(text);
+  for (const [name, value] of params) {
+    if (!name.startsWith(prefix)) continue;
+    const key = BY_SQUASHED.get(squash(name.slice(prefix.length)));
+    if (!key || value === '') continue;
+    // The fragment form allows comma lists; a landing page needs one value. Resource URIs may contain commas.
+    out[key] = fromHash && key !== 'uri' && key !== 'lookup' ? value.split(',')[0]! : value;
+  }
+  return out;
+}
+
+interface Route {
+  regex?: string;
+  [k: string]: unknown;
+}
+
+/** The first global `routes` item whose regex matches the whole page URL, as locating keys. */
+function readRoutes(url: URL, page: GlobalConfig): Partial<Record<Key, string>> {
+  const routes = Array.isArray(page.routes) ? (page.routes as Route[]) : [];
+  for (const route of routes) {
+    if (typeof route?.regex !== 'string') continue;
+    let m: RegExpMatchArray | null;
+    try {
+      m = url.href.match(new RegExp(route.regex));
+    } catch {
+      console.warn(`[catalog-blocks] invalid route regex ${route.regex}`);
+      continue;
+    }
+    if (!m) continue;
+    const out: Partial<Record<Key, string>> = {};
+    for (const [k, v] of Object.entries(route)) {
+      const key = BY_SQUASHED.get(squash(k));
+      if (!key) continue;
+      if (typeof v === 'number') {
+        const g = m[v];
+        if (g !== undefined) out[key] = decodeURIComponent(g);
+      } else if (typeof v === 'string') {
+        out[key] = v.replace(/\$\{(\d+)\}/g, (_, n: string) => m![Number(n)] ?? '');
+      }
+    }
+    return out;
+  }
+  return {};
+}
+
+/** A page URL inside the store itself (`{store}{ctx}/entry/{id}`, `/resource/`, `/metadata/`) names its entry. */
+function readStoreUrl(url: URL, page: GlobalConfig): Partial<Record<Key, string>> {
+  const store = typeof page.storeUrl === 'string' ? page.storeUrl.replace(/\/?$/, '/') : undefined;
+  if (!store || !url.href.startsWith(store)) return {};
+  const m = url.href.slice(store.length).match(/^([^/?#]+)\/(?:entry|resource|metadata)\/([^/?#]+)/);
+  return m ? { context: m[1]!, entry: m[2]! } : {};
+}
+
+function pageValue(page: GlobalConfig, key: Key): string | undefined {
+  const alt = key === 'lookupUri' ? page.lookupURI : undefined;
+  const v = page[key] ?? alt;
+  return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
+}
+
+export function locateEntry(url: URL, attrs: LocationAttrs, page: GlobalConfig): EntryLocation {
+  const prefix = urlPrefix(page);
+  const hash = url.hash.startsWith('#') ? url.hash.slice(1) : url.hash;
+  const fromUrl: Partial<Record<Key, string>> = {
+    ...readStoreUrl(url, page),
+    ...readParams(hash, prefix, true),
+    ...readParams(url.search, prefix, false),
+    ...readRoutes(url, page),
+  };
+  const get = (key: Key): string | undefined => {
+    const a = attrs[key];
+    if (typeof a === 'string' && a.trim() !== '') return a.trim();
+    return fromUrl[key] ?? pageValue(page, key);
+  };
+
+  // A block attribute that locates an entry beats any page-level way of locating one: try the attribute kinds first.
+  const attrKinds = (['entry', 'uri', 'lookup'] as const).filter((k) => typeof attrs[k] === 'string' && attrs[k]!.trim() !== '');
+  if (attrKinds.length > 0) {
+    const found = resolveIn(get, new Set(attrKinds));
+    if (found.kind !== 'none') return found;
+  }
+  return resolveIn(get, new Set(['entry', 'uri', 'lookup']));
+}
+
+function resolveIn(get: (key: Key) => string | undefined, kinds: ReadonlySet<string>): EntryLocation {
+  const context = get('context');
+  const entry = get('entry');
+  if (kinds.has('entry') && entry && context) return { kind: 'entry', contextId: context, entryId: entry };
+  const uri = get('uri');
+  if (kinds.has('uri') && uri) return context ? { kind: 'uri', uri, contextId: context } : { kind: 'uri', uri };
+  const lookup = get('lookup');
+  if (kinds.has('lookup') && lookup) {
+    const lookupUri = get('lookupUri');
+    const lookupLiteral = get('lookupLiteral');
+    const predicateKind = lookupUri && !lookupLiteral ? 'uri' : 'literal';
+    const predicate = expand(predicateKind === 'uri' ? lookupUri! : lookupLiteral ?? DEFAULT_LOOKUP_PREDICATE);
+    const loc = { kind: 'lookup' as const, value: lookup, predicate, predicateKind } as const;
+    return context ? { ...loc, contextId: context } : loc;
+  }
+  return { kind: 'none' };
+}
+
+/** A stable text form of a location (used to decide whether a block must load again). */
+export function locationKey(loc: EntryLocation): string {
+  return JSON.stringify(loc);
+}

@@ -1,0 +1,58 @@
+/**
+ * Links to landing pages of datasets and data services (behaviour doc §3.2). Global `clicks.dataset` /
+ * `clicks.dataservice` name the target page:
+ *   - a target containing `${entry}`, `${context}` or `${uri}` is filled in (values URL-encoded), nothing appended;
+ *   - any other path or URL gets `#esc_entry=…&esc_context=…` (or `#esc_uri=…` when the entry ids are unknown);
+ *     with global `urlQueryParameters: true` these keys go into the query string instead. An existing query of the
+ *     target is kept, minus `esc_page`.
+ * Without a configured route the link goes to the CURRENT page with `?esc_entry=…&esc_context=…` (or `?esc_uri=…`),
+ * other query parameters kept, fragment dropped. That works out of the box on a page holding a `<dataset-view>`
+ * (which also renders data services), and is documented in the README.
+ */
+import { urlPrefix } from './entry-location.ts';
+import type { GlobalConfig } from './params.ts';
+
+export type Route = 'dataset' | 'dataservice';
+
+export interface LinkTarget {
+  readonly uri: string;
+  readonly entryId?: string;
+  readonly contextId?: string;
+}
+
+export function landingHref(route: Route, target: LinkTarget, page: GlobalConfig, current: URL): string {
+  const prefix = urlPrefix(page);
+  const configured = typeof page.clicks?.[route] === 'string' ? page.clicks[route]!.trim() : '';
+  const keys: [string, string][] =
+    target.entryId && target.contextId
+      ? [[`${prefix}entry`, target.entryId], [`${prefix}context`, target.contextId]]
+      : [[`${prefix}uri`, target.uri]];
+
+  if (configured && /\$\{(entry|context|uri)\}/.test(configured)) {
+    return configured
+      .replaceAll('${entry}', encodeURIComponent(target.entryId ?? ''))
+      .replaceAll('${context}', encodeURIComponent(target.contextId ?? ''))
+      .replaceAll('${uri}', encodeURIComponent(target.uri));
+  }
+
+  if (configured) {
+    const url = new URL(configured, current);
+    url.searchParams.delete(`${prefix}page`);
+    if (page.urlQueryParameters === true || page.urlQueryParameters === 'true') {
+      for (const [k, v] of keys) url.searchParams.set(k, v);
+      return sameOrigin(url, current) ? `${url.pathname}${url.search}` : url.href;
+    }
+    url.hash = new URLSearchParams(keys).toString();
+    return sameOrigin(url, current) && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(configured) ? `${url.pathname}${url.search}${url.hash}` : url.href;
+  }
+
+  const url = new URL(current.href);
+  for (const k of [...url.searchParams.keys()]) if (k.startsWith(prefix)) url.searchParams.delete(k);
+  for (const [k, v] of keys) url.searchParams.set(k, v);
+  url.hash = '';
+  return `${url.pathname}${url.search}`;
+}
+
+function sameOrigin(a: URL, b: URL): boolean {
+  return a.origin === b.origin;
+}

@@ -1,0 +1,147 @@
+/**
+ * Parameter resolution for one block element, highest priority first (DESIGN "config", behaviour doc §0, §8):
+ *   element attribute (kebab or camel case, any letter case, optional `data-entryscape-` prefix)
+ *   → `inherit` / `inherit:<key>` from the enclosing block's effective parameters
+ *   → page configuration (`readPageConfig`)
+ *   → the block's default from the parameter table.
+ * A value of the wrong type is reported once with a console warning naming block, parameter and value, and the
+ * block default is used. A parameter of another block set on this one is ignored with one warning per block type.
+ */
+import { PARAMS, columnOf, paramsOf, type BlockName, type GlobalConfig, type ParamSpec } from './params.ts';
+
+export type ParamValue = boolean | number | string | undefined;
+export type ResolvedParams = Record<string, ParamValue>;
+
+const INVALID = Symbol('invalid');
+type Parsed = boolean | number | string | typeof INVALID;
+
+/** Lower-case, without `-`/`_`: `include-data-preview`, `includeDataPreview`, `includedatapreview` compare equal. */
+export const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
+
+/** The raw attribute value of a parameter on the element, or null when absent. */
+export function attributeValue(el: Element, param: string): string | null {
+  const want = squash(param);
+  for (const attr of Array.from(el.attributes)) {
+    let n = squash(attr.name);
+    if (n.startsWith('dataentryscape')) n = n.slice('dataentryscape'.length);
+    if (n === want) return attr.value;
+  }
+  return null;
+}
+
+/** Parses a raw value (attribute text or config value) into the parameter's type. */
+export function parseParam(spec: ParamSpec, raw: unknown): Parsed {
+  switch (spec.type) {
+    case 'boolean':
+      if (raw === true || raw === '' || (typeof raw === 'string' && raw.trim().toLowerCase() === 'true')) return true;
+      if (raw === false || (typeof raw === 'string' && raw.trim().toLowerCase() === 'false')) return false;
+      return INVALID;
+    case 'number': {
+      let n: number;
+      if (typeof raw === 'number') n = raw;
+      else if (typeof raw === 'string' && /^\s*[-+]?\d+\s*$/.test(raw)) n = Number.parseInt(raw, 10);
+      else return INVALID;
+      if (!Number.isInteger(n)) return INVALID;
+      if (spec.min !== undefined && n < spec.min) return INVALID;
+      return n;
+    }
+    case 'string': {
+      if (typeof raw !== 'string' && typeof raw !== 'number') return INVALID;
+      const s = String(raw);
+      if (spec.pattern && !spec.pattern.test(s)) return INVALID;
+      return s.trim();
+    }
+  }
+}
+
+export function defaultOf(block: BlockName, spec: ParamSpec): ParamValue {
+  return spec.defaults[columnOf(block)];
+}
+
+const warned = new Set<string>();
+function warnOnce(key: string, message: string): void {
+  if (warned.has(key)) return;
+  warned.add(key);
+  console.warn(message);
+}
+
+/** Tests only: forget which warnings were already given. */
+export function resetParamWarnings(): void {
+  warned.clear();
+}
+
+function describe(raw: unknown): string {
+  return typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
+}
+
+function pageValue(page: GlobalConfig, param: string): unknown {
+  if (param in page) return page[param];
+  const want = squash(param);
+  for (const [k, v] of Object.entries(page)) if (squash(k) === want) return v;
+  return undefined;
+}
+
+/**
+ * Effective parameters of `block` for element `el`. `parent` = the effective parameters of the enclosing block
+ * (only read through `inherit`). Keys: every parameter the block accepts; unset parameters without default are undefined.
+ */
+export function resolveParams(
+  block: BlockName,
+  el: Element,
+  page: GlobalConfig,
+  parent?: Record<string, unknown>,
+): ResolvedParams {
+  const out: ResolvedParams = {};
+  const tag = el.localName;
+  for (const spec of paramsOf(block)) {
+    const fallback = defaultOf(block, spec);
+    let raw: unknown = attributeValue(el, spec.name);
+    let source = `attribute on <${tag}>`;
+    if (typeof raw === 'string' && /^\s*inherit(\s*:|\s*$)/.test(raw)) {
+      const key = raw.includes(':') ? raw.slice(raw.indexOf(':') + 1).trim() : spec.name;
+      raw = parent?.[key] ?? null;
+      source = `inherited "${key}"`;
+    }
+    if (raw === null || raw === undefined) {
+      raw = pageValue(page, spec.name);
+      source = 'page configuration';
+    }
+    if (raw === null || raw === undefined) {
+      out[spec.name] = fallback;
+      continue;
+    }
+    const parsed = parseParam(spec, raw);
+    if (parsed === INVALID) {
+      warnOnce(
+        `${tag}|${spec.name}|${String(raw)}`,
+        `[catalog-blocks] ${block} (<${tag}>): parameter "${spec.name}" has the invalid value ${describe(raw)} ` +
+          `(${source}; expected ${spec.type}${spec.min !== undefined ? ` ≥ ${spec.min}` : ''}); using the default ${describe(fallback)}.`,
+      );
+      out[spec.name] = fallback;
+    } else {
+      out[spec.name] = parsed;
+    }
+  }
+  warnForeignParams(block, el);
+  return out;
+}
+
+/** Parameters of other blocks set as attributes here are ignored, with one warning per block type and parameter. */
+function warnForeignParams(block: BlockName, el: Element): void {
+  const own = new Set(paramsOf(block).map((p) => p.name));
+  for (const spec of PARAMS) {
+    if (own.has(spec.name) || attributeValue(el, spec.name) === null) continue;
+    warnOnce(
+      `${block}|foreign|${spec.name}`,
+      `[catalog-blocks] ${block} (<${el.localName}>) does not accept the parameter "${spec.name}"; it is ignored.`,
+    );
+  }
+}
+
+/** A global boolean such as `strictStandardHtml`: element attribute, else page config; `true`/"true"/"" → true. */
+export function resolveGlobalFlag(el: Element, page: GlobalConfig, name: string): boolean {
+  const attr = attributeValue(el, name);
+  if (attr !== null) return attr === '' || attr.trim().toLowerCase() === 'true';
+  const v = pageValue(page, name);
+  return v === true || (typeof v === 'string' && v.trim().toLowerCase() === 'true');
+}
