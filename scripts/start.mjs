@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+// `npm start`: the demo site (Vite dev server over demo/, blocks from source with HMR) and the dev store together.
+//   npm start -- --catalog FILE [--catalog FILE2]   serve these DCAT files instead of the bundled demo catalog
+//   npm start -- --port 5173 --store-port 8787       ports (an occupied demo port moves to the next free one)
+// The demo pages find the store through `data-store-url`, filled in when a page is served: the store runs on another
+// origin (another port), exactly like a real embed.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createServer } from 'vite';
+import { root } from './entries.mjs';
+
+function parseArgs(argv) {
+  const opts = { port: 5173, storePort: 8787, catalogs: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) usage(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--catalog') opts.catalogs.push(resolve(process.cwd(), value()));
+    else if (a === '--port') opts.port = Number(value());
+    else if (a === '--store-port') opts.storePort = Number(value());
+    else if (a === '--help' || a === '-h') usage();
+    else usage(`unknown option ${a}`);
+  }
+  if (opts.catalogs.length === 0) opts.catalogs.push(join(root, 'demo/catalog/demo-catalog.ttl'));
+  for (const c of opts.catalogs) if (!existsSync(c)) usage(`catalog file not found: ${c}`);
+  return opts;
+}
+
+function usage(problem) {
+  if (problem) console.error(`start: ${problem}`);
+  console.error('usage: npm start [-- --catalog FILE]... [--port N] [--store-port N]');
+  process.exit(problem ? 2 : 0);
+}
+
+/** Starts the dev store (demo/store/main.ts) and resolves with its URL, as it prints it. */
+function startStore(catalogs, port) {
+  const args = ['--import', 'tsx', join(root, 'demo/store/main.ts'), '--port', String(port)];
+  for (const c of catalogs) args.push('--catalog', c);
+  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolveUrl, reject) => {
+    let buf = '';
+    const onData = (d) => {
+      buf += d;
+      const m = buf.match(/(http:\/\/localhost:\d+\/store\/)/);
+      if (m) {
+        child.stdout.off('data', onData);
+        child.stdout.pipe(process.stdout);
+        resolveUrl({ child, url: m[1] });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`the dev store exited (code ${code}) before it was ready`)));
+  });
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const store = await startStore(opts.catalogs, opts.storePort).catch((e) => {
+  console.error(`start: ${e.message}`);
+  process.exit(1);
+});
+process.env.CATALOG_BLOCKS_STORE_URL = store.url;
+
+const server = await createServer({
+  configFile: join(root, 'vite.config.ts'),
+  server: { port: opts.port, host: 'localhost' },
+});
+await server.listen();
+const address = server.httpServer?.address();
+const port = typeof address === 'object' && address ? address.port : opts.port;
+console.log(`\nDemo:  http://localhost:${port}/`);
+console.log(`Store: ${store.url}  (${opts.catalogs.map((c) => c.replace(`${root}/`, '')).join(', ')})`);
+console.log('Stop with Ctrl+C.');
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  store.child.kill();
+  await server.close();
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+store.child.on('exit', (code) => {
+  if (!stopping) {
+    console.error(`start: the dev store stopped (code ${code})`);
+    stop();
+  }
+});
