@@ -15,7 +15,13 @@ export interface Text {
 export type Value =
   | { readonly kind: 'text'; readonly text: Text }
   /** A URI or literal shown by label that may be followed (only when safe). */
-  | { readonly kind: 'link'; readonly text: Text; readonly href?: string }
+  | {
+      readonly kind: 'link';
+      readonly text: Text;
+      readonly href?: string;
+      /** The URI this value stands for, when it is one (md5 classes of tags, facet values); not necessarily safe. */
+      readonly uri?: string;
+    }
   /** xsd:date / xsd:dateTime / gYear…; blocks format with Intl in the UI locale inside <time datetime>. */
   | { readonly kind: 'date'; readonly value: string; readonly precision: 'year' | 'month' | 'day' | 'time' }
   /** Another dataset / service of the catalog, linked to its landing page when the block knows the route. */
@@ -87,6 +93,20 @@ export interface DistributionModel {
   readonly fields: readonly Field[];
 }
 
+/**
+ * One indicator badge (§6.6). `key`: `access` | `frequency` | `license` | `hvd` | `national` | `fee` | `serviceType`
+ * (i18n `ind.<key>` names it); `text` is the value label (for `hvd`, `national`, `fee` the indicator's own name).
+ * Only emitted when a label is known: never a bare URI.
+ */
+export interface Indicator {
+  readonly key: string;
+  readonly text: Text;
+  /** The value's URI (icon per access-right value, md5 classes). */
+  readonly uri?: string;
+  /** Licences only: Creative Commons variant from the path (`by`, `by-sa`, …, `zero`). */
+  readonly variant?: string;
+}
+
 export interface DatasetModel {
   readonly uri: string;
   readonly contextId?: string;
@@ -101,7 +121,7 @@ export interface DatasetModel {
   /** Rows of "Further information", in the behaviour doc's order, empty rows omitted. */
   readonly fields: readonly Field[];
   /** Raw indicator inputs (rendered only with includeIndicators). */
-  readonly indicators: readonly { readonly key: string; readonly text: Text }[];
+  readonly indicators: readonly Indicator[];
 }
 
 export interface DataServiceModel {
@@ -116,5 +136,5 @@ export interface DataServiceModel {
   readonly conformsTo: readonly Value[];
   readonly servedDatasets: readonly Value[];
   readonly fields: readonly Field[];
-  readonly indicators: readonly { readonly key: string; readonly text: Text }[];
+  readonly indicators: readonly Indicator[];
 }

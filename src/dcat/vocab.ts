@@ -50,7 +50,36 @@ export function vocabLabel(uri: string, lang: string): string | undefined {
     const label = (want !== 'code' ? entry[want] : undefined) ?? entry.en ?? entry.sv ?? entry.de ?? entry.code;
     return label === undefined ? undefined : capitalise(label, want);
   }
-  return licenceName(uri);
+  return licenceName(uri) ?? legislationLabel(uri, lang) ?? languageUriLabel(uri, lang) ?? mediaTypeOfUri(uri);
+}
+
+/** IANA media-type URIs (`https://www.iana.org/assignments/media-types/text/csv`) → `text/csv`. */
+function mediaTypeOfUri(uri: string): string | undefined {
+  const m = /^(?:www\.)?iana\.org\/assignments\/media-types\/([a-z]+\/[^/?#\s]+)$/i.exec(normalise(uri));
+  return m ? m[1]!.toLowerCase() : undefined;
+}
+
+const LANGUAGE_URI = /^(?:publications\.europa\.eu\/resource\/authority\/language|id\.loc\.gov\/vocabulary\/iso639-[12]|lexvo\.org\/id\/iso639-[35])\/([a-z]{2,3})$/i;
+
+function languageUriLabel(uri: string, lang: string): string | undefined {
+  const m = LANGUAGE_URI.exec(normalise(uri));
+  return m ? languageName(m[1]!, lang) : undefined;
+}
+
+/**
+ * Name of a language code (`sv`, `sv-SE`, `swe`, `DEU`) in the UI language via Intl.DisplayNames; undefined when the
+ * code is not a language Intl knows.
+ */
+export function languageName(code: string, lang: string): string | undefined {
+  const c = code.trim();
+  if (!/^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*$/i.test(c)) return undefined;
+  try {
+    const ui = lang.trim().split(/[-_]/)[0] || 'en';
+    const name = new Intl.DisplayNames([ui, 'en'], { type: 'language', fallback: 'none' }).of(c.replace(/_/g, '-'));
+    return name ? capitalise(name, ui) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The authority code of an EU file-type URI (`…/file-type/CSV` → `CSV`), else undefined. */
@@ -112,4 +141,34 @@ export function ccVariant(uri: string): string | undefined {
   const de = /^dcat-ap\.de\/def\/licenses\/cc-(zero|by(?:-(?:nc|sa|nd))*)/i.exec(key);
   if (de) return de[1]!.toLowerCase();
   return undefined;
+}
+
+const ELI_TYPES: Readonly<Record<string, Readonly<Record<'sv' | 'en' | 'de', string>>>> = {
+  reg: { en: 'Regulation', sv: 'Förordning', de: 'Verordnung' },
+  reg_impl: { en: 'Implementing Regulation', sv: 'Genomförandeförordning', de: 'Durchführungsverordnung' },
+  reg_del: { en: 'Delegated Regulation', sv: 'Delegerad förordning', de: 'Delegierte Verordnung' },
+  dir: { en: 'Directive', sv: 'Direktiv', de: 'Richtlinie' },
+  dir_impl: { en: 'Implementing Directive', sv: 'Genomförandedirektiv', de: 'Durchführungsrichtlinie' },
+  dir_del: { en: 'Delegated Directive', sv: 'Delegerat direktiv', de: 'Delegierte Richtlinie' },
+  dec: { en: 'Decision', sv: 'Beslut', de: 'Beschluss' },
+  dec_impl: { en: 'Implementing Decision', sv: 'Genomförandebeslut', de: 'Durchführungsbeschluss' },
+  dec_del: { en: 'Delegated Decision', sv: 'Delegerat beslut', de: 'Delegierter Beschluss' },
+};
+
+/**
+ * EU legislation ELI URIs (`http://data.europa.eu/eli/reg_impl/2023/138/oj`, the HVD regulation) →
+ * "Implementing Regulation (EU) 2023/138" in sv/en/de; anything else → undefined.
+ */
+export function legislationLabel(uri: string, lang: string): string | undefined {
+  const m = /^data\.europa\.eu\/eli\/([a-z_]+)\/(\d{4})\/(\d+)(?:\/|$)/i.exec(normalise(uri));
+  const type = m && ELI_TYPES[m[1]!.toLowerCase()];
+  if (!type) return undefined;
+  const l = lang.trim().toLowerCase().split(/[-_]/)[0];
+  const word = l === 'sv' || l === 'de' ? type[l] : type.en;
+  return `${word} (EU) ${m[2]}/${m[3]}`;
+}
+
+/** The HVD regulation (Commission Implementing Regulation (EU) 2023/138), with http/https and slash variants. */
+export function isHvdLegislation(uri: string): boolean {
+  return /^data\.europa\.eu\/eli\/reg_impl\/2023\/138(\/oj)?$/i.test(normalise(uri));
 }

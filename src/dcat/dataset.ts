@@ -1,0 +1,254 @@
+/**
+ * The dataset landing page's view model (behaviour doc §2.1, §5, §6.6): built from the entry's metadata graph plus
+ * the related entries of one batched lookup (`linkedResources`), and, in catalog mode, the file entries of uploaded
+ * downloads (`fileUrisToResolve`). URIs missing from `related` are read from the entry's own graph.
+ */
+import { blankNode, namedNode, type Graph, type Term } from '../rdf/graph.ts';
+import { NS } from '../rdf/namespaces.ts';
+import { msg } from '../i18n/index.ts';
+import type { StoreEntry } from '../store/types.ts';
+import type { Agent, DatasetModel, DistributionModel, Field, Indicator, Text, Value } from './model.ts';
+import { buildDistribution, downloadUrls, languageValues, storeBase } from './distribution.ts';
+import { entryKind } from './kind.ts';
+import { dedupe, pushField, Reader, TITLE_PROPERTIES, type Node } from './read.ts';
+import { paragraphs } from './text.ts';
+import { ccVariant, isHvdLegislation } from './vocab.ts';
+
+const { rdfs, dcterms, dc, dcat, foaf, adms, owl, dcatap, skos } = NS;
+const SCHEMA = [NS.schema, 'https://schema.org/'];
+
+export interface DatasetOptions {
+  readonly lang: string;
+  readonly registry?: boolean;
+  /** The store's base URL (`https://…/store/`); download URLs below it are uploaded files. */
+  readonly storeBaseUrl: string;
+}
+
+/** Term of an entry's resource (harvested blank-node datasets keep their `_:` label as resource key). */
+export function resourceTerm(entry: StoreEntry): Term {
+  return entry.resourceUri.startsWith('_:') ? blankNode(entry.resourceUri.slice(2)) : namedNode(entry.resourceUri);
+}
+
+function namedObjects(g: Graph, subject: Term, predicates: readonly string[]): string[] {
+  return predicates.flatMap((p) => g.objects(subject, p)).filter((t) => t.termType === 'NamedNode').map((t) => t.value);
+}
+
+const LINKED_PREDICATES = [
+  `${dcat}distribution`, `${dcterms}publisher`, `${dcat}contactPoint`, `${dcterms}creator`, `${dcat}inSeries`,
+  `${dcat}servesDataset`, `${dcterms}source`, `${dcat}hasVersion`, `${dcterms}hasVersion`, `${dcterms}isVersionOf`,
+  `${dcterms}relation`,
+];
+
+/**
+ * Every URI the landing page wants resolved in one batched lookup: distributions, publisher, contact points,
+ * creators, dataset series, served datasets, related datasets (source, versions, relation), and the access services
+ * of distributions described in the entry's own graph. Deduplicated, the entry itself excluded.
+ */
+export function linkedResources(entry: StoreEntry): string[] {
+  const g = entry.metadata;
+  const self = resourceTerm(entry);
+  const uris = namedObjects(g, self, LINKED_PREDICATES);
+  for (const d of g.objects(self, `${dcat}distribution`)) uris.push(...namedObjects(g, d, [`${dcat}accessService`]));
+  return [...new Set(uris)].filter((u) => u !== entry.resourceUri);
+}
+
+function distributionNodes(r: Reader, entry: StoreEntry): Node[] {
+  return r.own.objects(resourceTerm(entry), `${dcat}distribution`)
+    .filter((t) => t.termType !== 'Literal')
+    .map((t) => r.node(t))
+    // A distribution nobody describes (not public, not in the graph) has nothing to show.
+    .filter((n) => n.graph.predicates(n.term).length > 0);
+}
+
+/**
+ * Catalog mode only: download URLs inside the store whose file entry is not in `related` yet (their info graph
+ * names the file). Empty in registry mode.
+ */
+export function fileUrisToResolve(
+  entry: StoreEntry,
+  related: ReadonlyMap<string, StoreEntry>,
+  options: { registry?: boolean; storeBaseUrl: string },
+): string[] {
+  if (options.registry) return [];
+  const base = storeBase(options.storeBaseUrl);
+  const r = new Reader(entry.metadata, related, 'en');
+  const uris = distributionNodes(r, entry).flatMap((n) => downloadUrls(r, n)).filter((u) => u.startsWith(base) && !related.has(u));
+  return [...new Set(uris)];
+}
+
+/**
+ * Everything worth a second batched lookup once the first (`linkedResources`) is in `related`: the file entries of
+ * `fileUrisToResolve` plus access services named by distributions that were themselves entries. Extension of the
+ * contract; `fileUrisToResolve` alone remains enough for file names.
+ */
+export function followUpResources(
+  entry: StoreEntry,
+  related: ReadonlyMap<string, StoreEntry>,
+  options: { registry?: boolean; storeBaseUrl: string },
+): string[] {
+  const r = new Reader(entry.metadata, related, 'en');
+  const services = distributionNodes(r, entry).flatMap((n) => namedObjects(n.graph, n.term, [`${dcat}accessService`]));
+  return [...new Set([...fileUrisToResolve(entry, related, options), ...services.filter((u) => !related.has(u))])];
+}
+
+export function buildDatasetModel(
+  entry: StoreEntry,
+  related: ReadonlyMap<string, StoreEntry>,
+  options: DatasetOptions,
+): DatasetModel {
+  const r = new Reader(entry.metadata, related, options.lang);
+  const n: Node = { graph: entry.metadata, term: resourceTerm(entry) };
+  const kind = entryKind(entry);
+  const title = r.text(n, TITLE_PROPERTIES);
+  const publisherTerm = r.objects(n, `${dcterms}publisher`)[0];
+  const publisher: Agent | undefined = publisherTerm ? r.agent(publisherTerm) : undefined;
+
+  const distributionList = distributionNodes(r, entry);
+  const distributions = sortDistributions(distributionList.map((d) => buildDistribution(r, d, options)), options.lang);
+
+  return {
+    uri: entry.resourceUri,
+    contextId: entry.contextId,
+    entryId: entry.entryId,
+    kind: kind === 'other' ? 'dataset' : kind,
+    ...(title ? { title } : {}),
+    description: descriptionOf(r, n),
+    ...(publisher ? { publisher } : {}),
+    themes: r.values(n, [`${dcat}theme`]),
+    distributions,
+    fields: datasetFields(r, n),
+    indicators: indicatorsOf(r, n, distributionList),
+  };
+}
+
+/** Paragraphs of the description in the UI language (dcterms:description, else dc:description). */
+export function descriptionOf(r: Reader, n: Node): Text[] {
+  const d = r.text(n, [`${dcterms}description`, `${dc}description`]);
+  return d ? paragraphs(d.value).map((value) => ({ value, lang: d.lang })) : [];
+}
+
+/** By title in the UI language's collation (untitled last), then by first format; otherwise document order. */
+export function sortDistributions(list: readonly DistributionModel[], lang: string): DistributionModel[] {
+  const collator = new Intl.Collator(lang || 'en', { sensitivity: 'base', numeric: true });
+  return list
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => {
+      const ta = a.d.title?.value;
+      const tb = b.d.title?.value;
+      if (ta !== undefined && tb === undefined) return -1;
+      if (ta === undefined && tb !== undefined) return 1;
+      const byTitle = ta !== undefined && tb !== undefined ? collator.compare(ta, tb) : 0;
+      if (byTitle) return byTitle;
+      const byFormat = collator.compare(a.d.formats[0]?.label ?? '\uffff', b.d.formats[0]?.label ?? '\uffff');
+      return byFormat || a.i - b.i;
+    })
+    .map(({ d }) => d);
+}
+
+/**
+ * "Further information" rows in the order of §2.1, without the parts shown above them (title, description, theme,
+ * publisher): contact point · keyword · identifier · other identifier · issued · modified · language · landing page
+ * · conforms to · spatial · temporal · update frequency · version · version notes · source · access rights · has
+ * version · is version of · in series · related · documentation · provenance · applicable legislation · HVD category
+ * · creator · fee, then type and licence (not DCAT-AP dataset properties, but shown when a catalog has them).
+ */
+function datasetFields(r: Reader, n: Node): Field[] {
+  const f: Field[] = [];
+  pushField(f, 'contactPoint', dedupe(r.objects(n, `${dcat}contactPoint`).flatMap((c) => r.contactValues(c, n.graph))));
+  pushField(f, 'keyword', r.textValues(n, `${dcat}keyword`));
+  pushField(f, 'identifier', r.values(n, [`${dcterms}identifier`], { url: true }));
+  pushField(f, 'otherIdentifier', otherIdentifiers(r, n));
+  pushField(f, 'issued', r.values(n, [`${dcterms}issued`]));
+  pushField(f, 'modified', r.values(n, [`${dcterms}modified`]));
+  pushField(f, 'language', languageValues(r, n));
+  pushField(f, 'landingPage', r.values(n, [`${dcat}landingPage`], { url: true }));
+  pushField(f, 'conformsTo', r.values(n, [`${dcterms}conformsTo`]));
+  pushField(f, 'spatial', dedupe(r.objects(n, `${dcterms}spatial`).map((t) => r.spatialValue(t, n.graph))));
+  pushField(f, 'temporal', dedupe(r.objects(n, `${dcterms}temporal`).map((t) => r.temporalValue(t, n.graph))));
+  pushField(f, 'accrualPeriodicity', r.values(n, [`${dcterms}accrualPeriodicity`]));
+  pushField(f, 'version', r.values(n, [`${dcat}version`, `${owl}versionInfo`]));
+  const notes = r.text(n, [`${adms}versionNotes`]);
+  pushField(f, 'versionNotes', notes ? [{ kind: 'text', text: notes }] : []);
+  pushField(f, 'source', r.values(n, [`${dcterms}source`], { entries: true }));
+  pushField(f, 'accessRights', r.values(n, [`${dcterms}accessRights`]));
+  pushField(f, 'hasVersion', r.values(n, [`${dcat}hasVersion`, `${dcterms}hasVersion`], { entries: true }));
+  pushField(f, 'isVersionOf', r.values(n, [`${dcterms}isVersionOf`], { entries: true }));
+  pushField(f, 'inSeries', dedupe(r.objects(n, `${dcat}inSeries`).filter((t) => t.termType === 'NamedNode').map((t) => r.entryValue(t))));
+  pushField(f, 'relation', relations(r, n));
+  pushField(f, 'page', r.values(n, [`${foaf}page`], { url: true }));
+  pushField(f, 'provenance', r.values(n, [`${dcterms}provenance`]));
+  pushField(f, 'applicableLegislation', r.values(n, [`${dcatap}applicableLegislation`]));
+  pushField(f, 'hvdCategory', r.values(n, [`${dcatap}hvdCategory`]));
+  pushField(f, 'creator', dedupe(r.objects(n, `${dcterms}creator`).map((t) => r.agentValue(t, n.graph))));
+  pushField(f, 'fee', feeValues(r, n));
+  pushField(f, 'type', r.values(n, [`${dcterms}type`]));
+  pushField(f, 'license', r.values(n, [`${dcterms}license`]));
+  return f;
+}
+
+/** adms:identifier nodes → "notation (agency)"; URIs as links. */
+export function otherIdentifiers(r: Reader, n: Node): Value[] {
+  return dedupe(r.objects(n, `${adms}identifier`).map((t): Value | undefined => {
+    if (t.termType !== 'BlankNode') return r.value(t, n.graph, { url: true });
+    const id = r.node(t, n.graph);
+    const notation = r.objects(id, `${skos}notation`).find((o) => o.termType === 'Literal')?.value.trim();
+    if (!notation) return r.value(t, n.graph);
+    const agency = r.text(id, [`${adms}schemaAgency`]) ??
+      r.objects(id, `${dcterms}creator`).map((c) => r.agent(c, id.graph).name).find(Boolean);
+    return { kind: 'text', text: { value: agency ? `${notation} (${agency.value})` : notation, lang: '' } };
+  }));
+}
+
+/** dcterms:relation plus the targets of dcat:qualifiedRelation nodes. */
+function relations(r: Reader, n: Node): Value[] {
+  const direct = r.values(n, [`${dcterms}relation`], { entries: true });
+  const qualified = r.objects(n, `${dcat}qualifiedRelation`).flatMap((q) => r.values(r.node(q, n.graph), [`${dcterms}relation`], { entries: true }));
+  return dedupe([...direct, ...qualified]);
+}
+
+/** schema:offers: a literal, or an Offer's description / name / price with currency, or its URL. */
+export function feeValues(r: Reader, n: Node): Value[] {
+  const offers = SCHEMA.flatMap((s) => r.objects(n, `${s}offers`));
+  return dedupe(offers.map((o): Value | undefined => {
+    if (o.termType !== 'BlankNode') return r.value(o, n.graph, { url: true });
+    const on = r.node(o, n.graph);
+    const text = r.text(on, SCHEMA.flatMap((s) => [`${s}description`, `${s}name`]).concat(`${rdfs}label`));
+    if (text) return { kind: 'text', text };
+    const price = SCHEMA.flatMap((s) => r.objects(on, `${s}price`))[0]?.value.trim();
+    const currency = SCHEMA.flatMap((s) => r.objects(on, `${s}priceCurrency`))[0]?.value.trim();
+    if (price) return { kind: 'text', text: { value: currency ? `${price} ${currency}` : price, lang: '' } };
+    const url = SCHEMA.flatMap((s) => r.objects(on, `${s}url`))[0];
+    return url ? r.value(url, on.graph, { url: true }) : undefined;
+  }));
+}
+
+/**
+ * Indicator inputs (§6.6): access rights, update frequency, licence (the dataset's, else the first distribution's),
+ * high-value dataset (only the HVD regulation counts), national dataset (dcterms:subject present), fee. A value
+ * without a known label is left out rather than shown as a bare URI.
+ */
+export function indicatorsOf(r: Reader, n: Node, distributions: readonly Node[], serviceTypes = false): Indicator[] {
+  const out: Indicator[] = [];
+  const labelled = (key: string, t: Term | undefined, within: Graph, extra: Partial<Indicator> = {}): void => {
+    if (!t) return;
+    const text = r.label(t, within);
+    if (text) out.push({ key, text, ...(t.termType === 'NamedNode' ? { uri: t.value } : {}), ...extra });
+  };
+  labelled('access', r.objects(n, `${dcterms}accessRights`)[0], n.graph);
+  labelled('frequency', r.objects(n, `${dcterms}accrualPeriodicity`)[0], n.graph);
+  if (serviceTypes) {
+    const types = r.objects(n, `${dcterms}type`).map((t) => r.label(t, n.graph)).filter((t): t is Text => !!t);
+    if (types.length) out.push({ key: 'serviceType', text: { value: types.map((t) => t.value).join(', '), lang: types[0]!.lang } });
+  }
+  const licenceHolder = [n, ...distributions].find((d) => r.objects(d, `${dcterms}license`).length > 0);
+  if (licenceHolder) {
+    const lic = r.objects(licenceHolder, `${dcterms}license`)[0]!;
+    const variant = lic.termType === 'NamedNode' ? ccVariant(lic.value) : undefined;
+    labelled('license', lic, licenceHolder.graph, variant ? { variant } : {});
+  }
+  const own = (key: string): Text => ({ value: msg(r.ui, `ind.${key}`), lang: r.ui });
+  if (r.objects(n, `${dcatap}applicableLegislation`).some((t) => isHvdLegislation(t.value))) out.push({ key: 'hvd', text: own('hvd') });
+  if (r.objects(n, `${dcterms}subject`).length > 0) out.push({ key: 'national', text: own('national') });
+  if (SCHEMA.some((s) => r.objects(n, `${s}offers`).length > 0)) out.push({ key: 'fee', text: own('fee') });
+  return out;
+}

@@ -1,0 +1,245 @@
+/**
+ * One row of the distribution list (§5): format badges, API marker, title or fallback, files with names (§1.10),
+ * access link, API description, access service, and the expanded-area metadata rows.
+ */
+import type { Graph, Term } from '../rdf/graph.ts';
+import { NS } from '../rdf/namespaces.ts';
+import { formatBytes } from '../i18n/index.ts';
+import type { AccessService, DistributionModel, Field, FileItem, FormatBadge, Value } from './model.ts';
+import { formatBadge, isCsvFormat, isCsvUrl, isWmsDistribution } from './formats.ts';
+import { safeHref } from './safe.ts';
+import { languageName } from './vocab.ts';
+import { LABEL_PROPERTIES, pushField, TITLE_PROPERTIES, type Node, type Reader } from './read.ts';
+
+const { rdf, rdfs, dcterms, dc, dcat, esterms, adms, spdx, odrs, foaf, dcatap } = NS;
+
+export interface DistributionOptions {
+  readonly registry?: boolean;
+  /** Store base URL ending in `/`: download URLs below it are uploaded files (catalog mode). */
+  readonly storeBaseUrl: string;
+}
+
+/** The raw value of a `dcterms:format` / `dcat:mediaType` object (IMT nodes carry it in rdf:value or a label). */
+export function formatRaw(r: Reader, t: Term, within: Graph): string | undefined {
+  if (t.termType !== 'BlankNode') return t.value.trim() || undefined;
+  const n = r.node(t, within);
+  const v = r.objectsOf(n, [`${rdf}value`, `${rdfs}label`, `${dcterms}title`, `${NS.skos}prefLabel`])[0];
+  return v?.value.trim() || undefined;
+}
+
+export function storeBase(storeBaseUrl: string): string {
+  return storeBaseUrl.endsWith('/') ? storeBaseUrl : `${storeBaseUrl}/`;
+}
+
+/** Download URLs (as written) of a distribution node, in document order. */
+export function downloadUrls(r: Reader, n: Node): string[] {
+  return [...new Set(r.objects(n, `${dcat}downloadURL`).filter((t) => t.termType !== 'BlankNode').map((t) => t.value.trim()))]
+    .filter(Boolean);
+}
+
+export function buildDistribution(r: Reader, n: Node, options: DistributionOptions): DistributionModel {
+  const uri = n.term.termType === 'BlankNode' ? `_:${n.term.value}` : n.term.value;
+  const base = storeBase(options.storeBaseUrl);
+
+  const formatTerms = r.objectsOf(n, [`${dcterms}format`, `${dcat}mediaType`]);
+  const rawFormats = formatTerms.map((t) => formatRaw(r, t, n.graph)).filter((v): v is string => !!v);
+  const formats: FormatBadge[] = [];
+  for (const raw of rawFormats) {
+    const badge = formatBadge(raw);
+    if (!formats.some((f) => f.label === badge.label)) formats.push(badge);
+  }
+
+  const files = resolveFiles(r, n, downloadUrls(r, n), base, options.registry === true);
+  const byteSize = numberOf(r.objects(n, `${dcat}byteSize`)[0]);
+  if (files.length === 1 && files[0]!.byteSize === undefined && byteSize !== undefined) {
+    files[0] = { ...files[0]!, byteSize };
+  }
+
+  const accessHrefs = r.objects(n, `${dcat}accessURL`).map((t) => safeHref(t.value)).filter((h): h is string => !!h);
+  const fileHrefs = new Set(files.map((f) => f.href));
+  const accessUrl = files.length === 0 ? accessHrefs[0] : accessHrefs.find((h) => !fileHrefs.has(h));
+
+  const serviceTerm = r.objects(n, `${dcat}accessService`)[0];
+  const serviceNode = serviceTerm ? r.node(serviceTerm, n.graph) : undefined;
+  const accessService = serviceTerm && serviceNode ? buildAccessService(r, serviceTerm, serviceNode) : undefined;
+
+  const conformsTo = r.objects(n, `${dcterms}conformsTo`).map((t) => t.value);
+  const swagger = conformsTo.map((c) => c.trim()).find((c) => /\/swagger\/?$/i.test(c));
+  const apiDescription = safeHref(swagger) ?? accessService?.endpointDescription;
+
+  const isApi = r.hasType(n, `${esterms}ServiceDistribution`) ||
+    (r.objects(n, `${dcat}accessURL`).length > 0 && r.objects(n, `${dcterms}source`).length > 0);
+
+  const firstDownload = files[0]?.href;
+  const isCsv = rawFormats.some(isCsvFormat) || isCsvUrl(firstDownload) || (!firstDownload && isCsvUrl(accessHrefs[0]));
+  const serviceConformsTo = serviceNode ? r.objects(serviceNode, `${dcterms}conformsTo`).map((t) => t.value) : [];
+  const endpointUrls = serviceNode ? r.objects(serviceNode, `${dcat}endpointURL`).map((t) => t.value) : [];
+  const isWms = isWmsDistribution({
+    formats: rawFormats,
+    conformsTo: [...conformsTo, ...serviceConformsTo],
+    urls: [...r.objects(n, `${dcat}accessURL`).map((t) => t.value), ...endpointUrls],
+  });
+
+  const title = r.text(n, [`${dcterms}title`, `${dc}title`, `${rdfs}label`]) ??
+    (files.length === 1 ? { value: files[0]!.name, lang: '' } : undefined);
+
+  return {
+    uri,
+    ...(title ? { title } : {}),
+    formats,
+    isApi,
+    files,
+    ...(accessUrl ? { accessUrl } : {}),
+    ...(apiDescription ? { apiDescription } : {}),
+    isCsv,
+    isWms,
+    ...(accessService ? { accessService } : {}),
+    fields: distributionFields(r, n, formatTerms, byteSize),
+  };
+}
+
+/**
+ * File names per §1.10. Catalog mode: a download URL below the store is an uploaded file whose entry's info graph
+ * has its name (rdfs:label), size (dcterms:extent) and format. Registry mode, or a file entry that is not at hand:
+ * a title/label on the URL node in the distribution's graph, else the decoded last path segment, else the URL.
+ * URLs that are not safe links are left out (a file nobody can follow is not a file to offer).
+ */
+function resolveFiles(r: Reader, n: Node, urls: readonly string[], base: string, registry: boolean): FileItem[] {
+  const files: FileItem[] = [];
+  for (const url of urls) {
+    const href = safeHref(url);
+    if (!href || files.some((f) => f.href === href)) continue;
+    let name: string | undefined;
+    let byteSize: number | undefined;
+    let format: string | undefined;
+    if (!registry && url.startsWith(base)) {
+      const info = r.related.get(url)?.info;
+      if (info) {
+        name = info.objects(url, `${rdfs}label`).find((t) => t.termType === 'Literal')?.value.trim() || undefined;
+        byteSize = numberOf(info.objects(url, `${dcterms}extent`)[0]);
+        format = info.objects(url, `${dcterms}format`)[0]?.value.trim() || undefined;
+      }
+    }
+    name ??= r.text({ graph: n.graph, term: { termType: 'NamedNode', value: url } }, [`${dcterms}title`, ...LABEL_PROPERTIES])?.value;
+    name ??= lastPathSegment(url) ?? url;
+    files.push({ href, name, ...(byteSize !== undefined ? { byteSize } : {}), ...(format ? { format } : {}) });
+  }
+  return files;
+}
+
+function lastPathSegment(url: string): string | undefined {
+  let path: string;
+  try {
+    path = new URL(url).pathname;
+  } catch {
+    return undefined;
+  }
+  const segment = path.replace(/\/+$/, '').split('/').pop();
+  if (!segment) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function numberOf(t: Term | undefined): number | undefined {
+  if (!t || t.termType !== 'Literal') return undefined;
+  const n = Number(t.value.trim());
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+function buildAccessService(r: Reader, term: Term, n: Node): AccessService {
+  const entry = r.entryOf(term);
+  const title = r.text(n, TITLE_PROPERTIES);
+  const endpointDescription = r.objects(n, `${dcat}endpointDescription`).map((t) => safeHref(t.value)).find(Boolean);
+  const types = r.objects(n, `${dcterms}type`).map((t) => r.display(t, n.graph)).filter((t) => !!t);
+  return {
+    uri: term.termType === 'BlankNode' ? `_:${term.value}` : term.value,
+    ...(title ? { title } : {}),
+    ...(endpointDescription ? { endpointDescription } : {}),
+    ...(types.length ? { type: { value: types.map((t) => t!.value).join(', '), lang: types[0]!.lang } } : {}),
+    ...(entry ? { entryId: entry.entryId, contextId: entry.contextId } : {}),
+  };
+}
+
+/**
+ * Expanded-area rows (§5): description · access URL · format · media type · size · language · issued · modified ·
+ * status · licence · rights · checksum · documentation · conforms to · availability · applicable legislation.
+ * Title, download URLs and access service are not repeated.
+ */
+function distributionFields(r: Reader, n: Node, formatTerms: readonly Term[], byteSize: number | undefined): Field[] {
+  const fields: Field[] = [];
+  const description = r.text(n, [`${dcterms}description`, `${dc}description`]);
+  pushField(fields, 'description', description ? [{ kind: 'text', text: description }] : []);
+  pushField(fields, 'accessURL', r.values(n, [`${dcat}accessURL`], { url: true }));
+  const formatValues = (predicate: string): Value[] =>
+    formatTerms
+      .filter((t) => n.graph.has(n.term, predicate, t))
+      .map((t): Value | undefined => {
+        if (t.termType === 'NamedNode') return r.value(t, n.graph);
+        const raw = formatRaw(r, t, n.graph);
+        return raw ? { kind: 'text', text: { value: raw, lang: '' } } : undefined;
+      })
+      .filter((v): v is Value => !!v);
+  pushField(fields, 'format', formatValues(`${dcterms}format`));
+  pushField(fields, 'mediaType', formatValues(`${dcat}mediaType`));
+  if (byteSize !== undefined) {
+    pushField(fields, 'byteSize', [{ kind: 'text', text: { value: formatBytes(byteSize, r.ui), lang: r.ui } }]);
+  }
+  pushField(fields, 'language', languageValues(r, n));
+  pushField(fields, 'issued', r.values(n, [`${dcterms}issued`]));
+  pushField(fields, 'modified', r.values(n, [`${dcterms}modified`]));
+  pushField(fields, 'status', r.values(n, [`${adms}status`]));
+  pushField(fields, 'license', r.values(n, [`${dcterms}license`]));
+  pushField(fields, 'rights', rightsValues(r, n));
+  pushField(fields, 'checksum', checksumValues(r, n));
+  pushField(fields, 'page', r.values(n, [`${foaf}page`], { url: true }));
+  pushField(fields, 'conformsTo', r.values(n, [`${dcterms}conformsTo`]));
+  pushField(fields, 'availability', r.values(n, [`${dcatap}availability`]));
+  pushField(fields, 'applicableLegislation', r.values(n, [`${dcatap}applicableLegislation`]));
+  return fields;
+}
+
+/** dcterms:language: bundled/Intl language names for URIs and for literal codes ("sv", "swe"). */
+export function languageValues(r: Reader, n: Node): Value[] {
+  return r.objects(n, `${dcterms}language`)
+    .map((t): Value | undefined => {
+      if (t.termType === 'Literal') {
+        const name = languageNameOf(t.value, r.ui);
+        if (name) return { kind: 'text', text: { value: name, lang: r.ui } };
+      }
+      return r.value(t, n.graph);
+    })
+    .filter((v): v is Value => !!v);
+}
+
+function languageNameOf(code: string, lang: string): string | undefined {
+  return /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(code.trim()) ? languageName(code, lang) : undefined;
+}
+
+/** dcterms:rights (statement label or text) and the ODRS attribution/copyright texts. */
+function rightsValues(r: Reader, n: Node): Value[] {
+  const out = r.values(n, [`${dcterms}rights`]);
+  for (const p of ['attributionText', 'copyrightNotice', 'copyrightStatement', 'reuserGuidelines']) {
+    out.push(...r.values(n, [`${odrs}${p}`], { url: true }));
+  }
+  return out;
+}
+
+/** spdx:checksum → "SHA-256: 9f86d0…" (algorithm from spdx:algorithm's local name). */
+function checksumValues(r: Reader, n: Node): Value[] {
+  const out: Value[] = [];
+  for (const c of r.objects(n, `${spdx}checksum`)) {
+    if (c.termType === 'Literal') {
+      out.push({ kind: 'text', text: { value: c.value.trim(), lang: '' } });
+      continue;
+    }
+    const cn = r.node(c, n.graph);
+    const value = r.objects(cn, `${spdx}checksumValue`)[0]?.value.trim();
+    if (!value) continue;
+    const algorithm = r.objects(cn, `${spdx}algorithm`)[0]?.value.replace(/^.*checksumAlgorithm_/, '').toUpperCase().replace(/^SHA(\d)/, 'SHA-$1');
+    out.push({ kind: 'text', text: { value: algorithm ? `${algorithm}: ${value}` : value, lang: '' } });
+  }
+  return out;
+}
