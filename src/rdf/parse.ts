@@ -80,7 +80,21 @@ function syntaxError(format: RdfFormat, e: unknown): RdfParseError {
   return new RdfParseError(`${FORMAT_NAMES[format]} syntax error${where}: ${raw}`, { line, cause: e });
 }
 
-/** An XML DOM for rdflib's RDF/XML parser, failing loudly: xmldom and browsers only warn or embed <parsererror>. */
+type XmlDomParser = new (options: object) => { parseFromString(text: string, type: string): unknown };
+
+/** xmldom (rdflib's own dependency) when it can be imported directly; undefined in layouts that hide it (pnpm). */
+async function xmldomParser(): Promise<XmlDomParser | undefined> {
+  try {
+    return (await import('@xmldom/xmldom')).DOMParser as unknown as XmlDomParser;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * An XML DOM for rdflib's RDF/XML parser, failing loudly: browsers embed a <parsererror> and xmldom only warns.
+ * Undefined when no strict parser is available; rdflib then parses leniently itself.
+ */
 async function parseXml(text: string): Promise<unknown> {
   if (typeof globalThis.DOMParser === 'function') {
     const doc = new DOMParser().parseFromString(text, 'application/xml');
@@ -88,10 +102,11 @@ async function parseXml(text: string): Promise<unknown> {
     if (problem) throw syntaxError('rdfxml', problem.textContent ?? 'not well-formed XML');
     return doc;
   }
-  const { DOMParser: XmlDomParser } = await import('@xmldom/xmldom');
+  const Parser = await xmldomParser();
+  if (!Parser) return undefined;
   const problems: string[] = [];
   const report = (msg: string) => problems.push(msg);
-  const doc = new XmlDomParser({
+  const doc = new Parser({
     locator: {},
     errorHandler: { warning: report, error: report, fatalError: report },
   }).parseFromString(text, 'application/xml');
@@ -139,8 +154,9 @@ export async function parseRdf(text: string, format: RdfFormat, baseIri: string)
   const rdf = await loadRdflib();
   const store = rdf.graph();
   try {
-    if (format === 'rdfxml') {
-      new rdf.RDFParser(store).parse(await parseXml(text), baseIri, rdf.sym(baseIri));
+    const xml = format === 'rdfxml' ? await parseXml(text) : undefined;
+    if (xml) {
+      new rdf.RDFParser(store).parse(xml, baseIri, rdf.sym(baseIri));
     } else {
       await new Promise<void>((resolve, reject) => {
         rdf.parse(text, store, baseIri, PARSE_TYPES[format], (err) => (err ? reject(err) : resolve()));

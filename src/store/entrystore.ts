@@ -24,6 +24,8 @@ export interface EntryStoreClientOptions {
 /** EntryStore never returns more than this many hits per page (`entrystore.solr.max-limit`). */
 export const STORE_MAX_LIMIT = 100;
 const DEFAULT_BATCH_SIZE = 50;
+/** Search pages kept for back/forward and re-renders; the oldest go first (a search box makes many). */
+const CACHED_SEARCHES = 100;
 
 /** `https://x/store` → `https://x/store/`; relative URLs resolve against the page in a browser. */
 export function normaliseBaseUrl(baseUrl: string): string {
@@ -159,6 +161,7 @@ export class EntryStoreClient implements CatalogStore {
       async (signal) => {
         const result = await this.#searchAt(url, signal);
         this.#searches.set(url, result);
+        if (this.#searches.size > CACHED_SEARCHES) this.#searches.delete(this.#searches.keys().next().value!);
         return result;
       },
       options.signal,

@@ -220,6 +220,16 @@ describe('EntryStoreClient.search', () => {
     assert.equal(fake.requests.length, 1);
   });
 
+  test('the search cache keeps the latest 100 pages; older ones are asked again', async () => {
+    const { fake, client } = setup();
+    for (let page = 0; page <= 100; page++) await client.search({ query: 'title:bad', offset: page * 10 });
+    assert.equal(fake.requests.length, 101);
+    await client.search({ query: 'title:bad', offset: 1000 }); // newest: cached
+    assert.equal(fake.requests.length, 101);
+    await client.search({ query: 'title:bad', offset: 0 }); // oldest: evicted
+    assert.equal(fake.requests.length, 102);
+  });
+
   test('children without readable metadata are skipped; missing facetFields → []', async () => {
     const { fake, client } = setup();
     const body = fixture('search-datasets.json');
