@@ -1,0 +1,22 @@
+/** What route modules and plugins get: the data, its index, where the store lives, and the router to add routes to. */
+import type { DevStore } from './catalog.ts';
+import type { Router } from './http/router.ts';
+import type { SearchIndex } from './search/index.ts';
+
+export interface StoreApp {
+  readonly store: DevStore;
+  readonly index: SearchIndex;
+  /** `{store}` e.g. `http://localhost:8080/store/` (ends with `/`). */
+  readonly baseUrl: string;
+  /** Path part of baseUrl, e.g. `/store/`. */
+  readonly storePath: string;
+  readonly router: Router;
+}
+
+/** Adds routes (e.g. the upload job APIs of a later feature) to a running store. */
+export type StorePlugin = (app: StoreApp) => void;
+
+/** Escapes a literal path for use inside a RegExp. */
+export function rx(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}

@@ -1,0 +1,118 @@
+/**
+ * Entry routes (§3): `{ctx}/entry/{id}`, `{ctx}/metadata/{id}` (+ merged-metadata), `{ctx}/relations/{id}`,
+ * `{ctx}/cached-external-metadata/{id}`, `{ctx}/resource/{id}`, and the context entries `_contexts/entry/{ctx}`.
+ */
+import type { StoreApp } from '../app.ts';
+import { rx } from '../app.ts';
+import type { Entry } from '../catalog.ts';
+import { entryJson, GUEST_RIGHTS } from '../entry-json.ts';
+import { cacheHeaders, notModified } from '../http/conditional.ts';
+import { negotiate } from '../http/negotiate.ts';
+import { sendError, sendJson, sendText } from '../http/respond.ts';
+import type { RouteContext } from '../http/router.ts';
+import { toRdfJson } from '../rdf/serialize.ts';
+import { renderGraph, withCharset } from './formats.ts';
+import { NS } from '../../../src/rdf/namespaces.ts';
+
+const JSON_TYPES = ['application/json'];
+
+export function addEntryRoutes(app: StoreApp): void {
+  const base = rx(app.storePath);
+  const route = (kind: string) => new RegExp(`^${base}(?<ctx>[^/_][^/]*)/${kind}/(?<id>[^/]+)/?$`);
+
+  const find = (ctx: RouteContext): Entry | undefined => {
+    const e = app.store.getEntry(ctx.match.ctx!, ctx.match.id!);
+    if (!e) sendError(ctx, 404, 'Entry not found');
+    return e;
+  };
+
+  /** 304 when the client's copy is current; else the cache headers to send. */
+  const conditional = (ctx: RouteContext, e: Entry): Record<string, string> | undefined => {
+    const headers = cacheHeaders(e.modified);
+    if (notModified(ctx.req, e.modified)) {
+      ctx.res.writeHead(304, headers);
+      ctx.res.end();
+      return undefined;
+    }
+    return headers;
+  };
+
+  app.router.add(['GET'], route('entry'), async (ctx) => {
+    const e = find(ctx);
+    if (!e) return;
+    const headers = conditional(ctx, e);
+    if (!headers) return;
+    const format = ctx.params.get('format');
+    const wantsJson = format ? JSON_TYPES.includes(format) : negotiate(ctx.req.headers.accept, ['application/json', 'application/rdf+xml', 'text/turtle', 'application/n-triples', 'application/ld+json', 'application/rdf+json', 'text/rdf+n3']) === 'application/json';
+    if (wantsJson) {
+      const body = await entryJson(app.store, e, ctx.params.has('includeAll'), ctx.params.get('rdfFormat') === 'application/ld+json');
+      sendJson(ctx, 200, body, headers);
+      return;
+    }
+    // Non-JSON formats serialize the entry information graph only; no match → RDF/XML.
+    const out = await renderGraph(app.store.infoGraph(e), format, ctx.req.headers.accept);
+    sendText(ctx.res, 200, withCharset(out.contentType), out.body, headers);
+  });
+
+  const metadataHandler = async (ctx: RouteContext): Promise<void> => {
+    const e = find(ctx);
+    if (!e) return;
+    const headers = conditional(ctx, e);
+    if (!headers) return;
+    const out = await renderGraph(e.metadata, ctx.params.get('format'), ctx.req.headers.accept);
+    const disposition = ctx.params.has('download') ? 'attachment' : 'inline';
+    sendText(ctx.res, 200, withCharset(out.contentType), out.body, {
+      ...headers,
+      'Content-Disposition': `${disposition}; filename="${e.entryId.replace(/["\\]/g, '_')}.${out.ext}"`,
+    });
+  };
+  app.router.add(['GET'], route('metadata'), metadataHandler);
+  app.router.add(['GET'], route('merged-metadata'), metadataHandler);
+
+  app.router.add(['GET'], route('relations'), async (ctx) => {
+    const e = find(ctx);
+    if (!e) return;
+    const out = await renderGraph(e.relations, ctx.params.get('format'), ctx.req.headers.accept, 'application/json');
+    sendText(ctx.res, 200, withCharset(out.contentType), out.body);
+  });
+
+  // Local and Link entries have no external metadata: 404 with an empty body (§3.3).
+  app.router.add(['GET'], route('cached-external-metadata'), (ctx) => {
+    if (!find(ctx)) return;
+    ctx.res.writeHead(404);
+    ctx.res.end();
+  });
+
+  app.router.add(['GET'], route('resource'), (ctx) => {
+    const e = find(ctx);
+    if (!e) return;
+    if (e.file) {
+      const headers = conditional(ctx, e);
+      if (!headers) return;
+      const res = e.resourceUri;
+      const declared = e.metadata.find((t) => t.subject.value === res && t.predicate === `${NS.dcterms}format` && t.object.termType === 'Literal')?.object.value;
+      const type = (declared && /^[\w.+-]+\/[\w.+-]+$/.test(declared) ? declared : undefined) ?? e.file.mime ?? '*/*';
+      const disposition = ctx.params.has('download') ? 'attachment' : 'inline';
+      const filename = e.file.name.replace(/["\\\r\n]/g, '_');
+      sendText(ctx.res, 200, type, e.file.bytes, {
+        ...headers,
+        'Content-Disposition': `${disposition}; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(e.file.name)}`,
+        Digest: `sha-256=${e.file.sha256}`,
+      });
+      return;
+    }
+    // NamedResource (Local) → its metadata; Link → the external resource URI.
+    const location = e.entryType === 'Local' ? e.metadataUri : e.resourceUri;
+    ctx.res.writeHead(303, { Location: location });
+    ctx.res.end();
+  });
+
+  app.router.add(['GET'], new RegExp(`^${base}_contexts/entry/(?<ctx>[^/]+)/?$`), async (ctx) => {
+    const c = app.store.contexts.get(ctx.match.ctx!);
+    if (!c) return sendError(ctx, 404, 'Entry not found');
+    const info = toRdfJson(app.store.contextInfoGraph(c));
+    const body: Record<string, unknown> = { entryId: c.id, name: c.alias, info };
+    if (ctx.params.has('includeAll')) Object.assign(body, { metadata: {}, relations: {}, rights: GUEST_RIGHTS, resource: {} });
+    sendJson(ctx, 200, body, cacheHeaders(app.store.loadTime));
+  });
+}
