@@ -29,6 +29,7 @@ const KEYS: readonly Key[] = ['entry', 'context', 'uri', 'lookup', 'lookupLitera
 const squash = (s: string): string => s.toLowerCase().replace(/[-_]/g, '');
 const BY_SQUASHED = new Map<string, Key>(KEYS.map((k) => [squash(k), k]));
 
+const ALL_KINDS: ReadonlySet<string> = new Set(['entry', 'uri', 'lookup']);
 export const DEFAULT_LOOKUP_PREDICATE = 'http://purl.org/dc/terms/identifier';
 
 export function urlPrefix(page: GlobalConfig): string {
@@ -113,13 +114,19 @@ export function locateEntry(url: URL, attrs: LocationAttrs, page: GlobalConfig):
     return fromUrl[key] ?? pageValue(page, key);
   };
 
-  // A block attribute that locates an entry beats any page-level way of locating one: try the attribute kinds first.
+  // A block attribute that locates an entry beats the page URL entirely (the URL's context belongs to the URL's
+  // entry): try the attribute kinds with attribute and global-config values only.
   const attrKinds = (['entry', 'uri', 'lookup'] as const).filter((k) => typeof attrs[k] === 'string' && attrs[k]!.trim() !== '');
   if (attrKinds.length > 0) {
-    const found = resolveIn(get, new Set(attrKinds));
+    const own = (key: Key): string | undefined => {
+      const a = attrs[key];
+      return typeof a === 'string' && a.trim() !== '' ? a.trim() : pageValue(page, key);
+    };
+    const found = resolveIn(own, new Set(attrKinds));
     if (found.kind !== 'none') return found;
+    return resolveIn((key) => fromUrl[key] ?? pageValue(page, key), ALL_KINDS);
   }
-  return resolveIn(get, new Set(['entry', 'uri', 'lookup']));
+  return resolveIn(get, ALL_KINDS);
 }
 
 function resolveIn(get: (key: Key) => string | undefined, kinds: ReadonlySet<string>): EntryLocation {

@@ -1,13 +1,115 @@
 // wtr plugin: starts the dev store (a child process) for block tests and tells the page where it is via
-// GET /__dev-store → {"storeUrl": "http://localhost:N/store/"}. Catalogs: the demo catalog plus test catalogs.
+// GET /__dev-store → {"storeUrl": "http://localhost:N/store/", "closedStoreUrl": "...", "faultBase": "/__faults"}.
+// Catalogs (contexts "1", "2", … in this order): the demo catalog and the test catalogs, those that exist.
+//
+// Fault routes (same origin as the test page), so that the REAL store client meets real failures:
+//   /__faults/status/<code>/store/…   answers <code> with {"error": "fault"}
+//   /__faults/badjson/<k>/store/…     answers 200 with truncated JSON
+//   /__faults/badrdf/<k>/store/…      proxies to the dev store, then breaks the RDF/JSON of every entry
+//   /__faults/hold/<key>/store/…      proxies, but only after POST /__faults/release/<key> (deterministic loading state)
+//   /__faults/down/<key>/store/…      drops the connection until POST /__faults/up/<key>, then proxies
+//   /__faults/ok/<k>/store/…          plain proxy
+// `closedStoreUrl` points at a port that was just closed (connection refused).
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 
-export function devStorePlugin({ catalogs = ['demo/catalog/demo-catalog.ttl', 'test/fixtures/hostile-catalog.ttl'] } = {}) {
+const DEFAULT_CATALOGS = ['demo/catalog/demo-catalog.ttl', 'test/fixtures/blocks-catalog.ttl', 'test/fixtures/hostile-catalog.ttl'];
+
+async function closedPort() {
+  const srv = createServer();
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address();
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => existsSync(f)) } = {}) {
   let child;
   let storeUrl;
+  let closedStoreUrl;
+  const held = new Map(); // key → { promise, release }
+  const up = new Set();
+
+  function hold(key) {
+    let h = held.get(key);
+    if (!h) {
+      let release;
+      const promise = new Promise((r) => (release = r));
+      held.set(key, (h = { promise, release }));
+    }
+    return h;
+  }
+
+  async function proxy(ctx, rest) {
+    const res = await fetch(`${storeUrl}${rest}`, { headers: { Accept: ctx.get('accept') || 'application/json' } });
+    const text = await res.text();
+    return { status: res.status, type: res.headers.get('content-type') || 'application/json', text };
+  }
+
+  function breakRdf(json) {
+    const broken = (graph) => {
+      const subject = graph && typeof graph === 'object' ? Object.keys(graph)[0] : undefined;
+      return { [subject ?? 'http://example.org/broken']: 'this is not an RDF/JSON predicate object' };
+    };
+    if (json && typeof json === 'object') {
+      if ('metadata' in json) json.metadata = broken(json.metadata);
+      for (const child of json.resource?.children ?? []) if ('metadata' in child) child.metadata = broken(child.metadata);
+    }
+    return json;
+  }
+
+  async function faults(ctx, next) {
+    const m = ctx.url.match(/^\/__faults\/([a-z0-9]+)\/([^/?]+)(?:\/store\/(.*))?$/);
+    if (!m) return next();
+    const [, kind, arg, rest] = m;
+    if (rest === undefined) {
+      if (kind === 'release') hold(arg).release();
+      else if (kind === 'up') up.add(arg);
+      else if (kind === 'down') up.delete(arg);
+      else return next();
+      ctx.status = 204;
+      return;
+    }
+    if (kind === 'status') {
+      ctx.status = Number(arg);
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify({ error: 'fault' });
+      return;
+    }
+    if (kind === 'badjson') {
+      ctx.status = 200;
+      ctx.type = 'application/json';
+      ctx.body = '{"entryId": "1", "metadata": {"http://example.org/x": ';
+      return;
+    }
+    if (kind === 'down' && !up.has(arg)) {
+      ctx.req.socket.destroy();
+      ctx.respond = false;
+      return;
+    }
+    if (kind === 'hold') await hold(arg).promise;
+    if (!['badrdf', 'hold', 'down', 'ok'].includes(kind)) return next();
+    const r = await proxy(ctx, rest);
+    ctx.status = r.status;
+    ctx.type = r.type;
+    if (kind === 'badrdf' && r.status === 200) {
+      try {
+        ctx.body = JSON.stringify(breakRdf(JSON.parse(r.text)));
+        return;
+      } catch {
+        // not JSON: pass through
+      }
+    }
+    ctx.body = r.text;
+  }
+
   return {
     name: 'dev-store',
-    async serverStart() {
+    async serverStart({ app }) {
+      // First in the chain (Koa composes the same array it keeps, so this takes effect for every request).
+      app.middleware.unshift(faults);
+      closedStoreUrl = `http://127.0.0.1:${await closedPort()}/store/`;
       const args = ['--import', 'tsx', 'demo/store/main.ts', '--port', '0', '--quiet'];
       for (const c of catalogs) args.push('--catalog', c);
       child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -16,8 +118,8 @@ export function devStorePlugin({ catalogs = ['demo/catalog/demo-catalog.ttl', 't
         const timer = setTimeout(() => reject(new Error('dev store did not start within 60 s')), 60000);
         child.stdout.on('data', (d) => {
           buf += d;
-          const m = buf.match(/(http:\/\/localhost:\d+\/store\/)/);
-          if (m) { clearTimeout(timer); resolve(m[1]); }
+          const found = buf.match(/(http:\/\/localhost:\d+\/store\/)/);
+          if (found) { clearTimeout(timer); resolve(found[1]); }
         });
         child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`dev store exited with ${code}`)); });
       });
@@ -26,7 +128,9 @@ export function devStorePlugin({ catalogs = ['demo/catalog/demo-catalog.ttl', 't
       child?.kill();
     },
     serve(context) {
-      if (context.path === '/__dev-store') return { body: JSON.stringify({ storeUrl }), type: 'json' };
+      if (context.path === '/__dev-store') {
+        return { body: JSON.stringify({ storeUrl, closedStoreUrl, catalogs, faultBase: '/__faults' }), type: 'json' };
+      }
     },
   };
 }
