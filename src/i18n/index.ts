@@ -110,7 +110,10 @@ function utc(year: number, month: number, day: number): number {
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;
 
-/** 2300000 → "2.3 MB" (en), "2,3 MB" (sv, de): decimal units, one decimal below 10, none above. */
+/**
+ * 2300000 → "2.3 MB" (en), "2,3 MB" (sv, de): decimal units, one decimal below 10, none above. Number and unit are
+ * always joined by a no-break space (Intl's choice varies by locale and unit), so a size never wraps apart.
+ */
 export function formatBytes(n: number, lang: Lang): string {
   const l = toLang(lang) ?? 'en';
   if (!Number.isFinite(n) || n < 0) return String(n);
@@ -126,7 +129,7 @@ export function formatBytes(n: number, lang: Lang): string {
     unit++;
   }
   // Intl's short "byte" reads "512 byte" in English; a plain "B" is what file listings use.
-  if (unit === 0) return `${formatNumber(Math.round(value), l)} B`;
+  if (unit === 0) return `${formatNumber(Math.round(value), l)}\u00a0B`;
   const digits = value >= 10 ? 0 : 1;
   return new Intl.NumberFormat(l, {
     style: 'unit',
@@ -134,7 +137,7 @@ export function formatBytes(n: number, lang: Lang): string {
     unitDisplay: 'short',
     maximumFractionDigits: digits,
     minimumFractionDigits: 0,
-  }).format(value);
+  }).format(value).replace(/(\d)\s+(?=\D)/u, '$1\u00a0');
 }
 
 /** 2636 → "2,636" (en), "2 636" (sv), "2.636" (de). */
