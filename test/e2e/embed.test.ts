@@ -1,0 +1,90 @@
+/**
+ * The built CDN bundle embedded in plain host pages on one origin, reading from the dev store on another origin:
+ * ES module and classic-script (IIFE) forms, the store request budget of a landing page.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import {
+  DATASET, DATA_SERVICE, DEMO_CATALOG, LEAKS, launch, listEntries, root, startSite, startStore, watch,
+  type PageWatch, type Running,
+} from './harness.ts';
+import { settleBlocks } from './browser-helpers.ts';
+
+const POLLS = 'https://github.com/MansMeg/SwedishPolls';
+const AIRCRAFT = 'https://github.com/civictechsweden/oppna-luftfartygsregistret';
+
+describe('CDN bundle embedded cross-origin', () => {
+  let store: Running;
+  let site: Running & { origin: string };
+  let browser: Browser;
+
+  before(async () => {
+    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
+    store = await startStore([DEMO_CATALOG]);
+    site = await startSite(store.url);
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+    await store?.close();
+  });
+
+  async function open(path: string): Promise<{ page: Page; seen: PageWatch }> {
+    const page = await browser.newPage();
+    const seen = watch(page, store.url);
+    await page.goto(`${site.origin}${path}`);
+    return { page, seen };
+  }
+
+  test('the ES module renders a demo dataset from a store on another origin, with at most 2 store requests', async () => {
+    const { page, seen } = await open(`/e2e/embed.html?esc_uri=${encodeURIComponent(POLLS)}`);
+    assert.deepEqual(await settleBlocks(page), ['ready']);
+    assert.notEqual(new URL(store.url).origin, site.origin, 'store and page must be different origins');
+    assert.equal((await page.locator('dataset-view h2').first().textContent())?.trim(), 'Swedish Polls');
+    // the CSV distribution and the connected API distribution
+    assert.equal(await page.locator('dataset-view li[data-distribution]').count(), 2);
+    const text = (await page.locator('dataset-view').textContent()) ?? '';
+    for (const leak of LEAKS) assert.doesNotMatch(text, leak);
+    assert.ok(seen.storeRequests.length >= 1 && seen.storeRequests.length <= 2,
+      `store requests: ${seen.storeRequests.join('\n')}`);
+    assert.deepEqual(seen.problems, []);
+    await page.close();
+  });
+
+  test('every dataset and data service of the demo catalog: a landing page makes at most 2 store requests', async () => {
+    const entries = [...await listEntries(store.url, DATASET), ...await listEntries(store.url, DATA_SERVICE)];
+    assert.ok(entries.length >= 13, `demo catalog entries found: ${entries.length}`);
+    const page = await browser.newPage();
+    const seen = watch(page, store.url);
+    const over: string[] = [];
+    for (const e of entries) {
+      const before = seen.storeRequests.length;
+      await page.goto(`${site.origin}/e2e/embed.html?esc_uri=${encodeURIComponent(e.uri)}`);
+      const states = await settleBlocks(page);
+      assert.deepEqual(states, ['ready'], e.uri);
+      const n = seen.storeRequests.length - before;
+      if (n > 2) over.push(`${e.uri}: ${n} requests\n  ${seen.storeRequests.slice(before).join('\n  ')}`);
+    }
+    assert.deepEqual(over, []);
+    assert.deepEqual(seen.problems, []);
+    await page.close();
+  });
+
+  test('the IIFE bundle works as one classic script (legacy tag, Swedish page)', async () => {
+    const { page, seen } = await open(`/e2e/embed-iife.html?esc_uri=${encodeURIComponent(AIRCRAFT)}`);
+    assert.deepEqual(await settleBlocks(page), ['ready']);
+    const scripts = await page.evaluate(() => [...document.scripts].map((s) => ({ type: s.type, src: s.src })));
+    assert.deepEqual(scripts.map((s) => s.type), [''], 'only a classic script on the page');
+    assert.equal(await page.evaluate(() => typeof (window as unknown as { CatalogBlocks?: { DatasetView?: unknown } })
+      .CatalogBlocks?.DatasetView), 'function');
+    assert.equal((await page.locator('esb-datasetview h2').first().textContent())?.trim(), 'Svenska luftfartygsregistret');
+    assert.equal(await page.locator('esb-datasetview li[data-distribution]').count(), 3);
+    assert.ok(seen.storeRequests.length <= 2, seen.storeRequests.join('\n'));
+    assert.deepEqual(seen.problems, []);
+    await page.close();
+  });
+});
