@@ -274,8 +274,13 @@ export class Reader {
       }
     }
     if (!lit || !lit.value.trim()) return undefined;
-    const precision = lexicalPrecision(lit.value);
-    return precision ? formatDate(lit.value, precision, this.ui) : lit.value.trim();
+    const value = lit.value.trim();
+    const precision = lexicalPrecision(value);
+    // Coverage bounds at midnight are dates ("2019-03-01T00:00:00Z"): shown as the date written, in no time zone.
+    if (precision === 'time' && /T00:00(:00(\.0+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value)) {
+      return formatDate(value.slice(0, 10), 'day', this.ui);
+    }
+    return precision ? formatDate(value, precision, this.ui) : value;
   }
 
   /**
