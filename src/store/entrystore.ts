@@ -140,13 +140,19 @@ export class EntryStoreClient implements CatalogStore {
   async getEntriesByResourceUris(uris: readonly string[], options: RequestOptions = {}): Promise<Map<string, StoreEntry>> {
     if (options.signal?.aborted) throw new AbortError('Lookup cancelled');
     const unique = [...new Set(uris)];
-    const missing = unique.filter((uri) => !this.#byResource.has(uri));
+    const known = new Map<string, StoreEntry | null | undefined>();
+    const missing = unique.filter((uri) => {
+      const cached = this.#byResource.get(uri);
+      if (cached !== undefined) known.set(uri, cached);
+      return cached === undefined;
+    });
     if (missing.length) {
-      await abortable(Promise.all(missing.map((uri) => this.#batcher.get(uri))), options.signal, 'Lookup');
+      const loaded = await abortable(Promise.all(missing.map((uri) => this.#batcher.get(uri))), options.signal, 'Lookup');
+      missing.forEach((uri, i) => known.set(uri, loaded[i]));
     }
     const found = new Map<string, StoreEntry>();
     for (const uri of unique) {
-      const entry = this.#byResource.get(uri);
+      const entry = known.get(uri);
       if (entry) found.set(uri, entry);
     }
     return found;
