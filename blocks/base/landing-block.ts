@@ -7,7 +7,7 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { locateEntry, locationKey, type EntryLocation } from '../../src/config/entry-location.ts';
-import { buildDatasetModel, fileUrisToResolve, linkedResources } from '../../src/dcat/dataset.ts';
+import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
 import { buildDataServiceModel, linkedResourcesOfService } from '../../src/dcat/dataservice.ts';
 import { entryKind } from '../../src/dcat/kind.ts';
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
@@ -20,7 +20,14 @@ import { renderDataset } from '../dataset-view/render-dataset.ts';
 import { renderService } from '../dataservice-view/render-service.ts';
 
 export type LandingModel =
-  | { readonly kind: 'dataset'; readonly model: DatasetModel }
+  | {
+      readonly kind: 'dataset';
+      readonly model: DatasetModel;
+      /** What the model was built from (rebuilt when a row's access service is looked up on first expand). */
+      readonly entry: StoreEntry;
+      readonly related: Map<string, StoreEntry>;
+      readonly options: LandingOptions;
+    }
   | { readonly kind: 'service'; readonly model: DataServiceModel };
 
 export async function fetchLocatedEntry(store: CatalogStore, loc: EntryLocation, signal: AbortSignal): Promise<StoreEntry> {
@@ -67,7 +74,24 @@ export async function loadLanding(
     const files = fileUrisToResolve(entry, rel, { registry: false, storeBaseUrl });
     if (files.length > 0) for (const [k, v] of await related(store, files, signal)) rel.set(k, v);
   }
-  return { kind: 'dataset', model: buildDatasetModel(entry, rel, { lang: opts.lang, registry: opts.registry, storeBaseUrl }) };
+  const model = buildDatasetModel(entry, rel, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
+  return { kind: 'dataset', model, entry, related: rel, options: opts };
+}
+
+/**
+ * Access services named only by a distribution's own graph are not known before request 2 answers; the landing view
+ * does not wait for them (at most two requests). When a row is first expanded they are looked up in ONE batched
+ * request (once per view) and the model is rebuilt, so the access-service box gets its title, type and endpoint.
+ */
+export async function withFollowUps(store: CatalogStore, landing: Extract<LandingModel, { kind: 'dataset' }>): Promise<LandingModel | undefined> {
+  const storeBaseUrl = store.baseUrl;
+  const missing = followUpResources(landing.entry, landing.related, { registry: landing.options.registry, storeBaseUrl });
+  if (missing.length === 0) return undefined;
+  const related = new Map(landing.related);
+  for (const [k, v] of await store.getEntriesByResourceUris(missing)) related.set(k, v);
+  const opts = landing.options;
+  const model = buildDatasetModel(landing.entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
+  return { kind: 'dataset', model, entry: landing.entry, related, options: opts };
 }
 
 /** A block that shows the landing page of one entry located from the page URL or its attributes. */
@@ -144,14 +168,33 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   #built = new Set<number>();
   #shownUri: string | undefined;
 
+  #followUpFor: unknown;
+
   #toggle = (row: number): void => {
     if (this.#expanded.has(row)) this.#expanded.delete(row);
     else {
       this.#expanded.add(row);
       this.#built.add(row);
+      this.#lookUpFollowUps();
     }
     this.requestUpdate();
   };
+
+  /** First expand of a row: one batched lookup of access services not resolved yet (see `withFollowUps`). */
+  #lookUpFollowUps(): void {
+    const current = this.loader.value;
+    if (!current || current.kind !== 'dataset' || this.#followUpFor === current) return;
+    this.#followUpFor = current;
+    const store = this.store;
+    withFollowUps(store, current)
+      .then((next) => {
+        if (!next || this.loader.value !== current) return;
+        this.#followUpFor = next;
+        this.loader.value = next;
+        this.requestUpdate();
+      })
+      .catch((e: unknown) => console.warn('[catalog-blocks] access services could not be looked up', e));
+  }
 
   protected renderLanding(result: LandingModel): TemplateResult {
     const hl = Number(this.params.hl ?? 1);
