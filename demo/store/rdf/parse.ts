@@ -138,14 +138,23 @@ function parseRdfXml(text: string, options: ParseOptions): Triple[] {
     const pos = at && 'lineNumber' in at ? { line: at.lineNumber, column: at.columnNumber } : (at as { line?: number; column?: number } | undefined);
     throw new CatalogParseError(options.file, `RDF/XML error: ${detail}`, pos?.line, pos?.column);
   };
+  // xmldom catches what a handler throws and reports it again: keep the first problem only.
+  let firstProblem: unknown;
   const xmlProblem = (m: string): void => {
-    fail(`XML not well-formed (${m.replace(/@#\[line:.*$/s, '').replace(/^\[xmldom \w+\]\s*/, '').trim()})`, xmldomPosition(m));
+    if (firstProblem) throw firstProblem;
+    try {
+      fail(`XML not well-formed (${m.replace(/@#\[line:.*$/s, '').replace(/^\[xmldom \w+\]\s*/, '').trim()})`, xmldomPosition(m));
+    } catch (e) {
+      firstProblem = e;
+      throw e;
+    }
   };
   // Strict: rdflib's own XML step is lenient (an unclosed element silently yields other triples).
   const doc = new DOMParser({ locator: {}, errorHandler: { warning: xmlProblem, error: xmlProblem, fatalError: xmlProblem } }).parseFromString(
     text,
     'application/xml',
   );
+  if (firstProblem) throw firstProblem;
   const root = doc.documentElement;
   if (!root) fail('no root element', { line: 1 });
   checkRdfXmlStructure(root!, fail);
