@@ -41,8 +41,8 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
     return h;
   }
 
-  async function proxy(ctx, rest) {
-    const res = await fetch(`${storeUrl}${rest}`, { headers: { Accept: ctx.get('accept') || 'application/json' } });
+  async function proxy(req, rest) {
+    const res = await fetch(`${storeUrl}${rest}`, { headers: { Accept: req.headers.accept || 'application/json' } });
     const text = await res.text();
     return { status: res.status, type: res.headers.get('content-type') || 'application/json', text };
   }
@@ -59,56 +59,64 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
     return json;
   }
 
-  async function faults(ctx, next) {
-    const m = ctx.url.match(/^\/__faults\/([a-z0-9]+)\/([^/?]+)(?:\/store\/(.*))?$/);
-    if (!m) return next();
+  function send(res, status, type, body) {
+    res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' });
+    res.end(body);
+  }
+
+  /** Handles /__faults/… with plain Node http (ahead of the dev server's Koa app); false = not a fault route. */
+  async function faults(req, res) {
+    const m = req.url.match(/^\/__faults\/([a-z0-9]+)\/([^/?]+)(?:\/store\/(.*))?$/);
+    if (!m) return false;
     const [, kind, arg, rest] = m;
     if (rest === undefined) {
       if (kind === 'release') hold(arg).release();
       else if (kind === 'up') up.add(arg);
       else if (kind === 'down') up.delete(arg);
-      else return next();
-      ctx.status = 204;
-      return;
+      else return false;
+      res.writeHead(204);
+      res.end();
+      return true;
     }
     if (kind === 'status') {
-      ctx.status = Number(arg);
-      ctx.type = 'application/json';
-      ctx.body = JSON.stringify({ error: 'fault' });
-      return;
+      send(res, Number(arg), 'application/json', JSON.stringify({ error: 'fault' }));
+      return true;
     }
     if (kind === 'badjson') {
-      ctx.status = 200;
-      ctx.type = 'application/json';
-      ctx.body = '{"entryId": "1", "metadata": {"http://example.org/x": ';
-      return;
+      send(res, 200, 'application/json', '{"entryId": "1", "metadata": {"http://example.org/x": ');
+      return true;
     }
     if (kind === 'down' && !up.has(arg)) {
-      ctx.req.socket.destroy();
-      ctx.respond = false;
-      return;
+      req.socket.destroy();
+      return true;
     }
+    if (!['badrdf', 'hold', 'down', 'ok'].includes(kind)) return false;
     if (kind === 'hold') await hold(arg).promise;
-    if (!['badrdf', 'hold', 'down', 'ok'].includes(kind)) return next();
-    const r = await proxy(ctx, rest);
-    ctx.status = r.status;
-    ctx.type = r.type;
+    const r = await proxy(req, rest);
+    let body = r.text;
     if (kind === 'badrdf' && r.status === 200) {
       try {
-        ctx.body = JSON.stringify(breakRdf(JSON.parse(r.text)));
-        return;
+        body = JSON.stringify(breakRdf(JSON.parse(r.text)));
       } catch {
         // not JSON: pass through
       }
     }
-    ctx.body = r.text;
+    send(res, r.status, r.type, body);
+    return true;
   }
 
   return {
     name: 'dev-store',
-    async serverStart({ app }) {
-      // First in the chain (Koa composes the same array it keeps, so this takes effect for every request).
-      app.middleware.unshift(faults);
+    async serverStart({ server }) {
+      // Fault routes answer before the dev server's own request handler (Koa's middleware list is fixed by now).
+      const devServerHandlers = server.listeners('request');
+      server.removeAllListeners('request');
+      server.on('request', (req, res) => {
+        faults(req, res).then(
+          (handled) => { if (!handled) for (const h of devServerHandlers) h.call(server, req, res); },
+          (e) => { if (!res.headersSent) send(res, 502, 'text/plain', String(e)); },
+        );
+      });
       closedStoreUrl = `http://127.0.0.1:${await closedPort()}/store/`;
       const args = ['--import', 'tsx', 'demo/store/main.ts', '--port', '0', '--quiet'];
       for (const c of catalogs) args.push('--catalog', c);
