@@ -9,6 +9,7 @@ import type { AccessService, DistributionModel, Field, FileItem, FormatBadge, Va
 import { formatBadge, isCsvFormat, isCsvUrl, isWmsDistribution } from './formats.ts';
 import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
+import { paragraphs } from './text.ts';
 import { LABEL_PROPERTIES, pushField, TITLE_PROPERTIES, type Node, type Reader } from './read.ts';
 
 const { rdf, rdfs, dcterms, dc, dcat, esterms, adms, spdx, odrs, foaf, dcatap } = NS;
@@ -171,7 +172,8 @@ function buildAccessService(r: Reader, term: Term, n: Node): AccessService {
 function distributionFields(r: Reader, n: Node, formatTerms: readonly Term[], byteSize: number | undefined): Field[] {
   const fields: Field[] = [];
   const description = r.text(n, [`${dcterms}description`, `${dc}description`]);
-  pushField(fields, 'description', description ? [{ kind: 'text', text: description }] : []);
+  const plain = description ? paragraphs(description.value).join('\n\n') : '';
+  pushField(fields, 'description', plain ? [{ kind: 'text', text: { value: plain, lang: description!.lang } }] : []);
   pushField(fields, 'accessURL', r.values(n, [`${dcat}accessURL`], { url: true }));
   const formatValues = (predicate: string): Value[] =>
     formatTerms

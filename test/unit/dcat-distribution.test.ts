@@ -195,7 +195,7 @@ describe('expanded area (§5)', () => {
   test('metadata rows in order, title / download URLs / access service not repeated', async () => {
     const entry = await entryOf('20', `r:20 a dcat:Dataset ; dcat:distribution r:11 .`);
     const related = await mapOf(entryOf('11', `r:11 a dcat:Distribution ; dcterms:title "Full" ;
-      dcterms:description "Beskrivning"@sv ; dcat:accessURL <https://x.example.org/access> ; dcat:downloadURL <https://x.example.org/f.csv> ;
+      dcterms:description "<p>Beskrivning</p><p>Rad&nbsp;två</p>"@sv ; dcat:accessURL <https://x.example.org/access> ; dcat:downloadURL <https://x.example.org/f.csv> ;
       dcterms:format ft:CSV ; dcat:mediaType <https://www.iana.org/assignments/media-types/text/csv> ; dcat:byteSize "5312"^^xsd:decimal ;
       dcterms:language <http://publications.europa.eu/resource/authority/language/SWE> ; dcterms:issued "2024-01-01"^^xsd:date ;
       dcterms:modified "2024-02-01"^^xsd:date ; adms:status <http://purl.org/adms/status/Completed> ;
@@ -210,6 +210,7 @@ describe('expanded area (§5)', () => {
       'license', 'rights', 'checksum', 'page', 'conformsTo', 'availability', 'applicableLegislation'];
     assert.deepEqual(d.fields.map((f) => f.key), keys);
     const text = (k: FieldKey) => d.fields.find((f) => f.key === k)!.values.map((v) => (v.kind === 'date' ? v.value : v.text.value));
+    assert.deepEqual(text('description'), ['Beskrivning\n\nRad två']);
     assert.deepEqual(text('byteSize'), ['5,3\u00a0kB']);
     assert.deepEqual(text('format'), ['CSV']);
     assert.deepEqual(text('mediaType'), ['text/csv']);
