@@ -31,8 +31,11 @@ export function fieldKind(name: string): FieldKind | undefined {
 }
 
 /** §2.4: first 8 hex chars of MD5 over the UTF-8 bytes of the full predicate IRI. */
+const hashes = new Map<string, string>();
 export function predicateHash(iri: string): string {
-  return createHash('md5').update(iri, 'utf8').digest('hex').slice(0, 8);
+  let h = hashes.get(iri);
+  if (h === undefined) hashes.set(iri, (h = createHash('md5').update(iri, 'utf8').digest('hex').slice(0, 8)));
+  return h;
 }
 
 /** Lucene's default English stop words (StandardAnalyzer / StopAnalyzer). */

@@ -73,6 +73,13 @@ export class SearchIndex {
   #index(id: number, entry: Entry): void {
     const fields = buildDocument(this.store, entry);
     const tokens = new Map<string, string[][]>();
+    // The same literal is analysed for several text fields (literal_t, metadata.object.literal, all, …).
+    const analysed = new Map<string, string[]>();
+    const analyse = (v: string): string[] => {
+      let t = analysed.get(v);
+      if (!t) analysed.set(v, (t = textTokens(v)));
+      return t;
+    };
     for (const [field, values] of fields) {
       let has = this.fieldDocs.get(field);
       if (!has) this.fieldDocs.set(field, (has = new Set()));
@@ -80,9 +87,11 @@ export class SearchIndex {
       const kind = fieldKind(field);
       if (kind === 'ngram') for (const v of values) post(this.ngram, field, v.toLowerCase(), id);
       else if (kind === 'text') {
-        const lists = values.map(textTokens);
+        const lists = values.map(analyse);
         tokens.set(field, lists);
-        for (const list of lists) for (const tok of list) post(this.text, field, tok, id);
+        const unique = new Set<string>();
+        for (const list of lists) for (const tok of list) unique.add(tok);
+        for (const tok of unique) post(this.text, field, tok, id);
       } else for (const v of values) post(this.exact, field, v, id);
     }
     this.docs[id] = { id, entry, fields, tokens };
