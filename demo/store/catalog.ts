@@ -119,6 +119,8 @@ function uri(value: string): Term {
 
 export class DevStore {
   readonly contexts = new Map<string, StoreContext>();
+  /** Bumped on every change (lets serializers cache per-entry output). */
+  version = 0;
   #byResource = new Map<string, Entry[]>();
   #listeners: ChangeListener[] = [];
 
@@ -190,6 +192,7 @@ export class DevStore {
     this.contexts.set(id, ctx);
     for (const e of buildEntries(this, ctx, triples)) this.#register(ctx, e);
     this.recomputeRelations();
+    this.version++;
     return ctx;
   }
 
@@ -294,6 +297,7 @@ export class DevStore {
   }
 
   #emit(e: Entry, change: 'add' | 'update'): void {
+    this.version++;
     for (const l of this.#listeners) l(e, change);
   }
 }

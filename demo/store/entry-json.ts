@@ -10,8 +10,19 @@ async function graphJson(triples: readonly Triple[], jsonLd: boolean): Promise<u
   return jsonLd ? toJsonLd(triples) : toRdfJson(triples);
 }
 
+type Graphs = { info: unknown; metadata: unknown; relations: unknown };
+/** RDF/JSON of entries, valid while the store version is unchanged (search pages reuse them). */
+const rdfJsonCache = new WeakMap<Entry, { version: number; graphs: Graphs }>();
+
 /** info + metadata + relations, as RDF/JSON or (rdfFormat=application/ld+json) JSON-LD. */
-export async function entryGraphs(store: DevStore, e: Entry, jsonLd = false): Promise<{ info: unknown; metadata: unknown; relations: unknown }> {
+export async function entryGraphs(store: DevStore, e: Entry, jsonLd = false): Promise<Graphs> {
+  if (!jsonLd) {
+    const cached = rdfJsonCache.get(e);
+    if (cached && cached.version === store.version) return cached.graphs;
+    const graphs = { info: toRdfJson(store.infoGraph(e)), metadata: toRdfJson(e.metadata), relations: toRdfJson(e.relations) };
+    rdfJsonCache.set(e, { version: store.version, graphs });
+    return graphs;
+  }
   return {
     info: await graphJson(store.infoGraph(e), jsonLd),
     metadata: await graphJson(e.metadata, jsonLd),
