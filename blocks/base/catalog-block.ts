@@ -37,7 +37,7 @@ export function blockProperties(block: BlockName): PropertyDeclarations {
   };
   for (const p of paramsOf(block)) {
     const kebab = attributeName(p.name);
-    props[p.name] = { attribute: kebab, type: String, reflect: true };
+    props[p.name] = { attribute: kebab, type: String };
     const lower = squash(p.name);
     if (lower !== kebab) props[`legacy_${lower}`] = { attribute: lower, type: String };
   }
@@ -201,6 +201,24 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
+    this.#syncParamAttributes(changed);
     this.#readPage();
+  }
+
+  /**
+   * A parameter set as a JS property (`el.hl = 3`) is written to its attribute before rendering: resolution reads
+   * attributes (Lit's own reflection would only happen after `render`).
+   */
+  #syncParamAttributes(changed: Map<PropertyKey, unknown>): void {
+    for (const p of paramsOf(this.blockName)) {
+      if (!changed.has(p.name)) continue;
+      const value = (this as unknown as Record<string, unknown>)[p.name];
+      const attr = attributeName(p.name);
+      if (value === undefined || value === null) {
+        if (this.getAttribute(attr) !== null && changed.get(p.name) !== undefined) this.removeAttribute(attr);
+      } else if (this.getAttribute(attr) !== String(value)) {
+        this.setAttribute(attr, String(value));
+      }
+    }
   }
 }

@@ -112,8 +112,9 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     lookupUri: { attribute: 'lookup-uri' },
   };
 
-  /** `registry` parameter (only datasetView has it; others read false). */
-  protected get registry(): boolean {
+  /** Effective `registry` parameter (only datasetView has it; others read false). Not named `registry`: that name
+   * is the raw reactive property of the attribute. */
+  protected get registryMode(): boolean {
     return this.params.registry === true;
   }
 
@@ -146,7 +147,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     if (this.pageConfigPending) return;
     const loc = this.location;
     const lang = this.uiLang;
-    const registry = this.registry;
+    const registry = this.registryMode;
     const store = this.store;
     const key = `${store.baseUrl}|${locationKey(loc)}|${lang}|${registry}`;
     if (loc.kind === 'none') {

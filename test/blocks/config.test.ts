@@ -183,8 +183,12 @@ describe('page configuration', () => {
 
 describe('UI language', () => {
   let htmlLang: string;
-  before(() => (htmlLang = document.documentElement.lang));
-  afterEach(() => (document.documentElement.lang = htmlLang));
+  before(() => {
+    htmlLang = document.documentElement.lang;
+  });
+  afterEach(() => {
+    document.documentElement.lang = htmlLang;
+  });
 
   it('element lang → page config → nearest [lang] → <html lang> → en; unsupported tags fall through', async () => {
     document.documentElement.lang = 'de';

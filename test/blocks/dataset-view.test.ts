@@ -98,7 +98,7 @@ describe('dataset-view: content', () => {
     const json = rowByTitle(el, 'Yearly data JSON');
     button(json).click();
     await el.updateComplete;
-    const region = el.querySelector(`#${button(json).getAttribute('aria-controls')}`)!;
+    const region = el.querySelector<HTMLElement>(`#${button(json).getAttribute('aria-controls')}`)!;
     expect(region.hidden).to.equal(false);
     expect(text(region.querySelector('.esbFilesHeading'))).to.equal('Files');
     expect([...region.querySelectorAll('.esbFileName')].map((n) => text(n))).to.deep.equal(['2023.json', '2024.json']);
@@ -253,8 +253,12 @@ describe('dataset-view: strictStandardHtml', () => {
 
 describe('dataset-view: languages', () => {
   let htmlLang: string;
-  before(() => (htmlLang = document.documentElement.lang));
-  afterEach(() => (document.documentElement.lang = htmlLang));
+  before(() => {
+    htmlLang = document.documentElement.lang;
+  });
+  afterEach(() => {
+    document.documentElement.lang = htmlLang;
+  });
 
   it('lang="sv" on the block: Swedish UI and Swedish literals', async () => {
     const el = await view({ lang: 'sv' });
