@@ -35,6 +35,7 @@ describe('HTTP behaviour', () => {
     assert.equal(r.headers.get('access-control-allow-origin'), 'https://portal.example.org');
     assert.match(r.headers.get('vary')!, /Origin/);
     assert.match(r.headers.get('access-control-expose-headers')!, /ETag/);
+    assert.equal(r.headers.get('access-control-allow-credentials'), null, 'reads need no cookies');
     const noOrigin = await fetch(`${s.url}search?type=solr&query=*:*`);
     assert.equal(noOrigin.headers.get('access-control-allow-origin'), null);
   });

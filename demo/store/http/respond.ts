@@ -30,16 +30,15 @@ export const EXPOSED_HEADERS = 'ETag, Last-Modified, Location, Content-Dispositi
 export const ALLOWED_METHODS = 'HEAD, GET, PUT, POST, DELETE, OPTIONS';
 
 /**
- * CORS open to any origin: the Origin is echoed (EntryStore never answers `*` when an Origin is given),
- * Vary: Origin so caches keep origins apart. Credentials are allowed so that later authenticated
- * endpoints (cookie login) work from another origin in development.
+ * CORS open to any origin for reads: the Origin is echoed (EntryStore never answers `*` when an Origin is given),
+ * Vary: Origin so caches keep origins apart. No Allow-Credentials: public reads go without cookies
+ * (`credentials: 'omit'`); authenticated routes added later decide for themselves which origins may send them.
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Vary', 'Origin');
   const origin = req.headers.origin;
   if (!origin) return;
   res.setHeader('Access-Control-Allow-Origin', origin);
-  res.setHeader('Access-Control-Allow-Credentials', 'true');
   res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
 }
 
