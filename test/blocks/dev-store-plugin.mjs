@@ -10,9 +10,41 @@
 //   /__faults/down/<key>/store/…      drops the connection until POST /__faults/up/<key>, then proxies
 //   /__faults/ok/<k>/store/…          plain proxy
 // `closedStoreUrl` points at a port that was just closed (connection refused).
+// POST /__validate with a whole HTML document → the W3C Nu validator's JSON messages (vnu-jar, Java).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Runs vnu.jar on one document; resolves with its JSON report ({ messages: [...] }). */
+function validateHtml(text) {
+  const jar = String(createRequire(import.meta.url)('vnu-jar'));
+  return new Promise((resolve, reject) => {
+    const java = spawn('java', ['-jar', jar, '--format', 'json', '--exit-zero-always', '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    java.stdout.on('data', (d) => (out += d));
+    java.stderr.on('data', (d) => (err += d));
+    java.on('error', reject);
+    java.on('close', () => {
+      try {
+        resolve(JSON.parse(err || out));
+      } catch {
+        reject(new Error(`vnu gave no JSON: ${(err || out).slice(0, 300)}`));
+      }
+    });
+    java.stdin.end(text);
+  });
+}
 
 const DEFAULT_CATALOGS = ['demo/catalog/demo-catalog.ttl', 'test/fixtures/blocks-catalog.ttl', 'test/fixtures/hostile-catalog.ttl'];
 
@@ -66,6 +98,11 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
 
   /** Handles /__faults/… with plain Node http (ahead of the dev server's Koa app); false = not a fault route. */
   async function faults(req, res) {
+    if (req.url === '/__validate' && req.method === 'POST') {
+      const report = await validateHtml(await readBody(req));
+      send(res, 200, 'application/json', JSON.stringify(report));
+      return true;
+    }
     const m = req.url.match(/^\/__faults\/([a-z0-9]+)\/([^/?]+)(?:\/store\/(.*))?$/);
     if (!m) return false;
     const [, kind, arg, rest] = m;
