@@ -50,7 +50,7 @@ describe('Lucene subset parser', () => {
   });
 
   test('syntax errors', () => {
-    for (const bad of ['(a', 'a)', 'title:', 'x:[a b]', '"open', 'a AND', 'x^']) {
+    for (const bad of ['(a', 'a)', 'title:', 'x:[a b]', '"open', 'a AND', 'x^', `${'('.repeat(500)}a${')'.repeat(500)}`]) {
       assert.throws(() => parseLucene(bad), QuerySyntaxError, bad);
     }
   });

@@ -135,13 +135,16 @@ export function parseLucene(input: string, defaultField = 'all'): QueryNode {
     return { type: 'range', field, lower, upper, includeLower, includeUpper: close === ']', boost: modifiers() };
   };
 
+  let depth = 0;
   const valueFor = (field: string): QueryNode => {
     const c = s[i];
     if (c === '(') {
+      if (++depth > 100) throw new QuerySyntaxError('too deeply nested');
       i++;
       const node = clauses(field, true);
       if (s[i] !== ')') throw new QuerySyntaxError('missing )');
       i++;
+      depth--;
       node.boost = modifiers();
       return node;
     }
