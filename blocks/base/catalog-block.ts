@@ -166,6 +166,8 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // A block moved while loading had its load aborted on disconnect: update so that it loads again.
+    this.requestUpdate();
     this.#readPage();
     const win = this.ownerDocument.defaultView;
     win?.addEventListener('hashchange', this.#onUrlChange);

@@ -7,7 +7,12 @@ import '../base/store-provider.ts';
 
 export { DataserviceView };
 
-/** Legacy EntryScape Blocks tag name (`esb-<block name lower-cased>`), same behaviour. */
+/**
+ * Legacy EntryScape Blocks tag name (`esb-<block name lower-cased>`); same attributes and behaviour as
+ * `<dataservice-view>`.
+ * @summary `<dataservice-view>` under its EntryScape Blocks tag name.
+ * @tag esb-dataserviceview
+ */
 export class EsbDataserviceView extends DataserviceView {}
 
 if (!customElements.get('dataservice-view')) customElements.define('dataservice-view', DataserviceView);

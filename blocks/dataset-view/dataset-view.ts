@@ -7,7 +7,12 @@ import '../base/store-provider.ts';
 
 export { DatasetView };
 
-/** Legacy EntryScape Blocks tag name (`esb-<block name lower-cased>`), same behaviour. */
+/**
+ * Legacy EntryScape Blocks tag name (`esb-<block name lower-cased>`); same attributes and behaviour as `<dataset-view>`
+ * (old lower-case attribute names such as `clickexpand` work too).
+ * @summary `<dataset-view>` under its EntryScape Blocks tag name.
+ * @tag esb-datasetview
+ */
 export class EsbDatasetView extends DatasetView {}
 
 if (!customElements.get('dataset-view')) customElements.define('dataset-view', DatasetView);

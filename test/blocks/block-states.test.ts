@@ -116,6 +116,16 @@ for (const b of BLOCKS) {
       expect(events).to.deep.equal([]);
     });
 
+    it('a block moved to another place while loading loads again and gets ready', async () => {
+      const key = uniqueKey('hold');
+      const el = await block(b.tag, faultStoreUrl('hold', key), { lookup: b.id });
+      const elsewhere = await fixture(html`<section></section>`);
+      elsewhere.append(el);
+      await faultControl('release', key);
+      expect(await settled(el)).to.equal('ready');
+      expect(text(el.querySelector('h1'))).to.equal(b.title);
+    });
+
     it('reports its state with a catalog-block-state event', async () => {
       const el = document.createElement(b.tag) as CatalogBlock;
       el.setAttribute('store-url', storeUrl);

@@ -96,6 +96,23 @@ describe('catalog block base: elements and attributes', () => {
     expect(text(el.querySelector('h1'))).to.equal('Badplatser');
   });
 
+  it('changing <html lang> re-renders blocks that follow it', async () => {
+    const before = document.documentElement.lang;
+    try {
+      document.documentElement.lang = 'en';
+      const el = await fixture<DatasetView>(html`<dataset-view store-url=${storeUrl} lookup="blocks-ds1"></dataset-view>`);
+      await settled(el);
+      document.documentElement.lang = 'de';
+      await new Promise((r) => setTimeout(r, 0));
+      await el.updateComplete;
+      await settled(el);
+      expect(text(el.querySelector('.esbDistributions h2'))).to.equal('Distributionen');
+      expect(text(el.querySelector('h1'))).to.equal('Badestellen');
+    } finally {
+      document.documentElement.lang = before;
+    }
+  });
+
   it('inherit: a nested block takes the enclosing block\'s effective parameter', async () => {
     const outer = await fixture<DatasetView>(html`<dataset-view store-url=${storeUrl} lookup="blocks-ds2" hl="3">
       <dataservice-view store-url=${storeUrl} lookup="blocks-svc1" hl="inherit"></dataservice-view>
