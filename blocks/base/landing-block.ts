@@ -10,8 +10,9 @@ import { locateEntry, locationKey, type EntryLocation } from '../../src/config/e
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
 import { buildDataServiceModel, linkedResourcesOfService } from '../../src/dcat/dataservice.ts';
 import { entryKind } from '../../src/dcat/kind.ts';
+import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
-import type { Lang } from '../../src/i18n/index.ts';
+import { loadMessages, type Lang } from '../../src/i18n/index.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
 import { CatalogBlock } from './catalog-block.ts';
 import { NO_ENTRY } from './load-controller.ts';
@@ -51,6 +52,18 @@ async function related(store: CatalogStore, uris: readonly string[], signal: Abo
   return uris.length === 0 ? new Map() : store.getEntriesByResourceUris(uris, { signal });
 }
 
+/** Every IRI object in the entries' metadata: what decides which lazy vocabulary chunks the page needs. */
+function* objectIris(entries: Iterable<StoreEntry>): Generator<string> {
+  for (const e of entries) for (const t of e.metadata.triples()) if (t.object.termType === 'NamedNode') yield t.object.value;
+}
+
+/** Related entries, fetched while the vocabulary chunks the entry itself needs load in parallel. */
+async function relatedWithVocabularies(store: CatalogStore, entry: StoreEntry, uris: readonly string[], signal: AbortSignal) {
+  const [rel] = await Promise.all([related(store, uris, signal), loadVocabulariesFor(objectIris([entry]))]);
+  await loadVocabulariesFor(objectIris(rel.values()));
+  return rel;
+}
+
 export interface LandingOptions {
   readonly lang: Lang;
   readonly registry: boolean;
@@ -63,13 +76,14 @@ export async function loadLanding(
   opts: LandingOptions,
   signal: AbortSignal,
 ): Promise<LandingModel> {
-  const entry = await fetchLocatedEntry(store, loc, signal);
+  // The UI strings of the page language load while the entry is fetched (one small chunk, no extra wait).
+  const [entry] = await Promise.all([fetchLocatedEntry(store, loc, signal), loadMessages(opts.lang)]);
   const storeBaseUrl = store.baseUrl;
   if (entryKind(entry) === 'service') {
-    const rel = await related(store, linkedResourcesOfService(entry), signal);
+    const rel = await relatedWithVocabularies(store, entry, linkedResourcesOfService(entry), signal);
     return { kind: 'service', model: buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl }) };
   }
-  const rel = await related(store, linkedResources(entry), signal);
+  const rel = await relatedWithVocabularies(store, entry, linkedResources(entry), signal);
   if (!opts.registry) {
     const files = fileUrisToResolve(entry, rel, { registry: false, storeBaseUrl });
     if (files.length > 0) for (const [k, v] of await related(store, files, signal)) rel.set(k, v);
@@ -88,7 +102,9 @@ export async function withFollowUps(store: CatalogStore, landing: Extract<Landin
   const missing = followUpResources(landing.entry, landing.related, { registry: landing.options.registry, storeBaseUrl });
   if (missing.length === 0) return undefined;
   const related = new Map(landing.related);
-  for (const [k, v] of await store.getEntriesByResourceUris(missing)) related.set(k, v);
+  const found = await store.getEntriesByResourceUris(missing);
+  await loadVocabulariesFor(objectIris(found.values()));
+  for (const [k, v] of found) related.set(k, v);
   const opts = landing.options;
   const model = buildDatasetModel(landing.entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
   return { kind: 'dataset', model, entry: landing.entry, related, options: opts };

@@ -5,18 +5,58 @@
  */
 import type { VocabLabels, VocabTable } from './vocab-table.ts';
 import dataThemes from './vocab/data-theme.ts';
-import fileTypes from './vocab/file-type.ts';
-import licences from './vocab/licence.ts';
 import frequencies from './vocab/frequency.ts';
-import hvdCategories from './vocab/hvd-category.ts';
 import accessRights from './vocab/access-right.ts';
-import languages from './vocab/language.ts';
-
-const TABLES: readonly VocabTable[] = [dataThemes, fileTypes, licences, frequencies, hvdCategories, accessRights, languages];
 
 /** Keys are normalised so http/https and a trailing slash do not matter. */
 const INDEX = new Map<string, VocabLabels>();
-for (const table of TABLES) for (const [uri, labels] of Object.entries(table)) INDEX.set(normalise(uri), labels);
+function addTable(table: VocabTable): void {
+  for (const [uri, labels] of Object.entries(table)) INDEX.set(normalise(uri), labels);
+}
+// Small tables that almost every dataset uses are in the initial bundle.
+for (const table of [dataThemes, frequencies, accessRights]) addTable(table);
+
+/**
+ * Large tables are separate chunks, loaded only when a page shows a URI of their namespace (a landing page without
+ * HVD categories never downloads the 96 HVD labels). Keys are normalised namespace prefixes.
+ */
+const LAZY_TABLES: ReadonlyArray<readonly [prefix: string, load: () => Promise<{ default: VocabTable }>]> = [
+  ['publications.europa.eu/resource/authority/licence/', () => import('./vocab/licence.ts')],
+  ['publications.europa.eu/resource/authority/file-type/', () => import('./vocab/file-type.ts')],
+  ['publications.europa.eu/resource/authority/language/', () => import('./vocab/language.ts')],
+  ['data.europa.eu/bna/', () => import('./vocab/hvd-category.ts')],
+];
+const loading = new Map<string, Promise<void>>();
+
+function loadTable(prefix: string, load: () => Promise<{ default: VocabTable }>): Promise<void> {
+  let p = loading.get(prefix);
+  if (!p) {
+    p = load().then((m) => addTable(m.default));
+    // a failed chunk load (offline CDN) must not stay cached as failed, and labels then fall back to URI segments
+    p.catch(() => loading.delete(prefix));
+    loading.set(prefix, p);
+  }
+  return p;
+}
+
+/**
+ * Loads the vocabulary chunks that the given URIs need, so `vocabLabel` can answer synchronously afterwards.
+ * Never rejects: without a chunk the labels fall back (see §4.6 of the behaviour doc).
+ */
+export async function loadVocabulariesFor(uris: Iterable<string>): Promise<void> {
+  const wanted = new Set<(typeof LAZY_TABLES)[number]>();
+  for (const uri of uris) {
+    const key = normalise(uri);
+    for (const t of LAZY_TABLES) if (key.startsWith(t[0])) wanted.add(t);
+    if (wanted.size === LAZY_TABLES.length) break;
+  }
+  await Promise.allSettled([...wanted].map(([prefix, load]) => loadTable(prefix, load)));
+}
+
+/** Loads every bundled vocabulary (tests, exports, and pages that show many datasets at once). */
+export async function loadAllVocabularies(): Promise<void> {
+  await Promise.allSettled(LAZY_TABLES.map(([prefix, load]) => loadTable(prefix, load)));
+}
 
 // Codes some publishers use that the EU tables do not have under that name.
 const ALIASES: Readonly<Record<string, string>> = {

@@ -1,7 +1,10 @@
 /** German UI strings (blocks-behaviour.md §9.3, marked there "for review"). */
 import type { Messages } from './en.ts';
 
+import { deCore } from './core.ts';
+
 export const de: Messages = {
+  ...deCore,
   'search.placeholder': 'Datensätze suchen',
   'search.label': 'Suche',
   'search.tooShort': 'Mindestens {n} Zeichen eingeben',
@@ -14,20 +17,11 @@ export const de: Messages = {
   'results.filtered.one': '1 Datensatz entspricht Ihrer Suche',
   'results.none': 'Keine Datensätze entsprechen Ihrer Suche.',
   'list.empty': 'Es gibt keine Datensätze anzuzeigen.',
-  'state.loading': 'Wird geladen…',
-  'state.error': 'Die Informationen konnten nicht geladen werden.',
-  'state.retry': 'Erneut versuchen',
-  'state.unreachable': 'Der Katalog ist nicht erreichbar.',
-  'state.malformed': 'Der Katalog hat mit Daten geantwortet, die nicht gelesen werden konnten.',
-  'dv.noEntry': 'Es wurde kein Datensatz angegeben.',
-  'dv.notFound': 'Der Datensatz wurde nicht gefunden oder ist nicht öffentlich.',
   'dv.untitled': 'Datensatz ohne Titel',
   'dv.distributions': 'Distributionen',
   'dv.furtherInfo': 'Weitere Informationen',
   'dv.theme': 'Thema',
   'dv.publisher': 'Herausgeber',
-  'svc.noEntry': 'Es wurde kein Datendienst angegeben.',
-  'svc.notFound': 'Der Datendienst wurde nicht gefunden oder ist nicht öffentlich.',
   'svc.untitled': 'Datendienst ohne Titel',
   'svc.access': 'Zugang',
   'svc.endpoint': 'Endpunkt',
@@ -100,7 +94,6 @@ export const de: Messages = {
   'ind.serviceType': 'Diensttyp',
   'export.label': 'Ergebnis herunterladen als',
   'export.progress': 'Exportiere {n} von {total}…',
-  'error.block': 'Blockfehler: {message}',
   'value.geometry': 'Geometrie',
   'value.temporalFrom': 'ab {start}',
   'value.temporalUntil': 'bis {end}',

@@ -1,5 +1,8 @@
 /** English UI strings (authoritative wording: blocks-behaviour.md §9.3). `{name}` marks a substitution. */
+import { enCore } from './core.ts';
+
 export const en = {
+  ...enCore,
   'search.placeholder': 'Search datasets',
   'search.label': 'Search',
   'search.tooShort': 'Type at least {n} characters',
@@ -12,20 +15,11 @@ export const en = {
   'results.filtered.one': '1 dataset matches your search',
   'results.none': 'No datasets match your search.',
   'list.empty': 'There are no datasets to show.',
-  'state.loading': 'Loading…',
-  'state.error': 'The information could not be loaded.',
-  'state.retry': 'Try again',
-  'state.unreachable': 'The catalog could not be reached.',
-  'state.malformed': 'The catalog answered with data that could not be read.',
-  'dv.noEntry': 'No dataset was specified.',
-  'dv.notFound': 'The dataset could not be found or is not public.',
   'dv.untitled': 'Untitled dataset',
   'dv.distributions': 'Distributions',
   'dv.furtherInfo': 'Further information',
   'dv.theme': 'Theme',
   'dv.publisher': 'Publisher',
-  'svc.noEntry': 'No data service was specified.',
-  'svc.notFound': 'The data service could not be found or is not public.',
   'svc.untitled': 'Untitled data service',
   'svc.access': 'Access',
   'svc.endpoint': 'Endpoint',
@@ -98,7 +92,6 @@ export const en = {
   'ind.serviceType': 'Service type',
   'export.label': 'Download the result as',
   'export.progress': 'Exporting {n} of {total}…',
-  'error.block': 'Blocks error: {message}',
   'value.geometry': 'Geometry',
   'value.temporalFrom': 'from {start}',
   'value.temporalUntil': 'until {end}',

@@ -1,16 +1,53 @@
 /**
  * UI strings and value formatting in the three supported languages. Messages are plain objects (en.ts, sv.ts,
- * de.ts); `msg` looks a key up, picks the `.one` variant for a count of one and fills `{name}` placeholders.
+ * de.ts), each its own chunk: a page downloads only the language it shows (`loadMessages`), while the loading and
+ * error-state strings of every language (core.ts) are always at hand. `msg` looks a key up, picks the `.one`
+ * variant for a count of one and fills `{name}` placeholders.
  */
-import { en, type MessageKey, type Messages } from './en.ts';
-import { sv } from './sv.ts';
-import { de } from './de.ts';
+import type { MessageKey, Messages } from './en.ts';
+import { deCore, enCore, svCore } from './core.ts';
 
 export type Lang = 'sv' | 'en' | 'de';
 export const LANGS: readonly Lang[] = ['sv', 'en', 'de'];
 export type { MessageKey, Messages };
 
-const MESSAGES: Readonly<Record<Lang, Messages>> = { en, sv, de };
+const CORE: Readonly<Record<Lang, Readonly<Record<string, string>>>> = { en: enCore, sv: svCore, de: deCore };
+const LOADERS: Readonly<Record<Lang, () => Promise<Messages>>> = {
+  en: () => import('./en.ts').then((m) => m.en),
+  sv: () => import('./sv.ts').then((m) => m.sv),
+  de: () => import('./de.ts').then((m) => m.de),
+};
+const loaded: Partial<Record<Lang, Messages>> = {};
+const loading = new Map<Lang, Promise<void>>();
+
+/**
+ * Makes every UI string of `lang` available to `msg`. Blocks await it together with their data, so it costs no
+ * extra round trip in practice. Never rejects: if the chunk cannot load, the core strings still work and other keys
+ * show as themselves (visible, never a crash).
+ */
+export function loadMessages(lang: Lang): Promise<void> {
+  const l = toLang(lang) ?? 'en';
+  if (loaded[l]) return Promise.resolve();
+  let p = loading.get(l);
+  if (!p) {
+    p = LOADERS[l]().then(
+      (table) => {
+        loaded[l] = table;
+      },
+      (e: unknown) => {
+        loading.delete(l);
+        console.warn(`catalog-blocks: the ${l} UI strings could not be loaded`, e);
+      },
+    );
+    loading.set(l, p);
+  }
+  return p;
+}
+
+/** Loads all three languages (tests, tools). */
+export async function loadAllMessages(): Promise<void> {
+  await Promise.all(LANGS.map(loadMessages));
+}
 
 /** `sv-SE` → `sv`; unsupported or empty → undefined. */
 export function toLang(tag?: string | null): Lang | undefined {
@@ -18,9 +55,11 @@ export function toLang(tag?: string | null): Lang | undefined {
   return (LANGS as readonly string[]).includes(primary ?? '') ? (primary as Lang) : undefined;
 }
 
-/** The message table of a language (for tests and tooling). */
+/** The message table of a language (for tests and tooling); load it first with `loadMessages`. */
 export function messages(lang: Lang): Messages {
-  return MESSAGES[toLang(lang) ?? 'en'];
+  const table = loaded[toLang(lang) ?? 'en'];
+  if (!table) throw new Error(`catalog-blocks: messages of ${lang} are not loaded; await loadMessages() first`);
+  return table;
 }
 
 const warned = new Set<string>();
@@ -32,12 +71,13 @@ const warned = new Set<string>();
  */
 export function msg(lang: Lang, key: string, vars?: Record<string, string | number>): string {
   const l = toLang(lang) ?? 'en';
-  const table = MESSAGES[l] as Readonly<Record<string, string>>;
+  const table: Readonly<Record<string, string>> = loaded[l] ?? CORE[l];
   let text: string | undefined;
   const n = vars?.n;
   if (typeof n === 'number' && new Intl.PluralRules(l).select(n) === 'one') text = table[`${key}.one`];
   text ??= table[key];
   if (text === undefined) {
+    if (!loaded[l]) return key; // asked before loadMessages(): not a missing translation
     if (!warned.has(key)) {
       warned.add(key);
       console.warn(`catalog-blocks: no UI string "${key}"`);

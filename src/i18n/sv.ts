@@ -1,7 +1,10 @@
 /** Swedish UI strings (blocks-behaviour.md §9.3, marked there "for review"). */
 import type { Messages } from './en.ts';
 
+import { svCore } from './core.ts';
+
 export const sv: Messages = {
+  ...svCore,
   'search.placeholder': 'Sök datamängder',
   'search.label': 'Sök',
   'search.tooShort': 'Skriv minst {n} tecken',
@@ -14,20 +17,11 @@ export const sv: Messages = {
   'results.filtered.one': '1 datamängd matchar din sökning',
   'results.none': 'Inga datamängder matchar din sökning.',
   'list.empty': 'Det finns inga datamängder att visa.',
-  'state.loading': 'Laddar…',
-  'state.error': 'Informationen kunde inte hämtas.',
-  'state.retry': 'Försök igen',
-  'state.unreachable': 'Katalogen kunde inte nås.',
-  'state.malformed': 'Katalogen svarade med data som inte kunde läsas.',
-  'dv.noEntry': 'Ingen datamängd har angetts.',
-  'dv.notFound': 'Datamängden hittades inte eller är inte publik.',
   'dv.untitled': 'Datamängd utan titel',
   'dv.distributions': 'Dataresurser',
   'dv.furtherInfo': 'Ytterligare information',
   'dv.theme': 'Tema',
   'dv.publisher': 'Utgivare',
-  'svc.noEntry': 'Ingen datatjänst har angetts.',
-  'svc.notFound': 'Datatjänsten hittades inte eller är inte publik.',
   'svc.untitled': 'Datatjänst utan titel',
   'svc.access': 'Åtkomst',
   'svc.endpoint': 'Ändpunkt',
@@ -100,7 +94,6 @@ export const sv: Messages = {
   'ind.serviceType': 'Tjänstetyp',
   'export.label': 'Ladda ner resultatet som',
   'export.progress': 'Exporterar {n} av {total}…',
-  'error.block': 'Blockfel: {message}',
   'value.geometry': 'Geometri',
   'value.temporalFrom': 'från {start}',
   'value.temporalUntil': 'till {end}',

@@ -4,6 +4,11 @@ import { buildDataServiceModel, linkedResourcesOfService } from '../../src/dcat/
 import { Graph } from '../../src/rdf/graph.ts';
 import { parseRdf } from '../../src/rdf/parse.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
+import { loadAllMessages } from '../../src/i18n/index.ts';
+import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
+
+// UI strings and the large vocabularies are lazy chunks in the browser; these tests read every language.
+await Promise.all([loadAllMessages(), loadAllVocabularies()]);
 
 const STORE = 'https://data.example.org/store/';
 const R = (id: string) => `${STORE}7/resource/${id}`;

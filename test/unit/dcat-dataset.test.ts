@@ -8,6 +8,11 @@ import { Graph, literal, namedNode } from '../../src/rdf/graph.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
 import { parseRdf } from '../../src/rdf/parse.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
+import { loadAllMessages } from '../../src/i18n/index.ts';
+import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
+
+// UI strings and the large vocabularies are lazy chunks in the browser; these tests read every language.
+await Promise.all([loadAllMessages(), loadAllVocabularies()]);
 
 const STORE = 'https://data.example.org/store/';
 const R = (id: string) => `${STORE}7/resource/${id}`;

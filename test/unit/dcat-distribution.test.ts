@@ -5,6 +5,11 @@ import type { DistributionModel, FieldKey } from '../../src/dcat/model.ts';
 import { Graph } from '../../src/rdf/graph.ts';
 import { parseRdf } from '../../src/rdf/parse.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
+import { loadAllMessages } from '../../src/i18n/index.ts';
+import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
+
+// UI strings and the large vocabularies are lazy chunks in the browser; these tests read every language.
+await Promise.all([loadAllMessages(), loadAllVocabularies()]);
 
 // The worked example of entrystore-api.md §7: distributions 11 (uploaded CSV file 13), 12 (API over it), 21 (WFS).
 const STORE = 'https://data.example.org/store/';

@@ -12,6 +12,11 @@ import { Graph, type Term } from '../../src/rdf/graph.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
 import { parseRdf, type RdfFormat } from '../../src/rdf/parse.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
+import { loadAllMessages } from '../../src/i18n/index.ts';
+import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
+
+// UI strings and the large vocabularies are lazy chunks in the browser; these tests read every language.
+await Promise.all([loadAllMessages(), loadAllVocabularies()]);
 
 const DIR = new URL('../../../shared/fixtures/dcat/', import.meta.url);
 const skip = !existsSync(DIR) && 'shared fixtures not present';

@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatBadge, isCsvFormat, isCsvUrl, isWmsDistribution, isWmsUrl } from '../../src/dcat/formats.ts';
+import { loadAllMessages } from '../../src/i18n/index.ts';
+import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
+
+// UI strings and the large vocabularies are lazy chunks in the browser; these tests read every language.
+await Promise.all([loadAllMessages(), loadAllVocabularies()]);
 
 const FT = 'http://publications.europa.eu/resource/authority/file-type/';
 const label = (raw: string) => formatBadge(raw).label;

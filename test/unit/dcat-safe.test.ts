@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { mailtoHref, safeHref } from '../../src/dcat/safe.ts';
+import { loadAllMessages } from '../../src/i18n/index.ts';
+import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
+
+// UI strings and the large vocabularies are lazy chunks in the browser; these tests read every language.
+await Promise.all([loadAllMessages(), loadAllVocabularies()]);
 
 /** Values an attacker can put in any URL-valued metadata property. */
 const HOSTILE = [

@@ -3,6 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { en } from '../../src/i18n/en.ts';
 import { formatBytes, formatDate, formatNumber, LANGS, messages, msg, toLang } from '../../src/i18n/index.ts';
+import { loadAllMessages } from '../../src/i18n/index.ts';
+import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
+
+// UI strings and the large vocabularies are lazy chunks in the browser; these tests read every language.
+await Promise.all([loadAllMessages(), loadAllVocabularies()]);
 
 const BEHAVIOUR = new URL('../../../shared/docs/blocks-behaviour.md', import.meta.url);
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

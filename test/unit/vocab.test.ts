@@ -10,6 +10,11 @@ import frequencies from '../../src/dcat/vocab/frequency.ts';
 import hvd from '../../src/dcat/vocab/hvd-category.ts';
 import accessRights from '../../src/dcat/vocab/access-right.ts';
 import languages from '../../src/dcat/vocab/language.ts';
+import { loadAllMessages } from '../../src/i18n/index.ts';
+import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
+
+// UI strings and the large vocabularies are lazy chunks in the browser; these tests read every language.
+await Promise.all([loadAllMessages(), loadAllVocabularies()]);
 
 const AUTH = 'http://publications.europa.eu/resource/authority/';
 const SHARED_VOCAB = new URL('../../../shared/fixtures/vocab/', import.meta.url);
