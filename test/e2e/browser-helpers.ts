@@ -6,8 +6,8 @@ export const BLOCK_SELECTOR = 'dataset-view, dataservice-view, esb-datasetview, 
 /** Waits until every block on the page has settled (ready, notFound, …) and returns their states. */
 export async function settleBlocks(page: Page): Promise<string[]> {
   return page.evaluate(async (selector) => {
-    await Promise.all(['dataset-view', 'dataservice-view'].map((t) => customElements.whenDefined(t)));
     const blocks = [...document.querySelectorAll(selector)] as (HTMLElement & { loadComplete: Promise<string> })[];
+    await Promise.all([...new Set(blocks.map((b) => b.localName))].map((t) => customElements.whenDefined(t)));
     return Promise.all(blocks.map((b) => b.loadComplete));
   }, BLOCK_SELECTOR);
 }
