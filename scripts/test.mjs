@@ -30,6 +30,20 @@ function ensureBrowser() {
   }
 }
 
+/** The Nu validator (e2e HTML validity) needs Java. */
+function ensureJava() {
+  if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0) return;
+  if (process.getuid?.() === 0) {
+    console.log('Installing a Java runtime (needed by the W3C Nu validator)…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    sh('apt-get', ['update', '-qq'], { env });
+    sh('apt-get', ['install', '-y', '-qq', 'default-jre-headless'], { env });
+  }
+  if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status !== 0) {
+    console.error('No Java: install a Java runtime (sudo apt-get install default-jre-headless) for the HTML validity tests.');
+  }
+}
+
 // Node 20's --test does not expand globs: list the *.test.ts files of a folder ourselves (sorted, stable order).
 function testFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -64,6 +78,7 @@ if (run('blocks')) {
   add(c);
 }
 if (run('e2e')) {
+  ensureJava();
   if (sh('npm', ['run', '--silent', 'build']) !== 0) add({ passed: 0, failed: 1 });
   else add(nodeSuite('e2e', testFiles('test/e2e')));
 }
