@@ -83,7 +83,7 @@ const cdnEntry = closure(join(cdnDir, 'catalog-blocks.js'));
 rows.push({ what: 'CDN `catalog-blocks.js` + static chunks (initial JS of a landing page)', min: cdnEntry.min, gzip: cdnEntry.gzip, initial: true });
 for (const f of cdnEntry.lazy) {
   const buf = readFileSync(f);
-  rows.push({ what: `CDN lazy chunk \`${basename(f)}\` (loaded only when needed)`, min: buf.length, gzip: gzip(buf) });
+  rows.push({ what: `CDN lazy chunk \`${basename(f).replace(/-[\w-]{8}\.js$/, '-….js')}\` (loaded only when needed)`, min: buf.length, gzip: gzip(buf) });
 }
 const iife = readFileSync(join(cdnDir, 'catalog-blocks.iife.js'));
 rows.push({ what: 'CDN `catalog-blocks.iife.js` (one classic script, everything inlined)', min: iife.length, gzip: gzip(iife) });

@@ -4,7 +4,9 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -43,6 +45,11 @@ describe('CDN bundle embedded cross-origin', () => {
   test('the ES module renders a demo dataset from a store on another origin, with at most 2 store requests', async () => {
     const { page, seen } = await open(`/e2e/embed.html?esc_uri=${encodeURIComponent(POLLS)}`);
     assert.deepEqual(await settleBlocks(page), ['ready']);
+    const js = await page.evaluate(() => performance.getEntriesByType('resource')
+      .map((e) => e.name).filter((n) => n.includes('/cdn/') && n.endsWith('.js')));
+    const gz = js.reduce((n, u) => n + gzipSync(readFileSync(join(root, 'dist/cdn', new URL(u).pathname.slice(5))), { level: 9 }).length, 0);
+    console.log(`landing page view of ${POLLS}: ${js.length} JS files, ${(gz / 1024).toFixed(1)} KB gzip (${js.map((u) => u.split('/').pop()).join(', ')})`);
+    assert.ok(js.some((u) => u.endsWith('/catalog-blocks.js')));
     assert.notEqual(new URL(store.url).origin, site.origin, 'store and page must be different origins');
     assert.equal((await page.locator('dataset-view h2').first().textContent())?.trim(), 'Swedish Polls');
     // the CSV distribution and the connected API distribution
@@ -86,5 +93,15 @@ describe('CDN bundle embedded cross-origin', () => {
     assert.ok(seen.storeRequests.length <= 2, seen.storeRequests.join('\n'));
     assert.deepEqual(seen.problems, []);
     await page.close();
+  });
+});
+
+describe('size budget', () => {
+  test('the initial JS of a landing page (CDN ES entry + static chunks) is at most 40 KB gzip', () => {
+    const r = spawnSync(process.execPath, [join(root, 'scripts/size.mjs'), '--check'], { encoding: 'utf8' });
+    const line = r.stdout.split('\n').find((l) => l.startsWith('Initial JS')) ?? r.stdout + r.stderr;
+    console.log(line);
+    assert.equal(r.status, 0, line);
+    assert.match(line, /budget 40\.0 KB: OK/);
   });
 });
