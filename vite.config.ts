@@ -19,11 +19,13 @@ const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element(
  */
 function demoServing(): Plugin {
   const entry = resolve(root, 'src/index.ts');
+  const demoDir = resolve(root, 'demo');
   return {
     name: 'catalog-blocks-demo',
     apply: 'serve',
-    resolveId(id) {
-      if (id === '/catalog-blocks.js') return entry;
+    resolveId(id, importer) {
+      const fromDemo = !importer || importer.startsWith(demoDir) || importer.endsWith('.html');
+      if (fromDemo && /^(\/|\.\/)?catalog-blocks\.js$/.test(id)) return entry;
       return undefined;
     },
     transformIndexHtml(html) {

@@ -88,20 +88,21 @@ function pickTitle(values, lang) {
   return (lits.find((l) => primary(l.lang) === lang) ?? lits.find((l) => primary(l.lang) === 'en') ?? lits[0])?.value;
 }
 
-async function searchEntries(storeUrl, rdfType, limit) {
-  const q = `public:true AND rdfType:${escapeLucene(rdfType)}`;
+async function searchEntries(storeUrl, rdfTypes, limit) {
+  const q = `public:true AND (${rdfTypes.map((t) => `rdfType:${escapeLucene(t)}`).join(' OR ')})`;
   const res = await fetch(`${storeUrl}search?type=solr&query=${encodeURIComponent(q)}&limit=${limit}`, {
     headers: { Accept: 'application/json' }, credentials: 'omit',
   });
   if (!res.ok) throw new Error(`search answered ${res.status}`);
   const json = await res.json();
   const lang = (document.documentElement.lang || 'en').slice(0, 2);
-  return (json.resource?.children ?? []).map((child) => {
+  const entries = (json.resource?.children ?? []).map((child) => {
     const info = Object.values(child.info ?? {})[0] ?? {};
     const uri = info[ES_RESOURCE]?.[0]?.value;
     const title = pickTitle(child.metadata?.[uri]?.[DCT_TITLE], lang) ?? uri;
     return { uri, title, contextId: String(child.contextId), entryId: String(child.entryId) };
   }).filter((e) => e.uri);
+  return { entries, total: Number(json.results ?? entries.length) };
 }
 
 /** Links that keep the demo toggles but replace the entry parameters. */
@@ -120,7 +121,7 @@ async function fillEntryLists() {
   for (const list of document.querySelectorAll('[data-demo-entries]')) {
     const status = list.parentElement?.querySelector('[data-demo-entries-status]');
     try {
-      const entries = await searchEntries(storeUrl, list.dataset.demoEntries, 50);
+      const { entries, total } = await searchEntries(storeUrl, (list.dataset.demoEntries ?? '').split(/\s+/).filter(Boolean), 100);
       entries.sort((a, b) => a.title.localeCompare(b.title));
       for (const e of entries) {
         const li = document.createElement('li');
@@ -134,7 +135,7 @@ async function fillEntryLists() {
         li.append(a, ' · ', alt);
         list.append(li);
       }
-      if (status) status.textContent = `${entries.length} found in the store.`;
+      if (status) status.textContent = total > entries.length ? `The first ${entries.length} of ${total} in the store:` : `${total} in the store:`;
     } catch (err) {
       if (status) status.textContent = `Could not list entries from the store (${err instanceof Error ? err.message : err}).`;
     }
