@@ -4,11 +4,12 @@
 //   npm start -- --port 5173 --store-port 8787       ports (an occupied demo port moves to the next free one)
 // The demo pages find the store through `data-store-url`, filled in when a page is served: the store runs on another
 // origin (another port), exactly like a real embed.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer } from 'vite';
 import { root } from './entries.mjs';
+// run with `node --import tsx` (npm start does): the dev store is TypeScript
+import { createStoreServer } from '../demo/store/server.ts';
 
 function parseArgs(argv) {
   const opts = { port: 5173, storePort: 8787, catalogs: [] };
@@ -36,30 +37,9 @@ function usage(problem) {
   process.exit(problem ? 2 : 0);
 }
 
-/** Starts the dev store (demo/store/main.ts) and resolves with its URL, as it prints it. */
-function startStore(catalogs, port) {
-  const args = ['--import', 'tsx', join(root, 'demo/store/main.ts'), '--port', String(port)];
-  for (const c of catalogs) args.push('--catalog', c);
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolveUrl, reject) => {
-    let buf = '';
-    const onData = (d) => {
-      buf += d;
-      const m = buf.match(/(http:\/\/localhost:\d+\/store\/)/);
-      if (m) {
-        child.stdout.off('data', onData);
-        child.stdout.pipe(process.stdout);
-        resolveUrl({ child, url: m[1] });
-      }
-    };
-    child.stdout.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`the dev store exited (code ${code}) before it was ready`)));
-  });
-}
-
 const opts = parseArgs(process.argv.slice(2));
-const store = await startStore(opts.catalogs, opts.storePort).catch((e) => {
-  console.error(`start: ${e.message}`);
+const store = await createStoreServer({ catalogs: opts.catalogs, port: opts.storePort }).catch((e) => {
+  console.error(`start: the dev store did not start: ${e.message}`);
   process.exit(1);
 });
 process.env.CATALOG_BLOCKS_STORE_URL = store.url;
@@ -72,22 +52,15 @@ await server.listen();
 const address = server.httpServer?.address();
 const port = typeof address === 'object' && address ? address.port : opts.port;
 console.log(`\nDemo:  http://localhost:${port}/`);
-console.log(`Store: ${store.url}  (${opts.catalogs.map((c) => c.replace(`${root}/`, '')).join(', ')})`);
+console.log(`Store: ${store.url}  (${opts.catalogs.map((c) => c.replace(`${root}/`, '')).join(', ')}; loaded in ${Math.round(store.loadMs)} ms)`);
 console.log('Stop with Ctrl+C.');
 
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
-  store.child.kill();
-  await server.close();
+  await Promise.all([store.close(), server.close()]);
   process.exit(0);
 }
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-store.child.on('exit', (code) => {
-  if (!stopping) {
-    console.error(`start: the dev store stopped (code ${code})`);
-    stop();
-  }
-});
