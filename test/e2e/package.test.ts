@@ -1,0 +1,57 @@
+/**
+ * The package as published: every export target exists after `npm run build` (JS and declarations), every block
+ * folder is an export and in the custom-elements manifest, the CDN files exist, and the README parameter table is
+ * the one generated from src/config/params.ts.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { blockNames, root } from '../../scripts/entries.mjs';
+
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+  exports: Record<string, string | { types: string; default: string }>;
+  customElements: string;
+  dependencies: Record<string, string>;
+};
+
+test('every package export points at built files (JS and type declarations)', () => {
+  assert.ok(existsSync(join(root, 'dist/npm/index.js')), 'run `npm run build` first (npm test does)');
+  const missing: string[] = [];
+  for (const [key, target] of Object.entries(pkg.exports)) {
+    const files = typeof target === 'string' ? [target] : [target.types, target.default];
+    for (const f of files) if (!existsSync(join(root, f))) missing.push(`${key} → ${f}`);
+  }
+  assert.deepEqual(missing, []);
+});
+
+test('every block folder is an npm entry, in src/index.ts and in custom-elements.json', () => {
+  const blocks = blockNames();
+  assert.ok(blocks.includes('dataset-view') && blocks.includes('dataservice-view'), blocks.join(', '));
+  const index = readFileSync(join(root, 'src/index.ts'), 'utf8');
+  const manifest = JSON.parse(readFileSync(join(root, pkg.customElements), 'utf8')) as {
+    modules: { declarations?: { tagName?: string }[] }[];
+  };
+  const tags = new Set(manifest.modules.flatMap((m) => (m.declarations ?? []).map((d) => d.tagName)).filter(Boolean));
+  for (const b of blocks) {
+    assert.ok(pkg.exports[`./${b}`], `package.json exports ./${b}`);
+    assert.ok(index.includes(`/blocks/${b}/${b}.ts'`), `src/index.ts exports ${b}`);
+    assert.ok(tags.has(b), `custom-elements.json has <${b}>`);
+  }
+});
+
+test('the CDN build has the ES module and the classic script, and the npm build keeps lit and rdflib external', () => {
+  for (const f of ['dist/cdn/catalog-blocks.js', 'dist/cdn/catalog-blocks.iife.js']) assert.ok(existsSync(join(root, f)), f);
+  const iife = readFileSync(join(root, 'dist/cdn/catalog-blocks.iife.js'), 'utf8');
+  assert.doesNotMatch(iife, /\bimport\s*\(|^\s*import\s|\bexport\s*\{/m, 'the IIFE has no module syntax');
+  const npmIndex = readFileSync(join(root, 'dist/npm/index.js'), 'utf8');
+  const chunks = [npmIndex, ...[...npmIndex.matchAll(/"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => readFileSync(join(root, 'dist/npm', m[1]!), 'utf8'))];
+  assert.ok(chunks.some((c) => /from\s*"lit"/.test(c)), 'lit is imported, not bundled');
+  assert.ok('rdflib' in pkg.dependencies && 'lit' in pkg.dependencies && '@lit/context' in pkg.dependencies);
+});
+
+test('the README parameter table is generated from src/config/params.ts', () => {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/params-table.mjs'), '--check'], { cwd: root, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr || r.stdout);
+});
