@@ -3,6 +3,7 @@
  * in both HTML shapes (strictStandardHtml), and the common state messages. Everything renders store content as
  * text (Lit escapes it); links only come from `safeHref`/`landingHref`.
  */
+import { htmlDatetime } from './html-datetime.ts';
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { html as staticHtml, literal, type StaticValue } from 'lit/static-html.js';
@@ -66,7 +67,7 @@ export function renderValue(v: Value, ctx: RenderContext): TemplateResult | stri
     case 'link':
       return safeHref(v.href) ? linkOrText(v.href, textOf(v.text, ctx.lang)) : textOf(v.text, ctx.lang);
     case 'date':
-      return html`<time datetime=${v.value}>${formatDate(v.value, v.precision, ctx.lang)}</time>`;
+      return html`<time datetime=${ifDefined(htmlDatetime(v.value))}>${formatDate(v.value, v.precision, ctx.lang)}</time>`;
     case 'entry': {
       const target: LinkTarget = { uri: v.resourceUri, ...(v.entryId ? { entryId: v.entryId } : {}), ...(v.contextId ? { contextId: v.contextId } : {}) };
       return html`<a href=${ctx.landing('dataset', target)}>${textOf(v.text, ctx.lang)}</a>`;
