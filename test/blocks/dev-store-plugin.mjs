@@ -46,7 +46,7 @@ function validateHtml(text) {
   });
 }
 
-const DEFAULT_CATALOGS = ['demo/catalog/demo-catalog.ttl', 'test/fixtures/blocks-catalog.ttl', 'test/fixtures/hostile-catalog.ttl'];
+const DEFAULT_CATALOGS = ['demo/catalog/demo-catalog.ttl', 'test/fixtures/blocks-catalog.ttl', 'test/fixtures/hostile-catalog.ttl', 'test/fixtures/paging-catalog.ttl'];
 
 async function closedPort() {
   const srv = createServer();
