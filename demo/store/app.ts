@@ -11,6 +11,8 @@ export interface StoreApp {
   /** Path part of baseUrl, e.g. `/store/`. */
   readonly storePath: string;
   readonly router: Router;
+  /** Largest search page size served (default 100, as EntryStore). */
+  readonly maxLimit?: number;
 }
 
 /** Adds routes (e.g. the upload job APIs of a later feature) to a running store. */

@@ -1,5 +1,5 @@
 /**
- * CLI: `tsx demo/store/main.ts [--catalog FILE]… [--port N] [--host H] [--base-url URL] [--quiet]`.
+ * CLI: `tsx demo/store/main.ts [--catalog FILE]… [--port N] [--host H] [--base-url URL] [--max-limit N] [--quiet]`.
  * Prints exactly one line containing `http://localhost:PORT/store/` (parsed by the wtr plugin and tests).
  * A catalog that does not parse: `catalog FILE: line L, column C: message` on stderr, exit code 2.
  */
@@ -11,11 +11,12 @@ import { createStoreServer } from './server.ts';
 
 const DEFAULT_CATALOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../catalog/demo-catalog.ttl');
 
-const USAGE = `Usage: npm run store -- [--catalog FILE]... [--port N] [--host HOST] [--base-url URL] [--quiet]
+const USAGE = `Usage: npm run store -- [--catalog FILE]... [--port N] [--host HOST] [--base-url URL] [--max-limit N] [--quiet]
   --catalog FILE   DCAT catalog (Turtle, RDF/XML, JSON-LD, N-Triples); repeat for more contexts (default: the demo catalog)
   --port N         port, 0 = any free port (default 8080)
   --host HOST      interface to listen on (default 127.0.0.1, plus ::1)
   --base-url URL   public store URL used in all URIs (default http://localhost:PORT/store/)
+  --max-limit N    largest search page size served (default 100, as EntryStore; benchmarks raise it)
   --quiet          print only the store URL line`;
 
 interface CliOptions {
@@ -23,6 +24,7 @@ interface CliOptions {
   port: number;
   host: string;
   baseUrl?: string;
+  maxLimit?: number;
   quiet: boolean;
 }
 
@@ -57,6 +59,12 @@ function parseArgs(argv: string[]): CliOptions {
       case '--base-url':
         opts.baseUrl = next();
         break;
+      case '--max-limit': {
+        const v = next();
+        if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error(`--max-limit: not a positive integer: ${v}`);
+        opts.maxLimit = Number(v);
+        break;
+      }
       case '--quiet':
         opts.quiet = true;
         break;
@@ -83,7 +91,7 @@ async function main(): Promise<void> {
   }
   let server;
   try {
-    server = await createStoreServer({ catalogs: opts.catalogs, port: opts.port, host: opts.host, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}) });
+    server = await createStoreServer({ catalogs: opts.catalogs, port: opts.port, host: opts.host, ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}), ...(opts.maxLimit ? { maxLimit: opts.maxLimit } : {}) });
   } catch (e) {
     if (e instanceof CatalogParseError) {
       console.error(e.message);

@@ -31,6 +31,8 @@ export interface StoreServerOptions {
   plugins?: readonly StorePlugin[];
   /** Date used for entries without dcterms:modified (default: now). */
   loadTime?: Date;
+  /** Largest search `limit` served; default 100 like EntryStore (the benchmark raises it to render 1000 rows). */
+  maxLimit?: number;
 }
 
 export interface StoreServer {
@@ -108,7 +110,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
   const loadMs = performance.now() - started;
 
   const router = new Router();
-  const app: StoreApp = { store, index, baseUrl, storePath: new URL(baseUrl).pathname, router };
+  const app: StoreApp = { store, index, baseUrl, storePath: new URL(baseUrl).pathname, router, ...(options.maxLimit ? { maxLimit: options.maxLimit } : {}) };
   addSearchRoutes(app);
   addEntryRoutes(app);
   for (const plugin of options.plugins ?? []) plugin(app);

@@ -6,7 +6,7 @@ import { runSearch } from '../search/search.ts';
 
 export function addSearchRoutes(app: StoreApp): void {
   app.router.add(['GET'], new RegExp(`^${rx(app.storePath)}search/?$`), async (ctx) => {
-    const outcome = await runSearch(app.store, app.index, ctx.params);
+    const outcome = await runSearch(app.store, app.index, ctx.params, app.maxLimit);
     sendJson(ctx, outcome.status, outcome.body);
   });
 }

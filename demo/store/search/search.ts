@@ -160,14 +160,17 @@ function computeFacets(index: SearchIndex, hits: Iterable<number>, params: Map<s
   return out;
 }
 
-export async function runSearch(store: DevStore, index: SearchIndex, params: Map<string, string>): Promise<SearchOutcome> {
+/** `maxLimit`: the largest page size served (EntryStore's 100 unless a benchmark asks for more, `--max-limit`). */
+export async function runSearch(
+  store: DevStore, index: SearchIndex, params: Map<string, string>, maxLimit = MAX_LIMIT,
+): Promise<SearchOutcome> {
   const type = params.get('type');
   if (type === undefined) return { status: 400, body: { error: "Mandatory parameter 'type' is missing" } };
   const query = params.get('query');
   const flags = { badStatus: false };
   let limit = intParam(params, 'limit', DEFAULT_LIMIT, flags);
   if (limit < 0) limit = DEFAULT_LIMIT;
-  limit = Math.min(limit, MAX_LIMIT);
+  limit = Math.min(limit, maxLimit);
   const offset = Math.max(0, intParam(params, 'offset', 0, flags));
   if (type.toLowerCase() !== 'solr') {
     return { status: 200, body: { resource: { children: [] }, results: -1, limit, offset, facetFields: [] } };
