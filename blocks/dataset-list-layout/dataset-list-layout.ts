@@ -1,0 +1,133 @@
+/**
+ * `<dataset-list-layout>` (datasetListLayout, DL) and the legacy tag `<esb-datasetlistlayout>`. Importing this module
+ * registers both, plus `<dataset-list>` (the list it renders).
+ */
+import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
+import type { LoadState } from '../base/load-controller.ts';
+import { searchListStyles } from '../search-base/search-list.styles.ts';
+import type { SearchListBlock } from '../search-base/search-list.ts';
+import '../dataset-list/dataset-list.ts';
+
+let layouts = 0;
+
+
+/**
+ * An expandable list of the catalog's datasets with pagination and no search UI (behaviour doc §2.3): each row shows
+ * the title `h{hl}` linking to the dataset's landing page, the publisher, the description and format badges, and
+ * expands (built on first expansion) to themes, distributions and further information. Ten per page, ordered by
+ * `sort-order` (default: last modified first). The list has a search scope of its own, so it never reads or writes
+ * search terms or filters in the URL; only the page number (`esc_page`) with `page-in-url`. Give `scope` to share a
+ * scope with other blocks instead. Hosts that embed it under their own page title should set `hl="2"`.
+ *
+ * @summary Expandable list of datasets with pagination, without search.
+ * @tag dataset-list-layout
+ *
+ * @attr {number} hl - Heading level of each row title (default 1); headings inside an expanded row use `hl+1`, `hl+2`.
+ * @attr {boolean} page-in-url - The page number is kept in the query string (`esc_page`); pagination controls are real links.
+ * @attr {string} sort-order - `title`, or a store sort expression such as `modified desc` (default `modified desc`).
+ * @attr {boolean} click-expand - Clicking a distribution row head inside an expanded row expands it (default true).
+ * @attr {boolean} registry - Harvested (registry) data: file names from the distribution's own graph.
+ * @attr {boolean} include-extras - Accepted and resolved; not rendered yet.
+ * @attr {boolean} include-visualizations - Accepted and resolved; not rendered yet.
+ * @attr {boolean} include-tabbed-visualizations - Accepted and resolved; not rendered yet.
+ * @attr {boolean} include-auto-visualizations - Accepted and resolved; not rendered yet.
+ * @attr {boolean} include-data-preview - Accepted and resolved; not rendered yet.
+ * @attr {boolean} include-indicators - Accepted and resolved; not rendered yet.
+ * @attr {boolean} legend - Accepted and resolved; no maps rendered yet.
+ * @attr {string} scope - Share this search scope instead of a private one.
+ * @attr {string} context - Only datasets of this context id.
+ * @attr {string} store-url - Base URL of the EntryStore instance (overrides a provider and the page config).
+ * @attr {string} lang - UI language: sv, en or de (else the page config, then `<html lang>`).
+ * @attr {boolean} strict-standard-html - Overrides the page setting `strictStandardHtml` for this block.
+ * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.
+ *
+ * @event catalog-block-state - `detail.state` is `ready`, `unreachable` or `malformed` after each load of the list.
+ *
+ * @cssprop [--cb-text=#1a1a1a] - Text colour.
+ * @cssprop [--cb-muted=#4a4f57] - Publisher and secondary text.
+ * @cssprop [--cb-accent=#0b5cad] - Links, focus ring, spinner, buttons.
+ * @cssprop [--cb-border=#c4c9d0] - Row separators and control borders.
+ * @cssprop [--cb-tag-bg=#e6edf5] - Format and kind badge background.
+ * @cssprop [--cb-tag-text=#13325b] - Format and kind badge text.
+ * @cssprop [--cb-description-lines=3] - Lines of description shown in a collapsed row.
+ * @cssprop [--cb-radius=4px] - Corner radius.
+ */
+export class DatasetListLayout extends CatalogBlock {
+  static override blockName = 'datasetListLayout' as const;
+  static override blockStyles = [searchListStyles];
+  static override properties: PropertyDeclarations = {
+    ...blockProperties('datasetListLayout'),
+    scope: { attribute: 'scope' },
+    context: { attribute: 'context' },
+  };
+
+  declare scope: string | undefined;
+  declare context: string | undefined;
+
+  /** The private scope name (unless `scope` is given): stable per layout instance, never "default". */
+  readonly privateScope = `list${++layouts}`;
+
+  /** The list inside (for hosts and tests). */
+  get list(): SearchListBlock | null {
+    return this.querySelector<SearchListBlock>(':scope > .esbBlock > dataset-list');
+  }
+
+  override get state(): LoadState {
+    return this.list?.state ?? 'loading';
+  }
+
+  override get loadComplete(): Promise<string> {
+    return (async () => {
+      await this.updateComplete;
+      const list = this.list;
+      return list ? list.loadComplete : 'loading';
+    })();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.loader.settle('layout', 'ready');
+  }
+
+  /** The list inside takes every DL parameter with `inherit` (a test checks this covers paramsOf('datasetListLayout')). */
+  override render(): TemplateResult {
+    const scope = this.getAttribute('scope')?.trim() || this.privateScope;
+    const ctx = this.getAttribute('context')?.trim();
+    return html`<div class="esbBlock esbDatasetListLayout">
+      <dataset-list
+        scope=${scope}
+        context=${ctx ?? ''}
+        hl="inherit"
+        page-in-url="inherit"
+        sort-order="inherit"
+        click-expand="inherit"
+        registry="inherit"
+        include-extras="inherit"
+        include-visualizations="inherit"
+        include-tabbed-visualizations="inherit"
+        include-auto-visualizations="inherit"
+        include-data-preview="inherit"
+        include-indicators="inherit"
+        legend="inherit"
+      ></dataset-list>
+    </div>`;
+  }
+}
+
+/**
+ * Legacy EntryScape Blocks tag name of `<dataset-list-layout>`; same attributes and behaviour.
+ * @summary `<dataset-list-layout>` under its EntryScape Blocks tag name.
+ * @tag esb-datasetlistlayout
+ */
+export class EsbDatasetListLayout extends DatasetListLayout {}
+
+if (!customElements.get('dataset-list-layout')) customElements.define('dataset-list-layout', DatasetListLayout);
+if (!customElements.get('esb-datasetlistlayout')) customElements.define('esb-datasetlistlayout', EsbDatasetListLayout);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'dataset-list-layout': DatasetListLayout;
+    'esb-datasetlistlayout': EsbDatasetListLayout;
+  }
+}

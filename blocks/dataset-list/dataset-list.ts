@@ -1,0 +1,85 @@
+/**
+ * `<dataset-list>` (supportive block `datasetList`, extends `searchList`), its base tag `<catalog-search-list>` and
+ * the legacy tag `<esb-datasetlist>`. Importing this module registers all three (guarded: importing twice is fine).
+ */
+import type { ParamValue } from '../../src/config/resolve.ts';
+import { SearchListBlock, type ItemKind } from '../search-base/search-list.ts';
+import { searchListStyles } from '../search-base/search-list.styles.ts';
+import '../base/store-provider.ts';
+
+/**
+ * The result list of a search: one row per dataset (title linking to its landing page, publisher, description,
+ * format badges, an expand button that shows themes, distributions and further information), pagination, and the
+ * loading, empty and error states. It shows the SearchScope named by `scope` (default "default"), shared with the
+ * search field, facets and result count of the same name on the page; it sets that scope's types (datasets; plus
+ * data services with `include-services`; datasets, series and services with `type-filter`), page size (10), sort
+ * order and language. Inside a layout its parameters are usually given as `inherit`.
+ *
+ * @summary Result list of a dataset search, with expandable rows and pagination.
+ * @tag dataset-list
+ *
+ * @attr {string} scope - Name of the search scope (default "default"); blocks with the same name share one search.
+ * @attr {string} context - Only entries of this context id.
+ * @attr {number} hl - Heading level of each row title (default 2); headings inside an expanded row use `hl+1`, `hl+2`.
+ * @attr {boolean} page-in-url - The page number is kept in the query string (`esc_page`); pagination controls are real links.
+ * @attr {string} sort-order - Initial sort: `title`, or a store sort expression such as `modified desc` (default `modified desc`).
+ * @attr {boolean} include-services - Data services are listed too.
+ * @attr {boolean} type-filter - Datasets, dataset series and data services are listed.
+ * @attr {boolean} click-expand - Clicking a distribution row head inside an expanded row expands it (default true).
+ * @attr {boolean} registry - Harvested (registry) data: file names from the distribution's own graph.
+ * @attr {boolean} include-extras - Accepted and resolved; not rendered yet.
+ * @attr {boolean} include-visualizations - Accepted and resolved; not rendered yet.
+ * @attr {boolean} include-tabbed-visualizations - Accepted and resolved; not rendered yet.
+ * @attr {boolean} include-auto-visualizations - Accepted and resolved; not rendered yet.
+ * @attr {boolean} include-data-preview - Accepted and resolved; not rendered yet.
+ * @attr {boolean} include-indicators - Accepted and resolved; not rendered yet.
+ * @attr {boolean} legend - Accepted and resolved; no maps rendered yet.
+ * @attr {string} store-url - Base URL of the EntryStore instance (overrides a provider and the page config).
+ * @attr {string} lang - UI language: sv, en or de (else the page config, then `<html lang>`).
+ * @attr {boolean} strict-standard-html - Overrides the page setting `strictStandardHtml` for this block.
+ * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.
+ *
+ * @event catalog-block-state - `detail.state` is `ready`, `unreachable` or `malformed` after each search.
+ *
+ * @cssprop [--cb-text=#1a1a1a] - Text colour.
+ * @cssprop [--cb-muted=#4a4f57] - Publisher and secondary text.
+ * @cssprop [--cb-accent=#0b5cad] - Links, focus ring, spinner, buttons.
+ * @cssprop [--cb-border=#c4c9d0] - Row separators and control borders.
+ * @cssprop [--cb-tag-bg=#e6edf5] - Format and kind badge background.
+ * @cssprop [--cb-tag-text=#13325b] - Format and kind badge text.
+ * @cssprop [--cb-description-lines=3] - Lines of description shown in a collapsed row.
+ * @cssprop [--cb-radius=4px] - Corner radius.
+ */
+export class DatasetList extends SearchListBlock {
+  static override blockStyles = [searchListStyles];
+  static override paramDefaults: Readonly<Record<string, ParamValue>> = { ...SearchListBlock.paramDefaults, hl: 2 };
+  static override listDefaults: { readonly types: readonly ItemKind[]; readonly pageSize: number } = { types: ['dataset'], pageSize: 10 };
+}
+
+/**
+ * The `searchList` base block: the same list as `<dataset-list>` with the base defaults.
+ * @summary Base result list of a search scope.
+ * @tag catalog-search-list
+ */
+export class CatalogSearchList extends SearchListBlock {
+  static override blockStyles = [searchListStyles];
+}
+
+/**
+ * Legacy EntryScape Blocks tag name of `<dataset-list>`; same attributes and behaviour.
+ * @summary `<dataset-list>` under its EntryScape Blocks tag name.
+ * @tag esb-datasetlist
+ */
+export class EsbDatasetList extends DatasetList {}
+
+if (!customElements.get('catalog-search-list')) customElements.define('catalog-search-list', CatalogSearchList);
+if (!customElements.get('dataset-list')) customElements.define('dataset-list', DatasetList);
+if (!customElements.get('esb-datasetlist')) customElements.define('esb-datasetlist', EsbDatasetList);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'catalog-search-list': CatalogSearchList;
+    'dataset-list': DatasetList;
+    'esb-datasetlist': EsbDatasetList;
+  }
+}

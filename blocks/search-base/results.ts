@@ -1,0 +1,113 @@
+/**
+ * `results` base block (behaviour doc §2.10, §4.8): the result count of a SearchScope in a polite live region.
+ * No term and no filter → "Showing all N datasets"; a term or filter with hits → "N datasets match your search";
+ * without hits → "No datasets match your search." (singular forms for 1; N with the UI locale's digit grouping).
+ * DOM: `div.esbResults` (+ `.esbResults--filtered` when a term or filter is active) with `role="status"`.
+ * While a search runs the previous text stays (nothing new to announce); a failed search shows no count (the
+ * list shows the error).
+ */
+import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
+import type { ParamValue, ResolvedParams } from '../../src/config/resolve.ts';
+import { loadMessages } from '../../src/i18n/index.ts';
+import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
+import type { SearchResults } from '../../src/search/types.ts';
+import { CatalogBlock } from '../base/catalog-block.ts';
+import { stateOfError, type LoadState } from '../base/load-controller.ts';
+import { t } from '../base/messages.ts';
+import { isFiltered, listProperties, resolveSupportiveParams, scopeNameFrom } from './search-list.ts';
+
+/** The count text of a result (§4.8). */
+export function resultsText(results: SearchResults, lang: Parameters<typeof t>[0]): string {
+  if (!isFiltered(results.state)) {
+    return results.total === 0 ? t(lang, 'list.empty') : t(lang, 'results.all', { n: results.total });
+  }
+  return results.total === 0 ? t(lang, 'results.none') : t(lang, 'results.filtered', { n: results.total });
+}
+
+export class ResultsBlock extends CatalogBlock {
+  static override blockName = 'datasetListLayout' as const;
+  static override properties: PropertyDeclarations = listProperties([]);
+  static paramDefaults: Readonly<Record<string, ParamValue>> = {};
+
+  declare scope: string | undefined;
+
+  #joined: SearchScope | undefined;
+  #lastState: LoadState = 'idle';
+  #onScope = (): void => this.requestUpdate();
+
+  override get params(): ResolvedParams {
+    return resolveSupportiveParams(this, [], {}, this.pageConfig, this.parentBlock()?.params);
+  }
+
+  get scopeName(): string {
+    return scopeNameFrom(this);
+  }
+
+  get searchScope(): SearchScope {
+    return scopeFor(this.ownerDocument, this.scopeName, this.store);
+  }
+
+  override get state(): LoadState {
+    const scope = this.#joined;
+    if (!scope) return 'idle';
+    if (scope.status === 'ready') return 'ready';
+    if (scope.status === 'error') return stateOfError(scope.error);
+    return 'loading';
+  }
+
+  override get loadComplete(): Promise<string> {
+    return (async () => {
+      for (;;) {
+        await this.updateComplete;
+        const s = this.state;
+        if (s !== 'loading' && s !== 'idle') return s;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void loadMessages(this.uiLang).then(() => this.requestUpdate());
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    for (const type of ['state', 'results', 'status']) this.#joined?.removeEventListener(type, this.#onScope);
+    this.#joined = undefined;
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
+    if (!this.isConnected) return;
+    const scope = this.searchScope;
+    if (scope === this.#joined) return;
+    for (const type of ['state', 'results', 'status']) this.#joined?.removeEventListener(type, this.#onScope);
+    this.#joined = scope;
+    for (const type of ['state', 'results', 'status']) scope.addEventListener(type, this.#onScope);
+    void loadMessages(this.uiLang).then(() => this.requestUpdate());
+  }
+
+  override render(): TemplateResult {
+    const lang = this.uiLang;
+    const scope = this.#joined;
+    const results = scope?.status === 'error' ? undefined : scope?.results;
+    const filtered = results ? isFiltered(results.state) : false;
+    return html`<div class="esbBlock" lang=${lang}>
+      <div class="esbResults${filtered ? ' esbResults--filtered' : ''}" role="status" aria-live="polite"
+        >${results ? resultsText(results, lang) : ''}</div
+      >
+    </div>`;
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    super.updated(changed);
+    const state = this.state;
+    if (state !== this.#lastState) {
+      this.#lastState = state;
+      if (state !== 'loading' && state !== 'idle') {
+        this.dispatchEvent(new CustomEvent('catalog-block-state', { detail: { state }, bubbles: true, composed: true }));
+      }
+    }
+  }
+}

@@ -1,0 +1,368 @@
+/**
+ * `searchList` base block (behaviour doc §2.9, §2.10): the result list of a SearchScope. It configures the scope
+ * from its parameters (types, page size, sort order, context, language), renders the scope's rows (result-row.ts)
+ * and the pagination, and shows the common states: loading (aria-busy, spinner, old rows hidden), empty, store
+ * unreachable (with "Try again") and malformed answers. Supportive subclasses (`<dataset-list>`) only supply
+ * defaults. Parameters come from attributes, `inherit` from the enclosing block, the page configuration, then the
+ * defaults; the list accepts every parameter a list-showing block of the table accepts.
+ *
+ * Focus: paging with the pagination moves focus to the top of the list (a `tabindex=-1` container) once the new
+ * page is shown; when the focused element disappears in a re-render, focus goes to that container too. Back/forward
+ * moves focus nowhere.
+ */
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { PARAMS, attributeName, type GlobalConfig } from '../../src/config/params.ts';
+import { attributeValue, parseParam, squash, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
+import { loadMessages } from '../../src/i18n/index.ts';
+import { scopeFor, type ScopeConfig, type SearchScope } from '../../src/search/scope.ts';
+import type { ResultRow, SearchState } from '../../src/search/types.ts';
+import { CatalogBlock } from '../base/catalog-block.ts';
+import { stateOfError, type LoadState } from '../base/load-controller.ts';
+import { t } from '../base/messages.ts';
+import { stateView } from '../base/render.ts';
+import { pagination } from './pagination.ts';
+import { loadRowDetail, resultRow, type RowDetail } from './result-row.ts';
+
+export type ItemKind = 'dataset' | 'series' | 'service';
+
+/** Parameters a search list accepts (the union of DL and the search layouts' columns). */
+export const LIST_PARAMS = [
+  'hl', 'pageInUrl', 'includeExtras', 'includeVisualizations', 'includeTabbedVisualizations', 'includeAutoVisualizations',
+  'includeDataPreview', 'includeIndicators', 'clickExpand', 'registry', 'legend', 'sortOrder', 'includeServices', 'typeFilter',
+] as const;
+
+/** Reactive properties: one per parameter (kebab attribute, plus the old lower-case form) and the shared attributes. */
+export function listProperties(names: readonly string[]): PropertyDeclarations {
+  const props: Record<string, PropertyDeclarations[string]> = {
+    storeUrl: { attribute: 'store-url' },
+    langAttr: { attribute: 'lang' },
+    strictStandardHtml: { attribute: 'strict-standard-html' },
+    noStyles: { attribute: 'no-styles' },
+    scope: { attribute: 'scope' },
+    context: { attribute: 'context' },
+  };
+  for (const name of names) {
+    const kebab = attributeName(name);
+    props[name] = { attribute: kebab, type: String };
+    const lower = squash(name);
+    if (lower !== kebab) props[`legacy_${lower}`] = { attribute: lower, type: String };
+  }
+  return props;
+}
+
+function pageValue(page: GlobalConfig, param: string): unknown {
+  const want = squash(param);
+  for (const [k, v] of Object.entries(page)) if (squash(k) === want) return v;
+  return undefined;
+}
+
+const warned = new Set<string>();
+
+/**
+ * Effective parameters of a block outside the parameter table (supportive blocks): attribute → `inherit` /
+ * `inherit:<key>` from `parent` → page config → `defaults`. Invalid values warn once and use the default.
+ */
+export function resolveSupportiveParams(
+  el: Element,
+  names: readonly string[],
+  defaults: Readonly<Record<string, ParamValue>>,
+  page: GlobalConfig,
+  parent?: Record<string, unknown>,
+): ResolvedParams {
+  const out: ResolvedParams = {};
+  for (const name of names) {
+    const spec = PARAMS.find((p) => p.name === name);
+    if (!spec) continue;
+    let raw: unknown = attributeValue(el, name);
+    if (typeof raw === 'string' && /^\s*inherit(\s*:|\s*$)/.test(raw)) {
+      const key = raw.includes(':') ? raw.slice(raw.indexOf(':') + 1).trim() : name;
+      raw = parent?.[key] ?? null;
+    }
+    if (raw === null || raw === undefined) raw = pageValue(page, name);
+    if (raw === null || raw === undefined) {
+      out[name] = defaults[name];
+      continue;
+    }
+    const parsed = parseParam(spec, raw);
+    if (typeof parsed === 'symbol') {
+      const key = `${el.localName}|${name}|${String(raw)}`;
+      if (!warned.has(key)) {
+        warned.add(key);
+        console.warn(`[catalog-blocks] <${el.localName}>: parameter "${name}" has the invalid value ${JSON.stringify(raw)}; using the default.`);
+      }
+      out[name] = defaults[name];
+    } else out[name] = parsed;
+  }
+  return out;
+}
+
+/** Scope name from the `scope` attribute; absent or empty → "default". */
+export function scopeNameFrom(el: Element): string {
+  return el.getAttribute('scope')?.trim() || 'default';
+}
+
+/** True when the state has a term or a filter (result text and empty text depend on it). */
+export function isFiltered(state: SearchState): boolean {
+  return state.terms.length > 0 || Object.values(state.filters).some((v) => (v?.length ?? 0) > 0);
+}
+
+interface RowEntry {
+  open: boolean;
+  detail: RowDetail | 'loading' | 'failed' | undefined;
+  distExpanded: Set<number>;
+  distBuilt: Set<number>;
+}
+
+export class SearchListBlock extends CatalogBlock {
+  static override blockName = 'datasetListLayout' as const;
+  static override properties: PropertyDeclarations = listProperties(LIST_PARAMS);
+  /** Parameter defaults of this list (supportive subclasses override). */
+  static paramDefaults: Readonly<Record<string, ParamValue>> = {
+    hl: 2, clickExpand: true, includeExtras: false, includeVisualizations: false, includeTabbedVisualizations: false,
+    includeDataPreview: false, includeIndicators: false,
+  };
+  /** Search defaults of this list: the types it lists and its page size. */
+  static listDefaults: { readonly types: readonly ItemKind[]; readonly pageSize: number } = { types: ['dataset'], pageSize: 10 };
+
+  declare scope: string | undefined;
+  declare context: string | undefined;
+
+  #joined: SearchScope | undefined;
+  #configured = '';
+  #rows = new Map<string, RowEntry>();
+  #focusAfterPaging = false;
+  #focusWasInside = false;
+  #lastState: LoadState = 'idle';
+  #onScope = (): void => this.requestUpdate();
+
+  override get params(): ResolvedParams {
+    const ctor = this.constructor as typeof SearchListBlock;
+    return resolveSupportiveParams(this, LIST_PARAMS, ctor.paramDefaults, this.pageConfig, this.parentBlock()?.params);
+  }
+
+  get scopeName(): string {
+    return scopeNameFrom(this);
+  }
+
+  /** The SearchScope this list shows (shared by every block with the same scope name in the document). */
+  get searchScope(): SearchScope {
+    return scopeFor(this.ownerDocument, this.scopeName, this.store);
+  }
+
+  /** Types searched: the defaults, plus data services with includeServices, all three with typeFilter. */
+  protected get types(): readonly ItemKind[] {
+    const p = this.params;
+    const base = (this.constructor as typeof SearchListBlock).listDefaults.types;
+    if (p.typeFilter === true) return ['dataset', 'series', 'service'];
+    if (p.includeServices === true && !base.includes('service')) return [...base, 'service'];
+    return base;
+  }
+
+  /** The settings this list gives its scope. */
+  protected get settings(): ScopeConfig {
+    const p = this.params;
+    const ctx = this.getAttribute('context')?.trim();
+    return {
+      types: this.types,
+      pageSize: (this.constructor as typeof SearchListBlock).listDefaults.pageSize,
+      lang: this.uiLang,
+      pageInUrl: p.pageInUrl === true,
+      ...(typeof p.sortOrder === 'string' ? { sortOrder: p.sortOrder } : {}),
+      ...(ctx ? { contextId: ctx } : {}),
+    };
+  }
+
+  /** Load state for hosts and tests (the common block states of behaviour doc §2). */
+  override get state(): LoadState {
+    const scope = this.#joined;
+    if (!scope) return 'idle';
+    switch (scope.status) {
+      case 'idle':
+      case 'loading':
+        return 'loading';
+      case 'ready':
+        return 'ready';
+      case 'error':
+        return stateOfError(scope.error);
+    }
+  }
+
+  override get loadComplete(): Promise<string> {
+    return (async () => {
+      for (;;) {
+        await this.updateComplete;
+        const s = this.state;
+        if (s !== 'loading' && s !== 'idle') return s;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void loadMessages(this.uiLang).then(() => this.requestUpdate());
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#leave();
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
+    this.#focusWasInside = this.contains(this.ownerDocument.activeElement);
+    if (!this.isConnected || this.pageConfigPending) return;
+    const scope = this.searchScope;
+    if (scope !== this.#joined) this.#join(scope);
+    const settings = this.settings;
+    const key = JSON.stringify(settings);
+    if (key !== this.#configured) {
+      this.#configured = key;
+      scope.configure(settings);
+      void loadMessages(this.uiLang).then(() => this.requestUpdate());
+    }
+  }
+
+  #join(scope: SearchScope): void {
+    this.#leave();
+    this.#joined = scope;
+    this.#configured = '';
+    for (const type of ['state', 'results', 'status']) scope.addEventListener(type, this.#onScope);
+  }
+
+  #leave(): void {
+    for (const type of ['state', 'results', 'status']) this.#joined?.removeEventListener(type, this.#onScope);
+    this.#joined = undefined;
+  }
+
+  /** "Try again": the scope runs its current state again. */
+  retry = (): void => {
+    this.#joined?.refresh();
+  };
+
+  #go = (page: number): void => {
+    const scope = this.#joined;
+    if (!scope) return;
+    this.#focusAfterPaging = true;
+    scope.update((s) => ({ ...s, page }), { history: this.params.pageInUrl === true ? 'push' : 'none' });
+  };
+
+  #hrefFor = (page: number): string => {
+    const scope = this.#joined!;
+    return scope.hrefFor({ ...scope.state, page });
+  };
+
+  #toggle(row: ResultRow): void {
+    const key = row.entry.resourceUri;
+    let r = this.#rows.get(key);
+    if (!r) this.#rows.set(key, (r = { open: false, detail: undefined, distExpanded: new Set(), distBuilt: new Set() }));
+    r.open = !r.open;
+    if (r.open && (r.detail === undefined || r.detail === 'failed')) {
+      const entry = r;
+      entry.detail = 'loading';
+      loadRowDetail(this.store, row, { lang: this.uiLang, registry: this.params.registry === true })
+        .then((d) => (entry.detail = d))
+        .catch((e: unknown) => {
+          console.warn('[catalog-blocks] the details of a result row could not be loaded', e);
+          entry.detail = 'failed';
+        })
+        .finally(() => this.requestUpdate());
+    }
+    this.requestUpdate();
+  }
+
+  #renderRow(row: ResultRow, hl: number): TemplateResult {
+    const key = row.entry.resourceUri;
+    const r = this.#rows.get(key);
+    const base = this.renderContext(hl);
+    const ctx = { ...base, idPrefix: `${this.idPrefix}-${row.entry.contextId}-${row.entry.entryId}` };
+    const distExpanded = r?.distExpanded ?? new Set<number>();
+    const distBuilt = r?.distBuilt ?? new Set<number>();
+    return resultRow(
+      row,
+      {
+        open: r?.open ?? false,
+        detail: r?.detail,
+        toggle: () => this.#toggle(row),
+        distributions: {
+          clickExpand: this.params.clickExpand !== false,
+          expanded: distExpanded,
+          built: distBuilt,
+          toggle: (i: number) => {
+            if (distExpanded.has(i)) distExpanded.delete(i);
+            else {
+              distExpanded.add(i);
+              distBuilt.add(i);
+            }
+            this.requestUpdate();
+          },
+        },
+      },
+      ctx,
+    );
+  }
+
+  /** The text shown when there are no rows. */
+  protected emptyText(state: SearchState): string {
+    return t(this.uiLang, isFiltered(state) ? 'results.none' : 'list.empty');
+  }
+
+  override render(): TemplateResult {
+    const lang = this.uiLang;
+    const scope = this.#joined;
+    const state = this.state;
+    const hl = Number(this.params.hl ?? 2);
+    if (!scope || (state !== 'loading' && state !== 'ready')) {
+      const body = scope ? stateView(state, lang, { noEntry: 'list.empty', notFound: 'list.empty' }, this.retry) : nothing;
+      return html`<div class="esbBlock esbSearchList" lang=${lang}>${body}</div>`;
+    }
+    const results = scope.results;
+    const loading = state === 'loading';
+    const rows = results?.rows ?? [];
+    const pageSize = (this.constructor as typeof SearchListBlock).listDefaults.pageSize;
+    const pageInUrl = this.params.pageInUrl === true;
+    return html`<div class="esbBlock esbSearchList escoList" lang=${lang} aria-busy=${loading ? 'true' : 'false'}>
+      <div class="esbListBody" tabindex="-1">
+        ${loading
+          ? html`<div class="esbState esbLoading">
+              <span class="esbSpinner" aria-hidden="true"></span>
+              <span class="esbVisuallyHidden" role="status">${t(lang, 'state.loading')}</span>
+            </div>`
+          : nothing}
+        ${!loading && results && rows.length === 0
+          ? html`<p class="esbEmpty esbListEmpty">${this.emptyText(results.state)}</p>`
+          : html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
+              ${rows.map((row) => this.#renderRow(row, hl))}
+            </ul>`}
+      </div>
+      ${results
+        ? pagination({
+            page: results.state.page,
+            pageSize,
+            total: results.total,
+            lang,
+            go: this.#go,
+            ...(pageInUrl ? { hrefFor: this.#hrefFor } : {}),
+          })
+        : nothing}
+    </div>`;
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    super.updated(changed);
+    const state = this.state;
+    const body = this.querySelector<HTMLElement>('.esbListBody');
+    if (state === 'ready' && this.#focusAfterPaging) {
+      this.#focusAfterPaging = false;
+      body?.focus();
+    } else if (this.#focusWasInside && !this.contains(this.ownerDocument.activeElement)) {
+      body?.focus();
+    }
+    if (state !== this.#lastState) {
+      this.#lastState = state;
+      if (state !== 'loading' && state !== 'idle') {
+        this.dispatchEvent(new CustomEvent('catalog-block-state', { detail: { state }, bubbles: true, composed: true }));
+      }
+    }
+  }
+}

@@ -1,0 +1,321 @@
+// <dataset-list> (and <catalog-search-list>, <esb-datasetlist>) against the dev store: rows (title link, publisher,
+// description, badges), expansion built once with one batched lookup, keyboard, heading levels, the common states
+// (loading, empty, unreachable + "Try again", malformed) each checked with axe, and strictStandardHtml structure.
+import { expect } from '@open-wc/testing';
+import type { DatasetList } from '../../blocks/dataset-list/dataset-list.ts';
+import { scopeFor } from '../../src/search/scope.ts';
+import { EntryStoreClient } from '../../src/store/entrystore.ts';
+import {
+  countingStore, devStore, faultControl, faultStoreUrl, headingLevels, headingsWellFormed, settled, text, uniqueKey,
+} from './helpers.ts';
+import {
+  block, blocksContextId, expandButton, freshScope, pagingContextId, rowByTitle, rowTitles, rows, until,
+} from './dataset-list.helpers.ts';
+
+async function pagingList(attrs: Record<string, string> = {}): Promise<DatasetList> {
+  const { storeUrl } = await devStore();
+  const el = await block<DatasetList>('dataset-list', {
+    'store-url': storeUrl, scope: freshScope(), context: await pagingContextId(), lang: 'en', ...attrs,
+  });
+  expect(await settled(el)).to.equal('ready');
+  return el;
+}
+
+async function blocksList(attrs: Record<string, string> = {}, store?: EntryStoreClient): Promise<DatasetList> {
+  const { storeUrl } = await devStore();
+  const base: Record<string, string> = store ? {} : { 'store-url': storeUrl };
+  const el = await block<DatasetList>('dataset-list', {
+    ...base, scope: freshScope(), context: await blocksContextId(), lang: 'en', ...attrs,
+  }, store);
+  expect(await settled(el)).to.equal('ready');
+  return el;
+}
+
+describe('dataset-list: rows', () => {
+  it('ten rows per page, newest first (default sort modified desc)', async () => {
+    const el = await pagingList();
+    expect(rows(el)).to.have.length(10);
+    expect(rowTitles(el)[0]).to.equal('Paging dataset 25');
+    expect(rowTitles(el)[9]).to.equal('Paging dataset 16');
+  });
+
+  it('sort-order="title": alphabetical by title in the UI language', async () => {
+    const el = await pagingList({ 'sort-order': 'title' });
+    expect(rowTitles(el).slice(0, 3)).to.deep.equal(['Paging dataset 01', 'Paging dataset 02', 'Paging dataset 03']);
+  });
+
+  it('title is h{hl} with a link to the dataset landing page (esc_entry + esc_context)', async () => {
+    const el = await pagingList();
+    const row = rowByTitle(el, 'Paging dataset 25');
+    const h = row.querySelector('.esbRowTitle')!;
+    expect(h.localName).to.equal('h2');
+    const a = h.querySelector('a')!;
+    const url = new URL(a.getAttribute('href')!, location.href);
+    expect(url.searchParams.get('esc_context')).to.equal(await pagingContextId());
+    expect(url.searchParams.get('esc_entry')).to.match(/^\w+$/);
+  });
+
+  it('publisher name, full description in the DOM, format badges', async () => {
+    const el = await pagingList();
+    const row = rowByTitle(el, 'Paging dataset 24');
+    expect(text(row.querySelector('.esbRowPublisher'))).to.equal('Paging Agency');
+    expect(text(row.querySelector('.esbRowDescription'))).to.equal('Dataset number 24 for paging tests.');
+    const badge = row.querySelector('.formatLabel');
+    if (badge) expect(text(badge)).to.equal('JSON');
+  });
+
+  it('Swedish UI: Swedish titles and labels', async () => {
+    const el = await pagingList({ lang: 'sv' });
+    expect(rowTitles(el)[0]).to.equal('Bläddring 25');
+    expect(text(expandButton(rows(el)[0]!).querySelector('.esbExpandLabel'))).to.equal('Mer information');
+  });
+
+  it('include-services lists data services with a "Data service" badge linking to the dataservice route', async () => {
+    const el = await pagingList({ 'include-services': 'true' });
+    expect(rowTitles(el)[0]).to.equal('Paging API');
+    const row = rowByTitle(el, 'Paging API');
+    expect(text(row.querySelector('.esbKindBadge--service'))).to.equal('Data service');
+    const plain = await pagingList();
+    expect(rowTitles(plain)).to.not.include('Paging API');
+  });
+
+  it('type-filter lists datasets, series and services; a series gets a "Dataset series" badge', async () => {
+    const el = await pagingList({ 'type-filter': 'true', 'sort-order': 'title' });
+    const scope = scopeFor(document, el.scopeName, el.store);
+    expect(scope.results!.total).to.equal(27);
+    scope.update((s) => ({ ...s, page: 3 }), { history: 'none' });
+    await until(() => rowTitles(el).includes('Paging series'), 'page 3');
+    expect(text(rowByTitle(el, 'Paging series').querySelector('.esbKindBadge--series'))).to.equal('Dataset series');
+  });
+
+  it('the expand button names the row: "More information" + title; aria-expanded and aria-controls', async () => {
+    const el = await pagingList();
+    const row = rows(el)[0]!;
+    const b = expandButton(row);
+    expect(b.type).to.equal('button');
+    expect(text(b)).to.equal('More information: Paging dataset 25');
+    expect(b.getAttribute('aria-expanded')).to.equal('false');
+    const region = el.querySelector<HTMLElement>(`#${b.getAttribute('aria-controls')}`)!;
+    expect(region.hidden).to.equal(true);
+    expect(region.childElementCount).to.equal(0);
+    await expect(el).to.be.accessible();
+  });
+});
+
+describe('dataset-list: expansion', () => {
+  it('built on first expansion only, with ONE batched lookup; collapsing and re-opening costs nothing', async () => {
+    const { storeUrl } = await devStore();
+    const { store, requests } = countingStore(storeUrl);
+    const el = await blocksList({}, store);
+    const row = rowByTitle(el, 'Bathing sites');
+    const before = requests.length;
+    expandButton(row).click();
+    await until(() => !!row.querySelector('.esbDistributions'), 'expanded area');
+    const lookups = requests.slice(before);
+    expect(lookups).to.have.length(1, lookups.join('\n'));
+    expect(expandButton(row).getAttribute('aria-expanded')).to.equal('true');
+    expect(text(expandButton(row))).to.equal('Less information: Bathing sites');
+    expandButton(row).click();
+    await el.updateComplete;
+    expect(row.querySelector<HTMLElement>('.esbRowExpand')!.hidden).to.equal(true);
+    expandButton(row).click();
+    await el.updateComplete;
+    expect(requests.length - before).to.equal(1);
+    expect(row.querySelector<HTMLElement>('.esbRowExpand')!.hidden).to.equal(false);
+  });
+
+  it('expanded row: themes, Distributions h{hl+1}, Further information h{hl+1}, files h{hl+2}; no skipped levels', async () => {
+    const el = await blocksList({ hl: '3' });
+    const row = rowByTitle(el, 'Bathing sites');
+    expandButton(row).click();
+    await until(() => !!row.querySelector('.esbDistributions'), 'expanded area');
+    expect(row.querySelector('.esbRowTitle')!.localName).to.equal('h3');
+    expect(row.querySelector('.esbDistributions > :first-child')!.localName).to.equal('h4');
+    expect(row.querySelector('.esbFurtherInfo > :first-child')!.localName).to.equal('h4');
+    expect(row.querySelectorAll('.esbTags .esbTag').length).to.equal(2);
+    const json = [...row.querySelectorAll('.esbDistributions li.esbRow')].find((r) => text(r.querySelector('.esbRowTitle')) === 'Yearly data JSON')!;
+    json.querySelector<HTMLButtonElement>('button.esbExpandButton')!.click();
+    await el.updateComplete;
+    expect(json.querySelector('.esbFilesHeading')!.localName).to.equal('h5');
+    expect(headingsWellFormed(headingLevels(el), 3)).to.equal(true, headingLevels(el).join());
+    await expect(el).to.be.accessible();
+  });
+
+  it('distribution rows inside get clickExpand (default true; click-expand="false" turns it off)', async () => {
+    const on = await blocksList();
+    const row = rowByTitle(on, 'Bathing sites');
+    expandButton(row).click();
+    await until(() => !!row.querySelector('.esbDistributions li.esbRow'), 'distributions');
+    const dist = row.querySelector('.esbDistributions li.esbRow')!;
+    expect(dist.classList.contains('esbRowClickExpand')).to.equal(true);
+    dist.querySelector<HTMLElement>('.esbRowHead')!.click();
+    await on.updateComplete;
+    expect(dist.querySelector('button.esbExpandButton')!.getAttribute('aria-expanded')).to.equal('true');
+
+    const off = await blocksList({ 'click-expand': 'false' });
+    const row2 = rowByTitle(off, 'Bathing sites');
+    expandButton(row2).click();
+    await until(() => !!row2.querySelector('.esbDistributions li.esbRow'), 'distributions');
+    expect(row2.querySelector('.esbDistributions li.esbRow')!.classList.contains('esbRowClickExpand')).to.equal(false);
+  });
+
+  it('keyboard: the expand button is a native button (Enter/Space activate it); the row head is no tab stop', async () => {
+    const el = await pagingList();
+    const row = rows(el)[1]!;
+    const b = expandButton(row);
+    b.focus();
+    expect(document.activeElement).to.equal(b);
+    expect(row.querySelector('.esbRowHead')!.hasAttribute('tabindex')).to.equal(false);
+    // A native <button> turns Enter and Space into a click; dispatching the click is what the browser does.
+    b.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await until(() => !!row.querySelector('.esbDistributions'), 'expanded area');
+    expect(document.activeElement, 'focus stays on the button').to.equal(b);
+  });
+
+  it('a data service row expands to its fields (no distribution list)', async () => {
+    const el = await pagingList({ 'include-services': 'true' });
+    const row = rowByTitle(el, 'Paging API');
+    expandButton(row).click();
+    await until(() => !!row.querySelector('.esbFurtherInfo'), 'service fields');
+    expect(row.querySelector('.esbDistributions')).to.equal(null);
+  });
+});
+
+describe('dataset-list: heading levels', () => {
+  for (const hl of [1, 2, 4, 6]) {
+    it(`hl=${hl}: every row title is h${hl}`, async () => {
+      const el = await pagingList({ hl: String(hl) });
+      expect(new Set(rows(el).map((r) => r.querySelector('.esbRowTitle')!.localName))).to.deep.equal(new Set([`h${hl}`]));
+    });
+  }
+  it('hl="inherit" inside a layout takes the layout\'s hl; unset it is 2', async () => {
+    const el = await pagingList();
+    expect(el.params.hl).to.equal(2);
+  });
+});
+
+describe('dataset-list: states', () => {
+  it('loading: aria-busy, spinner and a hidden "Loading…" status; then rows', async () => {
+    const key = uniqueKey('hold');
+    const el = await block<DatasetList>('dataset-list', {
+      // No context: the store answers with its own base URL in context URIs, not the fault route's.
+      'store-url': faultStoreUrl('hold', key), scope: freshScope(), lang: 'en',
+    });
+    await until(() => el.state === 'loading' && !!el.querySelector('[aria-busy="true"]'), 'loading');
+    const busy = el.querySelector('[aria-busy="true"]')!;
+    expect(busy.querySelector('.esbSpinner[aria-hidden="true"]')).to.exist;
+    expect(text(busy.querySelector('[role="status"].esbVisuallyHidden'))).to.equal('Loading…');
+    await expect(el).to.be.accessible();
+    await faultControl('release', key);
+    expect(await settled(el)).to.equal('ready');
+    expect(rows(el)).to.have.length(10);
+    expect(el.querySelector('[aria-busy="true"]')).to.equal(null);
+  });
+
+  it('empty: "There are no datasets to show."', async () => {
+    const { storeUrl } = await devStore();
+    const el = await block<DatasetList>('dataset-list', { 'store-url': storeUrl, scope: freshScope(), context: '999999', lang: 'en' });
+    expect(await settled(el)).to.equal('ready');
+    expect(text(el.querySelector('.esbListEmpty'))).to.equal('There are no datasets to show.');
+    expect(el.querySelector('.entryPagination')).to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
+  it('empty with a term: "No datasets match your search."', async () => {
+    const el = await pagingList();
+    const scope = scopeFor(document, el.scopeName, el.store);
+    scope.update((s) => ({ ...s, terms: ['nosuchwordanywhere'], page: 1 }), { history: 'none' });
+    await until(() => !!el.querySelector('.esbListEmpty'), 'empty text');
+    expect(text(el.querySelector('.esbListEmpty'))).to.equal('No datasets match your search.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('store unreachable: message and "Try again", which recovers once the store is back', async () => {
+    const key = uniqueKey('down');
+    const el = await block<DatasetList>('dataset-list', {
+      'store-url': faultStoreUrl('down', key), scope: freshScope(), lang: 'en',
+    });
+    expect(await settled(el)).to.equal('unreachable');
+    const box = el.querySelector('.esbError.esbUnreachable[role="status"]')!;
+    expect(text(box)).to.include('The catalog could not be reached.');
+    await expect(el).to.be.accessible();
+    await faultControl('up', key);
+    box.querySelector<HTMLButtonElement>('button.esbRetry')!.click();
+    await until(() => el.state === 'ready', 'ready after retry');
+    expect(rows(el)).to.have.length(10);
+  });
+
+  it('server error (500) counts as unreachable', async () => {
+    const el = await block<DatasetList>('dataset-list', { 'store-url': faultStoreUrl('status', '500'), scope: freshScope(), lang: 'en' });
+    expect(await settled(el)).to.equal('unreachable');
+  });
+
+  it('malformed answer: "could not be read" message', async () => {
+    const el = await block<DatasetList>('dataset-list', { 'store-url': faultStoreUrl('badjson', uniqueKey('bj')), scope: freshScope(), lang: 'en' });
+    expect(await settled(el)).to.equal('malformed');
+    expect(text(el.querySelector('.esbError.esbMalformed[role="status"]'))).to.equal('The catalog answered with data that could not be read.');
+    await expect(el).to.be.accessible();
+  });
+
+  it('fires catalog-block-state with the settled state', async () => {
+    const { storeUrl } = await devStore();
+    const states: string[] = [];
+    const wrapper = document.createElement('div');
+    wrapper.addEventListener('catalog-block-state', (e) => states.push((e as CustomEvent<{ state: string }>).detail.state));
+    document.body.append(wrapper);
+    const el = document.createElement('dataset-list') as DatasetList;
+    el.setAttribute('store-url', storeUrl);
+    el.setAttribute('scope', freshScope());
+    el.setAttribute('context', await pagingContextId());
+    wrapper.append(el);
+    await settled(el);
+    expect(states).to.include('ready');
+    wrapper.remove();
+  });
+});
+
+describe('dataset-list: HTML structure', () => {
+  for (const strict of [true, false]) {
+    it(`strictStandardHtml=${strict}: no interactive content inside links, every button typed, ids unique, dl shape`, async () => {
+      const el = await blocksList({ 'strict-standard-html': String(strict) });
+      const row = rowByTitle(el, 'Bathing sites');
+      expandButton(row).click();
+      await until(() => !!row.querySelector('.esbFurtherInfo dl'), 'further info');
+      expect(el.querySelectorAll('a button, a a, button a, button button').length).to.equal(0);
+      for (const b of el.querySelectorAll('button')) expect(b.getAttribute('type')).to.equal('button');
+      const ids = [...el.querySelectorAll('[id]')].map((n) => n.id);
+      expect(new Set(ids).size).to.equal(ids.length);
+      const dl = row.querySelector('.esbFurtherInfo dl')!;
+      if (strict) expect([...dl.children].every((c) => c.localName === 'div')).to.equal(true);
+      else expect([...dl.children].every((c) => c.localName === 'dt' || c.localName === 'dd')).to.equal(true);
+      expect(el.querySelectorAll('a[disabled]').length).to.equal(0);
+    });
+  }
+
+  it('compat DOM names: .escoList > .entryList > li.entryListRow.esbRow > .esbRowHead > .esbRowMain + .esbRowControl', async () => {
+    const el = await pagingList();
+    const row = el.querySelector('.escoList .entryList > li.entryListRow.esbRow.esbPadding')!;
+    expect(row.querySelector(':scope > .esbRowHead > .esbRowMain')).to.exist;
+    expect(row.querySelector(':scope > .esbRowHead > .esbRowControl > button')).to.exist;
+    expect(row.querySelector(':scope > .esbRowExpand')).to.exist;
+  });
+
+  it('legacy tags: <esb-datasetlist> and <catalog-search-list> render the same list', async () => {
+    const { storeUrl } = await devStore();
+    const ctx = await pagingContextId();
+    for (const tag of ['esb-datasetlist', 'catalog-search-list']) {
+      const el = await block<DatasetList>(tag, { 'store-url': storeUrl, scope: freshScope(), context: ctx, lang: 'en' });
+      expect(await settled(el)).to.equal('ready');
+      expect(rows(el)).to.have.length(10);
+    }
+  });
+
+  it('untrusted text is never markup (a hostile title stays text)', async () => {
+    const { storeUrl } = await devStore();
+    const hostile = await new EntryStoreClient(storeUrl).lookupByLiteral('hostile-1');
+    const el = await block<DatasetList>('dataset-list', { 'store-url': storeUrl, scope: freshScope(), context: hostile.contextId, lang: 'en' });
+    expect(await settled(el)).to.equal('ready');
+    expect(el.querySelectorAll('script, img, iframe').length).to.equal(0);
+    for (const a of el.querySelectorAll('a[href]')) expect(a.getAttribute('href')).to.not.match(/^\s*javascript:/i);
+  });
+});

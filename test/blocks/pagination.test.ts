@@ -1,0 +1,191 @@
+// Pagination of <dataset-list> (behaviour doc §4.7, §1.2): buttons without pageInUrl, real links with it (hrefs,
+// page 1 without esc_page, disabled controls without href), a click pushes esc_page and back restores the page,
+// hidden when everything fits on one page, focus moves to the list top after paging (never lost).
+import { expect } from '@open-wc/testing';
+import type { DatasetList } from '../../blocks/dataset-list/dataset-list.ts';
+import { pageCount } from '../../blocks/search-base/pagination.ts';
+import { scopeFor } from '../../src/search/scope.ts';
+import { countingStore, devStore, setPageUrl, settled, text } from './helpers.ts';
+import { block, blocksContextId, freshScope, pagingContextId, rowTitles, until } from './dataset-list.helpers.ts';
+
+async function pagingList(attrs: Record<string, string> = {}): Promise<DatasetList> {
+  const { storeUrl } = await devStore();
+  const el = await block<DatasetList>('dataset-list', {
+    'store-url': storeUrl, scope: freshScope(), context: await pagingContextId(), lang: 'en', ...attrs,
+  });
+  expect(await settled(el)).to.equal('ready');
+  return el;
+}
+
+const nav = (el: Element) => el.querySelector<HTMLElement>('nav.entryPagination')!;
+const controlOf = (el: Element, kind: string) => nav(el).querySelector<HTMLElement>(`.esbPage--${kind}`)!;
+const range = (el: Element) => text(nav(el).querySelector('.esbPageRangeText'));
+
+async function waitForRange(el: Element, expected: string): Promise<void> {
+  await until(() => !!el.querySelector('nav.entryPagination') && range(el) === expected && (el as DatasetList).state === 'ready', `range ${expected}`);
+}
+
+describe('pagination: structure', () => {
+  it('nav[aria-label] > ul.pagination > li.page-item: first, previous, "x–y of N", next, last', async () => {
+    const el = await pagingList();
+    const n = nav(el);
+    expect(n.getAttribute('aria-label')).to.equal('Pagination');
+    expect(n.classList.contains('multiplePages')).to.equal(true);
+    const items = [...n.querySelectorAll(':scope > ul.pagination > li.page-item')];
+    expect(items).to.have.length(5);
+    expect(range(el)).to.equal('1–10 of 25');
+    expect(n.querySelector('[aria-current="page"]')).to.exist;
+    expect(text(controlOf(el, 'next').querySelector('.esbVisuallyHidden'))).to.equal('Next page');
+    await expect(el).to.be.accessible();
+  });
+
+  it('without pageInUrl: <button type="button">, first/previous disabled on page 1', async () => {
+    const el = await pagingList();
+    for (const kind of ['first', 'prev', 'next', 'last']) {
+      const c = controlOf(el, kind);
+      expect(c.localName).to.equal('button');
+      expect(c.getAttribute('type')).to.equal('button');
+    }
+    expect((controlOf(el, 'first') as HTMLButtonElement).disabled).to.equal(true);
+    expect((controlOf(el, 'prev') as HTMLButtonElement).disabled).to.equal(true);
+    expect((controlOf(el, 'next') as HTMLButtonElement).disabled).to.equal(false);
+  });
+
+  it('next / last / previous / first move through the pages (one request per new page, none for a page seen)', async () => {
+    const { storeUrl } = await devStore();
+    const { store, requests } = countingStore(storeUrl);
+    const el = await block<DatasetList>('dataset-list', { scope: freshScope(), context: await pagingContextId(), lang: 'en' }, store);
+    await settled(el);
+    controlOf(el, 'next').click();
+    await waitForRange(el, '11–20 of 25');
+    expect(rowTitles(el)[0]).to.equal('Paging dataset 15');
+    controlOf(el, 'last').click();
+    await waitForRange(el, '21–25 of 25');
+    expect(rowTitles(el)).to.have.length(5);
+    expect((controlOf(el, 'next') as HTMLButtonElement).disabled).to.equal(true);
+    const before = requests.length;
+    controlOf(el, 'first').click();
+    await waitForRange(el, '1–10 of 25');
+    expect(requests.length, 'page 1 was seen: from the cache').to.equal(before);
+    expect(rowTitles(el)[0]).to.equal('Paging dataset 25');
+  });
+
+  it('hidden when everything fits on one page', async () => {
+    const { storeUrl } = await devStore();
+    const el = await block<DatasetList>('dataset-list', { 'store-url': storeUrl, scope: freshScope(), context: await blocksContextId(), lang: 'en' });
+    await settled(el);
+    expect(el.querySelector('nav.entryPagination')).to.equal(null);
+  });
+
+  it('pageCount: ceil(total / size), at least 1', () => {
+    expect(pageCount(25, 10)).to.equal(3);
+    expect(pageCount(20, 10)).to.equal(2);
+    expect(pageCount(0, 10)).to.equal(1);
+  });
+
+  it('range text in Swedish and German ("av", "von") with digit grouping', async () => {
+    const sv = await pagingList({ lang: 'sv' });
+    expect(range(sv)).to.equal('1–10 av 25');
+    expect(nav(sv).getAttribute('aria-label')).to.equal('Sidnavigering');
+    const de = await pagingList({ lang: 'de' });
+    expect(range(de)).to.equal('1–10 von 25');
+  });
+});
+
+describe('pagination: focus', () => {
+  it('after paging, focus moves to the top of the list (tabindex=-1 container); never lost to <body>', async () => {
+    const el = await pagingList();
+    const next = controlOf(el, 'next');
+    next.focus();
+    next.click();
+    await waitForRange(el, '11–20 of 25');
+    await until(() => document.activeElement === el.querySelector('.esbListBody'), 'focus on the list');
+    expect(el.querySelector('.esbListBody')!.getAttribute('tabindex')).to.equal('-1');
+  });
+
+  it('changes not made with the pagination (another block, back/forward) move focus nowhere', async () => {
+    const el = await pagingList();
+    const outside = document.createElement('button');
+    outside.type = 'button';
+    outside.textContent = 'outside';
+    document.body.append(outside);
+    outside.focus();
+    scopeFor(document, el.scopeName, el.store).update((s) => ({ ...s, page: 2 }), { history: 'none' });
+    await waitForRange(el, '11–20 of 25');
+    expect(document.activeElement).to.equal(outside);
+    outside.remove();
+  });
+});
+
+describe('pagination: pageInUrl', () => {
+  let restore: () => void = () => {};
+  beforeEach(() => {
+    restore = setPageUrl('?keep=1');
+  });
+  afterEach(() => restore());
+
+  it('opens at the page in the URL (default scope: esc_page=3)', async () => {
+    restore();
+    restore = setPageUrl('?esc_page=3');
+    const el = await pagingList({ 'page-in-url': 'true', scope: 'default' });
+    await waitForRange(el, '21–25 of 25');
+    expect(new URL(controlOf(el, 'prev').getAttribute('href')!, location.href).searchParams.get('esc_page')).to.equal('2');
+  });
+
+  it('controls are real links with hrefs; page 1 omits esc_page; disabled ones are <a aria-disabled> without href', async () => {
+    const el = await pagingList({ 'page-in-url': 'true' });
+    const pageKey = `esc_${el.scopeName}_page`;
+    const next = controlOf(el, 'next') as HTMLAnchorElement;
+    expect(next.localName).to.equal('a');
+    const nextUrl = new URL(next.getAttribute('href')!, location.href);
+    expect(nextUrl.searchParams.get(pageKey)).to.equal('2');
+    expect(nextUrl.searchParams.get('keep')).to.equal('1');
+    const last = new URL(controlOf(el, 'last').getAttribute('href')!, location.href);
+    expect(last.searchParams.get(pageKey)).to.equal('3');
+    for (const kind of ['first', 'prev']) {
+      const c = controlOf(el, kind);
+      expect(c.localName).to.equal('a');
+      expect(c.hasAttribute('href')).to.equal(false);
+      expect(c.getAttribute('aria-disabled')).to.equal('true');
+      expect(c.hasAttribute('disabled')).to.equal(false);
+    }
+    next.click();
+    await waitForRange(el, '11–20 of 25');
+    const first = new URL(controlOf(el, 'first').getAttribute('href')!, location.href);
+    expect(first.searchParams.has(pageKey)).to.equal(false);
+    await expect(el).to.be.accessible();
+  });
+
+  it('a click is handled in-page: esc_page in the URL (pushState), no reload; back restores the page', async () => {
+    const el = await pagingList({ 'page-in-url': 'true' });
+    const pageKey = `esc_${el.scopeName}_page`;
+    const marker = Symbol.for('still-this-page');
+    (window as unknown as Record<symbol, boolean>)[marker] = true;
+    const historyLength = history.length;
+    controlOf(el, 'next').click();
+    await waitForRange(el, '11–20 of 25');
+    expect(new URL(location.href).searchParams.get(pageKey)).to.equal('2');
+    expect(history.length).to.equal(historyLength + 1);
+    expect((window as unknown as Record<symbol, boolean>)[marker]).to.equal(true);
+    history.back();
+    await waitForRange(el, '1–10 of 25');
+    expect(new URL(location.href).searchParams.has(pageKey)).to.equal(false);
+    history.forward();
+    await waitForRange(el, '11–20 of 25');
+  });
+
+  it('a click with a modifier key is left to the browser (open in a new tab)', async () => {
+    const el = await pagingList({ 'page-in-url': 'true' });
+    const next = controlOf(el, 'next');
+    const ev = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
+    // Stop the browser from really opening a tab: a listener on the window runs after the block's handler.
+    const stop = (e: Event) => e.preventDefault();
+    let defaultPreventedByBlock: boolean | undefined;
+    const probe = (e: Event) => (defaultPreventedByBlock = e.defaultPrevented);
+    window.addEventListener('click', probe, { once: true });
+    window.addEventListener('click', stop, { once: true });
+    next.dispatchEvent(ev);
+    expect(defaultPreventedByBlock).to.equal(false);
+    expect(range(el)).to.equal('1–10 of 25');
+  });
+});
