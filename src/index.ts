@@ -5,3 +5,6 @@
 export * from '../blocks/base/store-provider.ts';
 export * from '../blocks/dataset-view/dataset-view.ts';
 export * from '../blocks/dataservice-view/dataservice-view.ts';
+export * from '../blocks/dataset-list/dataset-list.ts';
+export * from '../blocks/dataset-results/dataset-results.ts';
+export * from '../blocks/dataset-list-layout/dataset-list-layout.ts';
