@@ -1,0 +1,196 @@
+/**
+ * Facet definitions (behaviour doc §4.4, §1.16, §1.17) and the format buckets. Each facet maps a collection name to
+ * the Solr fields whose counts come back with the results and to the clause a selection adds to the query:
+ * OR within a group, AND across groups (query.ts joins the groups).
+ *
+ * Format is special: `dcterms:format` / `dcat:mediaType` values are MIME literals ("text/csv"), names ("CSV",
+ * ".csv"), EU file-type URIs or IANA media-type URIs. They are grouped into buckets (csv, json, …, "other"); a bucket
+ * selection matches every known spelling of the bucket in one OR clause over the literal and URI fields of both
+ * predicates (plus the spellings seen in the store's counts). "other" = the seen spellings that fit no bucket (a
+ * NOT over every known spelling would not fit in a URL); it is never written to the URL.
+ */
+import { NS } from '../rdf/namespaces.ts';
+import { formatBadge } from '../dcat/formats.ts';
+import { anyOf, field, literalField, or, uriField } from '../store/query.ts';
+import type { CollectionName } from './types.ts';
+
+const { dcat, dcterms, dcatap, rdf } = NS;
+
+export type LabelSource = 'vocab' | 'agent' | 'literal' | 'bucket' | 'type';
+
+export interface FacetDefinition {
+  readonly name: CollectionName;
+  /** Predicate the facet is about (rdf:type for `type`). */
+  readonly predicate: string;
+  /** Solr fields faceted (and filtered) for this group. */
+  readonly fields: readonly string[];
+  readonly labels: LabelSource;
+  /** Values shown before "Show more"; undefined = all. */
+  readonly shownBeforeMore?: number;
+}
+
+/** The default dataset facets (§4.4); `hvd` only with hvdFilter, `type` only with typeFilter. */
+export const DEFAULT_FACETS: readonly CollectionName[] = ['theme', 'org', 'format', 'license', 'access', 'keyword'];
+
+export const FORMAT_FIELDS = {
+  formatLiteral: literalField(`${dcterms}format`),
+  formatUri: uriField(`${dcterms}format`),
+  mediaTypeLiteral: literalField(`${dcat}mediaType`),
+  mediaTypeUri: uriField(`${dcat}mediaType`),
+} as const;
+
+export const FACETS: Readonly<Record<CollectionName, FacetDefinition>> = {
+  theme: { name: 'theme', predicate: `${dcat}theme`, fields: [uriField(`${dcat}theme`)], labels: 'vocab' },
+  org: { name: 'org', predicate: `${dcterms}publisher`, fields: [uriField(`${dcterms}publisher`)], labels: 'agent', shownBeforeMore: 7 },
+  format: {
+    name: 'format',
+    predicate: `${dcterms}format`,
+    fields: [FORMAT_FIELDS.formatLiteral, FORMAT_FIELDS.formatUri, FORMAT_FIELDS.mediaTypeLiteral, FORMAT_FIELDS.mediaTypeUri],
+    labels: 'bucket',
+    shownBeforeMore: 7,
+  },
+  license: { name: 'license', predicate: `${dcterms}license`, fields: [uriField(`${dcterms}license`)], labels: 'vocab', shownBeforeMore: 7 },
+  access: { name: 'access', predicate: `${dcterms}accessRights`, fields: [uriField(`${dcterms}accessRights`)], labels: 'vocab' },
+  keyword: { name: 'keyword', predicate: `${dcat}keyword`, fields: [literalField(`${dcat}keyword`)], labels: 'literal', shownBeforeMore: 10 },
+  hvd: { name: 'hvd', predicate: `${dcatap}hvdCategory`, fields: [uriField(`${dcatap}hvdCategory`)], labels: 'vocab' },
+  type: { name: 'type', predicate: `${rdf}type`, fields: ['rdfType'], labels: 'type' },
+};
+
+/** Type facet values (§1.17) and the i18n key of each label. */
+export const TYPE_VALUES: ReadonlyArray<{ readonly uri: string; readonly kind: 'dataset' | 'series' | 'service' }> = [
+  { uri: `${dcat}Dataset`, kind: 'dataset' },
+  { uri: `${dcat}DatasetSeries`, kind: 'series' },
+  { uri: `${dcat}DataService`, kind: 'service' },
+];
+
+export function typeUri(kind: 'dataset' | 'series' | 'service'): string {
+  return TYPE_VALUES.find((t) => t.kind === kind)!.uri;
+}
+
+/** Solr fields to request counts for, in group order, without duplicates. */
+export function facetFieldsFor(names: readonly CollectionName[]): string[] {
+  return [...new Set(names.flatMap((n) => FACETS[n].fields))];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Format buckets
+
+export type FormatBucket =
+  | 'csv' | 'json' | 'xml' | 'html' | 'pdf' | 'rdf' | 'zip' | 'text' | 'image' | 'atom' | 'wms' | 'wfs' | 'wmts'
+  | 'wcs' | 'kml' | 'geojson' | 'shp' | 'xls' | 'ods' | 'other';
+
+interface BucketSpec {
+  /** Display label (the format's usual name). */
+  readonly label: string;
+  /** formatBadge labels that fall into the bucket. */
+  readonly badges: readonly string[];
+  /** MIME types (literal spellings and IANA URIs are derived). */
+  readonly mimes: readonly string[];
+  /** Names / extensions (case and leading-dot variants are derived). */
+  readonly names: readonly string[];
+  /** EU file-type authority codes. */
+  readonly euCodes: readonly string[];
+}
+
+export const FORMAT_BUCKETS: Readonly<Record<Exclude<FormatBucket, 'other'>, BucketSpec>> = {
+  csv: { label: 'CSV', badges: ['CSV', 'TSV'], mimes: ['text/csv', 'application/csv', 'text/comma-separated-values', 'text/tab-separated-values'], names: ['csv', 'tsv'], euCodes: ['CSV', 'TSV'] },
+  json: { label: 'JSON', badges: ['JSON'], mimes: ['application/json', 'text/json'], names: ['json'], euCodes: ['JSON'] },
+  xml: { label: 'XML', badges: ['XML', 'GML'], mimes: ['application/xml', 'text/xml', 'application/gml+xml'], names: ['xml', 'gml'], euCodes: ['XML', 'GML'] },
+  html: { label: 'HTML', badges: ['HTML'], mimes: ['text/html', 'application/xhtml+xml'], names: ['html', 'htm'], euCodes: ['HTML', 'XHTML'] },
+  pdf: { label: 'PDF', badges: ['PDF'], mimes: ['application/pdf'], names: ['pdf'], euCodes: ['PDF', 'PDFA1A', 'PDFA1B', 'PDFX'] },
+  rdf: {
+    label: 'RDF', badges: ['RDF', 'TTL', 'N-Triples', 'JSON-LD'],
+    mimes: ['application/rdf+xml', 'text/turtle', 'application/n-triples', 'application/ld+json'],
+    names: ['rdf', 'rdf/xml', 'ttl', 'turtle', 'nt', 'n-triples', 'json-ld', 'jsonld'],
+    euCodes: ['RDF', 'RDF_XML', 'RDF_TURTLE', 'RDF_N_TRIPLES', 'JSON_LD', 'RDFA'],
+  },
+  zip: { label: 'ZIP', badges: ['ZIP', 'GZIP'], mimes: ['application/zip', 'application/x-zip-compressed', 'application/gzip', 'application/x-gzip'], names: ['zip', 'gzip', 'gz'], euCodes: ['ZIP', 'GZIP'] },
+  text: { label: 'Text', badges: ['TXT'], mimes: ['text/plain'], names: ['txt', 'text'], euCodes: ['TXT'] },
+  image: {
+    label: 'Image', badges: ['PNG', 'JPEG', 'TIFF', 'GIF', 'SVG'],
+    mimes: ['image/png', 'image/jpeg', 'image/tiff', 'image/gif', 'image/svg+xml'],
+    names: ['png', 'jpeg', 'jpg', 'tiff', 'tif', 'gif', 'svg'], euCodes: ['PNG', 'JPEG', 'TIFF', 'GIF', 'SVG'],
+  },
+  atom: { label: 'Atom', badges: ['ATOM', 'RSS'], mimes: ['application/atom+xml', 'application/rss+xml'], names: ['atom', 'rss'], euCodes: ['ATOM', 'RSS'] },
+  wms: { label: 'WMS', badges: ['WMS'], mimes: ['application/vnd.ogc.wms_xml'], names: ['wms'], euCodes: ['WMS_SRVC'] },
+  wfs: { label: 'WFS', badges: ['WFS'], mimes: ['application/vnd.ogc.wfs_xml'], names: ['wfs'], euCodes: ['WFS_SRVC'] },
+  wmts: { label: 'WMTS', badges: ['WMTS'], mimes: ['application/vnd.ogc.wmts_xml'], names: ['wmts'], euCodes: ['WMTS_SRVC'] },
+  wcs: { label: 'WCS', badges: ['WCS'], mimes: ['application/vnd.ogc.wcs_xml'], names: ['wcs'], euCodes: ['WCS_SRVC'] },
+  kml: { label: 'KML', badges: ['KML', 'KMZ'], mimes: ['application/vnd.google-earth.kml+xml', 'application/vnd.google-earth.kmz'], names: ['kml', 'kmz'], euCodes: ['KML', 'KMZ'] },
+  geojson: { label: 'GeoJSON', badges: ['GeoJSON'], mimes: ['application/geo+json', 'application/vnd.geo+json'], names: ['geojson'], euCodes: ['GEOJSON'] },
+  shp: { label: 'Shapefile', badges: ['SHP'], mimes: ['application/x-shapefile', 'application/x-esri-shape', 'application/shp', 'application/vnd.shp'], names: ['shp', 'shape', 'shapefile', 'esri shapefile'], euCodes: ['SHP'] },
+  xls: {
+    label: 'Excel', badges: ['XLS', 'XLSX'],
+    mimes: ['application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    names: ['xls', 'xlsx', 'excel'], euCodes: ['XLS', 'XLSX'],
+  },
+  ods: { label: 'ODS', badges: ['ODS'], mimes: ['application/vnd.oasis.opendocument.spreadsheet'], names: ['ods'], euCodes: ['ODS'] },
+};
+
+export const BUCKET_KEYS = Object.keys(FORMAT_BUCKETS) as Exclude<FormatBucket, 'other'>[];
+
+const BUCKET_BY_BADGE = new Map<string, FormatBucket>();
+for (const key of BUCKET_KEYS) for (const b of FORMAT_BUCKETS[key].badges) BUCKET_BY_BADGE.set(b, key);
+
+/** The bucket of one raw format value (literal or URI); anything unknown is "other". */
+export function formatBucket(raw: string): FormatBucket {
+  return BUCKET_BY_BADGE.get(formatBadge(raw).label) ?? 'other';
+}
+
+export function isFormatBucket(value: string): value is FormatBucket {
+  return value === 'other' || (BUCKET_KEYS as readonly string[]).includes(value);
+}
+
+const EU_FILE_TYPE = `${NS.euauth}file-type/`;
+const IANA = ['http://www.iana.org/assignments/media-types/', 'https://www.iana.org/assignments/media-types/'];
+
+
+export type FormatFieldKey = keyof typeof FORMAT_FIELDS;
+/** Raw values per format field (as counted by the store), e.g. the values a scope has seen in earlier answers. */
+export type FormatValues = Readonly<Partial<Record<string, readonly string[]>>>;
+
+/**
+ * The known spellings of a bucket per field, kept short so a selection fits in a URL: names in lower and upper case
+ * and with a dot, MIME types (literals of both predicates), EU file-type URIs (dcterms:format), IANA media-type URIs
+ * (dcat:mediaType). Spellings seen in the store's counts are added by `filterClause`.
+ */
+export function bucketSpellings(bucket: Exclude<FormatBucket, 'other'>): Record<FormatFieldKey, string[]> {
+  const spec = FORMAT_BUCKETS[bucket];
+  const names = spec.names.flatMap((n) => [n, n.toUpperCase(), `.${n}`]);
+  return {
+    formatLiteral: [...new Set([...names, ...spec.mimes])],
+    formatUri: spec.euCodes.map((c) => `${EU_FILE_TYPE}${c}`),
+    mediaTypeLiteral: [...spec.mimes],
+    mediaTypeUri: spec.mimes.flatMap((m) => IANA.map((base) => `${base}${m}`)),
+  };
+}
+
+const FIELD_KEYS = Object.keys(FORMAT_FIELDS) as FormatFieldKey[];
+
+/** Seen values of one field that fall into `bucket`. */
+function seenOf(seen: FormatValues | undefined, key: FormatFieldKey, bucket: FormatBucket): string[] {
+  return (seen?.[FORMAT_FIELDS[key]] ?? []).filter((v) => formatBucket(v) === bucket);
+}
+
+/** One bucket → OR over its spellings in every format field. "other": the seen spellings that fit no bucket. */
+function bucketClause(bucket: FormatBucket, seen: FormatValues | undefined): string {
+  const known = bucket === 'other' ? undefined : bucketSpellings(bucket);
+  return or(...FIELD_KEYS.map((k) => anyOf(FORMAT_FIELDS[k], [...(known?.[k] ?? []), ...seenOf(seen, k, bucket)])));
+}
+
+/**
+ * The clause of one facet group's selection: OR over the values (for format: over every spelling of every selected
+ * bucket). No values → '' (no constraint).
+ */
+export function filterClause(name: CollectionName, values: readonly string[], seenFormats?: FormatValues): string {
+  const unique = [...new Set(values)];
+  if (unique.length === 0) return '';
+  if (name === 'format') {
+    // unknown bucket keys never get here: readState drops them
+    const clauses = unique.filter(isFormatBucket).map((b) => bucketClause(b, seenFormats)).filter(Boolean);
+    // "other" with no seen spelling: nothing can match it
+    if (clauses.length === 0) return unique.length ? field(FORMAT_FIELDS.formatLiteral, 'catalog-blocks-none') : '';
+    return clauses.length === 1 ? `(${clauses[0]})` : `(${or(...clauses.map((c) => `(${c})`))})`;
+  }
+  return anyOf(FACETS[name].fields[0]!, unique);
+}

@@ -1,0 +1,108 @@
+/**
+ * One search state → ONE store request that returns the page of rows AND the facet counts (behaviour doc §4.1,
+ * §4.3–§4.5, §4.7; entrystore-api.md §2). `public:true` is added by the store client.
+ *
+ * Terms: each term is lower-cased, trimmed and split on whitespace into tokens; every token must occur in `title`,
+ * `description` or `tag.literal` (ORed across the fields, ANDed across tokens and terms). These are ngram fields
+ * (entrystore-api.md §2.3): a token matches as a 3–25 character substring, so shorter tokens get a trailing `*` and
+ * longer ones are cut to 25 characters.
+ */
+import { and, contextClause, escapeValue, rdfTypeClause } from '../store/query.ts';
+import type { SearchRequest } from '../store/types.ts';
+import { COLLECTION_NAMES, type SearchSettings, type SearchState } from './types.ts';
+import { facetFieldsFor, filterClause, typeUri, type FormatValues } from './facets.ts';
+
+export const TERM_FIELDS = ['title', 'description', 'tag.literal'] as const;
+/** ngram limits of the store's `title`/`description`/`tag.literal` fields. */
+const MIN_GRAM = 3;
+const MAX_GRAM = 25;
+/** Facet values per field (the store's maximum): every publisher and keyword of a catalog is counted. */
+export const FACET_LIMIT = 1000;
+
+/** Free text → tokens as searched: trimmed, lower-cased, split on whitespace, empty ones dropped. */
+export function termTokens(text: string): string[] {
+  return text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** Normalises typed text into the terms of a state (one term per input, lower-cased and trimmed; '' → none). */
+export function normaliseTerms(terms: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const t of terms) {
+    const n = termTokens(t).join(' ');
+    if (n && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+/** `(title:tok OR description:tok OR tag.literal:tok)`, `tok*` below three characters. */
+export function tokenClause(token: string): string {
+  const cut = [...token].slice(0, MAX_GRAM).join('');
+  const value = escapeValue(cut) + ([...cut].length < MIN_GRAM ? '*' : '');
+  return `(${TERM_FIELDS.map((f) => `${f}:${value}`).join(' OR ')})`;
+}
+
+export function termsClause(terms: readonly string[]): string {
+  const tokens = [...new Set(terms.flatMap(termTokens))];
+  return and(...tokens.map(tokenClause));
+}
+
+const SORT_ITEM = /^[\w.-]+ (asc|desc)$/i;
+const warnedSorts = new Set<string>();
+
+/**
+ * The store sort: the state's choice (`modified` → `modified desc`, `title` → `title.<lang> asc`), else the
+ * `sortOrder` parameter (`title` → `title.<lang> asc`; `+` ≡ space; anything not `field (asc|desc)(, …)*` is
+ * ignored with a warning), else `modified desc`.
+ */
+export function sortFor(state: SearchState, settings: Pick<SearchSettings, 'sortOrder' | 'lang'>): string {
+  const title = `title.${settings.lang} asc`;
+  if (state.sort === 'modified') return 'modified desc';
+  if (state.sort === 'title') return title;
+  const given = settings.sortOrder?.replace(/\+/g, ' ').trim();
+  if (given) {
+    if (given.toLowerCase() === 'title') return title;
+    const items = given.split(',').map((i) => i.trim().replace(/\s+/g, ' '));
+    if (items.every((i) => SORT_ITEM.test(i))) return items.join(', ');
+    if (!warnedSorts.has(given)) {
+      warnedSorts.add(given);
+      console.warn(`catalog-blocks: sortOrder "${settings.sortOrder}" is not "field asc|desc"; using modified desc`);
+    }
+  }
+  return 'modified desc';
+}
+
+/** The query without paging or sort: types, context, terms, filters (what the counts depend on). */
+export interface QueryOptions {
+  /** For a `context` restriction (settings.contextId). */
+  readonly storeBaseUrl?: string;
+  /** Format spellings seen in earlier counts: a bucket selection matches them too (see facets.ts). */
+  readonly seenFormats?: FormatValues;
+}
+
+export function searchQuery(state: SearchState, settings: SearchSettings, options: QueryOptions = {}): string {
+  const types = settings.types.length ? settings.types : (['dataset'] as const);
+  return and(
+    rdfTypeClause(types.map(typeUri)),
+    settings.contextId && options.storeBaseUrl ? contextClause(options.storeBaseUrl, settings.contextId) : '',
+    termsClause(state.terms),
+    ...COLLECTION_NAMES.map((name) => filterClause(name, state.filters[name] ?? [], options.seenFormats)),
+  );
+}
+
+export function buildSearchRequest(
+  state: SearchState,
+  settings: SearchSettings,
+  options: QueryOptions = {},
+): SearchRequest {
+  const pageSize = Math.max(1, Math.floor(settings.pageSize));
+  const page = Math.max(1, Math.floor(state.page));
+  const facetFields = facetFieldsFor(settings.facets);
+  return {
+    query: searchQuery(state, settings, options),
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    sort: sortFor(state, settings),
+    ...(facetFields.length ? { facetFields, facetLimit: FACET_LIMIT } : {}),
+  };
+}
+

@@ -1,0 +1,420 @@
+/**
+ * A named search shared by the blocks of one page (behaviour doc §2.9, §3.3, §3.4, §4). Sibling blocks with the same
+ * scope name share one SearchScope (`scopeFor(document, name, store)`), different names never interfere: each has
+ * its own state, URL keys (url.ts) and results.
+ *
+ * Cost: one interaction (term, facet click, sort, page) = ONE store request that returns rows and facet counts
+ * together; a state already seen = no request (results cached by request); a newer query aborts an older one.
+ * Publisher names: the agents named by the org facet values and the rows' publishers are batch-loaded once
+ * (one extra request on the first load; afterwards only agents never seen before are asked for, which with the
+ * org facet shown never happens). Facet labels otherwise come from the bundled vocabularies (view.ts documents
+ * the facet counts).
+ *
+ * Events (plain `Event`s; read the scope's properties): `state` (state changed), `status` (loading/ready/error),
+ * `results` (new results).
+ */
+import { loadMessages, type Lang } from '../i18n/index.ts';
+import { loadVocabulariesFor } from '../dcat/vocab.ts';
+import type { CatalogStore, FacetField, SearchResult, StoreEntry } from '../store/types.ts';
+import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
+import { FACETS, FORMAT_FIELDS } from './facets.ts';
+import { buildGroup, buildRow, rowPublisherUris } from './view.ts';
+import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
+import { EMPTY_STATE, type CollectionName, type SearchResults, type SearchSettings, type SearchState } from './types.ts';
+
+export interface ScopeHistory {
+  pushState(data: unknown, unused: string, url?: string | URL | null): void;
+  replaceState(data: unknown, unused: string, url?: string | URL | null): void;
+}
+
+/** The parts of `window` a scope uses (injectable for node tests). */
+export interface ScopeWindow {
+  readonly location: { readonly href: string };
+  readonly history: ScopeHistory;
+  addEventListener?(type: string, listener: () => void): void;
+  removeEventListener?(type: string, listener: () => void): void;
+}
+
+export type ScopeStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface ScopeConfig extends Partial<SearchSettings> {
+  /** Keep the page number in the query string (`esc_page`). */
+  readonly pageInUrl?: boolean;
+}
+
+export interface UpdateOptions {
+  /** How the URL records the change (default push: one history entry per change). */
+  readonly history?: 'push' | 'replace' | 'none';
+  /** Wait this many ms for further updates before searching (typing); the URL is written when the search starts. */
+  readonly debounce?: number;
+}
+
+export const DEFAULT_SETTINGS: SearchSettings = { types: ['dataset'], pageSize: 10, facets: [], lang: 'en' };
+
+interface SeenFilter {
+  readonly facets: readonly FacetField[];
+  readonly total: number;
+}
+
+const AGENT_FACET: CollectionName = 'org';
+
+export class SearchScope extends EventTarget {
+  readonly name: string;
+  readonly store: CatalogStore;
+  readonly window: ScopeWindow | undefined;
+  state: SearchState;
+  settings: SearchSettings = DEFAULT_SETTINGS;
+  pageInUrl = false;
+  results: SearchResults | undefined;
+  status: ScopeStatus = 'idle';
+  error: unknown;
+
+  /** Answers by state and settings (a state already seen costs nothing). */
+  readonly #answers = new Map<string, SearchResult>();
+  /** Facet counts and totals by query without paging/sort (multi-select counts, page clamping). */
+  readonly #seen = new Map<string, SeenFilter>();
+  /** Agents by resource URI; null = asked, not an entry. */
+  readonly #agents = new Map<string, StoreEntry | null>();
+  /** Format spellings counted in any answer, per field: a bucket selection matches them too. */
+  readonly #formats = new Map<string, Set<string>>();
+  #configured = false;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #controller: AbortController | undefined;
+  #running = 0;
+  #idle: Array<() => void> = [];
+  #pendingHistory: 'push' | 'replace' | 'none' | undefined;
+  #clampAfterPageOne = false;
+  readonly #onPopState = () => this.#fromUrl();
+
+  constructor(options: { store: CatalogStore; name?: string; window?: ScopeWindow }) {
+    super();
+    this.name = options.name || 'default';
+    this.store = options.store;
+    this.window = options.window;
+    this.state = this.window ? readState(new URL(this.window.location.href), this.name) : EMPTY_STATE;
+    this.window?.addEventListener?.('popstate', this.#onPopState);
+    this.window?.addEventListener?.('hashchange', this.#onPopState);
+  }
+
+  /** Stops listening to the window (tests; a scope lives as long as its page otherwise). */
+  dispose(): void {
+    this.window?.removeEventListener?.('popstate', this.#onPopState);
+    this.window?.removeEventListener?.('hashchange', this.#onPopState);
+    this.#controller?.abort();
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+  }
+
+  /**
+   * Settings from the list / layout / facet blocks. `facets` are added to those already asked for (each block
+   * names what it shows); other keys replace. Searches (once, for all blocks configuring in the same task).
+   */
+  configure(config: ScopeConfig): void {
+    const { pageInUrl, facets, ...rest } = config;
+    if (pageInUrl !== undefined) this.pageInUrl = pageInUrl;
+    const merged = [...this.settings.facets];
+    for (const f of facets ?? []) if (!merged.includes(f)) merged.push(f);
+    const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Partial<SearchSettings>;
+    this.settings = { ...this.settings, ...defined, facets: merged };
+    this.#configured = true;
+    this.#schedule(0);
+  }
+
+  /**
+   * Changes the state (a function gets the current one). A change of terms, filters or sort starts again at page 1.
+   * Writes the URL (push by default) and searches.
+   */
+  update(next: SearchState | ((s: SearchState) => SearchState), options: UpdateOptions = {}): void {
+    const wanted = normaliseState(typeof next === 'function' ? next(this.state) : next);
+    const state = sameQuery(wanted, this.state) ? wanted : { ...wanted, page: 1 };
+    if (sameState(state, this.state)) return;
+    this.state = state;
+    this.dispatchEvent(new Event('state'));
+    const history = options.history ?? 'push';
+    if (options.debounce && options.debounce > 0 && this.#configured) {
+      this.#pendingHistory = history;
+      this.#schedule(options.debounce);
+    } else {
+      this.#pendingHistory = undefined;
+      this.#writeUrl(history);
+      this.#schedule(0);
+    }
+  }
+
+  /** Adds or removes one facet value (OR within the group). */
+  toggle(name: CollectionName, value: string): void {
+    this.update((s) => {
+      const list = s.filters[name] ?? [];
+      const next = list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+      return { ...s, filters: { ...s.filters, [name]: next } };
+    });
+  }
+
+  setTerms(terms: readonly string[], options: UpdateOptions = {}): void {
+    this.update((s) => ({ ...s, terms: normaliseTerms(terms) }), options);
+  }
+
+  setPage(page: number): void {
+    this.update((s) => ({ ...s, page }));
+  }
+
+  setSort(sort: 'modified' | 'title' | undefined): void {
+    this.update((s) => {
+      const { sort: _old, ...rest } = s;
+      return sort ? { ...rest, sort } : rest;
+    });
+  }
+
+  clearFilters(): void {
+    this.update((s) => ({ ...s, filters: {} }));
+  }
+
+  /** Real link to the page showing `state` (pagination arrows, facet values). */
+  hrefFor(state: SearchState): string {
+    const base = new URL(this.window?.location.href ?? 'http://localhost/');
+    return hrefForState(base, normaliseState(state), this.name, { pageInUrl: this.pageInUrl });
+  }
+
+  /** Searches again (e.g. the retry button after an error); cached answers are kept. */
+  refresh(): void {
+    this.#configured = true;
+    this.#schedule(0);
+  }
+
+  /** Resolves when no search is scheduled or running (tests and blocks that must wait for results). */
+  settled(): Promise<void> {
+    if (this.#timer === undefined && this.#running === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  #writeUrl(history: 'push' | 'replace' | 'none'): void {
+    if (!this.window || history === 'none') return;
+    const current = new URL(this.window.location.href);
+    const next = writeState(current, this.state, this.name, { pageInUrl: this.pageInUrl });
+    if (next.href === current.href) return;
+    if (history === 'push') this.window.history.pushState(null, '', next.href);
+    else this.window.history.replaceState(null, '', next.href);
+  }
+
+  #fromUrl(): void {
+    if (!this.window) return;
+    const state = readState(new URL(this.window.location.href), this.name);
+    if (sameState(state, this.state)) return;
+    this.state = state;
+    this.dispatchEvent(new Event('state'));
+    this.#schedule(0);
+  }
+
+  #schedule(delay: number): void {
+    if (!this.#configured) return;
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      if (this.#pendingHistory) {
+        this.#writeUrl(this.#pendingHistory);
+        this.#pendingHistory = undefined;
+      }
+      void this.#run();
+    }, delay);
+  }
+
+  #settle(): void {
+    if (this.#timer !== undefined || this.#running > 0) return;
+    const waiting = this.#idle;
+    this.#idle = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  #setStatus(status: ScopeStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    this.dispatchEvent(new Event('status'));
+  }
+
+  async #run(): Promise<void> {
+    this.#controller?.abort();
+    const controller = new AbortController();
+    this.#controller = controller;
+    const { signal } = controller;
+    const state = this.state;
+    const settings = this.settings;
+    const key = this.#stateKey(state, settings);
+    this.#running++;
+    try {
+      let answer = this.#answers.get(key);
+      if (!answer) {
+        this.#setStatus('loading');
+        const request = buildSearchRequest(state, settings, { storeBaseUrl: this.store.baseUrl, seenFormats: this.#seenFormats() });
+        answer = await this.store.search(request, { signal });
+        this.#answers.set(key, answer);
+        this.#rememberFormats(answer.facets);
+      }
+      const filterKey = this.#filterKey(state, settings);
+      if (answer.entries.length > 0 || state.page === 1) this.#seen.set(filterKey, { facets: answer.facets, total: answer.total });
+
+      if (state.page > 1 && answer.entries.length === 0 && this.#clampPage(filterKey, state)) return;
+      if (this.#clampAfterPageOne && state.page === 1) {
+        this.#clampAfterPageOne = false;
+        const last = Math.ceil(answer.total / settings.pageSize);
+        if (last > 1) {
+          this.update({ ...state, page: last }, { history: 'replace' });
+          return;
+        }
+      }
+
+      await this.#loadAgents(answer, settings, signal);
+      await Promise.all([loadVocabulariesFor(vocabUris(answer.facets)), loadMessages(settings.lang)]);
+      if (signal.aborted) return;
+      this.results = this.#view(state, settings, answer);
+      this.error = undefined;
+      this.#setStatus('ready');
+      this.dispatchEvent(new Event('results'));
+    } catch (e) {
+      if (signal.aborted) return;
+      this.error = e;
+      this.#setStatus('error');
+      this.dispatchEvent(new Event('results'));
+    } finally {
+      this.#running--;
+      if (this.#controller === controller) this.#controller = undefined;
+      this.#settle();
+    }
+  }
+
+  /**
+   * An empty page past the end (the store then reports 0 hits): go to the last page, correcting the URL with
+   * replaceState. The total comes from a seen state; without one, page 1 is fetched first to learn it.
+   */
+  #clampPage(filterKey: string, state: SearchState): boolean {
+    const seen = this.#seen.get(filterKey);
+    if (seen && seen.total > 0) {
+      const last = Math.max(1, Math.ceil(seen.total / this.settings.pageSize));
+      if (last < state.page) {
+        this.update({ ...state, page: last }, { history: 'replace' });
+        return true;
+      }
+      return false;
+    }
+    if (seen) return false; // nothing matches at all: page 1 would be empty too
+    this.#clampAfterPageOne = true;
+    this.update({ ...state, page: 1 }, { history: 'replace' });
+    return true;
+  }
+
+  /** Agent entries for publisher names not yet known: one batched lookup. */
+  async #loadAgents(answer: SearchResult, settings: SearchSettings, signal: AbortSignal): Promise<void> {
+    const uris = new Set(rowPublisherUris(answer.entries));
+    if (settings.facets.includes(AGENT_FACET)) {
+      const fields = new Set(FACETS[AGENT_FACET].fields);
+      for (const f of answer.facets) if (fields.has(f.name)) for (const v of f.values) uris.add(v.name);
+    }
+    const missing = [...uris].filter((u) => !this.#agents.has(u) && /^https?:/i.test(u));
+    if (!missing.length) return;
+    try {
+      const found = await this.store.getEntriesByResourceUris(missing, { signal });
+      for (const u of missing) this.#agents.set(u, found.get(u) ?? null);
+    } catch (e) {
+      if (signal.aborted) throw e;
+      // names are a nicety: without them labels fall back to the URI (§4.6); asked again next time
+    }
+  }
+
+  /** What the counts and the total depend on: terms, filters, types, context, facets asked for. */
+  #filterKey(state: SearchState, settings: SearchSettings): string {
+    const filters = Object.entries(state.filters)
+      .filter(([, v]) => v?.length)
+      .map(([k, v]) => [k, [...v!].sort()])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    return JSON.stringify([state.terms, filters, [...settings.types].sort(), settings.contextId ?? '', settings.facets]);
+  }
+
+  #stateKey(state: SearchState, settings: SearchSettings): string {
+    return JSON.stringify([this.#filterKey(state, settings), sortFor(state, settings), settings.pageSize, state.page]);
+  }
+
+  #rememberFormats(facets: readonly FacetField[]): void {
+    const fields = new Set<string>(Object.values(FORMAT_FIELDS));
+    for (const f of facets) {
+      if (!fields.has(f.name)) continue;
+      let set = this.#formats.get(f.name);
+      if (!set) this.#formats.set(f.name, (set = new Set()));
+      for (const v of f.values) set.add(v.name);
+    }
+  }
+
+  #seenFormats(): Record<string, string[]> {
+    return Object.fromEntries([...this.#formats].map(([k, v]) => [k, [...v]]));
+  }
+
+  #view(state: SearchState, settings: SearchSettings, answer: SearchResult): SearchResults {
+    const agents = new Map<string, StoreEntry>();
+    for (const [u, e] of this.#agents) if (e) agents.set(u, e);
+    const ctx = { lang: settings.lang as Lang, agents };
+    let total = answer.total;
+    const offset = (state.page - 1) * settings.pageSize;
+    // the store's count can be approximate: a short last page tells the truth (§4.7)
+    if (answer.entries.length > 0 && answer.entries.length < settings.pageSize && offset + answer.entries.length < total) {
+      total = offset + answer.entries.length;
+    }
+    const facets = settings.facets.map((name) => {
+      const selected = state.filters[name] ?? [];
+      let withoutGroup: readonly FacetField[] | undefined;
+      if (selected.length) {
+        const { [name]: _dropped, ...others } = state.filters;
+        withoutGroup = this.#seen.get(this.#filterKey({ ...state, filters: others }, settings))?.facets;
+      }
+      return buildGroup({ name, state, total, current: answer.facets, ...(withoutGroup ? { withoutGroup } : {}) }, ctx);
+    });
+    return {
+      state,
+      total,
+      pageCount: Math.ceil(total / settings.pageSize),
+      rows: answer.entries.map((e) => buildRow(e, agents, settings.lang)),
+      facets,
+    };
+  }
+}
+
+function vocabUris(facets: readonly FacetField[]): string[] {
+  return facets.flatMap((f) => (f.name.includes('.uri.') ? f.values.map((v) => v.name) : []));
+}
+
+/** Terms normalised, empty filter groups dropped, page a positive integer. */
+export function normaliseState(s: SearchState): SearchState {
+  const filters: Partial<Record<CollectionName, readonly string[]>> = {};
+  for (const [name, values] of Object.entries(s.filters) as [CollectionName, readonly string[] | undefined][]) {
+    const unique = [...new Set(values ?? [])];
+    if (unique.length) filters[name] = unique;
+  }
+  const page = Number.isFinite(s.page) ? Math.max(1, Math.floor(s.page)) : 1;
+  return { terms: normaliseTerms(s.terms), filters, ...(s.sort ? { sort: s.sort } : {}), page };
+}
+
+/** The document a scope is registered on: only its window is used. */
+export interface ScopeDocument {
+  readonly defaultView?: ScopeWindow | null;
+}
+
+const scopes = new WeakMap<object, Map<string, SearchScope>>();
+
+/**
+ * The scope `name` of a document, created on first use: blocks anywhere in the page (siblings in a CMS page, not
+ * only nested ones) share it by giving the same name.
+ */
+export function scopeFor(doc: ScopeDocument, name = 'default', store: CatalogStore): SearchScope {
+  let byName = scopes.get(doc);
+  if (!byName) scopes.set(doc, (byName = new Map()));
+  const key = name || 'default';
+  let scope = byName.get(key);
+  if (!scope) {
+    const win = doc.defaultView ?? undefined;
+    scope = new SearchScope({ store, name: key, ...(win ? { window: win } : {}) });
+    byName.set(key, scope);
+  }
+  return scope;
+}
+
+/** Forgets the scopes of a document (tests). */
+export function resetScopes(doc: ScopeDocument): void {
+  for (const s of scopes.get(doc)?.values() ?? []) s.dispose();
+  scopes.delete(doc);
+}

@@ -1,0 +1,75 @@
+/**
+ * Search state, settings and the view of one search's results, shared by the search scope and the search blocks
+ * (.team/CONTRACTS-3.md). Plain data, no DOM.
+ */
+import type { FormatBadge, Text } from '../dcat/model.ts';
+import type { Lang } from '../i18n/index.ts';
+import type { StoreEntry } from '../store/types.ts';
+
+/** Facet collections (URL keys `esc_<name>`, behaviour doc §4.4, §1.16, §1.17). */
+export type CollectionName = 'theme' | 'org' | 'format' | 'license' | 'access' | 'keyword' | 'hvd' | 'type';
+
+export const COLLECTION_NAMES: readonly CollectionName[] = ['theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd', 'type'];
+
+/** What the user asked for: free-text terms, facet selections, sort choice, page. */
+export interface SearchState {
+  /** Normalised terms (lower case, trimmed, no empty ones); ANDed. */
+  readonly terms: readonly string[];
+  /** Selected values per collection: URIs (theme, org, …), literals (keyword), bucket keys (format), type URIs. */
+  readonly filters: Readonly<Partial<Record<CollectionName, readonly string[]>>>;
+  /** The sort select's choice (`esc_sort`); absent = the list's `sortOrder`. */
+  readonly sort?: 'modified' | 'title';
+  /** 1-based. */
+  readonly page: number;
+}
+
+/** How the list searches: set by the list / layout blocks through `SearchScope.configure`. */
+export interface SearchSettings {
+  readonly types: readonly ('dataset' | 'series' | 'service')[];
+  /** The `sortOrder` parameter (behaviour doc §1.12). */
+  readonly sortOrder?: string;
+  /** Rows per page (10). */
+  readonly pageSize: number;
+  /** Facet groups whose counts are requested (with the results, in the same request). */
+  readonly facets: readonly CollectionName[];
+  readonly lang: Lang;
+  /** Restrict to one context of the store. */
+  readonly contextId?: string;
+}
+
+export interface FacetValueView {
+  /** URI, literal or bucket key (what goes into `SearchState.filters`). */
+  readonly value: string;
+  readonly label: string;
+  /** Language of the label when it came from a tagged literal / vocabulary. */
+  readonly labelLang?: string;
+  readonly count: number;
+  readonly selected: boolean;
+}
+
+export interface FacetGroupView {
+  readonly name: CollectionName;
+  readonly values: readonly FacetValueView[];
+}
+
+export interface ResultRow {
+  readonly entry: StoreEntry;
+  readonly kind: 'dataset' | 'series' | 'service';
+  readonly title?: Text;
+  /** Paragraphs of the description in the UI language. */
+  readonly description: readonly Text[];
+  /** Publisher name in the UI language. */
+  readonly publisher?: string;
+  /** Format badges of the distributions described in the entry's own graph (deduplicated by label). */
+  readonly formats: readonly FormatBadge[];
+}
+
+export interface SearchResults {
+  readonly state: SearchState;
+  readonly total: number;
+  readonly pageCount: number;
+  readonly rows: readonly ResultRow[];
+  readonly facets: readonly FacetGroupView[];
+}
+
+export const EMPTY_STATE: SearchState = { terms: [], filters: {}, page: 1 };

@@ -1,0 +1,174 @@
+/**
+ * Search state in the page URL (behaviour doc §1.2, §3.3): `esc_term`, one key per collection (`esc_theme`, …,
+ * values comma-joined, URIs shortened to `prefix:local`), `esc_sort` — all in the FRAGMENT; `esc_page` in the QUERY
+ * STRING, only with pageInUrl, page 1 omitted. A scope other than "default" uses keys `esc_<scope>_…`, so two
+ * searches on one page never share a key. Everything else in the URL (other scopes, other widgets' fragment
+ * parts, other query parameters) is kept as it is.
+ */
+import { NS } from '../rdf/namespaces.ts';
+import { COLLECTION_NAMES, type CollectionName, type SearchState } from './types.ts';
+import { isFormatBucket } from './facets.ts';
+import { normaliseTerms } from './query.ts';
+
+/** Collections whose values are URIs (shortened in the URL); the others hold literals or bucket keys. */
+const URI_COLLECTIONS = new Set<CollectionName>(['theme', 'org', 'license', 'access', 'hvd', 'type']);
+
+/** Prefixes used for shortening, longest namespace first so the most specific wins. */
+const PREFIXES: ReadonlyArray<readonly [string, string]> = Object.entries(NS)
+  .map(([p, ns]) => [p, ns] as const)
+  .sort((a, b) => b[1].length - a[1].length);
+
+export function shortenUri(uri: string): string {
+  for (const [prefix, ns] of PREFIXES) {
+    const local = uri.slice(ns.length);
+    if (uri.startsWith(ns) && local && !/[,&#=]/.test(local)) return `${prefix}:${local}`;
+  }
+  return uri;
+}
+
+export function expandUri(value: string): string {
+  const i = value.indexOf(':');
+  if (i > 0) {
+    const prefix = value.slice(0, i);
+    const ns = (NS as Record<string, string>)[prefix];
+    if (ns && !value.startsWith(`${prefix}://`)) return ns + value.slice(i + 1);
+  }
+  return value;
+}
+
+export function keyPrefix(scope: string): string {
+  return !scope || scope === 'default' ? 'esc_' : `esc_${scope}_`;
+}
+
+/** Keeps `:` and `/` readable (`euauth:data-theme/TRAN`); everything that would break the fragment is escaped. */
+function encodeItem(v: string): string {
+  return encodeURIComponent(v).replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%40/g, '@');
+}
+
+function decodeItem(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
+interface Part {
+  readonly raw: string;
+  readonly key?: string;
+  readonly value?: string;
+}
+
+function fragmentParts(hash: string): Part[] {
+  const body = hash.replace(/^#/, '');
+  if (!body) return [];
+  return body.split('&').map((raw) => {
+    const eq = raw.indexOf('=');
+    return eq < 0 ? { raw } : { raw, key: decodeItem(raw.slice(0, eq)), value: raw.slice(eq + 1) };
+  });
+}
+
+function sameList(a: readonly string[] = [], b: readonly string[] = []): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+/** Same terms, filters and sort (page aside). */
+export function sameQuery(a: SearchState, b: SearchState): boolean {
+  if (!sameList(a.terms, b.terms) || a.sort !== b.sort) return false;
+  return COLLECTION_NAMES.every((n) => sameList([...(a.filters[n] ?? [])].sort(), [...(b.filters[n] ?? [])].sort()));
+}
+
+export function sameState(a: SearchState, b: SearchState): boolean {
+  return a.page === b.page && sameQuery(a, b);
+}
+
+/** The state of `scope` written in `url` (missing keys → no term, no filter, page 1). */
+export function readState(url: URL, scope = 'default'): SearchState {
+  const prefix = keyPrefix(scope);
+  const values = new Map<string, string[]>();
+  for (const part of fragmentParts(url.hash)) {
+    if (part.key?.startsWith(prefix) && part.value !== undefined) {
+      values.set(part.key.slice(prefix.length), part.value.split(',').map(decodeItem).filter((v) => v.trim() !== ''));
+    }
+  }
+  const filters: Partial<Record<CollectionName, string[]>> = {};
+  for (const name of COLLECTION_NAMES) {
+    let list = values.get(name);
+    if (!list?.length) continue;
+    if (URI_COLLECTIONS.has(name)) list = list.map(expandUri);
+    // "Other formats" is never written (§3.3), and a bucket we do not know cannot be searched
+    if (name === 'format') list = list.filter((v) => isFormatBucket(v) && v !== 'other');
+    const unique = [...new Set(list)];
+    if (unique.length) filters[name] = unique;
+  }
+  const sortValue = values.get('sort')?.[0];
+  const pageValue = url.searchParams.get(`${prefix}page`);
+  const page = pageValue && /^\d+$/.test(pageValue.trim()) ? Math.max(1, parseInt(pageValue, 10)) : 1;
+  return {
+    terms: normaliseTerms(values.get('term') ?? []),
+    filters,
+    ...(sortValue === 'modified' || sortValue === 'title' ? { sort: sortValue } : {}),
+    page,
+  };
+}
+
+export interface WriteOptions {
+  /** Keep the page in the query string (behaviour doc §1.2). */
+  readonly pageInUrl?: boolean;
+}
+
+/**
+ * `url` with the keys of `scope` replaced by `state`. The page is written only with pageInUrl and when it is not 1;
+ * a state whose terms, filters or sort differ from the URL's drops the page (a new search starts at page 1).
+ */
+export function writeState(url: URL, state: SearchState, scope = 'default', options: WriteOptions = {}): URL {
+  const prefix = keyPrefix(scope);
+  const next = new URL(url.href);
+  const previous = readState(url, scope);
+  const page = sameQuery(previous, state) ? state.page : 1;
+
+  const ours: string[] = [];
+  if (state.terms.length) ours.push(`${prefix}term=${state.terms.map(encodeItem).join(',')}`);
+  for (const name of COLLECTION_NAMES) {
+    let list = state.filters[name] ?? [];
+    if (name === 'format') list = list.filter((v) => v !== 'other');
+    if (URI_COLLECTIONS.has(name)) list = list.map(shortenUri);
+    if (list.length) ours.push(`${prefix}${name}=${list.map(encodeItem).join(',')}`);
+  }
+  if (state.sort) ours.push(`${prefix}sort=${state.sort}`);
+
+  const kept: string[] = [];
+  let inserted = false;
+  for (const part of fragmentParts(url.hash)) {
+    if (part.key?.startsWith(prefix) && !isOtherScopeKey(part.key, prefix)) {
+      if (!inserted) kept.push(...ours);
+      inserted = true;
+    } else kept.push(part.raw);
+  }
+  if (!inserted) kept.push(...ours);
+  next.hash = kept.length ? `#${kept.join('&')}` : '';
+  if (!kept.length) next.hash = '';
+
+  const pageKey = `${prefix}page`;
+  if (options.pageInUrl && page > 1) next.searchParams.set(pageKey, String(page));
+  else next.searchParams.delete(pageKey);
+  return next;
+}
+
+/**
+ * For the default scope's prefix `esc_`, keys of named scopes (`esc_a_term`) also start with it: they belong to the
+ * other scope when what follows the scope name is one of our keys.
+ */
+function isOtherScopeKey(key: string, prefix: string): boolean {
+  if (prefix !== 'esc_') return false;
+  const rest = key.slice(prefix.length);
+  const ownKeys = ['term', 'sort', 'page', ...COLLECTION_NAMES];
+  if (ownKeys.includes(rest)) return false;
+  return true; // esc_<scope>_<key> or an unrelated esc_ key (entry, context…): not ours, keep it
+}
+
+/** A real link (path, query, fragment) to the page showing `state`: pagination and facet value hrefs. */
+export function hrefForState(url: URL, state: SearchState, scope = 'default', options: WriteOptions = {}): string {
+  const next = writeState(url, state, scope, options);
+  return `${next.pathname}${next.search}${next.hash}`;
+}

@@ -1,0 +1,150 @@
+/**
+ * Store answers → what the blocks render: result rows and facet groups with labels in the page language.
+ *
+ * FACET COUNTS. EntryStore counts facet values over the current result set only (no Solr tag/exclude), and one
+ * interaction costs one request, so:
+ * - A group without a selection shows the counts of the current result set: clicking a value gives exactly that
+ *   many results (format buckets: see below).
+ * - A group WITH a selection shows, for every value, the count it has on its own within the other groups' filters
+ *   and the terms (the "multi-select" count: what OR-ing it in would match), taken from the already-seen state
+ *   without this group's selection. That state is normally cached, because the user clicked the value from it.
+ *   When it was never seen (a shared link), the group shows the current result set's counts instead.
+ * - Selected values are always listed (even at count 0); other values only with count ≥ 1. A group with exactly one
+ *   selected value shows the result total for it (exact, also for format buckets).
+ * - Format buckets gather several spellings; a bucket's count is the largest count among its spellings (a dataset
+ *   usually carries all of them, so summing would count it twice). It is exact when a catalog spells each format
+ *   one way, a lower bound otherwise; the total after clicking is always exact.
+ * Values are sorted by count (desc), then label in the page language's collation.
+ */
+import { NS } from '../rdf/namespaces.ts';
+import type { Graph } from '../rdf/graph.ts';
+import { msg, type Lang } from '../i18n/index.ts';
+import type { FacetField, StoreEntry } from '../store/types.ts';
+import type { FormatBadge } from '../dcat/model.ts';
+import { formatBadge } from '../dcat/formats.ts';
+import { formatRaw } from '../dcat/distribution.ts';
+import { descriptionOf, resourceTerm } from '../dcat/dataset.ts';
+import { entryKind } from '../dcat/kind.ts';
+import { Reader, TITLE_PROPERTIES, uriTail, type Node } from '../dcat/read.ts';
+import { vocabLabel } from '../dcat/vocab.ts';
+import { FACETS, FORMAT_BUCKETS, formatBucket, TYPE_VALUES } from './facets.ts';
+import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchState } from './types.ts';
+
+const { dcterms, dcat } = NS;
+
+function formatsOf(r: Reader, graph: Graph): FormatBadge[] {
+  const out: FormatBadge[] = [];
+  for (const t of graph.triples()) {
+    if (t.predicate !== `${dcterms}format` && t.predicate !== `${dcat}mediaType`) continue;
+    const raw = formatRaw(r, t.object, graph);
+    if (!raw) continue;
+    const badge = formatBadge(raw);
+    if (!out.some((b) => b.label === badge.label)) out.push(badge);
+  }
+  return out;
+}
+
+/** One result row: title, description paragraphs, publisher name (from `agents` or the entry's graph), formats. */
+export function buildRow(entry: StoreEntry, agents: ReadonlyMap<string, StoreEntry>, lang: Lang): ResultRow {
+  const r = new Reader(entry.metadata, agents, lang);
+  const n: Node = { graph: entry.metadata, term: resourceTerm(entry) };
+  const kind = entryKind(entry);
+  const title = r.text(n, TITLE_PROPERTIES);
+  const publisherTerm = r.objects(n, `${dcterms}publisher`)[0];
+  const publisher = publisherTerm ? r.agent(publisherTerm).name?.value : undefined;
+  return {
+    entry,
+    kind: kind === 'other' ? 'dataset' : kind,
+    ...(title ? { title } : {}),
+    description: descriptionOf(r, n),
+    ...(publisher ? { publisher } : {}),
+    formats: formatsOf(r, entry.metadata),
+  };
+}
+
+/** Publisher URIs named by rows (agents to batch-load for names). */
+export function rowPublisherUris(entries: readonly StoreEntry[]): string[] {
+  const out = new Set<string>();
+  for (const e of entries) {
+    for (const t of e.metadata.objects(resourceTerm(e), `${dcterms}publisher`)) if (t.termType === 'NamedNode') out.add(t.value);
+  }
+  return [...out];
+}
+
+/** Counts of one group's values from a response's facet fields (format: per bucket, max over spellings). */
+export function groupCounts(name: CollectionName, facets: readonly FacetField[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  const fields = new Set(FACETS[name].fields);
+  for (const f of facets) {
+    if (!fields.has(f.name)) continue;
+    for (const v of f.values) {
+      if (v.count < 1) continue;
+      let key = v.name;
+      if (name === 'format') key = formatBucket(v.name);
+      else if (name === 'type' && !TYPE_VALUES.some((t) => t.uri === v.name)) continue;
+      counts.set(key, name === 'format' ? Math.max(counts.get(key) ?? 0, v.count) : (counts.get(key) ?? 0) + v.count);
+    }
+  }
+  return counts;
+}
+
+export interface LabelContext {
+  readonly lang: Lang;
+  readonly agents: ReadonlyMap<string, StoreEntry>;
+}
+
+export function valueLabel(name: CollectionName, value: string, ctx: LabelContext): { label: string; labelLang?: string } {
+  switch (FACETS[name].labels) {
+    case 'bucket':
+      return value === 'other'
+        ? { label: msg(ctx.lang, 'format.other'), labelLang: ctx.lang }
+        : { label: FORMAT_BUCKETS[value as keyof typeof FORMAT_BUCKETS]?.label ?? value };
+    case 'type': {
+      const kind = TYPE_VALUES.find((t) => t.uri === value)?.kind;
+      return kind ? { label: msg(ctx.lang, `type.${kind}`), labelLang: ctx.lang } : { label: uriTail(value) };
+    }
+    case 'literal':
+      return { label: value };
+    case 'agent': {
+      const agent = ctx.agents.get(value);
+      if (agent) {
+        const r = new Reader(agent.metadata, ctx.agents, ctx.lang);
+        const name = r.agent({ termType: 'NamedNode', value }).name;
+        if (name) return { label: name.value, ...(name.lang ? { labelLang: name.lang } : {}) };
+      }
+      const v = vocabLabel(value, ctx.lang);
+      return v ? { label: v, labelLang: ctx.lang } : { label: uriTail(value) };
+    }
+    default: {
+      const v = vocabLabel(value, ctx.lang);
+      return v ? { label: v, labelLang: ctx.lang } : { label: uriTail(value) };
+    }
+  }
+}
+
+export interface GroupInput {
+  readonly name: CollectionName;
+  readonly state: SearchState;
+  readonly total: number;
+  /** Facets of the current response. */
+  readonly current: readonly FacetField[];
+  /** Facets of the seen state without this group's selection, when known. */
+  readonly withoutGroup?: readonly FacetField[];
+}
+
+export function buildGroup(input: GroupInput, ctx: LabelContext): FacetGroupView {
+  const { name, state } = input;
+  const selected = state.filters[name] ?? [];
+  const counts = groupCounts(name, selected.length && input.withoutGroup ? input.withoutGroup : input.current);
+  if (selected.length === 1) counts.set(selected[0]!, input.total);
+  for (const s of selected) if (!counts.has(s)) counts.set(s, 0);
+  const collator = new Intl.Collator(ctx.lang);
+  const values: FacetValueView[] = [...counts].map(([value, count]) => ({
+    value,
+    ...valueLabel(name, value, ctx),
+    count,
+    selected: selected.includes(value),
+  }));
+  values.sort((a, b) => b.count - a.count || collator.compare(a.label, b.label));
+  return { name, values };
+}
