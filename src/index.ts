@@ -8,3 +8,8 @@ export * from '../blocks/dataservice-view/dataservice-view.ts';
 export * from '../blocks/dataset-list/dataset-list.ts';
 export * from '../blocks/dataset-results/dataset-results.ts';
 export * from '../blocks/dataset-list-layout/dataset-list-layout.ts';
+export * from '../blocks/dataset-search/dataset-search.ts';
+export * from '../blocks/dataset-multi-search/dataset-multi-search.ts';
+export * from '../blocks/dataset-facets/dataset-facets.ts';
+export * from '../blocks/facets-sv/facets-sv.ts';
+export * from '../blocks/facet-search-responsiveness/facet-search-responsiveness.ts';

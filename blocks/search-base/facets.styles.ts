@@ -1,0 +1,99 @@
+/** Styles of the facet column, chips and the active filters (low specificity; theme through --cb-* properties). */
+import { css } from 'lit';
+
+export const facetsStyles = css`
+  :where(catalog-facets, dataset-facets, facets-sv, esb-datasetfacets, esb-facets_sv, catalog-active-filters) {
+    display: block;
+    font-family: var(--cb-font, inherit);
+    color: var(--cb-text, #1a1a1a);
+  }
+  :where(.esbFacets__collection) {
+    margin: 0 0 1.25rem;
+  }
+  :where(.esbFacets__facetHeader) {
+    font-size: 1.05rem;
+    margin: 0 0 0.5rem;
+  }
+  :where(.esbFacets__collection) :where(ul) {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+  }
+  :where(.esbFacets__option) {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: 0 0.5rem;
+    margin: 0.125rem 0;
+  }
+  :where(.esbFacets__optionLink) {
+    display: inline-flex;
+    gap: 0.35rem;
+    padding: 0.25rem 0;
+    min-height: 24px;
+    color: var(--cb-accent, #0b5cad);
+    text-decoration: none;
+  }
+  :where(.esbFacets__optionLink):hover :where(.facetLabel) {
+    text-decoration: underline;
+  }
+  :where(.esbFacets__occurence) {
+    color: var(--cb-muted, #4a4f57);
+  }
+  :where(.esbFacets--selected) :where(.esbFacets__optionLink) {
+    font-weight: 700;
+    color: var(--cb-text, #1a1a1a);
+  }
+  :where(.esbFacets--selected) :where(.facetLabel)::before {
+    content: '✓ ';
+  }
+  :where(.esbFacets__clear) {
+    font-size: 0.875em;
+    color: var(--cb-accent, #0b5cad);
+  }
+  :where(.esbFacets__limitButton, .esbFacets__clearAll) {
+    padding: 0.25rem 0.75rem;
+    border: 1px solid var(--cb-accent, #0b5cad);
+    border-radius: var(--cb-radius, 4px);
+    background: transparent;
+    color: var(--cb-accent, #0b5cad);
+    font: inherit;
+    cursor: pointer;
+  }
+  :where(.esbFacets__actions) {
+    margin: 0 0 1rem;
+  }
+  :where(.esbChips) {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.5rem;
+    list-style: none;
+    margin: 0.5rem 0;
+    padding: 0;
+  }
+  :where(.esbChips) :where(button.item) {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.25rem;
+    padding: 0.2rem 0.6rem;
+    border: 1px solid var(--cb-tag-text, #13325b);
+    border-radius: 999px;
+    background: var(--cb-tag-bg, #e6edf5);
+    color: var(--cb-tag-text, #13325b);
+    font: inherit;
+    cursor: pointer;
+  }
+  :where(.esbChips) :where(.group) {
+    font-weight: 600;
+  }
+  :where(.esbActiveFilters) {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  :where(.esbFacets, .esbActiveFilters, .esbMultiSearch) :where(a, button, input):focus-visible {
+    outline: 3px solid var(--cb-focus, #0b5cad);
+    outline-offset: 2px;
+  }
+`;

@@ -1,0 +1,259 @@
+/**
+ * Base block `facets` (`<catalog-facets>`): one group per offered facet collection (behaviour doc §4.4) with a heading
+ * `h{hl+1}` and a list of values. Every value is a real link to the state with that value toggled (works without
+ * JS and in a new tab); a plain click updates the scope in place. Selected values carry `aria-current="true"` and a
+ * "Remove filter" link. Long groups show "Show more"/"Show fewer". "Clear all filters" appears while any filter is
+ * active. Also `<catalog-active-filters>`: the active filters as removable chips plus "Clear all filters".
+ */
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+import { heading, headingLevel } from '../base/render.ts';
+import { t } from '../base/messages.ts';
+import { hrefForState } from '../../src/search/url.ts';
+import type { CollectionName, FacetGroupView, FacetValueView, SearchState } from '../../src/search/types.ts';
+import { ScopedBlock, activeFilterCount, otherLang, partText, toggleFilter } from './scoped-block.ts';
+import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
+import { facetsStyles } from './facets.styles.ts';
+import { DEFAULT_FACETS, FACETS } from '../../src/search/facets.ts';
+
+/** Display order of every collection. */
+const ORDER: readonly CollectionName[] = ['type', 'theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd'];
+
+/** Values shown before "Show more" in the compact variant. */
+export const COMPACT_LIMIT = 5;
+/** Values shown before "Show more" (behaviour doc §4.4); absent = all. */
+export const FACET_LIMITS: Readonly<Partial<Record<CollectionName, number>>> = Object.fromEntries(
+  Object.values(FACETS).flatMap((f) => (f.shownBeforeMore ? [[f.name, f.shownBeforeMore] as const] : [])),
+);
+
+/** A link to the page URL carrying `state` in `scope` (search state in the fragment). */
+export function stateHref(doc: Document, scope: string, state: SearchState): string {
+  return hrefForState(new URL(doc.location.href), state, scope);
+}
+
+/** True for a click the page should handle itself (not a new tab/window, download or non-primary button). */
+export function isPlainClick(e: MouseEvent): boolean {
+  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+}
+
+/**
+ * @summary Facet filter column of a search scope.
+ * @tag catalog-facets
+ * @attr {string} scope - Name of the search scope (default "default").
+ * @attr {number} hl - Level of the block's heading; facet group headings are `h{hl+1}` (default 2; `inherit` takes the layout's).
+ * @attr {boolean} hvd-filter - Adds the "HVD category" facet.
+ * @attr {boolean} type-filter - Adds the "Type" facet (dataset, series, data service).
+ * @attr {string} variant - `compact`: every group a collapsed disclosure showing at most 5 values before "Show more".
+ * @attr {boolean} no-clear-all - No "Clear all filters" button (a search layout around the block renders its own).
+ * @attr {string} lang - UI language: sv, en or de.
+ * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.
+ */
+export class FacetsBlock extends ScopedBlock {
+  static override blockName = 'datasetFacetSearchLayout' as const;
+  static override blockStyles = [facetsStyles];
+  static override properties: PropertyDeclarations = {
+    ...ScopedBlock.partProperties('datasetFacetSearchLayout'),
+    expanded: { state: true },
+  };
+
+  declare expanded: ReadonlySet<CollectionName>;
+  /** Key of the value link to focus again after the list re-rendered (values move when counts change). */
+  #refocus: string | undefined;
+
+  constructor() {
+    super();
+    this.expanded = new Set();
+  }
+
+  /** The collections this block offers: the default set plus HVD / Type when asked for (behaviour doc §4.4). */
+  get collections(): CollectionName[] {
+    const p = this.params;
+    const set = new Set<CollectionName>(DEFAULT_FACETS);
+    if (p.hvdFilter === true) set.add('hvd');
+    if (p.typeFilter === true) set.add('type');
+    return ORDER.filter((n) => set.has(n));
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
+    if (this.isConnected && !this.pageConfigPending) this.requestFacets(this.collections);
+  }
+
+  /** "Clear all filters" here, unless a search layout around us renders its own (one reset per page region). */
+  get showsClearAll(): boolean {
+    return !this.hasAttribute('no-clear-all') && !this.closest('.esbSearchLayout');
+  }
+
+  /** `variant="compact"`: each group a collapsed disclosure, 5 values before "Show more" (behaviour doc §2.7). */
+  get compact(): boolean {
+    return this.getAttribute('variant') === 'compact';
+  }
+
+  #toggle(e: MouseEvent, name: CollectionName, value: string): void {
+    if (!isPlainClick(e)) return;
+    e.preventDefault();
+    this.#refocus = `${name}|${value}`;
+    this.searchScope.update((s) => toggleFilter(s, name, value), { history: 'push' });
+  }
+
+  #clearAll(): void {
+    this.#refocus = 'first';
+    this.searchScope.update((s) => ({ ...s, filters: {}, page: 1 }), { history: 'push' });
+  }
+
+  #toggleGroup(name: CollectionName): void {
+    const next = new Set(this.expanded);
+    if (next.has(name)) next.delete(name);
+    else next.add(name);
+    this.expanded = next;
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    super.updated(changed);
+    const key = this.#refocus;
+    if (!key) return;
+    const links = [...this.querySelectorAll<HTMLAnchorElement>('a.esbFacets__optionLink')];
+    if (links.length === 0) return; // results not there yet: try after the next render
+    this.#refocus = undefined;
+    const target = (key === 'first' ? undefined : links.find((a) => a.dataset.facet === key)) ?? links[0];
+    if (target && this.ownerDocument.activeElement !== target) target.focus();
+  }
+
+  override render() {
+    const lang = this.uiLang;
+    const scope = this.searchScope;
+    const state = scope.state;
+    const results = scope.results;
+    const byName = new Map((results?.facets ?? []).map((g) => [g.name, g] as const));
+    const groups = this.collections.map((n) => byName.get(n)).filter((g): g is FacetGroupView => !!g && g.values.length > 0);
+    const hl = Number(this.params.hl ?? 2);
+    return html`<div class="esbFacets esbBlock" aria-busy=${scope.status === 'loading' ? 'true' : 'false'}>
+      ${activeFilterCount(state) > 0 && this.showsClearAll
+        ? html`<div class="esbFacets__actions">
+            <button type="button" class="esbFacets__clearAll" @click=${this.#clearAll}>${t(lang, 'facets.clearAll')}</button>
+          </div>`
+        : nothing}
+      ${groups.map((g) => this.#renderGroup(g, state, headingLevel(hl, 1)))}
+    </div>`;
+  }
+
+  #renderGroup(group: FacetGroupView, state: SearchState, level: number): TemplateResult {
+    const lang = this.uiLang;
+    const name = group.name;
+    const headId = `${this.idPrefix}-facet-${name}`;
+    const listId = `${headId}-values`;
+    const limit = this.compact ? Math.min(FACET_LIMITS[name] ?? COMPACT_LIMIT, COMPACT_LIMIT) : FACET_LIMITS[name];
+    const expanded = this.expanded.has(name);
+    const limited = limit !== undefined && group.values.length > limit;
+    const shown = limited && !expanded ? group.values.filter((v, i) => i < limit || v.selected) : group.values;
+    const selectedCount = group.values.filter((v) => v.selected).length;
+    const body = html`<ul id=${listId} aria-labelledby=${headId}>
+        ${repeat(shown, (v) => v.value, (v) => this.#renderValue(name, v, state))}
+      </ul>
+      ${limited
+        ? html`<div class="esbFacets__limit">
+            <button
+              type="button"
+              class="esbFacets__limitButton"
+              aria-expanded=${expanded ? 'true' : 'false'}
+              aria-controls=${listId}
+              @click=${() => this.#toggleGroup(name)}
+            >
+              ${t(lang, expanded ? 'facets.showLess' : 'facets.showMore')}<span class="esbVisuallyHidden">: ${t(lang, `facet.${name}`)}</span>
+            </button>
+          </div>`
+        : nothing}`;
+    if (this.compact) {
+      const label = html`${t(lang, `facet.${name}`)}${selectedCount ? html` <span class="esbFacets__selectedCount">(${selectedCount})</span>` : nothing}`;
+      return html`<details class="esbFacets__collection collection_${name}" ?open=${selectedCount > 0}>
+        <summary>${heading(level, label, { id: headId, cls: 'esbFacets__facetHeader' })}</summary>
+        ${body}
+      </details>`;
+    }
+    return html`<div class="esbFacets__collection collection_${name}">
+      ${heading(level, t(lang, `facet.${name}`), { id: headId, cls: 'esbFacets__facetHeader' })}
+      ${body}
+    </div>`;
+  }
+
+  #renderValue(name: CollectionName, v: FacetValueView, state: SearchState): TemplateResult {
+    const lang = this.uiLang;
+    const scopeName = this.getAttribute('scope')?.trim() || 'default';
+    const href = stateHref(this.ownerDocument, scopeName, toggleFilter(state, name, v.value));
+    const label = html`<span class="facetLabel" lang=${otherLang(v.labelLang, lang) ?? nothing}>${v.label}</span>`;
+    return html`<li class="esbFacets__option ${v.selected ? 'esbFacets--selected' : ''}">
+      <a
+        class="esbFacets__optionLink"
+        href=${href}
+        data-facet=${`${name}|${v.value}`}
+        aria-current=${v.selected ? 'true' : nothing}
+        @click=${(e: MouseEvent) => this.#toggle(e, name, v.value)}
+        >${label}<span class="esbFacets__occurence" aria-hidden="true">(${v.count.toLocaleString(lang)})</span
+        ><span class="esbVisuallyHidden">, ${partText(lang, 'facets.count', { n: v.count })}</span></a
+      >${v.selected
+        ? html`<a class="esbFacets__clear" href=${href} @click=${(e: MouseEvent) => this.#toggle(e, name, v.value)}
+            >${t(lang, 'facets.remove')}<span class="esbVisuallyHidden">: ${v.label}</span></a
+          >`
+        : nothing}
+    </li>`;
+  }
+}
+
+/**
+ * @summary The active filters of a search scope as removable chips, with "Clear all filters".
+ * @tag catalog-active-filters
+ * @attr {string} scope - Name of the search scope (default "default").
+ * @attr {boolean} terms - Also show the free-text terms as chips.
+ */
+export class ActiveFiltersBlock extends ScopedBlock {
+  static override blockName = 'datasetFacetSearchLayout' as const;
+  static override blockStyles = [facetsStyles];
+  static override properties: PropertyDeclarations = ScopedBlock.partProperties('datasetFacetSearchLayout');
+
+  #refocus: number | undefined;
+
+  #remove(chip: Chip, index: number): void {
+    this.#refocus = index;
+    this.searchScope.update((s) => withoutChip(s, chip), { history: 'push' });
+  }
+
+  #clearAll(): void {
+    this.#refocus = 0;
+    this.searchScope.update((s) => ({ ...s, filters: {}, terms: this.hasAttribute('terms') ? [] : s.terms, page: 1 }), { history: 'push' });
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    super.updated(changed);
+    const index = this.#refocus;
+    if (index === undefined) return;
+    this.#refocus = undefined;
+    focusAfterChipRemoval(this, index, () => {
+      // No chip left: the facet column next to us (its first value), else nothing better than the body.
+      const root = this.closest('[data-esb-facet-layout], .esbFacetLayout') ?? this.parentElement;
+      return root?.querySelector<HTMLElement>('a.esbFacets__optionLink, input') ?? null;
+    });
+  }
+
+  override render() {
+    const lang = this.uiLang;
+    const scope = this.searchScope;
+    const chips = chipsOf(scope.state, scope.results, this.hasAttribute('terms'));
+    if (chips.length === 0) return nothing;
+    return html`<div class="esbActiveFilters esbBlock">
+      ${renderChips(chips, lang, partText(lang, 'chips.label'), (c, i) => this.#remove(c, i))}
+      ${activeFilterCount(scope.state) > 0
+        ? html`<button type="button" class="esbFacets__clearAll" @click=${this.#clearAll}>${t(lang, 'facets.clearAll')}</button>`
+        : nothing}
+    </div>`;
+  }
+}
+
+if (!customElements.get('catalog-facets')) customElements.define('catalog-facets', FacetsBlock);
+if (!customElements.get('catalog-active-filters')) customElements.define('catalog-active-filters', ActiveFiltersBlock);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'catalog-facets': FacetsBlock;
+    'catalog-active-filters': ActiveFiltersBlock;
+  }
+}

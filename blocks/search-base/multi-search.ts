@@ -1,0 +1,300 @@
+/**
+ * Base block `multiSearch` (`<catalog-multi-search>`): an ARIA 1.2 combobox with chips (behaviour doc §4.2). Typing
+ * filters the values of the scope's current facet results (no request per keystroke) into grouped suggestions, at
+ * most 20, plus "Search for "…"" which adds the text as a free-text term. Arrow keys move through the options, Enter
+ * selects, Escape closes (a second Escape clears the text). Selected terms and facet values are chips; activating a
+ * chip removes it and focus moves to the next chip, else the input.
+ */
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { t } from '../base/messages.ts';
+import type { CollectionName, SearchState } from '../../src/search/types.ts';
+import { INVALID_SEARCH_CHARS, MIN_TERM_LENGTH, ScopedBlock, otherLang, partText } from './scoped-block.ts';
+import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
+import { DEFAULT_FACETS } from '../../src/search/facets.ts';
+import { comboboxStyles, simpleSearchStyles } from './simple-search.styles.ts';
+import { facetsStyles } from './facets.styles.ts';
+
+/** Most suggestions shown at once (behaviour doc §4.2 `limit`). */
+export const MAX_SUGGESTIONS = 20;
+
+export interface Suggestion {
+  readonly kind: 'term' | 'facet';
+  readonly collection?: CollectionName;
+  readonly value: string;
+  readonly label: string;
+  readonly labelLang?: string | undefined;
+}
+
+type Problem = 'none' | 'tooShort' | 'invalid';
+
+/**
+ * @summary Typeahead search with chips over the terms and facet values of a search scope.
+ * @tag catalog-multi-search
+ * @attr {string} scope - Name of the search scope (default "default").
+ * @attr {string} lang - UI language: sv, en or de.
+ * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.
+ */
+export class MultiSearchBlock extends ScopedBlock {
+  static override blockName = 'datasetMultiSearchLayout' as const;
+  static override blockStyles = [simpleSearchStyles, comboboxStyles, facetsStyles];
+  static override properties: PropertyDeclarations = {
+    ...ScopedBlock.partProperties('datasetMultiSearchLayout'),
+    text: { state: true },
+    open: { state: true },
+    active: { state: true },
+    problem: { state: true },
+  };
+
+  declare text: string;
+  declare open: boolean;
+  declare active: number;
+  declare problem: Problem;
+  #refocusChip: number | undefined;
+
+  constructor() {
+    super();
+    this.text = '';
+    this.open = false;
+    this.active = -1;
+    this.problem = 'none';
+  }
+
+  get input(): HTMLInputElement | null {
+    return this.querySelector('input[role="combobox"]');
+  }
+
+  /** The suggestions for the current text: "Search for …" first, then facet values grouped by collection. */
+  get suggestions(): Suggestion[] {
+    const typed = this.text.trim().toLowerCase();
+    if (!typed) return [];
+    const out: Suggestion[] = [];
+    const state = this.searchScope.state;
+    if (typed.length >= MIN_TERM_LENGTH && !INVALID_SEARCH_CHARS.test(typed) && !state.terms.includes(typed)) {
+      out.push({ kind: 'term', value: typed, label: t(this.uiLang, 'multi.freeText', { term: typed }) });
+    }
+    for (const group of this.searchScope.results?.facets ?? []) {
+      // A collection that already has a selection offers no suggestions (behaviour doc §4.2).
+      if ((state.filters[group.name]?.length ?? 0) > 0) continue;
+      for (const v of group.values) {
+        if (out.length >= MAX_SUGGESTIONS) return out;
+        if (v.selected || !v.label.toLowerCase().includes(typed)) continue;
+        out.push({ kind: 'facet', collection: group.name, value: v.value, label: v.label, labelLang: v.labelLang });
+      }
+    }
+    return out.slice(0, MAX_SUGGESTIONS);
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
+    // Suggestions come from the facet counts of the default collections (behaviour doc §4.2).
+    if (this.isConnected && !this.pageConfigPending) this.requestFacets(DEFAULT_FACETS);
+  }
+
+  #optionId(i: number): string {
+    return `${this.idPrefix}-opt-${i}`;
+  }
+
+  #onInput(e: Event): void {
+    this.text = (e.target as HTMLInputElement).value;
+    const typed = this.text.trim();
+    this.problem = INVALID_SEARCH_CHARS.test(typed) ? 'invalid' : 'none';
+    this.active = -1;
+    this.open = this.suggestions.length > 0;
+  }
+
+  #onKeydown(e: KeyboardEvent): void {
+    if (e.isComposing) return;
+    const options = this.suggestions;
+    switch (e.key) {
+      case 'ArrowDown':
+        e.preventDefault();
+        if (options.length === 0) return;
+        if (!this.open) {
+          this.open = true;
+          this.active = 0;
+        } else this.active = (this.active + 1) % options.length;
+        return;
+      case 'ArrowUp':
+        e.preventDefault();
+        if (options.length === 0) return;
+        this.open = true;
+        this.active = this.active <= 0 ? options.length - 1 : this.active - 1;
+        return;
+      case 'Enter': {
+        e.preventDefault();
+        const chosen = this.open && this.active >= 0 ? options[this.active] : undefined;
+        if (chosen) this.select(chosen);
+        else this.#addTypedTerm();
+        return;
+      }
+      case 'Escape':
+        if (this.open) {
+          e.preventDefault();
+          this.#close();
+        } else if (this.text) {
+          e.preventDefault();
+          this.#reset();
+        }
+        return;
+      case 'Tab':
+        this.#close();
+        return;
+    }
+  }
+
+  #addTypedTerm(): void {
+    const typed = this.text.trim().toLowerCase();
+    if (!typed) return;
+    if (INVALID_SEARCH_CHARS.test(typed)) {
+      this.problem = 'invalid';
+      return;
+    }
+    if (typed.length < MIN_TERM_LENGTH) {
+      this.problem = 'tooShort';
+      return;
+    }
+    this.select({ kind: 'term', value: typed, label: typed });
+  }
+
+  /** Adds a suggestion to the search (a term, or a facet value to its collection's filter). */
+  select(s: Suggestion): void {
+    const scope = this.searchScope;
+    scope.update((st: SearchState) => {
+      if (s.kind === 'term') return st.terms.includes(s.value) ? st : { ...st, terms: [...st.terms, s.value], page: 1 };
+      const name = s.collection!;
+      const current = st.filters[name] ?? [];
+      if (current.includes(s.value)) return st;
+      return { ...st, filters: { ...st.filters, [name]: [...current, s.value] }, page: 1 };
+    }, { history: 'push' });
+    this.#reset();
+    this.input?.focus();
+  }
+
+  #reset(): void {
+    this.text = '';
+    this.problem = 'none';
+    this.#close();
+  }
+
+  #close(): void {
+    this.open = false;
+    this.active = -1;
+  }
+
+  #onFocusOut(e: FocusEvent): void {
+    const next = e.relatedTarget as Node | null;
+    if (!next || !this.contains(next)) this.#close();
+  }
+
+  #removeChip(chip: Chip, index: number): void {
+    this.#refocusChip = index;
+    this.searchScope.update((s) => withoutChip(s, chip), { history: 'push' });
+  }
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    super.updated(changed);
+    const index = this.#refocusChip;
+    if (index === undefined) return;
+    this.#refocusChip = undefined;
+    focusAfterChipRemoval(this, index, () => this.input);
+    if (!this.contains(this.ownerDocument.activeElement)) this.input?.focus();
+  }
+
+  override render() {
+    const lang = this.uiLang;
+    const scope = this.searchScope;
+    const id = `${this.idPrefix}-multi`;
+    const listId = `${id}-list`;
+    const errorId = `${id}-error`;
+    const hintId = `${id}-hint`;
+    const options = this.suggestions;
+    const open = this.open && options.length > 0;
+    const activeId = open && this.active >= 0 && this.active < options.length ? this.#optionId(this.active) : undefined;
+    const invalid = this.problem === 'invalid';
+    const describedBy = invalid ? errorId : this.problem === 'tooShort' ? hintId : undefined;
+    this.classList.toggle('esbSearchErrorPresent', invalid);
+    this.classList.toggle('esbSearchErrorNotPresent', !invalid);
+    return html`<div class="esbMultiSearch esbBlock" @focusout=${this.#onFocusOut}>
+      <label class="esbSearchLabel" for=${id}>${t(lang, 'search.label')}</label>
+      ${renderChips(chipsOf(scope.state, scope.results, true), lang, partText(lang, 'chips.label'), (c, i) => this.#removeChip(c, i))}
+      <div class="esbCombobox">
+        <input
+          type="text"
+          id=${id}
+          class="esbSearchInput"
+          role="combobox"
+          autocomplete="off"
+          spellcheck="false"
+          enterkeyhint="search"
+          aria-autocomplete="list"
+          aria-expanded=${open ? 'true' : 'false'}
+          aria-controls=${listId}
+          aria-activedescendant=${ifDefined(activeId)}
+          aria-invalid=${invalid ? 'true' : 'false'}
+          aria-describedby=${ifDefined(describedBy)}
+          placeholder=${t(lang, 'search.placeholder')}
+          .value=${this.text}
+          @input=${this.#onInput}
+          @keydown=${this.#onKeydown}
+        />
+        <div role="listbox" id=${listId} class="esbSuggestions" aria-label=${partText(lang, 'multi.suggestions')} ?hidden=${!open}>
+          ${open ? this.#renderOptions(options) : nothing}
+        </div>
+      </div>
+      <div class="esbSearchError" id=${errorId} aria-live="assertive">${invalid ? t(lang, 'search.invalid') : ''}</div>
+      <div class="esbSearchHint" id=${hintId} role="status">
+        ${this.problem === 'tooShort'
+          ? t(lang, 'search.tooShort', { n: MIN_TERM_LENGTH })
+          : open
+            ? partText(lang, 'multi.count', { n: options.length })
+            : ''}
+      </div>
+    </div>`;
+  }
+
+  #renderOptions(options: readonly Suggestion[]): TemplateResult[] {
+    const lang = this.uiLang;
+    const out: TemplateResult[] = [];
+    let i = 0;
+    while (i < options.length) {
+      const first = options[i]!;
+      if (first.kind === 'term') {
+        out.push(this.#renderOption(first, i));
+        i++;
+        continue;
+      }
+      const start = i;
+      while (i < options.length && options[i]!.kind === 'facet' && options[i]!.collection === first.collection) i++;
+      const groupId = `${this.idPrefix}-grp-${first.collection}`;
+      out.push(html`<div role="group" class="esbOptionGroup" aria-labelledby=${groupId}>
+        <div role="presentation" class="esbOptionGroupLabel" id=${groupId}>${t(lang, `facet.${first.collection}`)}</div>
+        ${options.slice(start, i).map((o, k) => this.#renderOption(o, start + k))}
+      </div>`);
+    }
+    return out;
+  }
+
+  #renderOption(o: Suggestion, i: number): TemplateResult {
+    const selected = i === this.active;
+    return html`<div
+      role="option"
+      id=${this.#optionId(i)}
+      class="esbOption ${o.kind === 'term' ? 'esbOption--term' : ''} ${selected ? 'esbOption--active' : ''}"
+      aria-selected=${selected ? 'true' : 'false'}
+      lang=${otherLang(o.labelLang, this.uiLang) ?? nothing}
+      @mousedown=${(e: MouseEvent) => e.preventDefault()}
+      @click=${() => this.select(o)}
+    >
+      ${o.label}
+    </div>`;
+  }
+}
+
+if (!customElements.get('catalog-multi-search')) customElements.define('catalog-multi-search', MultiSearchBlock);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'catalog-multi-search': MultiSearchBlock;
+  }
+}

@@ -1,0 +1,131 @@
+/**
+ * Base of the search parts (search inputs, facets, the responsiveness toggle): a CatalogBlock bound to the
+ * SearchScope named by its `scope` attribute (default "default"). Sibling parts with the same scope name share one
+ * state; different names never meet. The part re-renders on every `state` and `results` event of its scope and
+ * loads its UI strings once per language (its `loadComplete` resolves when they are in).
+ */
+import type { PropertyDeclarations } from 'lit';
+import { CatalogBlock, blockProperties } from '../base/catalog-block.ts';
+import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
+import type { CollectionName, SearchState } from '../../src/search/types.ts';
+import { loadMessages, toLang, type Lang } from '../../src/i18n/index.ts';
+import { t } from '../base/messages.ts';
+import type { BlockName } from '../../src/config/params.ts';
+
+export abstract class ScopedBlock extends CatalogBlock<boolean> {
+  /** Properties of a part: the parameters of the layout column it serves (`hl`, `break`, …) plus `scope`. */
+  static partProperties(column: BlockName): PropertyDeclarations {
+    return { ...blockProperties(column), scopeName: { attribute: 'scope', type: String } };
+  }
+
+  declare scopeName: string | undefined;
+  #bound: SearchScope | undefined;
+  #onState = (): void => {
+    this.scopeStateChanged(this.searchScope.state);
+    this.requestUpdate();
+  };
+  #onResults = (): void => this.requestUpdate();
+
+  /** The scope this part is bound to (created on first use, shared per document and name). */
+  get searchScope(): SearchScope {
+    const name = this.getAttribute('scope')?.trim() || 'default';
+    return scopeFor(this.ownerDocument, name, this.store);
+  }
+
+  /** Called when the scope's state changed (URL, back/forward, another part). */
+  protected scopeStateChanged(_state: SearchState): void {}
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#bind();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#unbind();
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
+    if (this.isConnected) this.#bind();
+    const lang = this.uiLang;
+    this.loader.run(lang, async () => {
+      await loadMessages(lang);
+      return true;
+    });
+  }
+
+  #requested = '';
+  /** Asks the scope to count `facets` (added to what other blocks asked for), once per distinct set. */
+  protected requestFacets(facets: readonly CollectionName[]): void {
+    const scope = this.searchScope;
+    const missing = facets.filter((f) => !scope.settings.facets.includes(f));
+    const key = `${scope.name}|${facets.join(',')}`;
+    if (missing.length === 0 || key === this.#requested) return;
+    this.#requested = key;
+    scope.configure({ facets: [...facets] });
+  }
+
+  #bind(): void {
+    const scope = this.searchScope;
+    if (scope === this.#bound) return;
+    this.#unbind();
+    this.#bound = scope;
+    scope.addEventListener('state', this.#onState);
+    scope.addEventListener('results', this.#onResults);
+    scope.addEventListener('status', this.#onResults);
+    this.scopeStateChanged(scope.state);
+  }
+
+  #unbind(): void {
+    this.#bound?.removeEventListener('state', this.#onState);
+    this.#bound?.removeEventListener('results', this.#onResults);
+    this.#bound?.removeEventListener('status', this.#onResults);
+    this.#bound = undefined;
+  }
+}
+
+/** Characters the store's query syntax would misread (behaviour doc §4.1). */
+export const INVALID_SEARCH_CHARS = /[\^+\-[\]{}\\/!#"~]/;
+/** Minimum length of a search term (behaviour doc §4.1). */
+export const MIN_TERM_LENGTH = 3;
+
+/** Number of selected facet values in a state. */
+export function activeFilterCount(state: SearchState): number {
+  return Object.values(state.filters).reduce((n, values) => n + (values?.length ?? 0), 0);
+}
+
+/** `state` with `value` added to or removed from collection `name` (page back to 1). */
+export function toggleFilter(state: SearchState, name: CollectionName, value: string): SearchState {
+  const current = state.filters[name] ?? [];
+  const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+  const filters: Partial<Record<CollectionName, readonly string[]>> = { ...state.filters };
+  if (next.length) filters[name] = next;
+  else delete filters[name];
+  return { ...state, filters, page: 1 };
+}
+
+/** The `lang` attribute a label needs inside a block in `ui` language: its own tag when it differs. */
+export function otherLang(labelLang: string | undefined, ui: Lang): string | undefined {
+  return labelLang && toLang(labelLang) !== ui ? labelLang : undefined;
+}
+
+/** UI strings of the search parts that the shared table lacks ({n} selects the `.one` form for 1). */
+const PART_STRINGS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
+  'facets.count': { en: '{n} datasets', sv: '{n} datamängder', de: '{n} Datensätze' },
+  'facets.count.one': { en: '1 dataset', sv: '1 datamängd', de: '1 Datensatz' },
+  'chips.label': { en: 'Your search', sv: 'Din sökning', de: 'Ihre Suche' },
+  'multi.suggestions': { en: 'Suggestions', sv: 'Förslag', de: 'Vorschläge' },
+  'multi.count': { en: '{n} suggestions', sv: '{n} förslag', de: '{n} Vorschläge' },
+  'multi.count.one': { en: '1 suggestion', sv: '1 förslag', de: '1 Vorschlag' },
+};
+
+export function partText(lang: Lang, key: string, vars?: Record<string, string | number>): string {
+  const n = vars?.n;
+  const table = (n === 1 && PART_STRINGS[`${key}.one`]) || PART_STRINGS[key];
+  const text = table?.[lang] ?? table?.en;
+  if (text === undefined) return t(lang, key, vars);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    vars?.[name] === undefined ? whole : typeof vars[name] === 'number' ? (vars[name] as number).toLocaleString(lang) : String(vars[name]),
+  );
+}

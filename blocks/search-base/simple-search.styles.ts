@@ -1,0 +1,92 @@
+/** Styles of the search input (low specificity; theme through the --cb-* custom properties). */
+import { css } from 'lit';
+
+export const simpleSearchStyles = css`
+  :where(catalog-simple-search, dataset-search, esb-datasetsearch, catalog-multi-search, dataset-multi-search,
+    esb-datasetmultisearch) {
+    display: block;
+    font-family: var(--cb-font, inherit);
+    color: var(--cb-text, #1a1a1a);
+  }
+  :where(.block_searchInput, .esbMultiSearch) {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.25rem 0.5rem;
+  }
+  :where(.esbSearchLabel) {
+    font-weight: 600;
+    flex-basis: 100%;
+  }
+  :where(.esbSearchInput) {
+    flex: 1 1 16rem;
+    min-width: 0;
+    padding: 0.5rem 0.75rem;
+    font: inherit;
+    border: 1px solid var(--cb-border-strong, #6b7280);
+    border-radius: var(--cb-radius, 4px);
+  }
+  :where(.esbSearchInput):focus-visible {
+    outline: 3px solid var(--cb-focus, #0b5cad);
+    outline-offset: 1px;
+  }
+  :where(.esbSearchInput[aria-invalid='true']) {
+    border-color: var(--cb-error, #b00020);
+    border-width: 2px;
+  }
+  :where(.esbSearchError, .esbSearchHint) {
+    flex-basis: 100%;
+  }
+  :where(.esbSearchError) {
+    color: var(--cb-error, #b00020);
+    font-weight: 600;
+  }
+  :where(.esbSearchHint) {
+    color: var(--cb-muted, #4a4f57);
+  }
+`;
+
+/** The combobox's suggestion popup. */
+export const comboboxStyles = css`
+  :where(.esbCombobox) {
+    position: relative;
+    flex: 1 1 16rem;
+    display: flex;
+  }
+  :where(.esbSuggestions) {
+    position: absolute;
+    z-index: 10;
+    top: 100%;
+    left: 0;
+    right: 0;
+    max-height: 22rem;
+    overflow-y: auto;
+    margin: 0.125rem 0 0;
+    padding: 0.25rem 0;
+    background: var(--cb-surface-raised, #ffffff);
+    border: 1px solid var(--cb-border-strong, #6b7280);
+    border-radius: var(--cb-radius, 4px);
+    box-shadow: 0 4px 12px rgb(0 0 0 / 15%);
+  }
+  :where(.esbSuggestions[hidden]) {
+    display: none;
+  }
+  :where(.esbOptionGroupLabel) {
+    padding: 0.25rem 0.75rem;
+    font-size: 0.875em;
+    font-weight: 700;
+    color: var(--cb-muted, #4a4f57);
+  }
+  :where(.esbOption) {
+    padding: 0.375rem 0.75rem;
+    cursor: pointer;
+  }
+  :where(.esbOption--active) {
+    background: var(--cb-accent, #0b5cad);
+    color: var(--cb-accent-contrast, #ffffff);
+    outline: 2px solid var(--cb-focus, #0b5cad);
+  }
+  :where(.esbOption--term) {
+    font-style: italic;
+  }
+`;
