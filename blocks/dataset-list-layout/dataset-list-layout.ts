@@ -3,13 +3,41 @@
  * registers both, plus `<dataset-list>` (the list it renders).
  */
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { searchListStyles } from '../search-base/search-list.styles.ts';
 import type { SearchListBlock } from '../search-base/search-list.ts';
+import { scopeFor, type ScopeDocument, type ScopeWindow, type SearchScope } from '../../src/search/scope.ts';
+import type { CatalogStore } from '../../src/store/types.ts';
 import '../dataset-list/dataset-list.ts';
 
-let layouts = 0;
+/**
+ * The window a DL's private scope sees: the page URL WITHOUT its fragment, so search terms and filters in the URL
+ * (other searches' state) never reach the list, and writes that change only the query string (`esc_page`) while
+ * the page's fragment stays as it is. Back/forward still reach the scope (popstate).
+ */
+export function pageOnlyWindow(win: Window): ScopeWindow {
+  const withoutHash = () => {
+    const u = new URL(win.location.href);
+    u.hash = '';
+    return u.href;
+  };
+  const keepHash = (url: string | URL | null | undefined): string => {
+    const next = new URL(String(url ?? withoutHash()), win.location.href);
+    next.hash = win.location.hash;
+    return next.href;
+  };
+  return {
+    location: { get href() { return withoutHash(); } },
+    history: {
+      pushState: (data, unused, url) => win.history.pushState(data, unused, keepHash(url)),
+      replaceState: (data, unused, url) => win.history.replaceState(data, unused, keepHash(url)),
+    },
+    addEventListener: (type, listener) => win.addEventListener(type, listener),
+    removeEventListener: (type, listener) => win.removeEventListener(type, listener),
+  };
+}
 
 
 /**
@@ -65,8 +93,21 @@ export class DatasetListLayout extends CatalogBlock {
   declare scope: string | undefined;
   declare context: string | undefined;
 
-  /** The private scope name (unless `scope` is given): stable per layout instance, never "default". */
-  readonly privateScope = `list${++layouts}`;
+  #private: { store: CatalogStore; scope: SearchScope } | undefined;
+
+  /**
+   * The layout's own scope (unless `scope` is given): named "default" (so the page number is `esc_page`) but
+   * registered on a private key, with a window that hides the URL fragment (pageOnlyWindow).
+   */
+  get privateScope(): SearchScope {
+    const store = this.store;
+    if (this.#private?.store !== store) {
+      const win = this.ownerDocument.defaultView;
+      const doc: ScopeDocument = { defaultView: win ? pageOnlyWindow(win) : null };
+      this.#private = { store, scope: scopeFor(doc, 'default', store) };
+    }
+    return this.#private.scope;
+  }
 
   /** The list inside (for hosts and tests). */
   get list(): SearchListBlock | null {
@@ -92,12 +133,19 @@ export class DatasetListLayout extends CatalogBlock {
 
   /** The list inside takes every DL parameter with `inherit` (a test checks this covers paramsOf('datasetListLayout')). */
   override render(): TemplateResult {
-    const scope = this.getAttribute('scope')?.trim() || this.privateScope;
+    const shared = this.getAttribute('scope')?.trim();
+    // The block-wide attributes are not parameters (no inherit): the list gets the layout's own values.
+    const own = (name: string) => this.getAttribute(name) ?? undefined;
     const ctx = this.getAttribute('context')?.trim();
     return html`<div class="esbBlock esbDatasetListLayout">
       <dataset-list
-        scope=${scope}
+        scope=${shared ?? 'default'}
+        .scopeOverride=${shared ? undefined : this.privateScope}
         context=${ctx ?? ''}
+        store-url=${ifDefined(own('store-url'))}
+        lang=${ifDefined(own('lang'))}
+        strict-standard-html=${ifDefined(own('strict-standard-html'))}
+        no-styles=${ifDefined(own('no-styles'))}
         hl="inherit"
         page-in-url="inherit"
         sort-order="inherit"

@@ -115,7 +115,10 @@ interface RowEntry {
 
 export class SearchListBlock extends CatalogBlock {
   static override blockName = 'datasetListLayout' as const;
-  static override properties: PropertyDeclarations = listProperties(LIST_PARAMS);
+  static override properties: PropertyDeclarations = {
+    ...listProperties(LIST_PARAMS),
+    scopeOverride: { attribute: false },
+  };
   /** Parameter defaults of this list (supportive subclasses override). */
   static paramDefaults: Readonly<Record<string, ParamValue>> = {
     hl: 2, clickExpand: true, includeExtras: false, includeVisualizations: false, includeTabbedVisualizations: false,
@@ -126,6 +129,8 @@ export class SearchListBlock extends CatalogBlock {
 
   declare scope: string | undefined;
   declare context: string | undefined;
+  /** A scope given by an enclosing layout (its private one); wins over the `scope` attribute. */
+  declare scopeOverride: SearchScope | undefined;
 
   #joined: SearchScope | undefined;
   #configured = '';
@@ -141,12 +146,12 @@ export class SearchListBlock extends CatalogBlock {
   }
 
   get scopeName(): string {
-    return scopeNameFrom(this);
+    return this.scopeOverride?.name ?? scopeNameFrom(this);
   }
 
   /** The SearchScope this list shows (shared by every block with the same scope name in the document). */
   get searchScope(): SearchScope {
-    return scopeFor(this.ownerDocument, this.scopeName, this.store);
+    return this.scopeOverride ?? scopeFor(this.ownerDocument, this.scopeName, this.store);
   }
 
   /** Types searched: the defaults, plus data services with includeServices, all three with typeFilter. */
