@@ -1,12 +1,14 @@
 /**
  * One Vite config, four modes (scripts/build.mjs runs the three build modes in turn):
  * - `npm`  → dist/npm: one ES module per entry (`index`, `api`, one per block); lit, @lit/context, rdflib external.
- * - `cdn`  → dist/cdn/catalog-blocks.js: everything bundled; rdflib (and any other dynamic import) a lazy chunk beside it.
+ * - `cdn`  → dist/cdn/catalog-blocks.js: a small loader (src/cdn.ts); each block's code is a chunk beside it, loaded when
+ *           the page uses its tag, so a landing page and a search page each download only their own code.
  * - `iife` → dist/cdn/catalog-blocks.iife.js: one classic script, dynamic imports inlined.
  * - serve (default, `npm start`) → the demo site from demo/, blocks loaded from source (HMR); see demoServing().
  */
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { npmEntries, root } from './scripts/entries.mjs';
 import { renderDemoHtml } from './scripts/demo-html.mjs';
 
@@ -33,6 +35,61 @@ function demoServing(): Plugin {
     },
   };
 }
+
+/** Every `customElements.define('tag', …)` under blocks/ → the file that runs it (tests excluded). */
+export function blockTagFiles(): Map<string, string> {
+  const out = new Map<string, string>();
+  const dir = resolve(root, 'blocks');
+  for (const rel of readdirSync(dir, { recursive: true }).map(String).sort()) {
+    if (!rel.endsWith('.ts') || rel.endsWith('.test.ts') || rel.endsWith('.d.ts')) continue;
+    const file = join(dir, rel);
+    for (const m of readFileSync(file, 'utf8').matchAll(/customElements\.define\(\s*['"]([a-z][a-z0-9]*-[a-z0-9-]*)['"]/g)) {
+      if (!out.has(m[1]!)) out.set(m[1]!, file);
+    }
+  }
+  return out;
+}
+
+/** `virtual:catalog-blocks/loaders` for the CDN loader: tag → `() => import(file defining it)`. */
+function blockLoaders(): Plugin {
+  const id = 'virtual:catalog-blocks/loaders';
+  return {
+    name: 'catalog-blocks-loaders',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(loadId) {
+      if (loadId !== `\0${id}`) return undefined;
+      const rows = [...blockTagFiles()].map(([tag, file]) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(file)}),`);
+      return `export const BLOCK_LOADERS = {\n${rows.join('\n')}\n};\n`;
+    },
+  };
+}
+
+/**
+ * CDN chunks by what a page needs (fewer, larger files compress better than many small ones): `core` is what every
+ * block uses (Lit, store client, configuration, DCAT models, shared rendering), `landing` the landing-page blocks,
+ * `search` the search engine, layouts and parts. Lazy modules (UI strings per language, large vocabularies, rdflib,
+ * exports) stay their own chunks: a group never takes them, so they still load only when needed.
+ */
+const LAZY = /\/src\/i18n\/(en|sv|de)\.ts$|\/src\/dcat\/vocab\/(licence|file-type|language|hvd-category)\.ts$/;
+const CDN_CHUNK_GROUPS = [
+  {
+    name: 'search',
+    test: (id: string) => /\/src\/search\/|\/blocks\/(search-base|dataset-(list|facets|results|search|multi-search|simple-search-layout|multi-search-layout|facet-search-layout|compact-facet-search-layout|facet-search-portal-layout|list-layout)|facet-search-responsiveness|facets-sv)\//.test(id),
+    priority: 2,
+  },
+  {
+    name: 'landing',
+    test: (id: string) => /\/blocks\/(dataset-view|dataservice-view)\/(dataset-view|dataservice-view|render-service|[\w-]+\.element|[\w-]+\.styles)\.ts$|\/blocks\/base\/landing-block\.ts$/.test(id),
+    priority: 2,
+  },
+  {
+    name: 'core',
+    test: (id: string) => !LAZY.test(id) && (/\/node_modules\/(lit|lit-html|lit-element|@lit)\//.test(id)
+      || /\/src\/(store|config|rdf\/(graph|rdfjson|namespaces|literal)|i18n|dcat)\//.test(id)
+      || /\/blocks\/(base|dataset-view\/(distribution-list|render-dataset))[/.]/.test(id)),
+    priority: 3,
+  },
+];
 
 const common: UserConfig = {
   root,
@@ -81,13 +138,17 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'cdn') {
     return {
       ...common,
+      plugins: [blockLoaders()],
       build: {
         ...build,
         outDir: 'dist/cdn',
         emptyOutDir: true,
-        lib: { entry: abs({ 'catalog-blocks': 'src/index.ts' }), formats: ['es'] },
+        lib: { entry: abs({ 'catalog-blocks': 'src/cdn.ts' }), formats: ['es'] },
         rolldownOptions: {
-          output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', minify: true },
+          output: {
+            entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', minify: true,
+            codeSplitting: { groups: CDN_CHUNK_GROUPS },
+          },
         },
       },
     };

@@ -50,6 +50,10 @@ describe('CDN bundle embedded cross-origin', () => {
     const gz = js.reduce((n, u) => n + gzipSync(readFileSync(join(root, 'dist/cdn', new URL(u).pathname.slice(5))), { level: 9 }).length, 0);
     console.log(`landing page view of ${POLLS}: ${js.length} JS files, ${(gz / 1024).toFixed(1)} KB gzip (${js.map((u) => u.split('/').pop()).join(', ')})`);
     assert.ok(js.some((u) => u.endsWith('/catalog-blocks.js')));
+    // `npm run size` must count every file the browser fetched (its landing set, or a lazy language/vocabulary chunk)
+    const size = JSON.parse(spawnSync(process.execPath, [join(root, 'scripts/size.mjs'), '--json'], { encoding: 'utf8' }).stdout) as { landing: { files: string[] } };
+    const uncounted = js.map((u) => u.split('/').pop()!).filter((f) => !size.landing.files.includes(f) && !/^(en|sv|de|licence|file-type|language|hvd-category)-/.test(f));
+    assert.deepEqual(uncounted, [], 'JS downloaded by a landing page but not counted by npm run size');
     assert.notEqual(new URL(store.url).origin, site.origin, 'store and page must be different origins');
     assert.equal((await page.locator('dataset-view h2').first().textContent())?.trim(), 'Swedish Polls');
     // the CSV distribution and the connected API distribution
@@ -97,11 +101,24 @@ describe('CDN bundle embedded cross-origin', () => {
 });
 
 describe('size budget', () => {
-  test('the initial JS of a landing page (CDN ES entry + static chunks) is at most 40 KB gzip', () => {
-    const r = spawnSync(process.execPath, [join(root, 'scripts/size.mjs'), '--check'], { encoding: 'utf8' });
-    const line = r.stdout.split('\n').find((l) => l.startsWith('Initial JS')) ?? r.stdout + r.stderr;
-    console.log(line);
-    assert.equal(r.status, 0, line);
-    assert.match(line, /budget 40\.0 KB: OK/);
+  interface PageSize { gzip: number; budget: number; files: string[] }
+  const measured = (): { landing: PageSize; search: PageSize | null } => {
+    const r = spawnSync(process.execPath, [join(root, 'scripts/size.mjs'), '--json'], { encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+    return JSON.parse(r.stdout);
+  };
+
+  test('the initial JS of a landing page (CDN loader + the <dataset-view> chunk + static imports) is at most 40 KB gzip', () => {
+    const { landing } = measured();
+    console.log(`landing page: ${(landing.gzip / 1024).toFixed(1)} KB gzip (${landing.files.join(', ')})`);
+    assert.ok(landing.gzip <= landing.budget, `${landing.gzip} > ${landing.budget}`);
+  });
+
+  // The search blocks are over the budget today (see README, Numbers): reported, not hidden, and not failing the suite.
+  test('the initial JS of a search page (<dataset-facet-search-layout>) is at most 50 KB gzip', { todo: 'search code over budget' }, () => {
+    const { search } = measured();
+    assert.ok(search, 'the search blocks are built');
+    console.log(`search page: ${(search.gzip / 1024).toFixed(1)} KB gzip (${search.files.join(', ')})`);
+    assert.ok(search.gzip <= search.budget, `${search.gzip} > ${search.budget}`);
   });
 });

@@ -1,0 +1,54 @@
+/**
+ * The CDN entry (`dist/cdn/catalog-blocks.js`): a small loader that defines each block when the page uses it, so a
+ * landing page downloads the landing-page code and a search page the search code, never both. It looks for the tags
+ * of every block (and their legacy `esb-` names) in the document and watches for elements added later (a layout's
+ * parts, blocks inserted by scripts); the first element of a tag loads that block's module (a lazy chunk beside this
+ * file), and the browser upgrades the element. `loadBlocks()` loads blocks up front (all of them without arguments),
+ * e.g. before `customElements.get(tag)`. The npm entry (`src/index.ts`) and the IIFE still register everything at once.
+ */
+import { BLOCK_LOADERS } from 'virtual:catalog-blocks/loaders';
+
+const ALL_TAGS = Object.keys(BLOCK_LOADERS);
+const pending = new Map<string, () => Promise<unknown>>(Object.entries(BLOCK_LOADERS));
+const loading = new Map<string, Promise<void>>();
+let selector = [...pending.keys()].join(',');
+
+function load(tag: string): Promise<void> {
+  const started = loading.get(tag);
+  if (started) return started;
+  const loader = pending.get(tag);
+  if (!loader) return Promise.resolve();
+  pending.delete(tag);
+  selector = [...pending.keys()].join(',');
+  if (!selector) observer.disconnect();
+  const done = loader().then(
+    () => undefined,
+    (e: unknown) => console.error(`[catalog-blocks] <${tag}> could not be loaded`, e),
+  );
+  loading.set(tag, done);
+  return done;
+}
+
+/** Loads the blocks found at and under `node`. */
+function scan(node: Element | Document): void {
+  if (node instanceof Element && pending.has(node.localName)) void load(node.localName);
+  if (!selector) return;
+  for (const el of node.querySelectorAll(selector)) void load(el.localName);
+}
+
+const observer = new MutationObserver((records) => {
+  for (const record of records) {
+    for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) scan(node as Element);
+    if (!selector) return;
+  }
+});
+
+/** Defines the blocks with these tags (every block without arguments); resolves when they are registered. */
+export function loadBlocks(tags: readonly string[] = ALL_TAGS): Promise<void> {
+  return Promise.all(tags.map((t) => load(t.toLowerCase()))).then(() => undefined);
+}
+
+if (typeof document !== 'undefined') {
+  observer.observe(document, { childList: true, subtree: true });
+  scan(document);
+}
