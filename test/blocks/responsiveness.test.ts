@@ -1,0 +1,138 @@
+// <facet-search-responsiveness>: one media-query stylesheet per break, the "Filters (n)" toggle below the break,
+// two columns above it; custom break values in px, bare numbers and em; invalid values fall back to 1024px.
+import { expect, html } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import { freshPage, mountSearch, rendered } from './search-input-helpers.ts';
+import { captureWarnings, text } from './helpers.ts';
+import '../../blocks/facet-search-responsiveness/facet-search-responsiveness.ts';
+import type { FacetSearchResponsiveness } from '../../blocks/facet-search-responsiveness/facet-search-responsiveness.ts';
+import { normalizeBreak } from '../../blocks/search-base/responsiveness.ts';
+import { loadMessages } from '../../src/i18n/index.ts';
+
+const THEME = 'http://publications.europa.eu/resource/authority/data-theme/';
+
+async function layout(attrs: { break?: string; controls?: string } = {}) {
+  const { el } = await mountSearch<HTMLElement>(
+    html`<div class="esbFacetLayout">
+      <facet-search-responsiveness lang="en" break=${attrs.break ?? '1024px'} controls=${attrs.controls ?? ''}></facet-search-responsiveness>
+      <aside class="esbFacetColumn" id="my-filters"><p>Facet values</p></aside>
+      <div class="esbResultColumn"><p>Results</p></div>
+    </div>`,
+    false,
+  );
+  const part = el.querySelector<FacetSearchResponsiveness>('facet-search-responsiveness')!;
+  await rendered(part);
+  return {
+    root: el,
+    part,
+    toggle: part.querySelector<HTMLButtonElement>('button.esbFilterToggle')!,
+    panel: el.querySelector<HTMLElement>('aside')!,
+    main: el.querySelector<HTMLElement>('.esbResultColumn')!,
+  };
+}
+const shown = (e: Element) => getComputedStyle(e).display !== 'none';
+
+describe('facet-search-responsiveness', () => {
+  before(() => loadMessages('en'));
+  beforeEach(freshPage);
+  afterEach(() => setViewport({ width: 800, height: 600 }));
+
+  it('at 800px (≤ 1024px): the toggle shows, the panel is hidden until toggled', async () => {
+    await setViewport({ width: 800, height: 600 });
+    const { toggle, panel, root } = await layout();
+    expect(shown(toggle)).to.be.true;
+    expect(shown(panel)).to.be.false;
+    expect(toggle.type).to.equal('button');
+    expect(toggle.getAttribute('aria-expanded')).to.equal('false');
+    expect(toggle.getAttribute('aria-controls')).to.equal(panel.id);
+    expect(text(toggle)).to.equal('Filters (0)');
+    await expect(root).to.be.accessible();
+    toggle.click();
+    await rendered(toggle.parentElement!);
+    expect(toggle.getAttribute('aria-expanded')).to.equal('true');
+    expect(shown(panel)).to.be.true;
+    await expect(root).to.be.accessible();
+    toggle.click();
+    await rendered(toggle.parentElement!);
+    expect(shown(panel)).to.be.false;
+  });
+
+  it('at 1200px: two columns side by side, no toggle', async () => {
+    await setViewport({ width: 1200, height: 800 });
+    const { toggle, panel, main, root } = await layout();
+    expect(shown(toggle)).to.be.false;
+    expect(shown(panel)).to.be.true;
+    const a = panel.getBoundingClientRect();
+    const b = main.getBoundingClientRect();
+    expect(Math.abs(a.top - b.top)).to.be.lessThan(2);
+    expect(a.right).to.be.at.most(b.left);
+    expect(a.width).to.be.lessThan(b.width);
+    await expect(root).to.be.accessible();
+  });
+
+  it('the toggle counts the active filters', async () => {
+    await setViewport({ width: 800, height: 600 });
+    history.replaceState(null, '', `${location.pathname}#esc_theme=${encodeURIComponent(`${THEME}TRAN`)},${encodeURIComponent(`${THEME}EDUC`)}&esc_keyword=bibliotek`);
+    const { toggle } = await layout();
+    expect(text(toggle)).to.equal('Filters (3)');
+  });
+
+  it('break="600" (bare number = px): one column only at ≤ 600px', async () => {
+    await setViewport({ width: 800, height: 600 });
+    const { toggle, panel } = await layout({ break: '600' });
+    expect(shown(toggle)).to.be.false;
+    expect(shown(panel)).to.be.true;
+    await setViewport({ width: 500, height: 600 });
+    expect(shown(toggle)).to.be.true;
+    expect(shown(panel)).to.be.false;
+  });
+
+  it('break="40em": one column at ≤ 640px', async () => {
+    await setViewport({ width: 700, height: 600 });
+    const { toggle, panel } = await layout({ break: '40em' });
+    expect(shown(toggle)).to.be.false;
+    await setViewport({ width: 600, height: 600 });
+    expect(shown(toggle)).to.be.true;
+    expect(shown(panel)).to.be.false;
+  });
+
+  it('an invalid break falls back to 1024px (with a warning)', async () => {
+    await setViewport({ width: 900, height: 600 });
+    let toggle!: HTMLButtonElement;
+    const warnings = await captureWarnings(async () => {
+      ({ toggle } = await layout({ break: 'wide' }));
+    });
+    expect(warnings.join('\n')).to.contain('break');
+    expect(shown(toggle)).to.be.true;
+    expect(normalizeBreak('wide')).to.equal('1024px');
+    expect(normalizeBreak('600')).to.equal('600px');
+    expect(normalizeBreak(' 37.5em ')).to.equal('37.5em');
+    expect(normalizeBreak('0')).to.equal('1024px');
+  });
+
+  it('one media-query stylesheet per distinct break value', async () => {
+    const count = (v: string) => document.adoptedStyleSheets.filter((s) => [...s.cssRules].some((r) => r.cssText.includes(`max-width: ${v}`))).length;
+    await layout({ break: '555px' });
+    await layout({ break: '555' });
+    await layout({ break: '33em' });
+    expect(count('555px')).to.equal(1);
+    expect(count('33em')).to.equal(1);
+    expect([...document.querySelectorAll('style')].some((s) => s.textContent?.includes('555px'))).to.be.false;
+  });
+
+  it('controls names the panel', async () => {
+    const { toggle } = await layout({ controls: 'my-filters' });
+    expect(toggle.getAttribute('aria-controls')).to.equal('my-filters');
+  });
+
+  it('the legacy tag esb-facetsearchresponsiveness is the same block', async () => {
+    await setViewport({ width: 800, height: 600 });
+    const { el } = await mountSearch<HTMLElement>(
+      html`<div><esb-facetsearchresponsiveness lang="en"></esb-facetsearchresponsiveness><div class="esbFacetColumn">x</div></div>`,
+      false,
+    );
+    const part = el.querySelector('esb-facetsearchresponsiveness')!;
+    await rendered(part);
+    expect(part.querySelector('button.esbFilterToggle')?.getAttribute('aria-controls')).to.equal(el.querySelector('.esbFacetColumn')!.id);
+  });
+});
