@@ -1,0 +1,344 @@
+#!/usr/bin/env node
+// `npm run bench` (not part of `npm test`): how fast a search page renders, and how fast the dev store answers.
+//
+// 1. Rendering, in Chromium with the built CDN bundle on one origin and the dev store on another: a facets column,
+//    a sort select and a result list share one search scope; for pages of 10, 100 and 1000 rows it measures the time
+//    from the store's search response (PerformanceResourceTiming.responseEnd of the search request) to the DOM
+//    holding every row and the facets (a MutationObserver sees the list leave aria-busy with the rows in place), for
+//    - the first view of a fresh scope (includes the one publisher lookup of a first search), and
+//    - a sort change (exactly one search request, nothing else).
+//    Each run uses a fresh page (no cached states); the first run of each size is a warm-up and is not counted.
+// 2. The dev store's own search latency, in-process (no HTTP): the search URLs the page sent for typical
+//    interactions (first view, term, facet, sort, page), each answered many times by the store's search function.
+//
+// Catalog: ../shared/fixtures/dcat/large/antwerpen-dcat.xml (491 datasets), or `--catalog FILE`. A page larger than
+// the catalog is measured on a second store that serves the same file several times (one context per copy), so
+// 1000 rows are really 1000 rows; the table says so.
+//   --catalog FILE   the DCAT file to serve
+//   --runs N         counted runs per size (default 10)
+//   --build          rebuild first (otherwise builds only when dist/cdn is missing)
+//   --write-readme   put the table into README.md between <!-- bench:start --> and <!-- bench:end -->
+// Run with `node --import tsx` (npm run bench does): the dev store is TypeScript.
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { basename, extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { chromium } from 'playwright-core';
+import { launchOptions } from './browser.mjs';
+import { root } from './entries.mjs';
+import { createStoreServer } from '../demo/store/server.ts';
+import { runSearch } from '../demo/store/search/search.ts';
+import { parseParams } from '../demo/store/http/params.ts';
+
+const SIZES = [10, 100, 1000];
+const STORE_RUNS = 40;
+const DEFAULT_CATALOG = resolve(root, '../shared/fixtures/dcat/large/antwerpen-dcat.xml');
+const DATASET_QUERY = 'rdfType:http\\://www.w3.org/ns/dcat#Dataset AND public:true';
+
+function parseArgs(argv) {
+  const opts = { catalog: undefined, runs: 10, build: false, writeReadme: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) usage(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--catalog') opts.catalog = resolve(process.cwd(), value());
+    else if (a === '--runs') opts.runs = Math.max(1, Number(value()) || 10);
+    else if (a === '--build') opts.build = true;
+    else if (a === '--write-readme') opts.writeReadme = true;
+    else if (a === '--help' || a === '-h') usage();
+    else usage(`unknown option ${a}`);
+  }
+  return opts;
+}
+
+function usage(problem) {
+  if (problem) console.error(`bench: ${problem}`);
+  console.error('usage: npm run bench [-- --catalog FILE] [--runs N] [--build] [--write-readme]');
+  process.exit(problem ? 2 : 0);
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const catalog = opts.catalog ?? DEFAULT_CATALOG;
+if (!existsSync(catalog)) {
+  if (opts.catalog) usage(`catalog file not found: ${catalog}`);
+  console.log(`bench: skipped — the Antwerp catalog (${relative(root, DEFAULT_CATALOG)}) is not present.\n` +
+    'Run it next to the shared fixtures, or give a catalog: npm run bench -- --catalog FILE');
+  process.exit(0);
+}
+if (opts.build || !existsSync(join(root, 'dist/cdn/catalog-blocks.js'))) {
+  console.log('bench: building…');
+  if (spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', cwd: root }).status !== 0) process.exit(1);
+}
+
+const ms = (n) => `${n.toFixed(1)} ms`;
+function stats(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+  return { n: s.length, median: s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2, p95: at(0.95) };
+}
+
+/** Number of public datasets a store holds. */
+async function datasetCount(storeUrl) {
+  const res = await fetch(`${storeUrl}search?type=solr&query=${encodeURIComponent(DATASET_QUERY)}&limit=1`, { headers: { Accept: 'application/json' } });
+  return (await res.json()).results;
+}
+
+/** The page origin (127.0.0.1, another origin than the store): /cdn/ the built bundle, /bench.html the bench page. */
+async function startSite(storeUrl) {
+  const cdn = join(root, 'dist/cdn');
+  const page = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>catalog-blocks bench</title>
+<script type="module" src="/cdn/catalog-blocks.js"></script></head>
+<body><div data-portal-config data-store-url="${storeUrl}" hidden></div><main id="bench"></main></body></html>`;
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (path === '/bench.html') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page);
+    const file = path.startsWith('/cdn/') ? normalize(join(cdn, path.slice(5))) : '';
+    if (!file.startsWith(cdn + sep) || !existsSync(file)) return void res.writeHead(404).end();
+    const type = extname(file) === '.js' ? 'text/javascript; charset=utf-8' : 'application/json';
+    res.writeHead(200, { 'content-type': type, 'cache-control': 'max-age=3600' }).end(readFileSync(file));
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { origin: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+/**
+ * In a fresh page: scope `scope` with facets, sort select and a list of `size` rows (a subclass of the CDN's
+ * <dataset-list> with that page size); waits for the first view, then switches the sort and waits again.
+ * Returns { first, sort } in ms from the search response to the rendered DOM, plus what was rendered.
+ */
+async function measureInPage(page, size, scope) {
+  return page.evaluate(async ({ size, scope }) => {
+    performance.setResourceTimingBufferSize(10000);
+    // the CDN entry defines blocks when their tags appear; these are created by script, so load them up front
+    await (await import('/cdn/catalog-blocks.js')).loadBlocks(['dataset-list', 'dataset-facets', 'catalog-sort-select']);
+    const listTag = `bench-list-${size}`;
+    if (!customElements.get(listTag)) {
+      const Base = customElements.get('dataset-list');
+      customElements.define(listTag, class extends Base {
+        static listDefaults = { ...Base.listDefaults, pageSize: size };
+      });
+    }
+    const facetsTag = customElements.get('dataset-facets') ? 'dataset-facets' : 'catalog-facets';
+    const main = document.getElementById('bench');
+    main.replaceChildren();
+    const facets = document.createElement(facetsTag);
+    const sort = document.createElement('catalog-sort-select');
+    const list = document.createElement(listTag);
+    for (const el of [facets, sort, list]) el.setAttribute('scope', scope);
+    const searchesBefore = () => performance.getEntriesByType('resource').filter((e) => e.name.includes('/search?')).length;
+
+    /** Resolves with performance.now() when the list is settled with the expected rows and facets are shown. */
+    const rendered = (expectRows, mustSeeBusy) => new Promise((done, fail) => {
+      let sawBusy = !mustSeeBusy;
+      const check = () => {
+        const body = list.querySelector('.esbSearchList');
+        const busy = !body || body.getAttribute('aria-busy') === 'true';
+        if (busy) sawBusy = true;
+        if (!sawBusy || busy) return;
+        const rows = list.querySelectorAll('li.entryListRow').length;
+        if (rows < expectRows() || !facets.querySelector('.esbFacets__collection')) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        done(performance.now());
+      };
+      const observer = new MutationObserver(check);
+      observer.observe(main, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+      const timer = setTimeout(() => { observer.disconnect(); fail(new Error(`not rendered within 60 s (size ${size})`)); }, 60000);
+      check();
+    });
+    /** responseEnd of the first search request after `index` (the search of this step). */
+    const responseEnd = (index) => {
+      const e = performance.getEntriesByType('resource').filter((r) => r.name.includes('/search?'))[index];
+      if (!e) throw new Error('no search request seen');
+      return e.responseEnd;
+    };
+    let total = Infinity;
+    const expect = () => Math.min(size, total);
+    const firstIndex = searchesBefore();
+    const firstDone = rendered(() => {
+      total = list.searchScope?.results?.total ?? total;
+      return expect();
+    }, false);
+    main.append(facets, sort, list);
+    const firstAt = await firstDone;
+    total = list.searchScope.results.total;
+    const first = firstAt - responseEnd(firstIndex);
+
+    const sortIndex = searchesBefore();
+    const sortDone = rendered(expect, true);
+    const select = sort.querySelector('select');
+    select.value = select.value === 'title' ? 'modified' : 'title';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const sortAt = await sortDone;
+    const sortMs = sortAt - responseEnd(sortIndex);
+    const rows = list.querySelectorAll('li.entryListRow').length;
+    const facetValues = facets.querySelectorAll('.esbFacets__option').length;
+    main.replaceChildren();
+    return { first, sort: sortMs, rows, facetValues, total };
+  }, { size, scope });
+}
+
+/** Rendering benchmark for one size on one store. */
+async function benchRendering(browser, storeUrl, size, runs) {
+  const site = await startSite(storeUrl);
+  const page = await browser.newPage();
+  const searchRequests = [];
+  page.on('request', (r) => { if (r.url().startsWith(storeUrl) && r.url().includes('/search?')) searchRequests.push(r.url()); });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const first = [];
+  const sort = [];
+  let last;
+  for (let run = 0; run <= runs; run++) {
+    // a fresh document per run: the store client caches search answers, so a repeated query would cost nothing
+    await page.goto(`${site.origin}/bench.html`);
+    last = await measureInPage(page, size, 'default');
+    if (run === 0) continue; // warm-up
+    first.push(last.first);
+    sort.push(last.sort);
+  }
+  await page.close();
+  await site.close();
+  if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+  return { size, rows: last.rows, total: last.total, facetValues: last.facetValues, first: stats(first), sort: stats(sort) };
+}
+
+/** Search URLs a page sends for typical interactions, captured from a real page (page size 10). */
+async function typicalQueries(browser, storeUrl) {
+  const site = await startSite(storeUrl);
+  const page = await browser.newPage();
+  const urls = [];
+  page.on('request', (r) => { if (r.url().startsWith(storeUrl) && r.url().includes('/search?')) urls.push(r.url()); });
+  await page.goto(`${site.origin}/bench.html`);
+  const step = async (name, action) => {
+    const before = urls.length;
+    await page.evaluate(action);
+    await page.waitForFunction(() => document.querySelector('.esbSearchList')?.getAttribute('aria-busy') === 'false');
+    await page.waitForTimeout(50);
+    // the last search request of the step is the interaction's own (a first view also looks up publishers)
+    const own = urls.slice(before).filter((u) => !decodeURIComponent(u).includes('resource:'));
+    return { name, url: own.at(-1) ?? urls.at(-1) };
+  };
+  const out = [];
+  out.push(await step('first view (no filter)', async () => {
+    await (await import('/cdn/catalog-blocks.js')).loadBlocks(['dataset-list', 'dataset-facets', 'dataset-search', 'catalog-sort-select']);
+    const main = document.getElementById('bench');
+    const tag = customElements.get('dataset-facets') ? 'dataset-facets' : 'catalog-facets';
+    const search = customElements.get('dataset-search') ? 'dataset-search' : 'catalog-simple-search';
+    main.innerHTML = `<${search}></${search}><${tag}></${tag}><catalog-sort-select></catalog-sort-select><dataset-list page-in-url="true"></dataset-list>`;
+    await new Promise((r) => setTimeout(r, 20));
+  }));
+  out.push(await step('term', () => {
+    const input = document.querySelector('input[type="search"], .esbSearchInput');
+    input.value = 'data';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    input.dispatchEvent(new KeyboardEvent('keyup', { key: 'Enter', bubbles: true }));
+    return new Promise((r) => setTimeout(r, 400)); // past the input's debounce
+  }));
+  out.push(await step('sort by title', () => {
+    const s = document.querySelector('catalog-sort-select select');
+    s.value = 'title';
+    s.dispatchEvent(new Event('change', { bubbles: true }));
+  }));
+  out.push(await step('facet value', () => document.querySelector('.esbFacets__optionLink')?.click()));
+  out.push(await step('next page', () => document.querySelector('.esbPage--next')?.click()));
+  await page.close();
+  await site.close();
+  const seen = new Set();
+  return out.filter((q) => q.url && !seen.has(q.url) && seen.add(q.url));
+}
+
+/** The store's search function over each URL, STORE_RUNS times (after 3 warm-up calls). */
+async function benchStore(server, queries) {
+  const rows = [];
+  const all = [];
+  for (const q of queries) {
+    const params = parseParams(q.url);
+    for (let i = 0; i < 3; i++) await runSearch(server.store, server.index, params);
+    const times = [];
+    let results = 0;
+    for (let i = 0; i < STORE_RUNS; i++) {
+      const t0 = performance.now();
+      const out = await runSearch(server.store, server.index, params);
+      times.push(performance.now() - t0);
+      results = out.body.results;
+    }
+    all.push(...times);
+    rows.push({ name: q.name, results, ...stats(times) });
+  }
+  return { rows, all: stats(all) };
+}
+
+const started = Date.now();
+console.log(`bench: catalog ${relative(root, catalog) || catalog}`);
+const single = await createStoreServer({ catalogs: [catalog], port: 0, maxLimit: 1000 });
+const count = await datasetCount(single.url);
+console.log(`bench: store loaded in ${Math.round(single.loadMs)} ms, ${count} datasets`);
+const copies = Math.ceil(Math.max(...SIZES) / Math.max(1, count));
+let multi;
+const browser = await chromium.launch(launchOptions());
+const rendering = [];
+try {
+  for (const size of SIZES) {
+    let url = single.url;
+    let note = '';
+    if (size > count && copies > 1) {
+      multi ??= await createStoreServer({ catalogs: Array.from({ length: copies }, () => catalog), port: 0, maxLimit: 1000 });
+      url = multi.url;
+      note = `catalog served ${copies}×, ${copies * count} datasets`;
+    }
+    process.stdout.write(`bench: ${size} rows … `);
+    const r = await benchRendering(browser, url, size, opts.runs);
+    rendering.push({ ...r, note });
+    console.log(`first view median ${ms(r.first.median)}, sort median ${ms(r.sort.median)}`);
+  }
+  var queries = await typicalQueries(browser, single.url);
+} finally {
+  await browser.close();
+}
+const store = await benchStore(single, queries);
+await single.close();
+await multi?.close();
+
+const date = new Date().toISOString().slice(0, 10);
+const machine = `${cpus().length} × ${cpus()[0]?.model?.trim() ?? 'CPU'}, Node ${process.versions.node}, ${basename(launchOptions().executablePath)}`;
+const table = [
+  `Rendering in Chromium (headless), CDN bundle, ${opts.runs} runs per size after one warm-up; time from the store's search`,
+  'response (responseEnd) to the DOM holding every row and the facets:',
+  '',
+  '| rows on the page | facet values shown | first view: median | p95 | sort change: median | p95 |',
+  '|---:|---:|---:|---:|---:|---:|',
+  ...rendering.map((r) => `| ${r.rows}${r.note ? ` (${r.note})` : ''} | ${r.facetValues} | ${ms(r.first.median)} | ${ms(r.first.p95)} | ${ms(r.sort.median)} | ${ms(r.sort.p95)} |`),
+  '',
+  `Dev store search latency, in-process (${STORE_RUNS} calls per query after warm-up), ${count} datasets, page size 10 with facet counts:`,
+  '',
+  '| query | results | median | p95 |',
+  '|---|---:|---:|---:|',
+  ...store.rows.map((r) => `| ${r.name} | ${r.results} | ${ms(r.median)} | ${ms(r.p95)} |`),
+  `| **all** | | **${ms(store.all.median)}** | **${ms(store.all.p95)}** |`,
+  '',
+  `Catalog: \`${basename(catalog)}\`. Measured by \`npm run bench\` on ${date} (${machine}).`,
+].join('\n');
+console.log(`\n${table}\n\nbench: took ${Math.round((Date.now() - started) / 1000)} s`);
+
+if (opts.writeReadme) {
+  const readmePath = join(root, 'README.md');
+  const readme = readFileSync(readmePath, 'utf8');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  const i = readme.indexOf(start);
+  const j = readme.indexOf(end);
+  if (i < 0 || j < i) {
+    console.error('bench: README.md has no bench markers');
+    process.exit(1);
+  }
+  writeFileSync(readmePath, `${readme.slice(0, i + start.length)}\n${table}\n${readme.slice(j)}`);
+  console.log('bench: README.md updated');
+}
+process.exit(0);
