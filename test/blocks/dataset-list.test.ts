@@ -319,3 +319,52 @@ describe('dataset-list: HTML structure', () => {
     for (const a of el.querySelectorAll('a[href]')) expect(a.getAttribute('href')).to.not.match(/^\s*javascript:/i);
   });
 });
+
+interface VnuMessage {
+  type: string;
+  subType?: string;
+  message: string;
+  extract?: string;
+}
+
+/** Every list rendering (rows expanded, both pagination forms, states) as one document for the Nu validator. */
+async function renderListsForValidation(strict: boolean): Promise<string> {
+  const { storeUrl, closedStoreUrl } = await devStore();
+  const paging = await pagingContextId();
+  const shared = freshScope();
+  const cases: [string, Record<string, string>][] = [
+    ['dataset-list', { context: await blocksContextId(), scope: shared }],
+    ['dataset-list', { context: paging, 'page-in-url': 'true', hl: '3' }],
+    ['dataset-list', { context: paging, 'include-services': 'true', lang: 'sv' }],
+    ['dataset-list', { context: '999999' }],
+    ['dataset-list', { 'store-url': closedStoreUrl }],
+    ['dataset-list', { 'store-url': faultStoreUrl('badjson', uniqueKey('v')) }],
+    ['dataset-list-layout', { context: paging, hl: '2' }],
+    ['dataset-results', { scope: shared }],
+  ];
+  const blocks: DatasetList[] = [];
+  for (const [tag, attrs] of cases) {
+    blocks.push(await block<DatasetList>(tag, {
+      'store-url': storeUrl, scope: freshScope(), lang: 'en', 'strict-standard-html': String(strict), ...attrs,
+    }));
+  }
+  await Promise.all(blocks.map((b) => settled(b)));
+  for (const b of blocks) for (const btn of b.querySelectorAll<HTMLButtonElement>('button.esbRowExpandButton')) btn.click();
+  await until(() => blocks.every((b) => !b.querySelector('.esbRowExpand .esbLoading')), 'expanded areas');
+  for (const b of blocks) for (const btn of b.querySelectorAll<HTMLButtonElement>('.esbDistributions button.esbExpandButton')) btn.click();
+  await Promise.all(blocks.map((b) => b.updateComplete));
+  const body = blocks.map((b) => `<div class="host">${b.innerHTML}</div>`).join('\n');
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Lists</title></head><body><main>${body}</main></body></html>`;
+}
+
+describe('dataset-list: HTML validity (Nu validator)', () => {
+  for (const strict of [true, false]) {
+    it(`strictStandardHtml=${strict}: rows, expanded rows, pagination (buttons and links), states: no errors`, async () => {
+      const doc = await renderListsForValidation(strict);
+      const res = await fetch('/__validate', { method: 'POST', body: doc, headers: { 'Content-Type': 'text/html' } });
+      const messages = ((await res.json()) as { messages: VnuMessage[] }).messages;
+      const errors = messages.filter((m) => m.type === 'error' || m.subType === 'fatal');
+      expect(errors.map((e) => `${e.message} — ${e.extract ?? ''}`)).to.deep.equal([]);
+    });
+  }
+});
