@@ -11,6 +11,7 @@
  * moves focus nowhere.
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
 import { PARAMS, attributeName, type GlobalConfig } from '../../src/config/params.ts';
 import { attributeValue, parseParam, squash, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
 import { loadMessages } from '../../src/i18n/index.ts';
@@ -220,8 +221,10 @@ export class SearchListBlock extends CatalogBlock {
     const scope = this.searchScope;
     if (scope !== this.#joined) this.#join(scope);
     const settings = this.settings;
-    const key = JSON.stringify(settings);
+    const key = JSON.stringify([settings, this.params.registry === true]);
     if (key !== this.#configured) {
+      // Expanded areas were built in the old language / mode: rebuilt on the next expansion.
+      if (this.#configured) this.#rows.clear();
       this.#configured = key;
       scope.configure(settings);
       void loadMessages(this.uiLang).then(() => this.requestUpdate());
@@ -276,7 +279,7 @@ export class SearchListBlock extends CatalogBlock {
     this.requestUpdate();
   }
 
-  #renderRow(row: ResultRow, hl: number): TemplateResult {
+  #renderRow(row: ResultRow, hl: number, clickExpand: boolean): TemplateResult {
     const key = row.entry.resourceUri;
     const r = this.#rows.get(key);
     const base = this.renderContext(hl);
@@ -290,7 +293,7 @@ export class SearchListBlock extends CatalogBlock {
         detail: r?.detail,
         toggle: () => this.#toggle(row),
         distributions: {
-          clickExpand: this.params.clickExpand !== false,
+          clickExpand,
           expanded: distExpanded,
           built: distBuilt,
           toggle: (i: number) => {
@@ -316,7 +319,9 @@ export class SearchListBlock extends CatalogBlock {
     const lang = this.uiLang;
     const scope = this.#joined;
     const state = this.state;
-    const hl = Number(this.params.hl ?? 2);
+    const params = this.params;
+    const hl = Number(params.hl ?? 2);
+    const clickExpand = params.clickExpand !== false;
     if (!scope || (state !== 'loading' && state !== 'ready')) {
       const body = scope ? stateView(state, lang, { noEntry: 'list.empty', notFound: 'list.empty' }, this.retry) : nothing;
       return html`<div class="esbBlock esbSearchList" lang=${lang}>${body}</div>`;
@@ -325,7 +330,7 @@ export class SearchListBlock extends CatalogBlock {
     const loading = state === 'loading';
     const rows = results?.rows ?? [];
     const pageSize = (this.constructor as typeof SearchListBlock).listDefaults.pageSize;
-    const pageInUrl = this.params.pageInUrl === true;
+    const pageInUrl = params.pageInUrl === true;
     return html`<div class="esbBlock esbSearchList escoList" lang=${lang} aria-busy=${loading ? 'true' : 'false'}>
       <div class="esbListBody" tabindex="-1">
         ${loading
@@ -337,7 +342,7 @@ export class SearchListBlock extends CatalogBlock {
         ${!loading && results && rows.length === 0
           ? html`<p class="esbEmpty esbListEmpty">${this.emptyText(results.state)}</p>`
           : html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
-              ${rows.map((row) => this.#renderRow(row, hl))}
+              ${repeat(rows, (row) => row.entry.entryUri, (row) => this.#renderRow(row, hl, clickExpand))}
             </ul>`}
       </div>
       ${results

@@ -103,6 +103,16 @@ describe('pagination: focus', () => {
     expect(el.querySelector('.esbListBody')!.getAttribute('tabindex')).to.equal('-1');
   });
 
+  it('when the focused element disappears (its row left the page), focus goes to the list container', async () => {
+    const el = await pagingList();
+    const button = el.querySelector<HTMLButtonElement>('.entryList button.esbRowExpandButton')!;
+    button.focus();
+    scopeFor(document, el.scopeName, el.store).update((s) => ({ ...s, page: 2 }), { history: 'none' });
+    await waitForRange(el, '11–20 of 25');
+    expect(button.isConnected).to.equal(false);
+    expect(document.activeElement).to.equal(el.querySelector('.esbListBody'));
+  });
+
   it('changes not made with the pagination (another block, back/forward) move focus nowhere', async () => {
     const el = await pagingList();
     const outside = document.createElement('button');
