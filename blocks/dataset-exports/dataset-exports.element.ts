@@ -1,0 +1,190 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Graph } from '../../src/rdf/graph.ts';
+import { isAbort } from '../../src/store/errors.ts';
+import { TemplateBlock } from '../search-base/template.ts';
+import { datasetExportsStyles } from './dataset-exports.styles.ts';
+import { collectResult, EXPORT_CAP, exportText, mergedGraph, resultCsv, type CollectedResult } from './export-data.ts';
+
+export type ExportFormat = 'turtle' | 'rdfxml' | 'jsonld' | 'csv';
+
+interface FormatSpec {
+  readonly format: ExportFormat;
+  readonly label: string;
+  readonly filename: string;
+  readonly type: string;
+}
+
+export const EXPORT_FORMATS: readonly FormatSpec[] = [
+  { format: 'csv', label: 'CSV', filename: 'export.csv', type: 'text/csv;charset=utf-8' },
+  { format: 'turtle', label: 'Turtle', filename: 'export.ttl', type: 'text/turtle;charset=utf-8' },
+  { format: 'rdfxml', label: 'RDF/XML', filename: 'export.rdf', type: 'application/rdf+xml;charset=utf-8' },
+  { format: 'jsonld', label: 'JSON-LD', filename: 'export.jsonld', type: 'application/ld+json;charset=utf-8' },
+];
+
+/** `detail` of the `catalog-export` event. */
+export interface ExportDetail {
+  readonly format: ExportFormat;
+  readonly filename: string;
+  readonly blob: Blob;
+  /** Number of datasets in the file. */
+  readonly count: number;
+}
+
+/** Serialises a graph to Turtle, RDF/XML or JSON-LD. */
+export type RdfSerializer = (g: Graph, format: 'turtle' | 'rdfxml' | 'jsonld') => Promise<string>;
+
+/**
+ * Where the RDF serialiser comes from: src/rdf/parse.ts (rdflib) as a lazy chunk, so only an RDF export downloads
+ * it. Replaceable (hosts with their own RDF library; test runners that cannot load rdflib as an ES module).
+ */
+export const rdfSerializer: { load: () => Promise<RdfSerializer> } = {
+  load: () => import('../../src/rdf/parse.ts').then((m) => m.serializeRdf),
+};
+
+type Status =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'running'; readonly done: number; readonly total: number }
+  | { readonly kind: 'done'; readonly count: number; readonly capped?: number }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'failed' };
+
+/**
+ * datasetExports (behaviour doc §6.7): "Download the result as" CSV, Turtle, RDF/XML or JSON-LD — the WHOLE result
+ * of its scope's current search (same terms, filters, sort), fetched 100 hits per request, with the entries the hits
+ * link to (distributions, publishers, contact points) in batched lookups. CSV has one row per dataset (title,
+ * description, publisher, themes, keywords, issued, modified, licence, access rights, landing page, formats, resource
+ * URI; labels in the page language); RDF is the union of all those metadata graphs. rdflib loads only when an RDF
+ * format is asked for. While exporting the buttons are disabled and a polite live region says "Exporting n of N…".
+ * At most 10,000 datasets are exported (a larger result says so); a result with no hits has nothing to export.
+ *
+ * @summary Export buttons for the current search result of a scope.
+ * @tag dataset-exports
+ * @attr {string} scope - Name of the search scope whose result is exported (default "default").
+ * @attr {string} store-url - Base URL of the EntryStore instance (overrides a provider and the page config).
+ * @attr {string} lang - UI language: sv, en or de.
+ * @event catalog-export - Before the download, cancelable; `detail`: `{ format, filename, blob, count }`. Cancel it to handle the file yourself.
+ * @cssprop [--cb-accent=#0b5cad] - Button border and text.
+ */
+export class DatasetExports extends TemplateBlock {
+  static override blockStyles = [datasetExportsStyles];
+  #status: Status = { kind: 'idle' };
+  #abort: AbortController | undefined;
+
+  /** True while an export runs. */
+  get exporting(): boolean {
+    return this.#status.kind === 'running';
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#abort?.abort();
+  }
+
+  /** Exports the scope's current result in `format`; resolves when the file was handed over (or nothing to do). */
+  async exportAs(format: ExportFormat): Promise<void> {
+    if (this.exporting) return;
+    const spec = EXPORT_FORMATS.find((f) => f.format === format);
+    if (!spec) return;
+    const scope = this.searchScope;
+    const lang = this.uiLang;
+    const abort = new AbortController();
+    this.#abort = abort;
+    const trigger = this.ownerDocument.activeElement;
+    this.#setStatus({ kind: 'running', done: 0, total: scope.results?.total ?? 0 });
+    try {
+      // The scope's own store: the export re-runs exactly the search the list shows (context clause included).
+      const result = await collectResult(scope.store, scope.state, scope.settings, {
+        storeBaseUrl: scope.store.baseUrl,
+        signal: abort.signal,
+        progress: (done, total) => this.#setStatus({ kind: 'running', done, total }),
+      });
+      if (result.entries.length === 0) {
+        this.#setStatus({ kind: 'none' });
+        return;
+      }
+      const text = await this.#serialize(spec, result, lang, scope.store.baseUrl);
+      const blob = new Blob([text], { type: spec.type });
+      const detail: ExportDetail = { format, filename: spec.filename, blob, count: result.entries.length };
+      const proceed = this.dispatchEvent(new CustomEvent<ExportDetail>('catalog-export', { detail, bubbles: true, composed: true, cancelable: true }));
+      if (proceed) this.#download(blob, spec.filename);
+      this.#setStatus({
+        kind: 'done',
+        count: result.entries.length,
+        ...(result.total > EXPORT_CAP ? { capped: result.total } : {}),
+      });
+    } catch (e) {
+      if (isAbort(e) || abort.signal.aborted) {
+        this.#setStatus({ kind: 'idle' });
+        return;
+      }
+      console.warn('[catalog-blocks] the export failed', e);
+      this.#setStatus({ kind: 'failed' });
+    } finally {
+      if (this.#abort === abort) this.#abort = undefined;
+      await this.updateComplete;
+      // Disabled buttons drop focus: give it back to the button that started the export.
+      if (trigger instanceof HTMLElement && this.contains(trigger) && this.ownerDocument.activeElement !== trigger) trigger.focus();
+    }
+  }
+
+  async #serialize(spec: FormatSpec, result: CollectedResult, lang: Parameters<typeof resultCsv>[1], storeBaseUrl: string): Promise<string> {
+    if (spec.format === 'csv') return resultCsv(result, lang, storeBaseUrl);
+    const serialize = await rdfSerializer.load();
+    return serialize(mergedGraph(result), spec.format);
+  }
+
+  #download(blob: Blob, filename: string): void {
+    const url = URL.createObjectURL(blob);
+    const a = this.ownerDocument.createElement('a');
+    a.href = url;
+    a.download = filename;
+    a.hidden = true;
+    this.append(a);
+    a.click();
+    a.remove();
+    // The download has started from the click; the URL is not needed beyond this task.
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  #setStatus(status: Status): void {
+    this.#status = status;
+    this.requestUpdate();
+  }
+
+  #statusText(): string | typeof nothing {
+    const lang = this.uiLang;
+    const s = this.#status;
+    switch (s.kind) {
+      case 'idle':
+        return nothing;
+      case 'running':
+        return exportText(lang, 'export.progress', { n: s.done, total: s.total });
+      case 'none':
+        return exportText(lang, 'export.none');
+      case 'failed':
+        return exportText(lang, 'export.failed');
+      case 'done':
+        return s.capped
+          ? `${exportText(lang, 'export.capped', { total: s.capped, cap: EXPORT_CAP })} ${exportText(lang, 'export.done', { n: s.count })}`
+          : exportText(lang, 'export.done', { n: s.count });
+    }
+  }
+
+  override render(): TemplateResult {
+    const lang = this.uiLang;
+    const labelId = `${this.idPrefix}-export-label`;
+    const results = this.searchScope.results;
+    const empty = results !== undefined && results.total === 0;
+    const running = this.exporting;
+    return html`<div class="esbBlock esbExports" lang=${lang}>
+      <div class="esbExportButtons" role="group" aria-labelledby=${labelId}>
+        <span class="esbExportLabel" id=${labelId}>${exportText(lang, 'export.label')}</span>
+        ${EXPORT_FORMATS.map(
+          (f) => html`<button type="button" class="esbExportButton esbExport--${f.format}" data-format=${f.format}
+            ?disabled=${running || empty} @click=${() => void this.exportAs(f.format)}>${f.label}</button>`,
+        )}
+      </div>
+      <p class="esbExportStatus" role="status" aria-live="polite">${this.#statusText()}</p>
+    </div>`;
+  }
+}

@@ -1,0 +1,308 @@
+/**
+ * Shared base of the search layouts (behaviour doc §2.4–§2.8): a standalone block from the parameter table that
+ * renders supportive blocks as its light-DOM children, all joined to ONE SearchScope, with the layout's parameters
+ * handed down as `inherit` (so the children resolve them from this block: `resolveParams` reads the nearest
+ * enclosing block). A layout without a `scope` attribute uses the "default" scope: two layouts on one page need
+ * distinct `scope` names, or they would share one search (and one set of URL keys).
+ */
+import { css, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
+import type { SearchState } from '../../src/search/types.ts';
+import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
+import { loadMessages } from '../../src/i18n/index.ts';
+import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
+import { heading, headingLevel } from '../base/render.ts';
+import { t } from '../base/messages.ts';
+import './sort-select.ts';
+
+type AttributeMap = Readonly<Record<string, string | undefined>>;
+
+/** Element directive: sets (or, for undefined, removes) several attributes at once: `<x-y ${attributes(map)}>`. */
+class AttributesDirective extends Directive {
+  constructor(info: PartInfo) {
+    super(info);
+    if (info.type !== PartType.ELEMENT) throw new Error('attributes() belongs on an element');
+  }
+  render(_attrs: AttributeMap): typeof nothing {
+    return nothing;
+  }
+  override update(part: ElementPart, [attrs]: [AttributeMap]): typeof nothing {
+    for (const [name, value] of Object.entries(attrs)) {
+      if (value === undefined) part.element.removeAttribute(name);
+      else if (part.element.getAttribute(name) !== value) part.element.setAttribute(name, value);
+    }
+    return nothing;
+  }
+}
+export const attributes = directive(AttributesDirective);
+
+/** The scope name of a block: its `scope` attribute, trimmed; absent or empty → "default". */
+export function scopeNameOf(el: Element): string {
+  return el.getAttribute('scope')?.trim() || 'default';
+}
+
+/** True when any facet filter of the state has a value (terms do not count). */
+export function hasActiveFilters(state: SearchState | undefined): boolean {
+  return !!state && Object.values(state.filters).some((v) => (v?.length ?? 0) > 0);
+}
+
+/**
+ * Styles of the search layouts: the vertical rhythm of search → sort → count → list, and the two columns of the
+ * facet layouts (facets ≈ 1/4). Below the `break` width `<facet-search-responsiveness>` turns the columns into one.
+ * Low specificity (`:where`), themeable with --cb-gap and --cb-facet-column.
+ */
+export const layoutStyles = css`
+  :where(.esbSearchLayout) > :where(*) + :where(*),
+  :where(.esbResultColumn) > :where(*) + :where(*) {
+    margin-top: var(--cb-gap, 1rem);
+  }
+  :where(.esbFacetSearch) {
+    display: grid;
+    grid-template-columns: minmax(12rem, var(--cb-facet-column, 1fr)) 3fr;
+    gap: calc(2 * var(--cb-gap, 1rem));
+    align-items: start;
+  }
+  :where(.esbFacetColumn) > :where(.esbFilterHeading) {
+    margin-top: 0;
+  }
+  :where(.esbResultColumn) {
+    min-width: 0;
+  }
+  :where(.esbClearAll) {
+    margin: 0;
+  }
+  /* Compact facet layout: result rows without the description (behaviour doc §2.7). Deliberately not :where —
+     it must win over the list's own (zero-specificity) display rule. */
+  .esbFacetSearchLayout--compact .esbRowDescription {
+    display: none;
+  }
+  :where(.esbSortSelect) :where(label) {
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  :where(.esbSortSelect) :where(select) {
+    font: inherit;
+    padding: 0.25rem 0.5rem;
+    border: 1px solid var(--cb-border, #c4c9d0);
+    border-radius: var(--cb-radius, 4px);
+    background: #fff;
+    color: inherit;
+  }
+  :where(.esbSortSelect) :where(select):focus-visible,
+  :where(.esbClearAllButton):focus-visible {
+    outline: 2px solid var(--cb-focus, #0b5cad);
+    outline-offset: 2px;
+  }
+  :where(.esbClearAllButton) {
+    font: inherit;
+    padding: 0.25rem 0.75rem;
+    border: 1px solid var(--cb-accent, #0b5cad);
+    border-radius: var(--cb-radius, 4px);
+    background: transparent;
+    color: var(--cb-accent, #0b5cad);
+    cursor: pointer;
+  }
+`;
+
+// The children, one function per supportive block, so that the five layouts compose the same parts the same way.
+// `shared` carries scope, store, language and HTML mode; parameters are passed as `inherit` (behaviour doc §8: an
+// unset value on the layout leaves the child's own default).
+
+type Attrs = Readonly<Record<string, string | undefined>>;
+
+/** Parameters a layout forwards to `<dataset-list>` (behaviour doc §2.4–§2.6). */
+export interface ListForwarding {
+  readonly legend?: boolean;
+  readonly extras?: boolean;
+  readonly sorting?: boolean;
+  readonly services?: boolean;
+  readonly indicators?: boolean;
+  /** FP: registry mode implied (rows show format badges in every layout). */
+  readonly portal?: boolean;
+  readonly typeFilter?: boolean;
+}
+
+const inherit = (on: boolean | undefined): string | undefined => (on ? 'inherit' : undefined);
+
+export function searchPart(shared: Attrs): TemplateResult {
+  return html`<dataset-search ${attributes(shared)}></dataset-search>`;
+}
+
+export function multiSearchPart(shared: Attrs): TemplateResult {
+  return html`<dataset-multi-search ${attributes(shared)}></dataset-multi-search>`;
+}
+
+export function resultsPart(shared: Attrs): TemplateResult {
+  return html`<dataset-results ${attributes(shared)}></dataset-results>`;
+}
+
+export function listPart(shared: Attrs, f: ListForwarding): TemplateResult {
+  const extras = f.extras !== false;
+  return html`<dataset-list
+    ${attributes({
+      ...shared,
+      hl: 'inherit',
+      'page-in-url': 'inherit',
+      'include-extras': inherit(extras),
+      'include-visualizations': inherit(extras),
+      'include-tabbed-visualizations': inherit(extras),
+      'include-auto-visualizations': 'inherit',
+      'include-data-preview': 'inherit',
+      'sort-order': 'inherit',
+      'include-services': inherit(f.services),
+      'include-indicators': inherit(f.indicators),
+      legend: inherit(f.legend),
+      'type-filter': inherit(f.typeFilter),
+      registry: f.portal ? 'true' : undefined,
+    })}
+  ></dataset-list>`;
+}
+
+export function facetsPart(shared: Attrs, opts: { typeFilter: boolean; compact?: boolean }): TemplateResult {
+  return html`<dataset-facets
+    ${attributes({
+      ...shared,
+      hl: 'inherit',
+      'hvd-filter': 'inherit',
+      'type-filter': inherit(opts.typeFilter),
+      variant: opts.compact ? 'compact' : undefined,
+      // The layout shows "Clear all filters" itself, in the result column (visible when the panel is collapsed).
+      'no-clear-all': '',
+    })}
+  ></dataset-facets>`;
+}
+
+export function responsivenessPart(shared: Attrs, controls: string): TemplateResult {
+  return html`<facet-search-responsiveness ${attributes({ ...shared, break: 'inherit', controls })}></facet-search-responsiveness>`;
+}
+
+
+export abstract class SearchLayout extends CatalogBlock<boolean> {
+  static override blockStyles = [layoutStyles];
+
+  /** Reactive properties: the layout's parameters (from `blockName`) + `scope`; each subclass spreads this. */
+  static layoutProperties(block: Parameters<typeof blockProperties>[0]): PropertyDeclarations {
+    return { ...blockProperties(block), scope: { type: String } };
+  }
+
+  declare scope: string | undefined;
+
+  #joined: SearchScope | undefined;
+  #onState = (): void => this.requestUpdate();
+
+  get scopeName(): string {
+    return scopeNameOf(this);
+  }
+
+  /** The search this layout and its children share. */
+  get searchScope(): SearchScope {
+    return scopeFor(this.ownerDocument, this.scopeName, this.store);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.#join();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#joined?.removeEventListener('state', this.#onState);
+    this.#joined = undefined;
+  }
+
+  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+    super.willUpdate(changed);
+    // A layout loads no data itself (its children do); its own load is the UI strings of its language.
+    const lang = this.uiLang;
+    this.loader.run(lang, async () => {
+      await loadMessages(lang);
+      return true;
+    });
+    if (this.isConnected && this.#joined !== this.searchScope) this.#join();
+  }
+
+  #join(): void {
+    const scope = this.searchScope;
+    if (scope === this.#joined) return;
+    this.#joined?.removeEventListener('state', this.#onState);
+    this.#joined = scope;
+    scope.addEventListener('state', this.#onState);
+  }
+
+  /** Attributes every child gets: same scope, store, language and HTML mode as the layout. */
+  protected get shared(): AttributeMap {
+    return {
+      scope: this.scopeName,
+      'store-url': this.getAttribute('store-url') ?? undefined,
+      lang: this.getAttribute('lang') ?? undefined,
+      'strict-standard-html': this.getAttribute('strict-standard-html') ?? undefined,
+      'no-styles': this.getAttribute('no-styles') ?? undefined,
+      // Restricts the search to one context of the store (read by the list, which configures the scope).
+      context: this.getAttribute('context') ?? undefined,
+    };
+  }
+
+  /** Children resolve `inherit` from this block's parameters at their own render: tell them when ours changed. */
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    super.updated(changed);
+    for (const child of this.querySelectorAll('*')) if (child instanceof CatalogBlock) child.requestUpdate();
+  }
+
+  /** Whether this layout shows the sort select (`includeSorting`; FP never does). */
+  protected get showsSorting(): boolean {
+    return this.params.includeSorting === true;
+  }
+
+  protected renderSort(): TemplateResult | typeof nothing {
+    if (!this.showsSorting) return nothing;
+    return html`<catalog-sort-select ${attributes(this.shared)} sort-order="inherit"></catalog-sort-select>`;
+  }
+
+  /** "Clear all filters" (behaviour doc §2.6): only while a filter is active; keeps the search terms. */
+  protected renderClearAll(): TemplateResult | typeof nothing {
+    const scope = this.#joined;
+    if (!hasActiveFilters(scope?.state)) return nothing;
+    return html`<p class="esbClearAll"><button type="button" class="esbClearAllButton" @click=${this.#clearFilters}>
+      ${t(this.uiLang, 'facets.clearAll')}</button></p>`;
+  }
+
+  #clearFilters = (): void => {
+    this.searchScope.update((s) => ({ ...s, filters: {}, page: 1 }), { history: 'push' });
+  };
+
+  /** The "Filter" heading of the facet column: `h{hl}`; the facet groups below it are `h{hl+1}`. */
+  protected renderFilterHeading(id: string): TemplateResult {
+    return heading(headingLevel(Number(this.params.hl ?? 2), 0), t(this.uiLang, 'facets.heading'), { id, cls: 'esbFilterHeading' });
+  }
+
+  /**
+   * The facet layouts (behaviour doc §2.6–§2.8): the responsiveness part, then two columns — an aside with the
+   * "Filter" heading and the facets, and the result column with search, clear-all, sort, count and list.
+   */
+  protected renderFacetLayout(variant: 'facet' | 'compact' | 'portal'): TemplateResult {
+    const s = this.shared;
+    const panel = `${this.idPrefix}-filters`;
+    const headingId = `${this.idPrefix}-filter-heading`;
+    const portal = variant === 'portal';
+    const compact = variant === 'compact';
+    const typeFilter = !portal && this.params.typeFilter === true;
+    return html`<div class="esbSearchLayout esbFacetSearchLayout esbFacetSearchLayout--${variant}">
+      ${responsivenessPart(s, panel)}
+      <div class="esbFacetSearch">
+        <aside class="esbFacetColumn" id=${panel} aria-labelledby=${headingId}>
+          ${this.renderFilterHeading(headingId)}
+          ${facetsPart(s, { typeFilter, compact })}
+        </aside>
+        <div class="esbResultColumn">
+          ${multiSearchPart(s)}
+          ${this.renderClearAll()}
+          ${this.renderSort()}
+          ${resultsPart(s)}
+          ${listPart(s, { legend: !portal, extras: !portal, services: !portal, indicators: portal, portal, typeFilter })}
+        </div>
+      </div>
+    </div>`;
+  }
+}
