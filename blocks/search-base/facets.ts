@@ -96,6 +96,13 @@ export class FacetsBlock extends ScopedBlock {
     this.searchScope.update((s) => toggleFilter(s, name, value), { history: 'push' });
   }
 
+  /** Space activates a value link too (it is a toggle for the user; Enter is the link's own key). */
+  #onLinkKey(e: KeyboardEvent): void {
+    if (e.key !== ' ' || e.repeat) return;
+    e.preventDefault();
+    (e.currentTarget as HTMLAnchorElement).click();
+  }
+
   #clearAll(): void {
     this.#refocus = 'first';
     this.searchScope.update((s) => ({ ...s, filters: {}, page: 1 }), { history: 'push' });
@@ -188,6 +195,7 @@ export class FacetsBlock extends ScopedBlock {
         data-facet=${`${name}|${v.value}`}
         aria-current=${v.selected ? 'true' : nothing}
         @click=${(e: MouseEvent) => this.#toggle(e, name, v.value)}
+        @keydown=${(e: KeyboardEvent) => this.#onLinkKey(e)}
         >${label}<span class="esbFacets__occurence" aria-hidden="true">(${v.count.toLocaleString(lang)})</span
         ><span class="esbVisuallyHidden">, ${partText(lang, 'facets.count', { n: v.count })}</span></a
       >${v.selected

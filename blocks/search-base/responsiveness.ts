@@ -8,6 +8,7 @@
  * or the facets block.
  */
 import { css, html, unsafeCSS, type CSSResult, type PropertyDeclarations } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
 import { t } from '../base/messages.ts';
 import { adoptStyles } from '../base/adopt-styles.ts';
 import { ScopedBlock, activeFilterCount } from './scoped-block.ts';
@@ -160,7 +161,7 @@ export class FacetResponsivenessBlock extends ScopedBlock {
       type="button"
       class="esbFilterToggle"
       aria-expanded=${this.open ? 'true' : 'false'}
-      aria-controls=${panel?.id ?? ''}
+      aria-controls=${ifDefined(panel?.id || undefined)}
       @click=${this.#toggle}
     >
       ${t(this.uiLang, 'facets.toggle', { n })}

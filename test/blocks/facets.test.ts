@@ -247,3 +247,42 @@ describe('catalog-active-filters', () => {
     expect(document.activeElement).to.equal(left[0]);
   });
 });
+
+describe('search parts: HTML validity (Nu validator)', () => {
+  before(() => loadMessages('en'));
+  beforeEach(freshPage);
+
+  it('facets (selected value, show more), active filters, search input and the open combobox are valid HTML', async function () {
+    this.timeout(90000); // the validator is a Java process
+    await import('../../blocks/dataset-search/dataset-search.ts');
+    await import('../../blocks/dataset-multi-search/dataset-multi-search.ts');
+    await import('../../blocks/facet-search-responsiveness/facet-search-responsiveness.ts');
+    history.replaceState(null, '', `${location.pathname}#esc_term=bee&esc_theme=${encodeURIComponent(`${THEME}TRAN`)}`);
+    const { el } = await mountSearch<HTMLElement>(html`<div class="esbFacetLayout">
+      <facet-search-responsiveness lang="en"></facet-search-responsiveness>
+      <aside class="esbFacetColumn"><dataset-facets lang="en"></dataset-facets></aside>
+      <div>
+        <dataset-search lang="en"></dataset-search>
+        <dataset-multi-search lang="en"></dataset-multi-search>
+        <catalog-active-filters lang="en" terms></catalog-active-filters>
+      </div>
+    </div>`);
+    const multi = el.querySelector('dataset-multi-search')!;
+    const input = multi.querySelector<HTMLInputElement>('input[role="combobox"]')!;
+    input.focus();
+    await sendKeys({ type: 'popul' });
+    await sendKeys({ press: 'ArrowDown' });
+    const search = el.querySelector('dataset-search')!.querySelector('input')!;
+    search.value = 'a+';
+    search.dispatchEvent(new Event('input'));
+    await rendered(...el.querySelectorAll('dataset-search, dataset-multi-search, dataset-facets, catalog-active-filters'));
+    expect(multi.querySelector('[role="option"]')).to.exist;
+    const res = await fetch('/__validate', {
+      method: 'POST',
+      body: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Search</title></head><body><main>${el.outerHTML.replace(/<\/?(dataset|catalog|facet)-[a-z-]+[^>]*>/g, '')}</main></body></html>`,
+      headers: { 'Content-Type': 'text/html' },
+    });
+    const messages = ((await res.json()) as { messages: { type: string; message: string; extract?: string }[] }).messages;
+    expect(messages.filter((m) => m.type === 'error').map((m) => `${m.message} — ${m.extract ?? ''}`)).to.deep.equal([]);
+  });
+});
