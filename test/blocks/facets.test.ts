@@ -253,7 +253,7 @@ describe('search parts: HTML validity (Nu validator)', () => {
   beforeEach(freshPage);
 
   it('facets (selected value, show more), active filters, search input and the open combobox are valid HTML', async function () {
-    this.timeout(90000); // the validator is a Java process
+    (this as { timeout(ms: number): void }).timeout(90000); // the validator is a Java process
     await import('../../blocks/dataset-search/dataset-search.ts');
     await import('../../blocks/dataset-multi-search/dataset-multi-search.ts');
     await import('../../blocks/facet-search-responsiveness/facet-search-responsiveness.ts');
