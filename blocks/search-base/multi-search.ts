@@ -242,7 +242,7 @@ export class MultiSearchBlock extends ScopedBlock {
           ${open ? this.#renderOptions(options) : nothing}
         </div>
       </div>
-      <div class="esbSearchError" id=${errorId} aria-live="assertive">${invalid ? t(lang, 'search.invalid') : ''}</div>
+      <div class="esbSearchError" id=${errorId} aria-live="polite">${invalid ? t(lang, 'search.invalid') : ''}</div>
       <div class="esbSearchHint" id=${hintId} role="status">
         ${this.problem === 'tooShort'
           ? t(lang, 'search.tooShort', { n: MIN_TERM_LENGTH })

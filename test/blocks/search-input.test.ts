@@ -146,6 +146,31 @@ describe('dataset-search', () => {
     expect(location.hash).to.contain('esc_a_term=bees');
   });
 
+  it('a newer search replaces an older one still running: the results are those of the last term', async () => {
+    const { el, scope } = await mountSearch<DatasetSearch>(html`<dataset-search></dataset-search>`);
+    const input = inputOf(el);
+    input.value = 'bees';
+    key(input, 'Enter');
+    input.value = 'wasps';
+    key(input, 'Enter');
+    await until(() => scope.status === 'ready' && scope.results?.state.terms[0] === 'wasps', 'the last search');
+    await scope.settled();
+    expect(scope.results?.state.terms).to.deep.equal(['wasps']);
+    expect(scope.results?.total).to.equal(1);
+  });
+
+  it('speaks the UI language (sv)', async () => {
+    await loadMessages('sv');
+    const { el } = await mountSearch<DatasetSearch>(html`<dataset-search lang="sv"></dataset-search>`);
+    await rendered(el);
+    expect(el.querySelector('label')?.textContent?.trim()).to.equal('Sök');
+    expect(inputOf(el).placeholder).to.equal('Sök datamängder');
+    typeFast(inputOf(el), 'ab');
+    key(inputOf(el), 'Enter');
+    await rendered(el);
+    expect(el.querySelector('.esbSearchHint')?.textContent?.trim()).to.equal('Skriv minst 3 tecken');
+  });
+
   it('the legacy tag esb-datasetsearch is the same block', async () => {
     const { el } = await mountSearch<HTMLElement>(html`<esb-datasetsearch lang="en"></esb-datasetsearch>`);
     expect(el.querySelector('.block_searchInput input[type="search"]')).to.exist;
