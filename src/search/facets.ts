@@ -11,7 +11,7 @@
  */
 import { NS } from '../rdf/namespaces.ts';
 import { formatBadge } from '../dcat/formats.ts';
-import { anyOf, field, literalField, or, uriField } from '../store/query.ts';
+import { anyOf, escapeValue, field, literalField, or, uriField } from '../store/query.ts';
 import type { CollectionName } from './types.ts';
 
 const { dcat, dcterms, dcatap, rdf } = NS;
@@ -32,6 +32,15 @@ export interface FacetDefinition {
 /** The default dataset facets (§4.4); `hvd` only with hvdFilter, `type` only with typeFilter. */
 export const DEFAULT_FACETS: readonly CollectionName[] = ['theme', 'org', 'format', 'license', 'access', 'keyword'];
 
+/**
+ * Formats and licences are mostly written on distributions, which EntryStore keeps as entries of their own; a dataset
+ * document carries them under `related.metadata.predicate.*` when the store indexes related entries
+ * (`entrystore.solr.related.properties` = dcat:distribution, as EntryScape catalogs and the dev store do). Both the
+ * dataset's own fields and the related ones are counted and filtered.
+ */
+const RELATED = 'related.';
+
+/** Own-metadata format fields; each also exists with the `related.` prefix (see FORMAT_FIELD_LIST). */
 export const FORMAT_FIELDS = {
   formatLiteral: literalField(`${dcterms}format`),
   formatUri: uriField(`${dcterms}format`),
@@ -39,17 +48,26 @@ export const FORMAT_FIELDS = {
   mediaTypeUri: uriField(`${dcat}mediaType`),
 } as const;
 
+export type FormatFieldKey = keyof typeof FORMAT_FIELDS;
+const FIELD_KEYS = Object.keys(FORMAT_FIELDS) as FormatFieldKey[];
+
+/** Every format field: own then related, per kind. */
+export const FORMAT_FIELD_LIST: readonly string[] = FIELD_KEYS.flatMap((k) => [FORMAT_FIELDS[k], RELATED + FORMAT_FIELDS[k]]);
+
 export const FACETS: Readonly<Record<CollectionName, FacetDefinition>> = {
   theme: { name: 'theme', predicate: `${dcat}theme`, fields: [uriField(`${dcat}theme`)], labels: 'vocab' },
   org: { name: 'org', predicate: `${dcterms}publisher`, fields: [uriField(`${dcterms}publisher`)], labels: 'agent', shownBeforeMore: 7 },
   format: {
     name: 'format',
     predicate: `${dcterms}format`,
-    fields: [FORMAT_FIELDS.formatLiteral, FORMAT_FIELDS.formatUri, FORMAT_FIELDS.mediaTypeLiteral, FORMAT_FIELDS.mediaTypeUri],
+    fields: FORMAT_FIELD_LIST,
     labels: 'bucket',
     shownBeforeMore: 7,
   },
-  license: { name: 'license', predicate: `${dcterms}license`, fields: [uriField(`${dcterms}license`)], labels: 'vocab', shownBeforeMore: 7 },
+  license: {
+    name: 'license', predicate: `${dcterms}license`, labels: 'vocab', shownBeforeMore: 7,
+    fields: [uriField(`${dcterms}license`), RELATED + uriField(`${dcterms}license`)],
+  },
   access: { name: 'access', predicate: `${dcterms}accessRights`, fields: [uriField(`${dcterms}accessRights`)], labels: 'vocab' },
   keyword: { name: 'keyword', predicate: `${dcat}keyword`, fields: [literalField(`${dcat}keyword`)], labels: 'literal', shownBeforeMore: 10 },
   hvd: { name: 'hvd', predicate: `${dcatap}hvdCategory`, fields: [uriField(`${dcatap}hvdCategory`)], labels: 'vocab' },
@@ -145,7 +163,6 @@ const EU_FILE_TYPE = `${NS.euauth}file-type/`;
 const IANA = ['http://www.iana.org/assignments/media-types/', 'https://www.iana.org/assignments/media-types/'];
 
 
-export type FormatFieldKey = keyof typeof FORMAT_FIELDS;
 /** Raw values per format field (as counted by the store), e.g. the values a scope has seen in earlier answers. */
 export type FormatValues = Readonly<Partial<Record<string, readonly string[]>>>;
 
@@ -165,17 +182,23 @@ export function bucketSpellings(bucket: Exclude<FormatBucket, 'other'>): Record<
   };
 }
 
-const FIELD_KEYS = Object.keys(FORMAT_FIELDS) as FormatFieldKey[];
-
 /** Seen values of one field that fall into `bucket`. */
-function seenOf(seen: FormatValues | undefined, key: FormatFieldKey, bucket: FormatBucket): string[] {
-  return (seen?.[FORMAT_FIELDS[key]] ?? []).filter((v) => formatBucket(v) === bucket);
+function seenOf(seen: FormatValues | undefined, field: string, bucket: FormatBucket): string[] {
+  return (seen?.[field] ?? []).filter((v) => formatBucket(v) === bucket);
+}
+
+/** `field:v` or `field:(v1 OR v2 …)` (field grouping keeps long value lists short). */
+export function groupedAnyOf(fieldName: string, values: readonly string[]): string {
+  const unique = [...new Set(values)];
+  if (unique.length <= 1) return unique.length ? field(fieldName, unique[0]!) : '';
+  return `${fieldName}:(${unique.map(escapeValue).join(' OR ')})`;
 }
 
 /** One bucket → OR over its spellings in every format field. "other": the seen spellings that fit no bucket. */
 function bucketClause(bucket: FormatBucket, seen: FormatValues | undefined): string {
   const known = bucket === 'other' ? undefined : bucketSpellings(bucket);
-  return or(...FIELD_KEYS.map((k) => anyOf(FORMAT_FIELDS[k], [...(known?.[k] ?? []), ...seenOf(seen, k, bucket)])));
+  return or(...FIELD_KEYS.flatMap((k) => [FORMAT_FIELDS[k], RELATED + FORMAT_FIELDS[k]].map((f) =>
+    groupedAnyOf(f, [...(known?.[k] ?? []), ...seenOf(seen, f, bucket)]))));
 }
 
 /**
@@ -192,5 +215,5 @@ export function filterClause(name: CollectionName, values: readonly string[], se
     if (clauses.length === 0) return unique.length ? field(FORMAT_FIELDS.formatLiteral, 'catalog-blocks-none') : '';
     return clauses.length === 1 ? `(${clauses[0]})` : `(${or(...clauses.map((c) => `(${c})`))})`;
   }
-  return anyOf(FACETS[name].fields[0]!, unique);
+  return or(...FACETS[name].fields.map((f) => anyOf(f, unique)));
 }

@@ -17,7 +17,7 @@ import { loadMessages, type Lang } from '../i18n/index.ts';
 import { loadVocabulariesFor } from '../dcat/vocab.ts';
 import type { CatalogStore, FacetField, SearchResult, StoreEntry } from '../store/types.ts';
 import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
-import { FACETS, FORMAT_FIELDS } from './facets.ts';
+import { FACETS, FORMAT_FIELD_LIST } from './facets.ts';
 import { buildGroup, buildRow, rowPublisherUris } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
 import { EMPTY_STATE, type CollectionName, type SearchResults, type SearchSettings, type SearchState } from './types.ts';
@@ -332,7 +332,7 @@ export class SearchScope extends EventTarget {
   }
 
   #rememberFormats(facets: readonly FacetField[]): void {
-    const fields = new Set<string>(Object.values(FORMAT_FIELDS));
+    const fields = new Set<string>(FORMAT_FIELD_LIST);
     for (const f of facets) {
       if (!fields.has(f.name)) continue;
       let set = this.#formats.get(f.name);

@@ -11,9 +11,10 @@
  *   When it was never seen (a shared link), the group shows the current result set's counts instead.
  * - Selected values are always listed (even at count 0); other values only with count ≥ 1. A group with exactly one
  *   selected value shows the result total for it (exact, also for format buckets).
- * - Format buckets gather several spellings; a bucket's count is the largest count among its spellings (a dataset
- *   usually carries all of them, so summing would count it twice). It is exact when a catalog spells each format
- *   one way, a lower bound otherwise; the total after clicking is always exact.
+ * - Format buckets gather several spellings, and formats and licences are counted in two fields (the dataset's own
+ *   metadata and its distributions' `related.*`); a value's count is the largest count among its fields and
+ *   spellings (a dataset usually carries all of them, so adding up would count it twice). It is exact when a
+ *   catalog writes a value one way in one place, a lower bound otherwise; the total after clicking is always exact.
  * Values are sorted by count (desc), then label in the page language's collation.
  */
 import { NS } from '../rdf/namespaces.ts';
@@ -71,7 +72,7 @@ export function rowPublisherUris(entries: readonly StoreEntry[]): string[] {
   return [...out];
 }
 
-/** Counts of one group's values from a response's facet fields (format: per bucket, max over spellings). */
+/** Counts of one group's values from a response's facet fields (per value or bucket: max over fields and spellings). */
 export function groupCounts(name: CollectionName, facets: readonly FacetField[]): Map<string, number> {
   const counts = new Map<string, number>();
   const fields = new Set(FACETS[name].fields);
@@ -82,7 +83,8 @@ export function groupCounts(name: CollectionName, facets: readonly FacetField[])
       let key = v.name;
       if (name === 'format') key = formatBucket(v.name);
       else if (name === 'type' && !TYPE_VALUES.some((t) => t.uri === v.name)) continue;
-      counts.set(key, name === 'format' ? Math.max(counts.get(key) ?? 0, v.count) : (counts.get(key) ?? 0) + v.count);
+      // one value can be counted in several fields (own and related, several spellings): never add them up
+      counts.set(key, Math.max(counts.get(key) ?? 0, v.count));
     }
   }
   return counts;

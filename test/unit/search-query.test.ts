@@ -70,7 +70,7 @@ test('filters: OR within a group, AND across groups', () => {
   const themeField = `metadata.predicate.uri.${predicateHash(`${DCAT}theme`)}`;
   const licField = `metadata.predicate.uri.${predicateHash(`${DCT}license`)}`;
   const r = buildSearchRequest(state({ filters: { theme: [`${THEME}TRAN`, `${THEME}ENVI`], license: ['http://l/1'] } }), settings);
-  assert.ok(r.query.includes(`(${themeField}:${q(`${THEME}TRAN`)} OR ${themeField}:${q(`${THEME}ENVI`)}) AND ${licField}:${q('http://l/1')}`));
+  assert.ok(r.query.includes(`(${themeField}:${q(`${THEME}TRAN`)} OR ${themeField}:${q(`${THEME}ENVI`)}) AND (${licField}:${q('http://l/1')} OR related.${licField}:${q('http://l/1')})`), r.query);
   assert.ok(r.query.startsWith(`rdfType:${q(`${DCAT}Dataset`)} AND `));
 });
 
@@ -78,7 +78,6 @@ test('every collection filters on its own field', () => {
   const cases: Array<[keyof typeof FACETS, string, string]> = [
     ['theme', `${THEME}ECON`, `metadata.predicate.uri.${predicateHash(`${DCAT}theme`)}`],
     ['org', 'http://org/1', `metadata.predicate.uri.${predicateHash(`${DCT}publisher`)}`],
-    ['license', 'http://lic/1', `metadata.predicate.uri.${predicateHash(`${DCT}license`)}`],
     ['access', 'http://acc/1', `metadata.predicate.uri.${predicateHash(`${DCT}accessRights`)}`],
     ['keyword', 'buss trafik', `metadata.predicate.literal_s.${predicateHash(`${DCAT}keyword`)}`],
     ['hvd', 'http://data.europa.eu/bna/c_ac64a52d', `metadata.predicate.uri.${predicateHash('http://data.europa.eu/r5r/hvdCategory')}`],
@@ -90,20 +89,26 @@ test('every collection filters on its own field', () => {
   assert.equal(filterClause('theme', []), '');
 });
 
+test('licences are matched on the dataset and on its distributions (related.* fields)', () => {
+  const f = `metadata.predicate.uri.${predicateHash(`${DCT}license`)}`;
+  assert.deepEqual(FACETS.license.fields, [f, `related.${f}`]);
+  assert.equal(filterClause('license', ['http://lic/1']), `${f}:${q('http://lic/1')} OR related.${f}:${q('http://lic/1')}`);
+});
+
 test('hvd and type facets are counted when asked for', () => {
   const r = buildSearchRequest(state(), { ...settings, facets: [...DEFAULT_FACETS, 'hvd', 'type'] });
   assert.ok(r.facetFields!.includes(`metadata.predicate.uri.${predicateHash('http://data.europa.eu/r5r/hvdCategory')}`));
   assert.ok(r.facetFields!.includes('rdfType'));
 });
 
-test('format facet counts literal and URI values of dcterms:format and dcat:mediaType', () => {
-  const fields = facetFieldsFor(['format']);
-  assert.deepEqual(fields, [
+test('format facet counts literal and URI values of dcterms:format and dcat:mediaType, own and on distributions', () => {
+  const own = [
     `metadata.predicate.literal_s.${predicateHash(`${DCT}format`)}`,
     `metadata.predicate.uri.${predicateHash(`${DCT}format`)}`,
     `metadata.predicate.literal_s.${predicateHash(`${DCAT}mediaType`)}`,
     `metadata.predicate.uri.${predicateHash(`${DCAT}mediaType`)}`,
-  ]);
+  ];
+  assert.deepEqual(new Set(facetFieldsFor(['format'])), new Set([...own, ...own.map((f) => `related.${f}`)]));
 });
 
 test('format buckets: MIME literals, names, extensions, EU file-type and IANA URIs share a bucket', () => {
@@ -125,27 +130,30 @@ test('format buckets: MIME literals, names, extensions, EU file-type and IANA UR
 test('a bucket selection is one OR clause over every spelling in every format field', () => {
   const clause = filterClause('format', ['csv']);
   const s = bucketSpellings('csv');
-  for (const v of s.formatLiteral) assert.ok(clause.includes(`${FORMAT_FIELDS.formatLiteral}:${q(v)}`), v);
-  for (const v of s.mediaTypeLiteral) assert.ok(clause.includes(`${FORMAT_FIELDS.mediaTypeLiteral}:${q(v)}`), v);
-  for (const v of s.formatUri) assert.ok(clause.includes(`${FORMAT_FIELDS.formatUri}:${q(v)}`), v);
-  for (const v of s.mediaTypeUri) assert.ok(clause.includes(`${FORMAT_FIELDS.mediaTypeUri}:${q(v)}`), v);
+  for (const prefix of ['', 'related.']) {
+    assert.ok(clause.includes(`${prefix}${FORMAT_FIELDS.formatLiteral}:(${s.formatLiteral.map(q).join(' OR ')})`), prefix);
+    assert.ok(clause.includes(`${prefix}${FORMAT_FIELDS.mediaTypeLiteral}:(${s.mediaTypeLiteral.map(q).join(' OR ')})`), prefix);
+    assert.ok(clause.includes(`${prefix}${FORMAT_FIELDS.formatUri}:(${s.formatUri.map(q).join(' OR ')})`), prefix);
+    assert.ok(clause.includes(`${prefix}${FORMAT_FIELDS.mediaTypeUri}:(${s.mediaTypeUri.map(q).join(' OR ')})`), prefix);
+  }
   assert.ok(s.formatLiteral.includes('CSV') && s.formatLiteral.includes('.csv') && s.formatLiteral.includes('text/csv'));
   assert.ok(s.formatUri.includes('http://publications.europa.eu/resource/authority/file-type/CSV'));
   assert.ok(!clause.includes(' AND '), 'no AND inside one bucket');
-  assert.ok(clause.length < 4000, `short enough for a URL (${clause.length})`);
+  assert.ok(encodeURIComponent(clause).length < 4000, `short enough for a URL (${encodeURIComponent(clause).length})`);
 });
 
 test('bucket selection adds spellings seen in earlier counts; "other" matches only seen unknown spellings', () => {
-  const seen = { [FORMAT_FIELDS.formatLiteral]: ['Csv', 'parquet', 'CSV'] };
-  assert.ok(filterClause('format', ['csv'], seen).includes(`${FORMAT_FIELDS.formatLiteral}:Csv`));
+  const seen = { [FORMAT_FIELDS.formatLiteral]: ['Csv', 'parquet', 'CSV'], [`related.${FORMAT_FIELDS.formatUri}`]: ['http://x/geoparquet'] };
+  assert.ok(filterClause('format', ['csv'], seen).includes(' OR Csv)'));
   assert.ok(!filterClause('format', ['csv'], seen).includes('parquet'));
-  assert.equal(filterClause('format', ['other'], seen), `(${FORMAT_FIELDS.formatLiteral}:parquet)`);
+  assert.equal(filterClause('format', ['other'], seen),
+    `(${FORMAT_FIELDS.formatLiteral}:parquet OR related.${FORMAT_FIELDS.formatUri}:${q('http://x/geoparquet')})`);
   assert.match(filterClause('format', ['other']), /catalog\\-blocks\\-none/);
 });
 
 test('two buckets are ORed', () => {
   const both = filterClause('format', ['csv', 'json']);
-  assert.ok(both.includes(`${FORMAT_FIELDS.formatLiteral}:CSV`) && both.includes(`${FORMAT_FIELDS.formatLiteral}:JSON`));
+  assert.ok(both.includes(`${FORMAT_FIELDS.formatLiteral}:(csv OR CSV`) && both.includes(`${FORMAT_FIELDS.formatLiteral}:(json OR JSON`));
   assert.ok(both.includes(') OR ('));
 });
 

@@ -21,6 +21,23 @@ const DATE_TYPES = new Set(['date', 'dateTime', 'dateTimeStamp', 'gYear', 'gYear
 
 export type DocFields = Map<string, string[]>;
 
+/**
+ * EntryStore's `entrystore.solr.related.properties` as EntryScape catalogs configure it: a dataset / data service
+ * document also carries the metadata of its distributions (same context) under `related.metadata.predicate.*`, so
+ * facets and filters on formats and licences (which DCAT puts on distributions) work on datasets.
+ */
+export const RELATED_PROPERTIES: ReadonlySet<string> = new Set([`${NS.dcat}distribution`]);
+
+/** Entries whose `related.*` fields include `entry`'s metadata (to re-index them when it changes). */
+export function relatedDependents(store: DevStore, entry: Entry): Entry[] {
+  const out = new Set<Entry>();
+  for (const t of entry.relations) {
+    if (!RELATED_PROPERTIES.has(t.predicate) || t.object.value !== entry.resourceUri) continue;
+    for (const e of store.entriesByResource(t.subject.value)) if (e !== entry && e.contextId === entry.contextId) out.add(e);
+  }
+  return [...out];
+}
+
 /** xsd:date/dateTime/gYear… lexical → epoch ms (no time zone = UTC). gDay/gMonth use year 1970. */
 function dateLiteralMs(value: string, datatype: string): number | undefined {
   const v = value.trim();
@@ -58,8 +75,14 @@ export function buildDocument(store: DevStore, entry: Entry): DocFields {
   let family: string | undefined;
   for (const t of entry.metadata) {
     if (t.subject.termType === 'NamedNode' && t.subject.value === res) indexResourceTriple(t);
-    indexAnyTriple(t);
+    indexAnyTriple(t, 'metadata.predicate');
   }
+  const related = new Set<Entry>();
+  for (const t of entry.metadata) {
+    if (t.subject.value !== res || !RELATED_PROPERTIES.has(t.predicate) || t.object.termType !== 'NamedNode') continue;
+    for (const r of store.entriesByResource(t.object.value)) if (r !== entry && r.contextId === entry.contextId) related.add(r);
+  }
+  for (const r of related) for (const t of r.metadata) indexAnyTriple(t, 'related.metadata.predicate');
   if (given && family) add('title', `${given} ${family}`);
   for (const ty of types) add('rdfType', ty);
   for (const name of ['title', 'description', 'tag.literal']) for (const v of f.get(name) ?? []) add('all', v);
@@ -90,24 +113,25 @@ export function buildDocument(store: DevStore, entry: Entry): DocFields {
     if (t.predicate === `${NS.foaf}mbox` && o.termType !== 'BlankNode') add('email', o.value);
   }
 
-  function indexAnyTriple(t: Triple): void {
+  function indexAnyTriple(t: Triple, prefix: 'metadata.predicate' | 'related.metadata.predicate'): void {
     const o = t.object;
     const h = predicateHash(t.predicate);
+    const own = prefix === 'metadata.predicate';
     if (o.termType === 'NamedNode') {
-      add('metadata.object.uri', o.value);
-      add(`metadata.predicate.uri.${h}`, o.value);
+      if (own) add('metadata.object.uri', o.value);
+      add(`${prefix}.uri.${h}`, o.value);
     } else if (o.termType === 'Literal') {
-      if (!o.datatype) add('metadata.object.literal', o.value);
-      add(`metadata.predicate.literal_s.${h}`, o.value);
-      add(`metadata.predicate.literal.${h}`, o.value);
-      add(`metadata.predicate.literal_t.${h}`, o.value);
+      if (!o.datatype && own) add('metadata.object.literal', o.value);
+      add(`${prefix}.literal_s.${h}`, o.value);
+      add(`${prefix}.literal.${h}`, o.value);
+      add(`${prefix}.literal_t.${h}`, o.value);
       const v = o.value.trim();
       if (o.datatype && INTEGER_TYPES.has(o.datatype) && (/^[+-]?\d+$/.test(v) || (o.datatype.endsWith('#gYear') && /^-?\d{4}/.test(v)))) {
-        setSingle(`metadata.predicate.integer.${h}`, String(parseInt(v, 10)));
+        setSingle(`${prefix}.integer.${h}`, String(parseInt(v, 10)));
       }
       if (o.datatype && DATE_TYPES.has(o.datatype)) {
         const ms = dateLiteralMs(o.value, o.datatype);
-        if (ms !== undefined) setSingle(`metadata.predicate.date.${h}`, String(ms));
+        if (ms !== undefined) setSingle(`${prefix}.date.${h}`, String(ms));
       }
     }
   }

@@ -4,7 +4,7 @@
  * values (ngram, matched by substring scan over the distinct values), word tokens (text).
  */
 import type { DevStore, Entry } from '../catalog.ts';
-import { buildDocument } from './document.ts';
+import { buildDocument, relatedDependents } from './document.ts';
 import type { DocFields } from './document.ts';
 import { fieldKind, textTokens } from './fields.ts';
 
@@ -68,6 +68,13 @@ export class SearchIndex {
     if (id === undefined) return this.#add(entry);
     this.#remove(id);
     this.#index(id, entry);
+    // datasets carrying this entry's metadata in their related.* fields follow
+    for (const dependent of relatedDependents(this.store, entry)) {
+      const did = this.#byEntry.get(dependent);
+      if (did === undefined) continue;
+      this.#remove(did);
+      this.#index(did, dependent);
+    }
   }
 
   #index(id: number, entry: Entry): void {
