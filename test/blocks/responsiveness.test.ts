@@ -2,8 +2,8 @@
 // two columns above it; custom break values in px, bare numbers and em; invalid values fall back to 1024px.
 import { expect, html } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import { freshPage, mountSearch, rendered } from './search-input-helpers.ts';
-import { captureWarnings, text } from './helpers.ts';
+import { freshPage, mountSearch, rendered, until } from './search-input-helpers.ts';
+import { captureWarnings, devStore, text } from './helpers.ts';
 import '../../blocks/facet-search-responsiveness/facet-search-responsiveness.ts';
 import type { FacetSearchResponsiveness } from '../../blocks/facet-search-responsiveness/facet-search-responsiveness.ts';
 import { normalizeBreak } from '../../blocks/search-base/responsiveness.ts';
@@ -134,5 +134,64 @@ describe('facet-search-responsiveness', () => {
     const part = el.querySelector('esb-facetsearchresponsiveness')!;
     await rendered(part);
     expect(part.querySelector('button.esbFilterToggle')?.getAttribute('aria-controls')).to.equal(el.querySelector('.esbFacetColumn')!.id);
+  });
+});
+
+describe('facet-search-responsiveness inside <dataset-facet-search-layout>', () => {
+  before(() => loadMessages('en'));
+  beforeEach(freshPage);
+  afterEach(() => setViewport({ width: 800, height: 600 }));
+
+  async function fsLayout(attrs = '') {
+    await import('../../blocks/dataset-facet-search-layout/dataset-facet-search-layout.ts');
+    const { storeUrl } = await devStore();
+    const wrapper = document.createElement('div');
+    wrapper.innerHTML = `<dataset-facet-search-layout store-url="${storeUrl}" context="1" lang="en" scope="fs${Date.now()}" ${attrs}></dataset-facet-search-layout>`;
+    document.body.append(wrapper);
+    const el = wrapper.firstElementChild as HTMLElement & { loadComplete: Promise<string> };
+    await el.loadComplete;
+    await until(() => el.querySelectorAll('.esbFacets__collection').length > 0, 'facet groups');
+    const part = el.querySelector('facet-search-responsiveness')!;
+    await rendered(part);
+    return {
+      wrapper,
+      toggle: part.querySelector<HTMLButtonElement>('button.esbFilterToggle')!,
+      panel: el.querySelector<HTMLElement>('.esbFacetColumn')!,
+      main: el.querySelector<HTMLElement>('.esbResultColumn')!,
+    };
+  }
+
+  it('at 800px one column with the toggle; at 1200px two columns', async () => {
+    await setViewport({ width: 800, height: 600 });
+    const { wrapper, toggle, panel, main } = await fsLayout();
+    try {
+      expect(toggle.getAttribute('aria-controls')).to.equal(panel.id);
+      expect(shown(toggle)).to.be.true;
+      expect(shown(panel)).to.be.false;
+      expect(main.getBoundingClientRect().width).to.be.greaterThan(600);
+      toggle.click();
+      await rendered(toggle.parentElement!);
+      expect(shown(panel)).to.be.true;
+      expect(panel.getBoundingClientRect().bottom, 'the panel opens inline above the results').to.be.at.most(main.getBoundingClientRect().top + 1);
+      await setViewport({ width: 1200, height: 800 });
+      expect(shown(toggle)).to.be.false;
+      expect(Math.abs(panel.getBoundingClientRect().top - main.getBoundingClientRect().top)).to.be.lessThan(2);
+    } finally {
+      wrapper.remove();
+    }
+  });
+
+  it('the layout break="600" reaches the toggle', async () => {
+    await setViewport({ width: 800, height: 600 });
+    const { wrapper, toggle, panel } = await fsLayout('break="600"');
+    try {
+      expect(shown(toggle)).to.be.false;
+      expect(shown(panel)).to.be.true;
+      await setViewport({ width: 550, height: 600 });
+      expect(shown(toggle)).to.be.true;
+      expect(shown(panel)).to.be.false;
+    } finally {
+      wrapper.remove();
+    }
   });
 });
