@@ -5,6 +5,7 @@ import { expect } from '@open-wc/testing';
 import type { DatasetList } from '../../blocks/dataset-list/dataset-list.ts';
 import { pageCount } from '../../blocks/search-base/pagination.ts';
 import { scopeFor } from '../../src/search/scope.ts';
+import { EntryStoreClient } from '../../src/store/entrystore.ts';
 import { countingStore, devStore, setPageUrl, settled, text } from './helpers.ts';
 import { block, blocksContextId, freshScope, pagingContextId, rowTitles, until } from './dataset-list.helpers.ts';
 
@@ -68,6 +69,34 @@ describe('pagination: structure', () => {
     await waitForRange(el, '1–10 of 25');
     expect(requests.length, 'page 1 was seen: from the cache').to.equal(before);
     expect(rowTitles(el)[0]).to.equal('Paging dataset 25');
+  });
+
+  it('while the next page loads: aria-busy, spinner, old rows hidden, pagination kept; then the new rows', async () => {
+    const { storeUrl } = await devStore();
+    let open!: () => void;
+    const gate = new Promise<void>((r) => (open = r));
+    const store = new EntryStoreClient(storeUrl, {
+      fetch: async (input, init) => {
+        if (String(input).includes('offset=10')) await gate;
+        return fetch(input, init);
+      },
+    });
+    const el = await block<DatasetList>('dataset-list', { scope: freshScope(), context: await pagingContextId(), lang: 'en' }, store);
+    await settled(el);
+    controlOf(el, 'next').click();
+    await until(() => el.state === 'loading', 'loading');
+    await el.updateComplete;
+    const list = el.querySelector<HTMLElement>('.entryList')!;
+    expect(list.hidden).to.equal(true);
+    expect(list.classList.contains('esbList__hidden')).to.equal(true);
+    expect(el.querySelector('.esbSearchList')!.getAttribute('aria-busy')).to.equal('true');
+    expect(el.querySelector('.esbSpinner')).to.exist;
+    expect(el.querySelector('nav.entryPagination')).to.exist;
+    await expect(el).to.be.accessible();
+    open();
+    await waitForRange(el, '11–20 of 25');
+    expect(el.querySelector<HTMLElement>('.entryList')!.hidden).to.equal(false);
+    expect(el.querySelector('.esbSearchList')!.getAttribute('aria-busy')).to.equal('false');
   });
 
   it('hidden when everything fits on one page', async () => {
