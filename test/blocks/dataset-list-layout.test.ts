@@ -90,6 +90,15 @@ describe('dataset-list-layout: scope and URL', () => {
     await until(() => rowTitles(el)[0] === 'Paging dataset 25', 'back to page 1');
   });
 
+  it('page-in-url: an esc_page past the end shows the last page and corrects the URL (replaceState)', async () => {
+    restore = setPageUrl('?esc_page=9');
+    const historyLength = history.length;
+    const el = await layout({ 'page-in-url': 'true' });
+    await until(() => rowTitles(el)[0] === 'Paging dataset 05' && el.state === 'ready', 'last page');
+    expect(new URL(location.href).searchParams.get('esc_page')).to.equal('3');
+    expect(history.length).to.equal(historyLength);
+  });
+
   it('two layouts on a page page independently (private scopes)', async () => {
     const a = await layout();
     const b = await layout();
