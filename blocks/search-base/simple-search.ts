@@ -23,7 +23,6 @@ type Problem = 'none' | 'tooShort' | 'invalid';
  * @attr {string} scope - Name of the search scope shared with the list, facets and results (default "default").
  * @attr {string} lang - UI language: sv, en or de.
  * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.
- * @csspart - Light DOM: `.block_searchInput` > `label`, `input[type=search]`, `.esbSearchError`, `.esbSearchHint`.
  */
 export class SimpleSearchBlock extends ScopedBlock {
   static override blockName = 'datasetSimpleSearchLayout' as const;

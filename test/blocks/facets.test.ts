@@ -213,6 +213,22 @@ describe('dataset-facets', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('speaks the UI language (sv): group headings, counts, show more', async () => {
+    await loadMessages('sv');
+    const { el } = await mountSearch<DatasetFacets>(html`<dataset-facets lang="sv"></dataset-facets>`);
+    await rendered(el);
+    expect(groupOf(el, 'theme')!.querySelector('h3')?.textContent?.trim()).to.equal('Tema');
+    expect(groupOf(el, 'org')!.querySelector('h3')?.textContent?.trim()).to.equal('Utgivare');
+    const transport = linksOf(el, 'theme').find((a) => countOf(a) === 1)!;
+    expect(text(transport)).to.contain('1 datamängd');
+  });
+
+  it('the old lower-case attribute hvdfilter works on esb-datasetfacets', async () => {
+    const { el, scope } = await mountSearch<HTMLElement>(html`<esb-datasetfacets lang="en" hvdfilter="true"></esb-datasetfacets>`);
+    await rendered(el);
+    expect(scope.settings.facets).to.include('hvd');
+  });
+
   it('the legacy names facets-sv and esb-datasetfacets are the same block', async () => {
     const { el } = await mountSearch<HTMLElement>(html`<div><facets-sv lang="en"></facets-sv><esb-datasetfacets lang="en" scope="x"></esb-datasetfacets></div>`);
     const sv = el.querySelector('facets-sv')!;
