@@ -50,12 +50,13 @@ const SORT_ITEM = /^[\w.-]+ (asc|desc)$/i;
 const warnedSorts = new Set<string>();
 
 /**
- * The store sort: the state's choice (`modified` → `modified desc`, `title` → `title.<lang> asc`), else the
- * `sortOrder` parameter (`title` → `title.<lang> asc`; `+` ≡ space; anything not `field (asc|desc)(, …)*` is
- * ignored with a warning), else `modified desc`.
+ * The store sort: the state's choice (`modified` → `modified desc`, `title` → by title), else the `sortOrder`
+ * parameter (`title` → by title; `+` ≡ space; anything not `field (asc|desc)(, …)*` is ignored with a warning),
+ * else `modified desc`. By title = `title.<lang> asc, title.nolang asc`: many catalogs (Rostock's) write titles
+ * without a language tag, and the store sorts documents lacking `title.<lang>` last.
  */
 export function sortFor(state: SearchState, settings: Pick<SearchSettings, 'sortOrder' | 'lang'>): string {
-  const title = `title.${settings.lang} asc`;
+  const title = `title.${settings.lang} asc, title.nolang asc`;
   if (state.sort === 'modified') return 'modified desc';
   if (state.sort === 'title') return title;
   const given = settings.sortOrder?.replace(/\+/g, ' ').trim();
