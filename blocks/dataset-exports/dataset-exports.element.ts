@@ -60,7 +60,7 @@ type Status =
  * @summary Export buttons for the current search result of a scope.
  * @tag dataset-exports
  * @attr {string} scope - Name of the search scope whose result is exported (default "default").
- * @attr {string} store-url - Base URL of the EntryStore instance (overrides a provider and the page config).
+ * @attr {string} store-url - Base URL of the EntryStore instance; the export runs against the store of its scope (the one the list searches).
  * @attr {string} lang - UI language: sv, en or de.
  * @event catalog-export - Before the download, cancelable; `detail`: `{ format, filename, blob, count }`. Cancel it to handle the file yourself.
  * @cssprop [--cb-accent=#0b5cad] - Button border and text.

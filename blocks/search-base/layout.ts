@@ -76,6 +76,10 @@ export const layoutStyles = css`
   .esbFacetSearchLayout--compact .esbRowDescription {
     display: none;
   }
+  /* The group heading stays on the line of the disclosure marker. */
+  :where(.esbFacetSearchLayout--compact) :where(summary) > :where(h1, h2, h3, h4, h5, h6) {
+    display: inline;
+  }
   :where(.esbSortSelect) :where(label) {
     display: inline-flex;
     flex-wrap: wrap;

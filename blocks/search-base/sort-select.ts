@@ -1,19 +1,5 @@
 /**
  * `<catalog-sort-select>`: the "Sort by" select of the search layouts (`includeSorting`, behaviour doc §1.13).
- * Two options, "Last modified" (`modified desc`) and "Title A–Z" (`title.<lang> asc`); the initial choice follows
- * `esc_sort` in the URL, else `sortOrder` (`title` or `modified desc`), else the first option. A choice re-runs the
- * search of its scope from page 1 and writes `esc_sort`.
- *
- * Keyboard: a closed native select changes its value on arrow keys (and fires `change` in Chromium/Firefox on
- * Windows and Linux). Searching on every arrow press would run a search per option passed and announce results
- * the user did not ask for, so a value reached by keyboard navigation is only applied on Enter or when the select
- * loses focus; a choice made with the pointer (or in the opened option list) applies at once.
- *
- * @summary Sort select of a search scope.
- * @tag catalog-sort-select
- * @attr {string} scope - Name of the search scope (default "default").
- * @attr {string} sort-order - Initial order when the URL has none (`title`, `modified desc`; also `inherit`).
- * @attr {string} lang - UI language: sv, en or de.
  */
 import { html } from 'lit';
 import type { SearchState } from '../../src/search/types.ts';
@@ -34,6 +20,23 @@ export function sortKeyOf(state: SearchState | undefined, sortOrder: string | un
 /** Keys with which a closed select moves between options without being opened. */
 const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
 
+/**
+ * The "Sort by" select of the search layouts (`includeSorting`, behaviour doc §1.13). Two options, "Last modified"
+ * (`modified desc`) and "Title A–Z" (`title.<lang> asc`); the initial choice follows `esc_sort` in the URL, else
+ * `sortOrder` (`title` or `modified desc`), else the first option. A choice re-runs the search of its scope from
+ * page 1 and writes `esc_sort`.
+ *
+ * Keyboard: a closed native select changes its value on arrow keys (and fires `change` in Chromium/Firefox on
+ * Windows and Linux). Searching on every arrow press would run a search per option passed and announce results
+ * the user did not ask for, so a value reached by keyboard navigation is only applied on Enter or when the select
+ * loses focus; a choice made with the pointer (or in the opened option list) applies at once.
+ *
+ * @summary Sort select of a search scope.
+ * @tag catalog-sort-select
+ * @attr {string} scope - Name of the search scope (default "default").
+ * @attr {string} sort-order - Initial order when the URL has none (`title`, `modified desc`; also `inherit`).
+ * @attr {string} lang - UI language: sv, en or de.
+ */
 export class SortSelect extends TemplateBlock {
   /** A value reached by keyboard navigation that is not applied yet. */
   #pending: SortKey | undefined;

@@ -323,7 +323,7 @@ interface VnuMessage {
 
 describe('layouts: HTML validity (Nu validator)', function () {
   // Five layouts with expanded rows, then one Java run of the validator: slow on a busy machine, not timed.
-  this.timeout(90000);
+  (this as { timeout(ms: number): void }).timeout(90000);
   for (const strict of [true, false]) {
     it(`strictStandardHtml=${strict}: every layout, rows expanded, has no validation errors`, async () => {
       const els: SearchLayout[] = [];
