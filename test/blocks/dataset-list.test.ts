@@ -5,6 +5,9 @@ import { expect } from '@open-wc/testing';
 import type { DatasetList } from '../../blocks/dataset-list/dataset-list.ts';
 import { scopeFor } from '../../src/search/scope.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
+import { blankNode, namedNode } from '../../src/rdf/graph.ts';
+import type { SearchResult } from '../../src/store/types.ts';
+import { DCAT, DCTERMS, MemoryStore, RDF_TYPE, graphOf, literal } from './memory-store.ts';
 import {
   countingStore, devStore, faultControl, faultStoreUrl, headingLevels, headingsWellFormed, settled, text, uniqueKey,
 } from './helpers.ts';
@@ -60,8 +63,31 @@ describe('dataset-list: rows', () => {
     const row = rowByTitle(el, 'Paging dataset 24');
     expect(text(row.querySelector('.esbRowPublisher'))).to.equal('Paging Agency');
     expect(text(row.querySelector('.esbRowDescription'))).to.equal('Dataset number 24 for paging tests.');
-    const badge = row.querySelector('.formatLabel');
-    if (badge) expect(text(badge)).to.equal('JSON');
+  });
+
+  it('format badges of distributions described in the dataset graph (short label, raw value as title, md5 class)', async () => {
+    const store = new (class extends MemoryStore {
+      override async search(): Promise<SearchResult> {
+        this.calls.push('search');
+        return { total: 1, offset: 0, limit: 10, entries: [entry], facets: [] };
+      }
+    })('https://mem.example.org/store/');
+    const uri = 'https://mem.example.org/ds/1';
+    const g = graphOf(uri, [
+      [RDF_TYPE, `${DCAT}Dataset`],
+      [`${DCTERMS}title`, literal('Inline formats', { language: 'en' })],
+    ]);
+    g.add(namedNode(uri), `${DCAT}distribution`, blankNode('d1'));
+    g.add(blankNode('d1'), `${DCTERMS}format`, literal('text/csv'));
+    g.add(namedNode(uri), `${DCAT}distribution`, blankNode('d2'));
+    g.add(blankNode('d2'), `${DCTERMS}format`, namedNode('http://publications.europa.eu/resource/authority/file-type/JSON'));
+    const entry = store.add('1', '1', uri, g);
+    const el = await block<DatasetList>('dataset-list', { scope: freshScope(), lang: 'en' }, store);
+    expect(await settled(el)).to.equal('ready');
+    const badges = [...rowByTitle(el, 'Inline formats').querySelectorAll('.esbFormats .formatLabel')];
+    expect(badges.map((b) => text(b))).to.deep.equal(['CSV', 'JSON']);
+    expect(badges[0]!.getAttribute('title')).to.equal('text/csv');
+    expect([...badges[0]!.classList].some((c) => /^md5_[0-9a-f]{32}$/.test(c))).to.equal(true);
   });
 
   it('Swedish UI: Swedish titles and labels', async () => {
