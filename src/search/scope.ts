@@ -294,7 +294,11 @@ export class SearchScope extends EventTarget {
       }
       return false;
     }
-    if (seen) return false; // nothing matches at all: page 1 would be empty too
+    if (seen) {
+      // nothing matches at all: page 1 (already seen, so free) says so without a page number
+      this.update({ ...state, page: 1 }, { history: 'replace' });
+      return true;
+    }
     this.#clampAfterPageOne = true;
     this.update({ ...state, page: 1 }, { history: 'replace' });
     return true;

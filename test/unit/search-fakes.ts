@@ -203,6 +203,14 @@ export class FakeWindow implements ScopeWindow {
     this.#listeners.get(type)?.delete(listener);
   }
 
+  /** The user edits the fragment (or follows a same-page link without script): a new entry, then hashchange. */
+  followLink(href: string): void {
+    this.#entries = this.#entries.slice(0, this.#index + 1);
+    this.#entries.push(new URL(href, this.location.href).href);
+    this.#index++;
+    for (const l of this.#listeners.get('hashchange') ?? []) l();
+  }
+
   back(): void {
     this.#index--;
     for (const l of this.#listeners.get('popstate') ?? []) l();

@@ -111,6 +111,16 @@ test('each change pushes one history entry with the state in the URL; back resto
   assert.deepEqual(scope.state.terms, ['linjer']);
 });
 
+test('a facet link followed without script (hashchange) applies its state', async () => {
+  const { win, scope } = setup();
+  await scope.settled();
+  win.followLink(scope.hrefFor({ ...scope.state, filters: { theme: [`${THEME}EDUC`] } }));
+  await scope.settled();
+  assert.deepEqual(scope.state.filters, { theme: [`${THEME}EDUC`] });
+  assert.deepEqual(scope.results!.rows.map((r) => r.title?.value), ['Skolor']);
+  assert.equal(win.pushes, 0);
+});
+
 test('a change of terms, filters or sort starts again at page 1 and drops esc_page', async () => {
   const { win, scope } = setup(undefined, { pageSize: 2, pageInUrl: true });
   await scope.settled();
@@ -250,6 +260,19 @@ test('a deep link past the end learns the total from page 1, then shows the last
   await scope.settled();
   assert.equal(scope.state.page, 2);
   assert.equal(scope.results!.rows.length, 2);
+});
+
+test('a page number on a search without hits goes back to page 1 at no cost once the search was seen', async () => {
+  const { store, scope } = setup(undefined, { pageInUrl: true });
+  await scope.settled();
+  scope.setTerms(['nothingmatches']);
+  await scope.settled();
+  const before = store.searches.length;
+  scope.setPage(4);
+  await scope.settled();
+  assert.equal(scope.state.page, 1);
+  assert.equal(scope.results!.total, 0);
+  assert.equal(store.searches.length, before + 1, 'only the empty page 4 itself');
 });
 
 test('store errors: status error, the error kept, results event; refresh tries again', async () => {
