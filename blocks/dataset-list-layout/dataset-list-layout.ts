@@ -70,7 +70,7 @@ export function pageOnlyWindow(win: Window): ScopeWindow {
  * @attr {boolean} strict-standard-html - Overrides the page setting `strictStandardHtml` for this block.
  * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.
  *
- * @event catalog-block-state - `detail.state` is `ready`, `unreachable` or `malformed` after each load of the list.
+ * @event catalog-block-state - From the list inside (bubbles): `detail.state` is `ready`, `unreachable` or `malformed` after each load.
  *
  * @cssprop [--cb-text=#1a1a1a] - Text colour.
  * @cssprop [--cb-muted=#4a4f57] - Publisher and secondary text.
@@ -124,11 +124,6 @@ export class DatasetListLayout extends CatalogBlock {
       const list = this.list;
       return list ? list.loadComplete : 'loading';
     })();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.loader.settle('layout', 'ready');
   }
 
   /** The list inside takes every DL parameter with `inherit` (a test checks this covers paramsOf('datasetListLayout')). */

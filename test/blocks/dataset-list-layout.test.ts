@@ -46,6 +46,23 @@ describe('dataset-list-layout: parameters (generated from the parameter table)',
     expect(rowTitles(el)[0]).to.equal('Paging dataset 25');
   });
 
+  it('catalog-block-state reaches the host once the list is ready (not before)', async () => {
+    const { storeUrl } = await devStore();
+    const seen: string[] = [];
+    const host = document.createElement('div');
+    host.addEventListener('catalog-block-state', (e) => seen.push(`${(e.target as Element).localName}:${(e as CustomEvent<{ state: string }>).detail.state}`));
+    document.body.append(host);
+    const el = document.createElement('dataset-list-layout') as DatasetListLayout;
+    el.setAttribute('store-url', storeUrl);
+    el.setAttribute('context', await pagingContextId());
+    host.append(el);
+    await el.updateComplete;
+    expect(seen).to.deep.equal([]);
+    expect(await settled(el)).to.equal('ready');
+    expect(seen).to.deep.equal(['dataset-list:ready']);
+    host.remove();
+  });
+
   it('hl="2" (a host page with its own title): rows h2', async () => {
     const el = await layout({ hl: '2' });
     expect(rows(el)[0]!.querySelector('.esbRowTitle')!.localName).to.equal('h2');
