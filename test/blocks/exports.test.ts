@@ -344,14 +344,16 @@ function fakeStore(total: number): { store: CatalogStore; searches: SearchReques
     lookupByLiteral: () => Promise.reject(new Error('unused')),
     lookupByUri: () => Promise.reject(new Error('unused')),
     getEntriesByResourceUris: () => Promise.resolve(new Map()),
-    search(request: SearchRequest): Promise<SearchResult> {
+    async search(request: SearchRequest): Promise<SearchResult> {
       searches.push(request);
+      // One task per answer, like a network response (lets the block render between pages).
+      await new Promise((r) => setTimeout(r));
       const offset = request.offset ?? 0;
       const count = Math.max(0, Math.min(request.limit ?? 10, total - offset));
-      return Promise.resolve({
+      return {
         total, offset, limit: request.limit ?? 10, facets: [],
         entries: Array.from({ length: count }, (_, i) => entry(offset + i)),
-      });
+      };
     },
   };
   return { store, searches };
@@ -412,3 +414,45 @@ describe('CSV writer (RFC 4180)', () => {
     expect(parseCsv(toCsv(['a', 'b', 'c', 'd'], rows))).to.deep.equal([['a', 'b', 'c', 'd'], ...rows]);
   });
 });
+
+describe('dataset-exports: progress and cap in the block', () => {
+  /** An exports block whose scope runs on `store` (through a provider). */
+  async function exportsOn(store: CatalogStore): Promise<DatasetExports> {
+    const root = await fixture(html`<catalog-store-provider .store=${store}>
+      <dataset-exports scope=${freshScope()} lang="en"></dataset-exports>
+    </catalog-store-provider>`);
+    const el = root.querySelector('dataset-exports') as DatasetExports;
+    await el.loadComplete;
+    return el;
+  }
+
+  it('"Exporting n of N…" counts up page by page in the live region', async () => {
+    const el = await exportsOn(fakeStore(250).store);
+    const status = el.querySelector('.esbExportStatus')!;
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => seen.push(text(status)));
+    observer.observe(status, { childList: true, characterData: true, subtree: true });
+    el.addEventListener('catalog-export', (e) => e.preventDefault());
+    await el.exportAs('csv');
+    observer.disconnect();
+    expect(seen).to.include.members(['Exporting 100 of 250…', 'Exporting 200 of 250…']);
+    expect(seen.indexOf('Exporting 100 of 250…')).to.be.lessThan(seen.indexOf('Exporting 200 of 250…'));
+    expect(text(status)).to.equal('Exported 250 datasets.');
+  });
+
+  it(`more than ${EXPORT_CAP.toLocaleString('en')} hits: the first ${EXPORT_CAP.toLocaleString('en')} are exported and the block says so`, async () => {
+    const el = await exportsOn(fakeStore(EXPORT_CAP + 100).store);
+    let file: ExportDetail | undefined;
+    el.addEventListener('catalog-export', (e) => {
+      e.preventDefault();
+      file = (e as CustomEvent<ExportDetail>).detail;
+    });
+    await el.exportAs('csv');
+    expect(file!.count).to.equal(EXPORT_CAP);
+    expect(parseCsv(await file!.blob.text())).to.have.length(EXPORT_CAP + 1);
+    expect(text(el.querySelector('.esbExportStatus'))).to.equal(
+      'The result has 10,100 datasets; only the first 10,000 are exported. Exported 10,000 datasets.',
+    );
+  });
+});
+
