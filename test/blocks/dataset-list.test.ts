@@ -2,6 +2,7 @@
 // description, badges), expansion built once with one batched lookup, keyboard, heading levels, the common states
 // (loading, empty, unreachable + "Try again", malformed) each checked with axe, and strictStandardHtml structure.
 import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import type { DatasetList } from '../../blocks/dataset-list/dataset-list.ts';
 import { scopeFor } from '../../src/search/scope.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
@@ -185,17 +186,23 @@ describe('dataset-list: expansion', () => {
     expect(row2.querySelector('.esbDistributions li.esbRow')!.classList.contains('esbRowClickExpand')).to.equal(false);
   });
 
-  it('keyboard: the expand button is a native button (Enter/Space activate it); the row head is no tab stop', async () => {
+  it('keyboard: Tab reaches the expand button, Enter opens, Space closes; the row head is no tab stop', async () => {
     const el = await pagingList();
     const row = rows(el)[1]!;
     const b = expandButton(row);
-    b.focus();
-    expect(document.activeElement).to.equal(b);
+    const link = row.querySelector<HTMLAnchorElement>('.esbRowTitle a')!;
+    link.focus();
+    await sendKeys({ press: 'Tab' });
+    expect(document.activeElement, 'the title link, then its expand button').to.equal(b);
     expect(row.querySelector('.esbRowHead')!.hasAttribute('tabindex')).to.equal(false);
-    // A native <button> turns Enter and Space into a click; dispatching the click is what the browser does.
-    b.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    await sendKeys({ press: 'Enter' });
     await until(() => !!row.querySelector('.esbDistributions'), 'expanded area');
+    expect(b.getAttribute('aria-expanded')).to.equal('true');
     expect(document.activeElement, 'focus stays on the button').to.equal(b);
+    await sendKeys({ press: 'Space' });
+    await el.updateComplete;
+    expect(b.getAttribute('aria-expanded')).to.equal('false');
+    expect(row.querySelector<HTMLElement>('.esbRowExpand')!.hidden).to.equal(true);
   });
 
   it('a data service row expands to its fields (no distribution list)', async () => {
