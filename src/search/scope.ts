@@ -57,6 +57,14 @@ interface SeenFilter {
 }
 
 const AGENT_FACET: CollectionName = 'org';
+/** Answers kept for back/forward and repeated states; the oldest go first (a search box makes many). */
+const KEPT_ANSWERS = 200;
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value!);
+}
 
 export class SearchScope extends EventTarget {
   readonly name: string;
@@ -245,11 +253,13 @@ export class SearchScope extends EventTarget {
         this.#setStatus('loading');
         const request = buildSearchRequest(state, settings, { storeBaseUrl: this.store.baseUrl, seenFormats: this.#seenFormats() });
         answer = await this.store.search(request, { signal });
-        this.#answers.set(key, answer);
+        remember(this.#answers, key, answer, KEPT_ANSWERS);
         this.#rememberFormats(answer.facets);
       }
       const filterKey = this.#filterKey(state, settings);
-      if (answer.entries.length > 0 || state.page === 1) this.#seen.set(filterKey, { facets: answer.facets, total: answer.total });
+      if (answer.entries.length > 0 || state.page === 1) {
+        remember(this.#seen, filterKey, { facets: answer.facets, total: answer.total }, KEPT_ANSWERS);
+      }
 
       if (state.page > 1 && answer.entries.length === 0 && this.#clampPage(filterKey, state)) return;
       if (this.#clampAfterPageOne && state.page === 1) {

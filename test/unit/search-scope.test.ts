@@ -275,6 +275,22 @@ test('a page number on a search without hits goes back to page 1 at no cost once
   assert.equal(store.searches.length, before + 1, 'only the empty page 4 itself');
 });
 
+test('the answer cache is bounded: the oldest of more than 200 states is asked for again', async () => {
+  const { store, scope } = setup();
+  await scope.settled();
+  for (let i = 0; i < 200; i++) {
+    scope.setTerms([`term${i}`]);
+    await scope.settled();
+  }
+  const before = store.searches.length;
+  scope.setTerms(['term150']);
+  await scope.settled();
+  assert.equal(store.searches.length, before, 'recent state cached');
+  scope.update({ terms: [], filters: {}, page: 1 });
+  await scope.settled();
+  assert.equal(store.searches.length, before + 1, 'the first state was dropped');
+});
+
 test('store errors: status error, the error kept, results event; refresh tries again', async () => {
   const { store, scope } = setup();
   store.fail = new Error('down');
