@@ -214,6 +214,34 @@ describe('layouts: headings (hl)', () => {
   });
 });
 
+describe('layouts: page configuration and language', () => {
+  it('a page-level hl (data-portal-config data-hl="3") reaches the parts through the layout', async () => {
+    const config = await fixture(html`<div data-portal-config data-hl="3" hidden></div>`);
+    try {
+      const el = await layout('dataset-facet-search-layout');
+      expect(el.params.hl).to.equal(3);
+      expect(part(el, 'dataset-list').params.hl).to.equal(3);
+      await loaded(el, true);
+      expect(part(el, '.esbFilterHeading').localName).to.equal('h3');
+      expect(el.querySelector('.esbRowTitle')!.localName).to.equal('h3');
+    } finally {
+      config.remove();
+    }
+  });
+
+  it('lang="sv" on the layout: every part speaks Swedish (Filter heading, sort label, clear all)', async () => {
+    const el = await layout('dataset-facet-search-layout', { lang: 'sv', 'include-sorting': 'true' });
+    await loaded(el, true);
+    for (const p of el.querySelectorAll('dataset-facets, dataset-multi-search, dataset-results, dataset-list, catalog-sort-select')) {
+      expect(p.getAttribute('lang'), p.localName).to.equal('sv');
+    }
+    expect(text(part(el, '.esbFilterHeading'))).to.equal('Filtrera');
+    await until(() => text(el.querySelector('catalog-sort-select label')) === 'Sortera efter', 'Swedish sort label');
+    el.searchScope.update((s) => ({ ...s, filters: { theme: ['http://publications.europa.eu/resource/authority/data-theme/EDUC'] } }));
+    await until(() => text(el.querySelector('.esbClearAllButton')) === 'Rensa alla filter', 'Swedish clear all');
+  });
+});
+
 describe('layouts: behaviour', () => {
   it('facet layout: "Clear all filters" appears with an active filter and clears every filter (terms stay)', async () => {
     const el = await layout('dataset-facet-search-layout');
