@@ -7,7 +7,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { buildDatasetModel, fileUrisToResolve, linkedResources } from '../../src/dcat/dataset.ts';
+import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
 import { buildDataServiceModel, linkedResourcesOfService } from '../../src/dcat/dataservice.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
@@ -21,7 +21,14 @@ import { distributionList, type DistributionListState } from '../dataset-view/di
 import { themeTags } from '../dataset-view/render-dataset.ts';
 
 export type RowDetail =
-  | { readonly kind: 'dataset'; readonly model: DatasetModel }
+  | {
+      readonly kind: 'dataset';
+      readonly model: DatasetModel;
+      /** What the model was built from (rebuilt once access services are looked up, see `withRowFollowUps`). */
+      readonly related: ReadonlyMap<string, StoreEntry>;
+      readonly registry: boolean;
+      readonly lang: Lang;
+    }
   | { readonly kind: 'service'; readonly model: DataServiceModel };
 
 /** Every IRI object of the entries' metadata (decides which lazy vocabulary chunks are needed). */
@@ -52,7 +59,26 @@ export async function loadRowDetail(
     const files = fileUrisToResolve(entry, related, { registry: false, storeBaseUrl });
     if (files.length) for (const [k, v] of await store.getEntriesByResourceUris(files, reqOpts)) related.set(k, v);
   }
-  return { kind: 'dataset', model: buildDatasetModel(entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl }) };
+  const model = buildDatasetModel(entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
+  return { kind: 'dataset', model, related, registry: opts.registry, lang: opts.lang };
+}
+
+/**
+ * Access services named only by distribution entries are unknown until the first lookup answers; like the landing
+ * page, a row looks them up (ONE batched request) when one of its distributions is first expanded, then rebuilds.
+ * Undefined when there is nothing to look up.
+ */
+export async function withRowFollowUps(store: CatalogStore, row: ResultRow, detail: RowDetail): Promise<RowDetail | undefined> {
+  if (detail.kind !== 'dataset') return undefined;
+  const storeBaseUrl = store.baseUrl;
+  const missing = followUpResources(row.entry, detail.related, { registry: detail.registry, storeBaseUrl });
+  if (missing.length === 0) return undefined;
+  const found = await store.getEntriesByResourceUris(missing);
+  await loadVocabulariesFor(objectIris(found.values()));
+  const related = new Map(detail.related);
+  for (const [k, v] of found) related.set(k, v);
+  const model = buildDatasetModel(row.entry, related, { lang: detail.lang, registry: detail.registry, storeBaseUrl });
+  return { ...detail, model, related };
 }
 
 export interface RowState {

@@ -22,7 +22,7 @@ import { stateOfError, type LoadState } from '../base/load-controller.ts';
 import { t } from '../base/messages.ts';
 import { stateView } from '../base/render.ts';
 import { pagination } from './pagination.ts';
-import { loadRowDetail, resultRow, type RowDetail } from './result-row.ts';
+import { loadRowDetail, resultRow, withRowFollowUps, type RowDetail } from './result-row.ts';
 
 export type ItemKind = 'dataset' | 'series' | 'service';
 
@@ -110,6 +110,8 @@ export function isFiltered(state: SearchState): boolean {
 interface RowEntry {
   open: boolean;
   detail: RowDetail | 'loading' | 'failed' | undefined;
+  /** Access services of the row's distributions were looked up (on the first distribution expansion). */
+  followedUp: boolean;
   distExpanded: Set<number>;
   distBuilt: Set<number>;
 }
@@ -263,7 +265,7 @@ export class SearchListBlock extends CatalogBlock {
   #toggle(row: ResultRow): void {
     const key = row.entry.resourceUri;
     let r = this.#rows.get(key);
-    if (!r) this.#rows.set(key, (r = { open: false, detail: undefined, distExpanded: new Set(), distBuilt: new Set() }));
+    if (!r) this.#rows.set(key, (r = { open: false, detail: undefined, followedUp: false, distExpanded: new Set(), distBuilt: new Set() }));
     r.open = !r.open;
     if (r.open && (r.detail === undefined || r.detail === 'failed')) {
       const entry = r;
@@ -277,6 +279,21 @@ export class SearchListBlock extends CatalogBlock {
         .finally(() => this.requestUpdate());
     }
     this.requestUpdate();
+  }
+
+  /** First distribution expansion of a row: one batched lookup of access services not resolved yet. */
+  #followUp(row: ResultRow, r: RowEntry): void {
+    const detail = r.detail;
+    if (r.followedUp || typeof detail !== 'object') return;
+    r.followedUp = true;
+    withRowFollowUps(this.store, row, detail)
+      .then((next) => {
+        if (next && r.detail === detail) {
+          r.detail = next;
+          this.requestUpdate();
+        }
+      })
+      .catch((e: unknown) => console.warn('[catalog-blocks] access services could not be looked up', e));
   }
 
   #renderRow(row: ResultRow, hl: number, clickExpand: boolean): TemplateResult {
@@ -301,6 +318,7 @@ export class SearchListBlock extends CatalogBlock {
             else {
               distExpanded.add(i);
               distBuilt.add(i);
+              if (r) this.#followUp(row, r);
             }
             this.requestUpdate();
           },

@@ -151,6 +151,23 @@ describe('dataset-list: expansion', () => {
     expect(row.querySelector<HTMLElement>('.esbRowExpand')!.hidden).to.equal(false);
   });
 
+  it('first distribution expansion in a row: ONE lookup of its access services (box gets the service title); later ones none', async () => {
+    const { storeUrl } = await devStore();
+    const { store, requests } = countingStore(storeUrl);
+    const el = await blocksList({}, store);
+    const row = rowByTitle(el, 'Bathing sites');
+    expandButton(row).click();
+    await until(() => !!row.querySelector('.esbDistributions li.esbRow'), 'distributions');
+    const before = requests.length;
+    const dist = (title: string) => [...row.querySelectorAll('.esbDistributions li.esbRow')].find((r) => text(r.querySelector('.esbRowTitle')) === title)!;
+    dist('Untitled distribution').querySelector<HTMLButtonElement>('button.esbExpandButton')!.click();
+    await until(() => text(dist('Untitled distribution').querySelector('.esbAccessServiceTitle')).includes('Bathing site API'), 'service title');
+    expect(requests.length - before).to.equal(1);
+    dist('Bathing sites CSV').querySelector<HTMLButtonElement>('button.esbExpandButton')!.click();
+    await el.updateComplete;
+    expect(requests.length - before).to.equal(1);
+  });
+
   it('expanded row: themes, Distributions h{hl+1}, Further information h{hl+1}, files h{hl+2}; no skipped levels', async () => {
     const el = await blocksList({ hl: '3' });
     const row = rowByTitle(el, 'Bathing sites');
