@@ -97,6 +97,22 @@ describe('dataset-list: rows', () => {
     expect(text(expandButton(rows(el)[0]!).querySelector('.esbExpandLabel'))).to.equal('Mer information');
   });
 
+  it('a change of <html lang> re-renders in the new language (titles searched and shown again)', async () => {
+    const before = document.documentElement.lang;
+    document.documentElement.lang = 'en';
+    try {
+      const { storeUrl } = await devStore();
+      const el = await block<DatasetList>('dataset-list', { 'store-url': storeUrl, scope: freshScope(), context: await pagingContextId() });
+      await settled(el);
+      expect(rowTitles(el)[0]).to.equal('Paging dataset 25');
+      document.documentElement.lang = 'de';
+      await until(() => rowTitles(el)[0] === 'Blättern 25' && el.state === 'ready', 'German titles');
+      expect(text(expandButton(rows(el)[0]!).querySelector('.esbExpandLabel'))).to.equal('Mehr Informationen');
+    } finally {
+      document.documentElement.lang = before;
+    }
+  });
+
   it('include-services lists data services with a "Data service" badge linking to the dataservice route', async () => {
     const el = await pagingList({ 'include-services': 'true' });
     expect(rowTitles(el)[0]).to.equal('Paging API');
