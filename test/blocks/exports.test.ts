@@ -272,7 +272,9 @@ describe('dataset-exports: progress, states, download', () => {
       e.preventDefault();
       file = (e as CustomEvent<ExportDetail>).detail;
     });
-    exports.querySelector<HTMLButtonElement>('button[data-format="csv"]')!.click();
+    const csv = exports.querySelector<HTMLButtonElement>('button[data-format="csv"]')!;
+    csv.focus();
+    csv.click();
     await exports.updateComplete;
     expect(exports.exporting).to.equal(true);
     expect([...exports.querySelectorAll('button')].every((b) => b.disabled)).to.equal(true);
@@ -283,6 +285,7 @@ describe('dataset-exports: progress, states, download', () => {
     await exports.updateComplete;
     expect([...exports.querySelectorAll('button')].every((b) => !b.disabled)).to.equal(true);
     expect(text(exports.querySelector('.esbExportStatus'))).to.equal(`Exported ${total} datasets.`);
+    expect(document.activeElement, 'focus back on the button that started the export').to.equal(csv);
     await expect(exports).to.be.accessible();
   });
 
