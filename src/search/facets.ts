@@ -100,6 +100,8 @@ export type FormatBucket =
 interface BucketSpec {
   /** Display label (the format's usual name). */
   readonly label: string;
+  /** Labels that are words rather than format names, per page language. */
+  readonly labels?: Readonly<Partial<Record<'sv' | 'en' | 'de', string>>>;
   /** formatBadge labels that fall into the bucket. */
   readonly badges: readonly string[];
   /** MIME types (literal spellings and IANA URIs are derived). */
@@ -125,7 +127,7 @@ export const FORMAT_BUCKETS: Readonly<Record<Exclude<FormatBucket, 'other'>, Buc
   zip: { label: 'ZIP', badges: ['ZIP', 'GZIP'], mimes: ['application/zip', 'application/x-zip-compressed', 'application/gzip', 'application/x-gzip'], names: ['zip', 'gzip', 'gz'], euCodes: ['ZIP', 'GZIP'] },
   text: { label: 'Text', badges: ['TXT'], mimes: ['text/plain'], names: ['txt', 'text'], euCodes: ['TXT'] },
   image: {
-    label: 'Image', badges: ['PNG', 'JPEG', 'TIFF', 'GIF', 'SVG'],
+    label: 'Image', labels: { sv: 'Bild', de: 'Bild' }, badges: ['PNG', 'JPEG', 'TIFF', 'GIF', 'SVG'],
     mimes: ['image/png', 'image/jpeg', 'image/tiff', 'image/gif', 'image/svg+xml'],
     names: ['png', 'jpeg', 'jpg', 'tiff', 'tif', 'gif', 'svg'], euCodes: ['PNG', 'JPEG', 'TIFF', 'GIF', 'SVG'],
   },
@@ -144,6 +146,12 @@ export const FORMAT_BUCKETS: Readonly<Record<Exclude<FormatBucket, 'other'>, Buc
   },
   ods: { label: 'ODS', badges: ['ODS'], mimes: ['application/vnd.oasis.opendocument.spreadsheet'], names: ['ods'], euCodes: ['ODS'] },
 };
+
+/** The label of a bucket in the page language ("other" is a UI string: see view.ts). */
+export function bucketLabel(bucket: Exclude<FormatBucket, 'other'>, lang: string): string {
+  const spec = FORMAT_BUCKETS[bucket];
+  return spec.labels?.[lang as 'sv'] ?? spec.label;
+}
 
 export const BUCKET_KEYS = Object.keys(FORMAT_BUCKETS) as Exclude<FormatBucket, 'other'>[];
 

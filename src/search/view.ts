@@ -28,7 +28,7 @@ import { descriptionOf, resourceTerm } from '../dcat/dataset.ts';
 import { entryKind } from '../dcat/kind.ts';
 import { Reader, TITLE_PROPERTIES, uriTail, type Node } from '../dcat/read.ts';
 import { vocabLabel } from '../dcat/vocab.ts';
-import { FACETS, FORMAT_BUCKETS, formatBucket, TYPE_VALUES } from './facets.ts';
+import { bucketLabel, FACETS, FORMAT_BUCKETS, formatBucket, TYPE_VALUES } from './facets.ts';
 import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchState } from './types.ts';
 
 const { dcterms, dcat } = NS;
@@ -100,7 +100,9 @@ export function valueLabel(name: CollectionName, value: string, ctx: LabelContex
     case 'bucket':
       return value === 'other'
         ? { label: msg(ctx.lang, 'format.other'), labelLang: ctx.lang }
-        : { label: FORMAT_BUCKETS[value as keyof typeof FORMAT_BUCKETS]?.label ?? value };
+        : value in FORMAT_BUCKETS
+          ? { label: bucketLabel(value as keyof typeof FORMAT_BUCKETS, ctx.lang) }
+          : { label: value };
     case 'type': {
       const kind = TYPE_VALUES.find((t) => t.uri === value)?.kind;
       return kind ? { label: msg(ctx.lang, `type.${kind}`), labelLang: ctx.lang } : { label: uriTail(value) };

@@ -52,6 +52,10 @@ test('labels: vocabularies in the page language, agents by foaf:name, literals a
   assert.equal(valueLabel('license', 'http://creativecommons.org/licenses/by/4.0/', ctx).label, 'CC BY 4.0');
   assert.equal(valueLabel('access', 'http://publications.europa.eu/resource/authority/access-right/PUBLIC', ctx).label, 'Public');
   assert.equal(valueLabel('keyword', 'Kollektivtrafik', ctx).label, 'Kollektivtrafik');
+  assert.equal(valueLabel('format', 'image', { ...ctx, lang: 'sv' }).label, 'Bild');
+  assert.equal(valueLabel('format', 'image', ctx).label, 'Image');
+  assert.equal(valueLabel('format', 'csv', { ...ctx, lang: 'de' }).label, 'CSV');
+  assert.equal(valueLabel('format', 'other', { ...ctx, lang: 'de' }).labelLang, 'de');
   assert.equal(valueLabel('org', 'https://example.org/agents/kommunen', ctx).label, 'kommunen');
   assert.equal(valueLabel('hvd', 'http://data.europa.eu/bna/c_ac64a52d', ctx).label, 'Geospatial');
   assert.equal(valueLabel('type', 'http://www.w3.org/ns/dcat#DatasetSeries', { ...ctx, lang: 'de' }).label, 'Datensatzserie');
