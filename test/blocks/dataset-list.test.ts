@@ -10,7 +10,7 @@ import { blankNode, namedNode } from '../../src/rdf/graph.ts';
 import type { SearchResult } from '../../src/store/types.ts';
 import { DCAT, DCTERMS, MemoryStore, RDF_TYPE, graphOf, literal } from './memory-store.ts';
 import {
-  countingStore, devStore, faultControl, faultStoreUrl, headingLevels, headingsWellFormed, settled, text, uniqueKey,
+  captureWarnings, countingStore, devStore, faultControl, faultStoreUrl, headingLevels, headingsWellFormed, settled, text, uniqueKey,
 } from './helpers.ts';
 import {
   block, blocksContextId, expandButton, freshScope, pagingContextId, rowByTitle, rowTitles, rows, until,
@@ -46,6 +46,17 @@ describe('dataset-list: rows', () => {
   it('sort-order="title": alphabetical by title in the UI language', async () => {
     const el = await pagingList({ 'sort-order': 'title' });
     expect(rowTitles(el).slice(0, 3)).to.deep.equal(['Paging dataset 01', 'Paging dataset 02', 'Paging dataset 03']);
+  });
+
+  it('an invalid sort-order warns once and the default order applies; hl="inherit" without a parent uses the default', async () => {
+    let el!: DatasetList;
+    const warnings = await captureWarnings(async () => {
+      el = await pagingList({ 'sort-order': 'title; drop', hl: 'inherit' });
+      void el.params;
+    });
+    expect(warnings.some((w) => w.includes('sortOrder') && w.includes('title; drop'))).to.equal(true, warnings.join('\n'));
+    expect(rowTitles(el)[0]).to.equal('Paging dataset 25');
+    expect(el.params.hl).to.equal(2);
   });
 
   it('title is h{hl} with a link to the dataset landing page (esc_entry + esc_context)', async () => {
