@@ -110,6 +110,8 @@ export class SearchScope extends EventTarget {
     this.window?.removeEventListener?.('hashchange', this.#onPopState);
     this.#controller?.abort();
     if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#settle();
   }
 
   /**
@@ -122,7 +124,10 @@ export class SearchScope extends EventTarget {
     const merged = [...this.settings.facets];
     for (const f of facets ?? []) if (!merged.includes(f)) merged.push(f);
     const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Partial<SearchSettings>;
-    this.settings = { ...this.settings, ...defined, facets: merged };
+    const next = { ...this.settings, ...defined, facets: merged };
+    const unchanged = JSON.stringify(next) === JSON.stringify(this.settings);
+    this.settings = next;
+    if (unchanged && this.#configured) return;
     this.#configured = true;
     this.#schedule(0);
   }

@@ -322,6 +322,24 @@ test('no search before a block configures the scope; settled() resolves at once 
   assert.equal(store.searches[0]!.request.limit, 5);
 });
 
+test('configuring the same settings again does nothing; dispose leaves nothing pending', async () => {
+  const { store, scope } = setup();
+  await scope.settled();
+  let results = 0;
+  scope.addEventListener('results', () => results++);
+  scope.configure({ facets: ['org', 'theme'], lang: 'sv' });
+  await scope.settled();
+  assert.equal(results, 0);
+  scope.configure({ pageSize: 3 });
+  await scope.settled();
+  assert.equal(results, 1);
+  assert.equal(store.searches.length, 2);
+  scope.setTerms(['vatten']);
+  scope.dispose();
+  await scope.settled();
+  assert.equal(store.searches.length, 2);
+});
+
 test('scopeFor: siblings share a scope by name; names isolate state and URL keys', async () => {
   const win = new FakeWindow();
   const doc = { defaultView: win };
