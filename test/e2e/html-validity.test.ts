@@ -1,6 +1,7 @@
 /**
- * HTML validity: the rendered DOM of every demo page and of the e2e embed page (every demo-catalog entry, and a
- * sample of the real fixture catalogs when present), with strictStandardHtml on, serialised and checked by the W3C Nu
+ * HTML validity: the rendered DOM of every demo page (landing pages, every search layout, the portal builder), of
+ * the e2e pages (every search layout on one page; the facet search unfiltered, filtered and empty) and of the e2e
+ * embed page (every demo-catalog entry, and a sample of the real fixture catalogs when present), with strictStandardHtml on, serialised and checked by the W3C Nu
  * validator (vnu-jar) — zero errors; warnings are printed.
  */
 import { after, before, describe, test } from 'node:test';
@@ -58,6 +59,8 @@ describe('rendered pages pass the W3C Nu validator (strict mode)', () => {
     await settleBlocks(page);
     await page.waitForFunction(() => [...document.querySelectorAll('[data-demo-entries-status]')]
       .every((s) => !s.textContent?.startsWith('Loading')));
+    // search blocks: every custom element defined (the CDN loader imports them on sight), nothing busy
+    await page.waitForFunction(() => !document.querySelector(':not(:defined), [aria-busy="true"]'), undefined, { timeout: 20000 });
     const html = await page.evaluate(() => `<!DOCTYPE html>\n${document.documentElement.outerHTML}`);
     const file = join(dir, `${String(name).replace(/[^\w.-]+/g, '_').slice(0, 120)}.html`);
     writeFileSync(file, html);
@@ -79,6 +82,11 @@ describe('rendered pages pass the W3C Nu validator (strict mode)', () => {
 
     for (const p of demoPages()) await add(`/demo/${p.href}?strictStandardHtml=true`);
     await add('/demo/?strictStandardHtml=true');
+    // every search layout (strict mode set on the pages), also in a filtered state with a term and on page 2
+    await add('/e2e/layouts.html');
+    await add('/e2e/search.html');
+    await add('/e2e/search.html?esc_page=2#esc_term=data&esc_sort=title');
+    await add('/e2e/search.html#esc_theme=euauth:data-theme/ENVI&esc_term=zzqqxxnomatch');
     const contexts = new Map<string, string[]>();
     for (const type of [DATASET, DATA_SERVICE]) {
       for (const e of await listEntries(store.url, type)) {
