@@ -134,8 +134,10 @@ for (const f of [...searchLazy, ...lazyOnly]) {
   const buf = readFileSync(f);
   rows.push({ what: `CDN lazy chunk \`${basename(f).replace(/-[\w-]{8}\.js$/, '-….js')}\` (loaded only when needed)`, min: buf.length, gzip: gzip(buf) });
 }
-const iife = readFileSync(join(cdnDir, 'catalog-blocks.iife.js'));
-rows.push({ what: 'CDN `catalog-blocks.iife.js` (one classic script, everything inlined)', min: iife.length, gzip: gzip(iife) });
+if (existsSync(join(cdnDir, 'catalog-blocks.iife.js'))) {
+  const iife = readFileSync(join(cdnDir, 'catalog-blocks.iife.js'));
+  rows.push({ what: 'CDN `catalog-blocks.iife.js` (one classic script, everything inlined)', min: iife.length, gzip: gzip(iife) });
+}
 for (const [name] of Object.entries(npmEntries())) {
   const file = join(npmDir, `${name}.js`);
   if (!existsSync(file)) continue;

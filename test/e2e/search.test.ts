@@ -8,7 +8,9 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
@@ -182,6 +184,21 @@ for (const catalog of CATALOGS) {
       assert.equal(await page.locator('catalog-sort-select select').inputValue(), 'title');
       assert.deepEqual(seen.problems, []);
     });
+
+    if (catalog.name === 'demo catalog') {
+      test('the JS a search page downloads is what `npm run size` counts for it (reported: files, KB gzip)', async () => {
+        await open();
+        const js = await page.evaluate(() => performance.getEntriesByType('resource')
+          .map((e) => e.name).filter((n) => n.includes('/cdn/') && n.endsWith('.js')).map((n) => n.split('/').pop()!));
+        const gz = js.reduce((n, f) => n + gzipSync(readFileSync(join(root, 'dist/cdn', f)), { level: 9 }).length, 0);
+        const size = JSON.parse(spawnSync(process.execPath, [join(root, 'scripts/size.mjs'), '--json'], { encoding: 'utf8' }).stdout) as
+          { search: { gzip: number; files: string[] } | null };
+        assert.ok(size.search, 'npm run size measures the search page');
+        console.log(`search page in Chromium: ${js.length} JS files, ${(gz / 1024).toFixed(1)} KB gzip (${js.join(', ')}); ` +
+          `npm run size counts ${(size.search.gzip / 1024).toFixed(1)} KB`);
+        assert.deepEqual(js.filter((f) => !size.search!.files.includes(f)), [], 'downloaded but not counted');
+      });
+    }
 
     if (catalog.name === 'paging catalog') {
       test('keyboard: Tab reaches the search input, a facet value, the sort select and the pagination', async () => {
