@@ -14,7 +14,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { createRequire } from 'node:module';
+import { validateHtml, stopValidator } from '../vnu-service.mjs';
 
 function readBody(req) {
   return new Promise((resolve, reject) => {
@@ -22,27 +22,6 @@ function readBody(req) {
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
-  });
-}
-
-/** Runs vnu.jar on one document; resolves with its JSON report ({ messages: [...] }). */
-function validateHtml(text) {
-  const jar = String(createRequire(import.meta.url)('vnu-jar'));
-  return new Promise((resolve, reject) => {
-    const java = spawn('java', ['-jar', jar, '--format', 'json', '--exit-zero-always', '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    java.stdout.on('data', (d) => (out += d));
-    java.stderr.on('data', (d) => (err += d));
-    java.on('error', reject);
-    java.on('close', () => {
-      try {
-        resolve(JSON.parse(err || out));
-      } catch {
-        reject(new Error(`vnu gave no JSON: ${(err || out).slice(0, 300)}`));
-      }
-    });
-    java.stdin.end(text);
   });
 }
 
@@ -171,6 +150,7 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
     },
     async serverStop() {
       child?.kill();
+      await stopValidator();
     },
     serve(context) {
       if (context.path === '/__dev-store') {
