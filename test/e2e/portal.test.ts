@@ -1,0 +1,67 @@
+/**
+ * The portal builder demo page from the built CDN bundle: supportive blocks placed as siblings share the scope
+ * "catalog" (a facet click changes the sibling list, count and URL keys `esc_catalog_…`), while the second search
+ * (scope "quick") on the same page stays untouched. One store request per interaction there too.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { DEMO_CATALOG, launch, root, startSite, startStore, watch, type Running } from './harness.ts';
+import { afterRequests, datasetsInFile, settleSearch } from './search-helpers.ts';
+
+describe('portal builder: sibling blocks share one scope, another scope stays apart', () => {
+  let store: Running;
+  let site: Running & { origin: string };
+  let browser: Browser;
+
+  before(async () => {
+    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
+    store = await startStore([DEMO_CATALOG]);
+    site = await startSite(store.url);
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+    await store?.close();
+  });
+
+  test('a facet click in <dataset-facets scope="catalog"> filters the sibling list and count, not the "quick" search', async () => {
+    const page = await browser.newPage();
+    const seen = watch(page, store.url);
+    await page.goto(`${site.origin}/demo/portal-builder.html`);
+    await settleSearch(page);
+    const all = datasetsInFile(DEMO_CATALOG).length;
+    const view = (scope: string) => page.evaluate((scope) => {
+      const list = document.querySelector(`dataset-list[scope="${scope}"]`) as HTMLElement & { searchScope: { results?: { total: number } } };
+      return {
+        total: list.searchScope.results?.total ?? -1,
+        rows: list.querySelectorAll('li.entryListRow').length,
+        results: document.querySelector(`dataset-results[scope="${scope}"]`)?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+      };
+    }, scope);
+    const before = { catalog: await view('catalog'), quick: await view('quick') };
+    assert.equal(before.catalog.total, all);
+    assert.equal(before.quick.total, all);
+
+    const value = page.locator('dataset-facets[scope="catalog"] .collection_theme li.esbFacets__option').first();
+    const count = Number((await value.locator('.esbFacets__occurence').textContent())?.replace(/\D/g, ''));
+    const n = seen.storeRequests.length;
+    await value.locator('a.esbFacets__optionLink').click();
+    await afterRequests(page, seen.storeRequests, n, 1);
+    assert.equal(seen.storeRequests.length - n, 1, seen.storeRequests.slice(n).join('\n'));
+
+    const afterClick = { catalog: await view('catalog'), quick: await view('quick') };
+    assert.equal(afterClick.catalog.total, count);
+    assert.equal(afterClick.catalog.rows, Math.min(10, count));
+    assert.notEqual(afterClick.catalog.results, before.catalog.results, 'the sibling result count follows');
+    assert.deepEqual(afterClick.quick, before.quick, 'the other scope is untouched');
+    const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
+    assert.ok(hash.get('esc_catalog_theme'), page.url());
+    assert.equal(hash.get('esc_theme'), null);
+    assert.deepEqual(seen.problems, []);
+    await page.close();
+  });
+});
