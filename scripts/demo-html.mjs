@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './entries.mjs';
 import { attributeName, columnOf, paramsOf } from '../src/config/params.ts';
+import { paramMeaning } from '../src/config/param-docs.ts';
 
 export const STORE_URL_PLACEHOLDER = '__STORE_URL__';
 
@@ -21,7 +22,7 @@ export function paramRows(block) {
   const col = columnOf(block);
   return paramsOf(block).map((p) => {
     const def = p.defaults[col];
-    const meaning = `${p.meaning}${p.notYetRendered ? ' (not yet rendered)' : ''}`;
+    const meaning = `${paramMeaning(p.name)}${p.notYetRendered ? ' (not yet rendered)' : ''}`;
     return `<tr data-param="${escapeHtml(p.name)}"><th scope="row"><code>${escapeHtml(p.name)}</code></th>` +
       `<td><code>${escapeHtml(attributeName(p.name))}</code></td><td>${escapeHtml(p.type)}</td>` +
       `<td>${def === undefined ? '–' : `<code>${escapeHtml(String(def))}</code>`}</td>` +

@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COLUMN_BLOCKS, PARAMS, attributeName } from '../src/config/params.ts';
+import { paramMeaning } from '../src/config/param-docs.ts';
 import { root } from './entries.mjs';
 
 const START = '<!-- params:start -->';
@@ -30,7 +31,7 @@ export function paramsTable() {
   const sep = `|---|---|---|${COLUMNS.map(() => ':-:').join('|')}|---|---|`;
   const rows = PARAMS.map((p) => {
     const marks = COLUMNS.map((c) => (p.columns.includes(c) ? 'x' : ''));
-    const meaning = `${p.meaning.replaceAll('|', '\\|')}${p.notYetRendered ? ' — *not yet rendered* (accepted and validated)' : ''}`;
+    const meaning = `${paramMeaning(p.name).replaceAll('|', '\\|')}${p.notYetRendered ? ' — *not yet rendered* (accepted and validated)' : ''}`;
     return `| \`${p.name}\` | \`${attributeName(p.name)}\` | ${p.type} | ${marks.join(' | ')} | ${defaultText(p)} | ${meaning} |`;
   });
   const legend = `Columns: ${Object.entries(COLUMN_BLOCKS).map(([c, blocks]) => `${c} = ${blocks.join(' / ')}`).join('; ')}. ` +

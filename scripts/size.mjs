@@ -5,7 +5,7 @@
 // - a landing page (one <dataset-view>) loads the loader + the <dataset-view> chunk + their static imports;
 // - a search page (one <dataset-facet-search-layout>) loads the loader + the layout's chunk and those of the parts it
 //   renders + their static imports, plus on first render the English UI strings and the vocabularies that label
-//   facet values (licences, file types).
+//   facet values (licences).
 // Other lazy chunks (other languages, rdflib, other vocabularies) are listed apart. The e2e tests load both pages in
 // Chromium and check that every JS file they download is counted here, so these numbers cannot undercount.
 //   --check         exit 1 when an initial JS is over its budget (landing page 40 KB, search page 50 KB gzip)
@@ -23,7 +23,7 @@ const SEARCH_BUDGET_GZIP = 50 * 1024;
 const SEARCH_PAGE_TAGS = ['dataset-facet-search-layout', 'facet-search-responsiveness', 'dataset-facets', 'dataset-multi-search',
   'dataset-results', 'dataset-list', 'catalog-sort-select'];
 /** Lazy CDN chunks a facet search page loads on first render (by name; hashes vary). */
-const SEARCH_PAGE_LAZY = [/^en-/, /^licence-/, /^file-type-/];
+const SEARCH_PAGE_LAZY = [/^en-/, /^licence-/];
 const args = new Set(process.argv.slice(2));
 const cdnDir = join(root, 'dist/cdn');
 const npmDir = join(root, 'dist/npm');
@@ -124,7 +124,7 @@ const searchLazy = lazyNamed(searchStatic.lazy, SEARCH_PAGE_LAZY);
 const searchFiles = [...searchStatic.files, ...searchLazy];
 const searchPage = { files: searchFiles, ...measure(searchFiles) };
 rows.push({ what: 'CDN landing page (`<dataset-view>`): loader `catalog-blocks.js` + its chunk + static imports', min: landing.min, gzip: landing.gzip, initial: true });
-if (hasSearch) rows.push({ what: 'CDN search page (`<dataset-facet-search-layout>`): loader + layout and part chunks + static imports + English strings, licence and file-type labels', min: searchPage.min, gzip: searchPage.gzip, initial: true });
+if (hasSearch) rows.push({ what: 'CDN search page (`<dataset-facet-search-layout>`): loader + layout and part chunks + static imports + English strings and licence labels', min: searchPage.min, gzip: searchPage.gzip, initial: true });
 const loader = readFileSync(entryFile);
 rows.push({ what: 'CDN loader `catalog-blocks.js` alone', min: loader.length, gzip: gzip(loader) });
 const blockFiles = new Set(chunks.values());

@@ -4,21 +4,21 @@
  * and an expand button. The expanded area is built on FIRST expansion only: one batched lookup of the entry's linked
  * resources (plus, in catalog mode, one of its uploaded files), then the dataset parts 5, 7, 9 of the landing page
  * (themes, distributions, further information) with headings `h{hl+1}`/`h{hl+2}`, or a data service's fields.
+ * That expansion code (the dataset view model and its rendering) lives in row-detail.ts, which the list imports
+ * dynamically on the first expansion, so a search page does not download it before a row is opened.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
-import { buildDataServiceModel, linkedResourcesOfService } from '../../src/dcat/dataservice.ts';
-import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
+import { linkedResources, linkedResourcesOfService } from '../../src/dcat/entry.ts';
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
+import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import type { Lang } from '../../src/i18n/index.ts';
 import type { ResultRow } from '../../src/search/types.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
 import { md5Hex } from '../../src/store/hash.ts';
 import { t } from '../base/messages.ts';
-import { fieldList, heading, headingLevel, langOf, textOf, type RenderContext } from '../base/render.ts';
-import { distributionList, type DistributionListState } from '../dataset-view/distribution-list.ts';
-import { themeTags } from '../dataset-view/render-dataset.ts';
+import { heading, langOf, textOf, type RenderContext } from '../base/render.ts';
+import type { DistributionListState } from '../dataset-view/distribution-list.ts';
 
 export type RowDetail =
   | {
@@ -31,60 +31,35 @@ export type RowDetail =
     }
   | { readonly kind: 'service'; readonly model: DataServiceModel };
 
+/** The lazily loaded expansion code (row-detail.ts). */
+export type RowDetailModule = typeof import('./row-detail.ts');
+
 /** Every IRI object of the entries' metadata (decides which lazy vocabulary chunks are needed). */
-function* objectIris(entries: Iterable<StoreEntry>): Generator<string> {
+export function* objectIris(entries: Iterable<StoreEntry>): Generator<string> {
   for (const e of entries) for (const tr of e.metadata.triples()) if (tr.object.termType === 'NamedNode') yield tr.object.value;
 }
 
-/** The expanded area's model: ONE batched lookup of linked resources (+ one of store files in catalog mode). */
-export async function loadRowDetail(
-  store: CatalogStore,
-  row: ResultRow,
-  opts: { lang: Lang; registry: boolean },
-  signal?: AbortSignal,
-): Promise<RowDetail> {
+/**
+ * ONE batched lookup of the row's linked resources (and the vocabularies labelling them). It needs no view model,
+ * so it runs while row-detail.ts downloads.
+ */
+export async function lookupRowResources(store: CatalogStore, row: ResultRow, signal?: AbortSignal): Promise<Map<string, StoreEntry>> {
   const entry = row.entry;
-  const storeBaseUrl = store.baseUrl;
-  const reqOpts = signal ? { signal } : {};
   const uris = row.kind === 'service' ? linkedResourcesOfService(entry) : linkedResources(entry);
   const [related] = await Promise.all([
-    uris.length ? store.getEntriesByResourceUris(uris, reqOpts) : Promise.resolve(new Map<string, StoreEntry>()),
+    uris.length ? store.getEntriesByResourceUris(uris, signal ? { signal } : {}) : Promise.resolve(new Map<string, StoreEntry>()),
     loadVocabulariesFor(objectIris([entry])),
   ]);
   await loadVocabulariesFor(objectIris(related.values()));
-  if (row.kind === 'service') {
-    return { kind: 'service', model: buildDataServiceModel(entry, related, { lang: opts.lang, storeBaseUrl }) };
-  }
-  if (!opts.registry) {
-    const files = fileUrisToResolve(entry, related, { registry: false, storeBaseUrl });
-    if (files.length) for (const [k, v] of await store.getEntriesByResourceUris(files, reqOpts)) related.set(k, v);
-  }
-  const model = buildDatasetModel(entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
-  return { kind: 'dataset', model, related, registry: opts.registry, lang: opts.lang };
-}
-
-/**
- * Access services named only by distribution entries are unknown until the first lookup answers; like the landing
- * page, a row looks them up (ONE batched request) when one of its distributions is first expanded, then rebuilds.
- * Undefined when there is nothing to look up.
- */
-export async function withRowFollowUps(store: CatalogStore, row: ResultRow, detail: RowDetail): Promise<RowDetail | undefined> {
-  if (detail.kind !== 'dataset') return undefined;
-  const storeBaseUrl = store.baseUrl;
-  const missing = followUpResources(row.entry, detail.related, { registry: detail.registry, storeBaseUrl });
-  if (missing.length === 0) return undefined;
-  const found = await store.getEntriesByResourceUris(missing);
-  await loadVocabulariesFor(objectIris(found.values()));
-  const related = new Map(detail.related);
-  for (const [k, v] of found) related.set(k, v);
-  const model = buildDatasetModel(row.entry, related, { lang: detail.lang, registry: detail.registry, storeBaseUrl });
-  return { ...detail, model, related };
+  return related;
 }
 
 export interface RowState {
   readonly open: boolean;
   /** undefined: not built yet; 'loading'/'failed': the lookup of the first expansion is running / failed. */
   readonly detail: RowDetail | 'loading' | 'failed' | undefined;
+  /** Renders a built detail; present once row-detail.ts is loaded (it always is when `detail` is a RowDetail). */
+  readonly renderDetail: RowDetailModule['expandedDetail'] | undefined;
   readonly toggle: () => void;
   /** Distribution rows inside the expanded area (clickExpand, open rows). */
   readonly distributions: DistributionListState;
@@ -110,22 +85,13 @@ function formatBadges(row: ResultRow): TemplateResult | typeof nothing {
 function expandedArea(st: RowState, ctx: RenderContext): unknown {
   const d = st.detail;
   if (d === undefined) return nothing;
-  if (d === 'loading') {
+  if (d === 'failed') return html`<div class="esbState esbError" role="status">${t(ctx.lang, 'state.error')}</div>`;
+  if (d === 'loading' || !st.renderDetail) {
     return html`<div class="esbState esbLoading" aria-busy="true">
       <span class="esbSpinner" aria-hidden="true"></span><span class="esbVisuallyHidden">${t(ctx.lang, 'state.loading')}</span>
     </div>`;
   }
-  if (d === 'failed') return html`<div class="esbState esbError" role="status">${t(ctx.lang, 'state.error')}</div>`;
-  const furtherId = `${ctx.idPrefix}-further`;
-  const further = (fields: DatasetModel['fields']) => html`<section class="esbFurtherInfo" aria-labelledby=${furtherId}>
-    ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
-    ${fields.length > 0 ? fieldList(fields, ctx) : html`<p class="esbEmpty esbMuted">–</p>`}
-  </section>`;
-  if (d.kind === 'service') return further(d.model.fields);
-  // The row already shows title, description and publisher; the dataset parts 5, 7, 9 follow.
-  const fields = d.model.fields.filter((f) => f.key !== 'publisher');
-  return html`${themeTags(d.model.themes, ctx)} ${distributionList(d.model.distributions, ctx, st.distributions)}
-    ${further(fields)}`;
+  return st.renderDetail(d, st.distributions, ctx);
 }
 
 /**

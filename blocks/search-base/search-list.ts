@@ -22,7 +22,17 @@ import { stateOfError, type LoadState } from '../base/load-controller.ts';
 import { t } from '../base/messages.ts';
 import { stateView } from '../base/render.ts';
 import { pagination } from './pagination.ts';
-import { loadRowDetail, resultRow, withRowFollowUps, type RowDetail } from './result-row.ts';
+import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
+
+/** The row expansion code (dataset view model and its rendering): fetched on the first expansion only. */
+let rowDetailModule: Promise<RowDetailModule> | undefined;
+let rowDetailLoaded: RowDetailModule | undefined;
+function loadRowDetailModule(): Promise<RowDetailModule> {
+  rowDetailModule ??= import('./row-detail.ts').then((m) => (rowDetailLoaded = m));
+  // A failed download is retried on the next expansion.
+  rowDetailModule.catch(() => (rowDetailModule = undefined));
+  return rowDetailModule;
+}
 
 export type ItemKind = 'dataset' | 'series' | 'service';
 
@@ -270,7 +280,11 @@ export class SearchListBlock extends CatalogBlock {
     if (r.open && (r.detail === undefined || r.detail === 'failed')) {
       const entry = r;
       entry.detail = 'loading';
-      loadRowDetail(this.store, row, { lang: this.uiLang, registry: this.params.registry === true })
+      const store = this.store;
+      const opts = { lang: this.uiLang, registry: this.params.registry === true };
+      // The expansion code downloads while the row's linked resources are looked up.
+      Promise.all([loadRowDetailModule(), lookupRowResources(store, row)])
+        .then(([m, related]) => m.loadRowDetail(store, row, related, opts))
         .then((d) => (entry.detail = d))
         .catch((e: unknown) => {
           console.warn('[catalog-blocks] the details of a result row could not be loaded', e);
@@ -286,7 +300,8 @@ export class SearchListBlock extends CatalogBlock {
     const detail = r.detail;
     if (r.followedUp || typeof detail !== 'object') return;
     r.followedUp = true;
-    withRowFollowUps(this.store, row, detail)
+    loadRowDetailModule()
+      .then((m) => m.withRowFollowUps(this.store, row, detail))
       .then((next) => {
         if (next && r.detail === detail) {
           r.detail = next;
@@ -308,6 +323,7 @@ export class SearchListBlock extends CatalogBlock {
       {
         open: r?.open ?? false,
         detail: r?.detail,
+        renderDetail: rowDetailLoaded?.expandedDetail,
         toggle: () => this.#toggle(row),
         distributions: {
           clickExpand,

@@ -33,47 +33,38 @@ export interface ParamSpec {
   readonly min?: number;
   /** Strings: the accepted form (anything else → warning + default). */
   readonly pattern?: RegExp;
-  readonly meaning: string;
+  /** @deprecated Not set here any more: the documentation texts are in param-docs.ts (kept out of the bundle). */
+  readonly meaning?: string;
 }
 
 const ALL: readonly Column[] = ['DV', 'SV', 'DL', 'SS', 'MS', 'FS', 'FP'];
 
 export const PARAMS: readonly ParamSpec[] = [
-  { name: 'hl', type: 'number', columns: ALL, defaults: { DV: 1, SV: 1, DL: 1, SS: 2, MS: 2, FS: 2, FP: 2 }, min: 1,
-    meaning: 'Heading level to start with in the block' },
-  { name: 'pageInUrl', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'], defaults: {},
-    meaning: 'Adds a query parameter to the URL so search bots can crawl; also enables navigating back to the last page number' },
+  { name: 'hl', type: 'number', columns: ALL, defaults: { DV: 1, SV: 1, DL: 1, SS: 2, MS: 2, FS: 2, FP: 2 }, min: 1 },
+  { name: 'pageInUrl', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'], defaults: {} },
   { name: 'includeExtras', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS'], notYetRendered: true,
-    defaults: { DV: false, DL: false, SS: false, MS: false, FS: false }, meaning: 'Include showcases and ideas' },
+    defaults: { DV: false, DL: false, SS: false, MS: false, FS: false } },
   { name: 'includeVisualizations', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS'], notYetRendered: true,
-    defaults: { DV: false, DL: false, SS: false, MS: false, FS: false }, meaning: 'Include visualizations as a list after all other data' },
+    defaults: { DV: false, DL: false, SS: false, MS: false, FS: false } },
   { name: 'includeTabbedVisualizations', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS'], notYetRendered: true,
-    defaults: { DV: false, DL: false, SS: false, MS: false, FS: false }, meaning: 'Include visualizations in a tabbed view at the top' },
+    defaults: { DV: false, DL: false, SS: false, MS: false, FS: false } },
   { name: 'includeAutoVisualizations', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'], notYetRendered: true,
-    defaults: {}, meaning: 'Include automatic visualizations for WMS distributions' },
+    defaults: {} },
   { name: 'includeDataPreview', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'], notYetRendered: true,
-    defaults: { DV: false, DL: false, SS: false, MS: false, FS: false, FP: false }, meaning: 'Include a preview of tabular data' },
+    defaults: { DV: false, DL: false, SS: false, MS: false, FS: false, FP: false } },
   { name: 'includeIndicators', type: 'boolean', columns: ['DV', 'SV', 'DL', 'FP'], notYetRendered: true,
-    defaults: { DV: false, SV: false, DL: false, FP: false }, meaning: 'Shows indicators (works as expected only against a registry)' },
-  { name: 'clickExpand', type: 'boolean', columns: ['DV', 'DL'], defaults: { DV: true, DL: true },
-    meaning: 'Clicking anywhere on a distribution row expands its metadata' },
-  { name: 'registry', type: 'boolean', columns: ['DV', 'DL'], defaults: {},
-    meaning: 'Set to true when used against harvested data in a registry, for improved lookup of file names' },
-  { name: 'legend', type: 'boolean', columns: ['DV', 'DL', 'MS', 'FS'], notYetRendered: true, defaults: {},
-    meaning: 'Turn legends in WMS visualizations on or off' },
+    defaults: { DV: false, SV: false, DL: false, FP: false } },
+  { name: 'clickExpand', type: 'boolean', columns: ['DV', 'DL'], defaults: { DV: true, DL: true } },
+  { name: 'registry', type: 'boolean', columns: ['DV', 'DL'], defaults: {} },
+  { name: 'legend', type: 'boolean', columns: ['DV', 'DL', 'MS', 'FS'], notYetRendered: true, defaults: {} },
   { name: 'sortOrder', type: 'string', columns: ['DL', 'SS', 'MS', 'FS', 'FP'], defaults: {},
-    pattern: /^\s*(title|[\w.-]+[ +](asc|desc)(\s*,\s*[\w.-]+[ +](asc|desc))*)\s*$/i,
-    meaning: 'Sort order written according to the sorting specification of the metadata store' },
-  { name: 'includeSorting', type: 'boolean', columns: ['SS', 'MS', 'FS'], defaults: {},
-    meaning: 'Include a dropdown for switching to alphabetical sorting' },
-  { name: 'includeServices', type: 'boolean', columns: ['SS', 'MS', 'FS'], defaults: {},
-    meaning: 'Data services are also included in the list (sv, en, de)' },
+    pattern: /^\s*(title|[\w.-]+[ +](asc|desc)(\s*,\s*[\w.-]+[ +](asc|desc))*)\s*$/i },
+  { name: 'includeSorting', type: 'boolean', columns: ['SS', 'MS', 'FS'], defaults: {} },
+  { name: 'includeServices', type: 'boolean', columns: ['SS', 'MS', 'FS'], defaults: {} },
   { name: 'break', type: 'string', columns: ['FS', 'FP'], defaults: { FS: '1024px', FP: '1024px' },
-    pattern: /^\s*\d+(\.\d+)?\s*(px|em|rem|vw|ch)?\s*$/i,
-    meaning: 'Width at which the two-column layout becomes one column with an expandable filter' },
-  { name: 'hvdFilter', type: 'boolean', columns: ['FS', 'FP'], defaults: {}, meaning: 'The facet filter includes HVD' },
-  { name: 'typeFilter', type: 'boolean', columns: ['FS'], defaults: {},
-    meaning: 'The facet filter includes Type (dataset series, dataset, dataservice); sv, en, de' },
+    pattern: /^\s*\d+(\.\d+)?\s*(px|em|rem|vw|ch)?\s*$/i },
+  { name: 'hvdFilter', type: 'boolean', columns: ['FS', 'FP'], defaults: {} },
+  { name: 'typeFilter', type: 'boolean', columns: ['FS'], defaults: {} },
 ];
 
 /** Global (page-level) settings read from `data-portal-config` tags and JSON config. */

@@ -6,21 +6,15 @@
 import { NS } from '../rdf/namespaces.ts';
 import type { StoreEntry } from '../store/types.ts';
 import type { DataServiceModel, Field } from './model.ts';
-import { descriptionOf, feeValues, indicatorsOf, otherIdentifiers, resourceTerm } from './dataset.ts';
+import { feeValues, indicatorsOf, otherIdentifiers } from './dataset.ts';
+import { descriptionOf, resourceTerm } from './entry.ts';
 import { dedupe, pushField, Reader, TITLE_PROPERTIES, type Node } from './read.ts';
 import { safeHref } from './safe.ts';
 
 const { dcterms, dcat, foaf, dcatap } = NS;
 
-/** URIs to resolve in one batched lookup: publisher, contact points, creators, served datasets. */
-export function linkedResourcesOfService(entry: StoreEntry): string[] {
-  const self = resourceTerm(entry);
-  const uris = [`${dcterms}publisher`, `${dcat}contactPoint`, `${dcterms}creator`, `${dcat}servesDataset`]
-    .flatMap((p) => entry.metadata.objects(self, p))
-    .filter((t) => t.termType === 'NamedNode')
-    .map((t) => t.value);
-  return [...new Set(uris)].filter((u) => u !== entry.resourceUri);
-}
+export { linkedResourcesOfService } from './entry.ts';
+
 
 export function buildDataServiceModel(
   entry: StoreEntry,

@@ -3,7 +3,7 @@
  * the related entries of one batched lookup (`linkedResources`), and, in catalog mode, the file entries of uploaded
  * downloads (`fileUrisToResolve`). URIs missing from `related` are read from the entry's own graph.
  */
-import { blankNode, namedNode, type Graph, type Term } from '../rdf/graph.ts';
+import type { Graph, Term } from '../rdf/graph.ts';
 import { NS } from '../rdf/namespaces.ts';
 import { msg } from '../i18n/index.ts';
 import type { StoreEntry } from '../store/types.ts';
@@ -11,10 +11,12 @@ import type { Agent, DatasetModel, DistributionModel, Field, Indicator, Text, Va
 import { buildDistribution, downloadUrls, languageValues, storeBase } from './distribution.ts';
 import { entryKind } from './kind.ts';
 import { dedupe, pushField, Reader, TITLE_PROPERTIES, type Node } from './read.ts';
-import { paragraphs } from './text.ts';
+import { descriptionOf, linkedResources, namedObjects, resourceTerm } from './entry.ts';
 import { ccVariant, isHvdLegislation } from './vocab.ts';
 
-const { rdfs, dcterms, dc, dcat, foaf, adms, owl, dcatap, skos } = NS;
+const { rdfs, dcterms, dcat, foaf, adms, owl, dcatap, skos } = NS;
+export { descriptionOf, linkedResources, resourceTerm };
+
 const SCHEMA = [NS.schema, 'https://schema.org/'];
 
 export interface DatasetOptions {
@@ -22,34 +24,6 @@ export interface DatasetOptions {
   readonly registry?: boolean;
   /** The store's base URL (`https://…/store/`); download URLs below it are uploaded files. */
   readonly storeBaseUrl: string;
-}
-
-/** Term of an entry's resource (harvested blank-node datasets keep their `_:` label as resource key). */
-export function resourceTerm(entry: StoreEntry): Term {
-  return entry.resourceUri.startsWith('_:') ? blankNode(entry.resourceUri.slice(2)) : namedNode(entry.resourceUri);
-}
-
-function namedObjects(g: Graph, subject: Term, predicates: readonly string[]): string[] {
-  return predicates.flatMap((p) => g.objects(subject, p)).filter((t) => t.termType === 'NamedNode').map((t) => t.value);
-}
-
-const LINKED_PREDICATES = [
-  `${dcat}distribution`, `${dcterms}publisher`, `${dcat}contactPoint`, `${dcterms}creator`, `${dcat}inSeries`,
-  `${dcat}servesDataset`, `${dcterms}source`, `${dcat}hasVersion`, `${dcterms}hasVersion`, `${dcterms}isVersionOf`,
-  `${dcterms}relation`,
-];
-
-/**
- * Every URI the landing page wants resolved in one batched lookup: distributions, publisher, contact points,
- * creators, dataset series, served datasets, related datasets (source, versions, relation), and the access services
- * of distributions described in the entry's own graph. Deduplicated, the entry itself excluded.
- */
-export function linkedResources(entry: StoreEntry): string[] {
-  const g = entry.metadata;
-  const self = resourceTerm(entry);
-  const uris = namedObjects(g, self, LINKED_PREDICATES);
-  for (const d of g.objects(self, `${dcat}distribution`)) uris.push(...namedObjects(g, d, [`${dcat}accessService`]));
-  return [...new Set(uris)].filter((u) => u !== entry.resourceUri);
 }
 
 function distributionNodes(r: Reader, entry: StoreEntry): Node[] {
@@ -121,11 +95,6 @@ export function buildDatasetModel(
   };
 }
 
-/** Paragraphs of the description in the UI language (dcterms:description, else dc:description). */
-export function descriptionOf(r: Reader, n: Node): Text[] {
-  const d = r.text(n, [`${dcterms}description`, `${dc}description`]);
-  return d ? paragraphs(d.value).map((value) => ({ value, lang: d.lang })) : [];
-}
 
 /** By title in the UI language's collation (untitled last), then by first format; otherwise document order. */
 export function sortDistributions(list: readonly DistributionModel[], lang: string): DistributionModel[] {

@@ -2,7 +2,8 @@
  * One row of the distribution list (§5): format badges, API marker, title or fallback, files with names (§1.10),
  * access link, API description, access service, and the expanded-area metadata rows.
  */
-import type { Graph, Term } from '../rdf/graph.ts';
+import type { Term } from '../rdf/graph.ts';
+import { formatRaw } from './entry.ts';
 import { NS } from '../rdf/namespaces.ts';
 import { formatBytes } from '../i18n/index.ts';
 import type { AccessService, DistributionModel, Field, FileItem, FormatBadge, Value } from './model.ts';
@@ -12,7 +13,7 @@ import { languageName } from './vocab.ts';
 import { paragraphs } from './text.ts';
 import { LABEL_PROPERTIES, pushField, TITLE_PROPERTIES, type Node, type Reader } from './read.ts';
 
-const { rdf, rdfs, dcterms, dc, dcat, esterms, adms, spdx, odrs, foaf, dcatap } = NS;
+const { rdfs, dcterms, dc, dcat, esterms, adms, spdx, odrs, foaf, dcatap } = NS;
 
 export interface DistributionOptions {
   readonly registry?: boolean;
@@ -20,13 +21,8 @@ export interface DistributionOptions {
   readonly storeBaseUrl: string;
 }
 
-/** The raw value of a `dcterms:format` / `dcat:mediaType` object (IMT nodes carry it in rdf:value or a label). */
-export function formatRaw(r: Reader, t: Term, within: Graph): string | undefined {
-  if (t.termType !== 'BlankNode') return t.value.trim() || undefined;
-  const n = r.node(t, within);
-  const v = r.objectsOf(n, [`${rdf}value`, `${rdfs}label`, `${dcterms}title`, `${NS.skos}prefLabel`])[0];
-  return v?.value.trim() || undefined;
-}
+export { formatRaw };
+
 
 export function storeBase(storeBaseUrl: string): string {
   return storeBaseUrl.endsWith('/') ? storeBaseUrl : `${storeBaseUrl}/`;

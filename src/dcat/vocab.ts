@@ -5,7 +5,6 @@
  */
 import type { VocabLabels, VocabTable } from './vocab-table.ts';
 import dataThemes from './vocab/data-theme.ts';
-import frequencies from './vocab/frequency.ts';
 import accessRights from './vocab/access-right.ts';
 
 /** Keys are normalised so http/https and a trailing slash do not matter. */
@@ -13,18 +12,20 @@ const INDEX = new Map<string, VocabLabels>();
 function addTable(table: VocabTable): void {
   for (const [uri, labels] of Object.entries(table)) INDEX.set(normalise(uri), labels);
 }
-// Small tables that almost every dataset uses are in the initial bundle.
-for (const table of [dataThemes, frequencies, accessRights]) addTable(table);
+// Small tables that result rows and facets use are in the initial bundle.
+for (const table of [dataThemes, accessRights]) addTable(table);
 
 /**
  * Large tables are separate chunks, loaded only when a page shows a URI of their namespace (a landing page without
- * HVD categories never downloads the 96 HVD labels). Keys are normalised namespace prefixes.
+ * HVD categories never downloads the 96 HVD labels). Frequencies too: lists and facets never show them, a landing
+ * page only for a dataset that has one. Keys are normalised namespace prefixes.
  */
 const LAZY_TABLES: ReadonlyArray<readonly [prefix: string, load: () => Promise<{ default: VocabTable }>]> = [
   ['publications.europa.eu/resource/authority/licence/', () => import('./vocab/licence.ts')],
   ['publications.europa.eu/resource/authority/file-type/', () => import('./vocab/file-type.ts')],
   ['publications.europa.eu/resource/authority/language/', () => import('./vocab/language.ts')],
   ['data.europa.eu/bna/', () => import('./vocab/hvd-category.ts')],
+  ['publications.europa.eu/resource/authority/frequency/', () => import('./vocab/frequency.ts')],
 ];
 const loading = new Map<string, Promise<void>>();
 

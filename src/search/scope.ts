@@ -393,8 +393,17 @@ export class SearchScope extends EventTarget {
   }
 }
 
+/**
+ * Solr fields whose values a facet group labels from the vocabularies (themes, licences, access rights, HVD; agents
+ * fall back to them). Format values are labelled by bucket and row badges by the file-type code (the URI's last
+ * segment), so a search page never needs the file-type chunk.
+ */
+const VOCAB_LABELLED_FIELDS = new Set(
+  Object.values(FACETS).filter((g) => g.labels === 'vocab' || g.labels === 'agent').flatMap((g) => g.fields),
+);
+
 function vocabUris(facets: readonly FacetField[]): string[] {
-  return facets.flatMap((f) => (f.name.includes('.uri.') ? f.values.map((v) => v.name) : []));
+  return facets.flatMap((f) => (VOCAB_LABELLED_FIELDS.has(f.name) ? f.values.map((v) => v.name) : []));
 }
 
 /** Terms normalised, empty filter groups dropped, page a positive integer. */

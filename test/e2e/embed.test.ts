@@ -52,7 +52,7 @@ describe('CDN bundle embedded cross-origin', () => {
     assert.ok(js.some((u) => u.endsWith('/catalog-blocks.js')));
     // `npm run size` must count every file the browser fetched (its landing set, or a lazy language/vocabulary chunk)
     const size = JSON.parse(spawnSync(process.execPath, [join(root, 'scripts/size.mjs'), '--json'], { encoding: 'utf8' }).stdout) as { landing: { files: string[] } };
-    const uncounted = js.map((u) => u.split('/').pop()!).filter((f) => !size.landing.files.includes(f) && !/^(en|sv|de|licence|file-type|language|hvd-category)-/.test(f));
+    const uncounted = js.map((u) => u.split('/').pop()!).filter((f) => !size.landing.files.includes(f) && !/^(en|sv|de|licence|file-type|language|hvd-category|frequency)-/.test(f));
     assert.deepEqual(uncounted, [], 'JS downloaded by a landing page but not counted by npm run size');
     assert.notEqual(new URL(store.url).origin, site.origin, 'store and page must be different origins');
     assert.equal((await page.locator('dataset-view h2').first().textContent())?.trim(), 'Swedish Polls');

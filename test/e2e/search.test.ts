@@ -198,6 +198,25 @@ for (const catalog of CATALOGS) {
           `npm run size counts ${(size.search.gzip / 1024).toFixed(1)} KB`);
         assert.deepEqual(js.filter((f) => !size.search!.files.includes(f)), [], 'downloaded but not counted');
       });
+
+      test('a row\'s expansion code (view model, distribution list: the landing chunk) downloads on its first expansion only', async () => {
+        await open();
+        const detailJs = () => page.evaluate(() => performance.getEntriesByType('resource')
+          .map((e) => e.name.split('/').pop()!).filter((n) => /^(row-detail|landing)-.*\.js$/.test(n)));
+        assert.deepEqual(await detailJs(), [], 'not loaded before a row is opened');
+        const requestsBefore = seen.storeRequests.length;
+        const row = page.locator('li.entryListRow').first();
+        const area = row.locator(':scope > .esbRowExpand');
+        await row.locator('button.esbRowExpandButton').click();
+        await area.locator('.esbFurtherInfo').first().waitFor();
+        assert.equal(await area.locator('[aria-busy="true"]').count(), 0, 'the loading state is gone');
+        assert.deepEqual((await detailJs()).map((n) => n.split('-')[0]).sort(), ['landing', 'row'], 'loaded on expansion');
+        const requests = seen.storeRequests.length - requestsBefore;
+        assert.ok(requests >= 1 && requests <= 2, `store requests of the expansion: ${requests}`);
+        const text = (await area.textContent()) ?? '';
+        for (const leak of LEAKS) assert.doesNotMatch(text, leak);
+        assert.deepEqual(seen.problems, []);
+      });
     }
 
     if (catalog.name === 'paging catalog') {

@@ -1,0 +1,77 @@
+/**
+ * The expanded area of a result row (result-row.ts), loaded by the list with a dynamic import on the first
+ * expansion: ONE batched lookup of the entry's linked resources (plus, in catalog mode, one of its uploaded files),
+ * the dataset or data service model built from them, and its rendering (dataset parts 5, 7, 9 of the landing page,
+ * or the data service's fields). Everything the dataset view model needs stays out of a search page's first load.
+ */
+import { html } from 'lit';
+import { buildDatasetModel, fileUrisToResolve, followUpResources } from '../../src/dcat/dataset.ts';
+import { buildDataServiceModel } from '../../src/dcat/dataservice.ts';
+import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
+import type { DatasetModel } from '../../src/dcat/model.ts';
+import type { Lang } from '../../src/i18n/index.ts';
+import type { ResultRow } from '../../src/search/types.ts';
+import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
+import { t } from '../base/messages.ts';
+import { fieldList, heading, headingLevel, type RenderContext } from '../base/render.ts';
+import { distributionList, type DistributionListState } from '../dataset-view/distribution-list.ts';
+import { themeTags } from '../dataset-view/render-dataset.ts';
+import { objectIris, type RowDetail } from './result-row.ts';
+
+/**
+ * The expanded area's model from the answer of the row's batched lookup (`lookupRowResources`, started before this
+ * module was loaded), plus, in catalog mode, ONE lookup of the store files its distributions download.
+ */
+export async function loadRowDetail(
+  store: CatalogStore,
+  row: ResultRow,
+  related: Map<string, StoreEntry>,
+  opts: { lang: Lang; registry: boolean },
+  signal?: AbortSignal,
+): Promise<RowDetail> {
+  const entry = row.entry;
+  const storeBaseUrl = store.baseUrl;
+  const reqOpts = signal ? { signal } : {};
+  if (row.kind === 'service') {
+    return { kind: 'service', model: buildDataServiceModel(entry, related, { lang: opts.lang, storeBaseUrl }) };
+  }
+  if (!opts.registry) {
+    const files = fileUrisToResolve(entry, related, { registry: false, storeBaseUrl });
+    if (files.length) for (const [k, v] of await store.getEntriesByResourceUris(files, reqOpts)) related.set(k, v);
+  }
+  const model = buildDatasetModel(entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
+  return { kind: 'dataset', model, related, registry: opts.registry, lang: opts.lang };
+}
+
+/**
+ * Access services named only by distribution entries are unknown until the first lookup answers; like the landing
+ * page, a row looks them up (ONE batched request) when one of its distributions is first expanded, then rebuilds.
+ * Undefined when there is nothing to look up.
+ */
+export async function withRowFollowUps(store: CatalogStore, row: ResultRow, detail: RowDetail): Promise<RowDetail | undefined> {
+  if (detail.kind !== 'dataset') return undefined;
+  const storeBaseUrl = store.baseUrl;
+  const missing = followUpResources(row.entry, detail.related, { registry: detail.registry, storeBaseUrl });
+  if (missing.length === 0) return undefined;
+  const found = await store.getEntriesByResourceUris(missing);
+  await loadVocabulariesFor(objectIris(found.values()));
+  const related = new Map(detail.related);
+  for (const [k, v] of found) related.set(k, v);
+  const model = buildDatasetModel(row.entry, related, { lang: detail.lang, registry: detail.registry, storeBaseUrl });
+  return { ...detail, model, related };
+}
+
+/** The expanded area of a row whose detail is built. */
+export function expandedDetail(d: RowDetail, distributions: DistributionListState, ctx: RenderContext): unknown {
+  const furtherId = `${ctx.idPrefix}-further`;
+  const further = (fields: DatasetModel['fields']) => html`<section class="esbFurtherInfo" aria-labelledby=${furtherId}>
+    ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
+    ${fields.length > 0 ? fieldList(fields, ctx) : html`<p class="esbEmpty esbMuted">–</p>`}
+  </section>`;
+  if (d.kind === 'service') return further(d.model.fields);
+  // The row already shows title, description and publisher; the dataset parts 5, 7, 9 follow.
+  const fields = d.model.fields.filter((f) => f.key !== 'publisher');
+  return html`${themeTags(d.model.themes, ctx)} ${distributionList(d.model.distributions, ctx, distributions)}
+    ${further(fields)}`;
+}
+
