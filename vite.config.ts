@@ -92,20 +92,22 @@ function blockLoaders(): Plugin {
  */
 const LAZY = /\/src\/i18n\/(en|sv|de)\.ts$|\/src\/dcat\/vocab\/(licence|file-type|language|hvd-category|frequency)\.ts$/;
 /**
- * The landing pages' view models and their rendering, in the `landing` chunk: static for a landing page, loaded on a
+ * The landing pages' view models and their rendering (with the entry location of a landing page, row values, dates and sizes, CSV/WMS
+ * format tests and the metadata field lists), in the `landing` chunk: static for a landing page, loaded on a
  * search page only when a result row is first expanded (with row-detail.ts, its own small lazy chunk; importing the
  * chunk also defines <dataset-view> and <dataservice-view>, which is harmless). Kept out of `core`, which every
  * page loads. (A chunk of their own costs a landing page about 0.6 KB gzip more in cross-chunk imports.)
  */
-const VIEW_MODEL = /\/src\/dcat\/(dataset|distribution|dataservice)\.ts$|\/blocks\/dataset-view\/(distribution-list|render-dataset)\.ts$/;
+const VIEW_MODEL = /\/src\/dcat\/(dataset|distribution|dataservice|format-tests|read-values)\.ts$|\/src\/config\/entry-location\.ts$|\/src\/i18n\/format\.ts$|\/blocks\/base\/(render-fields|html-datetime)\.ts$|\/blocks\/dataset-view\/(distribution-list|render-dataset)\.ts$/;
 /** Lit directives only the search blocks use (a landing page does not need them in `core`). */
 const SEARCH_ONLY_LIT = /\/lit-html\/(directive|directive-helpers|directives\/repeat)\.js$/;
 const CDN_CHUNK_GROUPS = [
   {
     name: 'search',
     // The search engine and the blocks of a facet search page; the other search blocks (simple search, other
-    // layouts) are small chunks of their own on top of this one, and row-detail.ts loads on a row's first expansion.
-    test: (id: string) => !/\/blocks\/search-base\/(row-detail|simple-search)\.ts$/.test(id)
+    // layouts) are small chunks of their own on top of this one, row-detail.ts loads on a row's first expansion and
+    // the sort select (includeSorting) when a layout shows it.
+    test: (id: string) => !/\/blocks\/search-base\/(row-detail|simple-search|sort-select)\.ts$/.test(id)
       && /\/src\/search\/|\/blocks\/(search-base|dataset-(list|facets|results|multi-search|facet-search-layout)|facet-search-responsiveness)\//.test(id),
     priority: 2,
   },

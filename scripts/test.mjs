@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: sets up what it needs (a browser, a build), runs every suite, ends with "N passed, N failed".
-// Suites: unit (engine, node), store (dev store over HTTP, node), blocks (browser, wtr), e2e (built CDN bundle,
-// Playwright + dev store, W3C Nu validator). `npm test -- unit blocks` runs a subset.
+// Suites: unit (engine, node), store (dev store over HTTP, node), api (job API clients, CLI, MCP against the dev
+// store, node), blocks (browser, wtr), e2e (built CDN bundle, Playwright + dev store, W3C Nu validator). `npm test -- unit blocks` runs a subset.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,6 +69,7 @@ function add(c) { totals.passed += c.passed; totals.failed += c.failed; totals.s
 
 if (run('unit')) add(nodeSuite('unit', testFiles('test/unit')));
 if (run('store')) add(nodeSuite('store', testFiles('test/store')));
+if (run('api')) add(nodeSuite('api', testFiles('test/api')));
 if (run('blocks') || run('e2e')) ensureBrowser();
 if (run('blocks')) {
   rmSync('test-results/blocks.json', { force: true });

@@ -1,15 +1,13 @@
 /**
- * Template pieces shared by the blocks: headings by level, language-tagged text, metadata values, name/value lists
- * in both HTML shapes (strictStandardHtml), and the common state messages. Everything renders store content as
- * text (Lit escapes it); links only come from `safeHref`/`landingHref`.
+ * Template pieces shared by the blocks: headings by level, language-tagged text and the common state messages.
+ * Metadata values and name/value lists are in render-fields.ts (landing pages and expanded rows only). Everything
+ * renders store content as text (Lit escapes it); links only come from `safeHref`/`landingHref`.
  */
-import { htmlDatetime } from './html-datetime.ts';
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { html as staticHtml, literal, type StaticValue } from 'lit/static-html.js';
-import { safeHref } from '../../src/dcat/safe.ts';
-import type { Field, Text, Value } from '../../src/dcat/model.ts';
-import { formatDate, toLang, type Lang } from '../../src/i18n/index.ts';
+import type { Text } from '../../src/dcat/model.ts';
+import { toLang, type Lang } from '../../src/i18n/index.ts';
 import type { LinkTarget, Route } from '../../src/config/links.ts';
 import type { LoadState } from './load-controller.ts';
 import { t } from './messages.ts';
@@ -52,37 +50,6 @@ export function langOf(text: Text | undefined, ui: Lang): string | undefined {
 export function textOf(text: Text, ui: Lang): TemplateResult | string {
   const lang = langOf(text, ui);
   return lang ? html`<span lang=${lang}>${text.value}</span>` : text.value;
-}
-
-/** A link when `href` is safe (http, https, mailto), else the same content as text. */
-export function linkOrText(href: string | undefined, content: unknown, cls?: string): TemplateResult {
-  const safe = safeHref(href);
-  return safe ? html`<a class=${ifDefined(cls)} href=${safe}>${content}</a>` : html`<span class=${ifDefined(cls)}>${content}</span>`;
-}
-
-export function renderValue(v: Value, ctx: RenderContext): TemplateResult | string {
-  switch (v.kind) {
-    case 'text':
-      return textOf(v.text, ctx.lang);
-    case 'link':
-      return safeHref(v.href) ? linkOrText(v.href, textOf(v.text, ctx.lang)) : textOf(v.text, ctx.lang);
-    case 'date':
-      return html`<time datetime=${ifDefined(htmlDatetime(v.value))}>${formatDate(v.value, v.precision, ctx.lang)}</time>`;
-    case 'entry': {
-      const target: LinkTarget = { uri: v.resourceUri, ...(v.entryId ? { entryId: v.entryId } : {}), ...(v.contextId ? { contextId: v.contextId } : {}) };
-      return html`<a href=${ctx.landing('dataset', target)}>${textOf(v.text, ctx.lang)}</a>`;
-    }
-  }
-}
-
-/** A metadata `<dl>`: strict → every row `div > dt + dd…`; legacy → flat `dt, dd`. Empty rows are skipped. */
-export function fieldList(fields: readonly Field[], ctx: RenderContext, cls = 'esbFields'): TemplateResult | typeof nothing {
-  const rows = fields.filter((f) => f.values.length > 0);
-  if (rows.length === 0) return nothing;
-  const row = (f: Field) => html`<dt>${t(ctx.lang, `field.${f.key}`)}</dt>${f.values.map((v) => html`<dd>${renderValue(v, ctx)}</dd>`)}`;
-  return ctx.strict
-    ? html`<dl class=${cls}>${rows.map((f) => html`<div class="esbField esbField--${f.key}">${row(f)}</div>`)}</dl>`
-    : html`<dl class=${cls}>${rows.map(row)}</dl>`;
 }
 
 /** Loading, error and notice states (behaviour doc §2): never a blank block. */

@@ -8,7 +8,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { DataServiceModel, Field } from '../../src/dcat/model.ts';
 import { safeHref } from '../../src/dcat/safe.ts';
 import { t } from '../base/messages.ts';
-import { fieldList, heading, headingLevel, langOf, renderValue, type RenderContext } from '../base/render.ts';
+import { heading, headingLevel, langOf, type RenderContext } from '../base/render.ts';
+import { fieldList, renderValue } from '../base/render-fields.ts';
 import { descriptionBlock, publisherLine } from '../dataset-view/render-dataset.ts';
 
 /** Endpoint URLs and descriptions: links when safe, else shown as text (never dropped silently). */

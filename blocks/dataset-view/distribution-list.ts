@@ -11,9 +11,10 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { md5Hex } from '../../src/store/hash.ts';
 import type { AccessService, DistributionModel, FileItem } from '../../src/dcat/model.ts';
-import { formatBytes } from '../../src/i18n/index.ts';
+import { formatBytes } from '../../src/i18n/format.ts';
 import { t } from '../base/messages.ts';
-import { fieldList, heading, headingLevel, langOf, linkOrText, textOf, type RenderContext } from '../base/render.ts';
+import { heading, headingLevel, langOf, textOf, type RenderContext } from '../base/render.ts';
+import { fieldList, linkOrText } from '../base/render-fields.ts';
 
 export interface DistributionListState {
   readonly clickExpand: boolean;

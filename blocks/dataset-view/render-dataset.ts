@@ -8,7 +8,8 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import type { Agent, DatasetModel, Value } from '../../src/dcat/model.ts';
 import { md5Hex } from '../../src/store/hash.ts';
 import { t } from '../base/messages.ts';
-import { fieldList, heading, headingLevel, langOf, linkOrText, textOf, type RenderContext } from '../base/render.ts';
+import { heading, headingLevel, langOf, textOf, type RenderContext } from '../base/render.ts';
+import { fieldList, linkOrText } from '../base/render-fields.ts';
 import { distributionList, type DistributionListState } from './distribution-list.ts';
 
 export function publisherLine(agent: Agent | undefined, ctx: RenderContext): TemplateResult | typeof nothing {

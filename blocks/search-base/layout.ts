@@ -13,7 +13,6 @@ import { loadMessages } from '../../src/i18n/index.ts';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import { heading, headingLevel } from '../base/render.ts';
 import { t } from '../base/messages.ts';
-import './sort-select.ts';
 
 type AttributeMap = Readonly<Record<string, string | undefined>>;
 
@@ -261,6 +260,8 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
 
   protected renderSort(): TemplateResult | typeof nothing {
     if (!this.showsSorting) return nothing;
+    // Loaded only where a layout shows it (most do not): the element upgrades when its module arrives.
+    if (!customElements.get('catalog-sort-select')) void import('./sort-select.ts');
     return html`<catalog-sort-select ${attributes(this.shared)} sort-order="inherit"></catalog-sort-select>`;
   }
 

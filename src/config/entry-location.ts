@@ -7,6 +7,7 @@
  */
 import { expand } from '../rdf/namespaces.ts';
 import type { GlobalConfig } from './params.ts';
+import { urlPrefix } from './links.ts';
 
 export type EntryLocation =
   | { kind: 'entry'; contextId: string; entryId: string }
@@ -31,11 +32,6 @@ const BY_SQUASHED = new Map<string, Key>(KEYS.map((k) => [squash(k), k]));
 
 const ALL_KINDS: ReadonlySet<string> = new Set(['entry', 'uri', 'lookup']);
 export const DEFAULT_LOOKUP_PREDICATE = 'http://purl.org/dc/terms/identifier';
-
-export function urlPrefix(page: GlobalConfig): string {
-  const p = page.urlParamsPrefix ?? page.hashParamsPrefix;
-  return typeof p === 'string' ? p : 'esc_';
-}
 
 /** Locating keys found in a fragment or query string (`esc_entry=12&esc_context=3`). */
 function readParams(text: string, prefix: string, fromHash: boolean): Partial<Record<Key, string>> {

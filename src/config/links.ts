@@ -9,8 +9,13 @@
  * other query parameters kept, fragment dropped. That works out of the box on a page holding a `<dataset-view>`
  * (which also renders data services), and is documented in the README.
  */
-import { urlPrefix } from './entry-location.ts';
 import type { GlobalConfig } from './params.ts';
+
+/** Prefix of the URL keys of the blocks (global `urlParamsPrefix`, alias `hashParamsPrefix`; default `esc_`). */
+export function urlPrefix(page: GlobalConfig): string {
+  const p = page.urlParamsPrefix ?? page.hashParamsPrefix;
+  return typeof p === 'string' ? p : 'esc_';
+}
 
 export type Route = 'dataset' | 'dataservice';
 

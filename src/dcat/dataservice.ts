@@ -8,7 +8,8 @@ import type { StoreEntry } from '../store/types.ts';
 import type { DataServiceModel, Field } from './model.ts';
 import { feeValues, indicatorsOf, otherIdentifiers } from './dataset.ts';
 import { descriptionOf, resourceTerm } from './entry.ts';
-import { dedupe, pushField, Reader, TITLE_PROPERTIES, type Node } from './read.ts';
+import { TITLE_PROPERTIES, type Node } from './read.ts';
+import { dedupe, pushField, ValueReader } from './read-values.ts';
 import { safeHref } from './safe.ts';
 
 const { dcterms, dcat, foaf, dcatap } = NS;
@@ -21,7 +22,7 @@ export function buildDataServiceModel(
   related: ReadonlyMap<string, StoreEntry>,
   options: { lang: string; storeBaseUrl: string },
 ): DataServiceModel {
-  const r = new Reader(entry.metadata, related, options.lang);
+  const r = new ValueReader(entry.metadata, related, options.lang);
   const n: Node = { graph: entry.metadata, term: resourceTerm(entry) };
   const title = r.text(n, TITLE_PROPERTIES);
   const publisherTerm = r.objects(n, `${dcterms}publisher`)[0];
@@ -48,7 +49,7 @@ export function buildDataServiceModel(
  * theme · type · applicable legislation · HVD category, then, when present, identifier · other identifier · issued ·
  * modified · creator · fee.
  */
-function serviceFields(r: Reader, n: Node): Field[] {
+function serviceFields(r: ValueReader, n: Node): Field[] {
   const f: Field[] = [];
   pushField(f, 'license', r.values(n, [`${dcterms}license`]));
   pushField(f, 'accessRights', r.values(n, [`${dcterms}accessRights`]));

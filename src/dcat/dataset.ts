@@ -10,7 +10,8 @@ import type { StoreEntry } from '../store/types.ts';
 import type { Agent, DatasetModel, DistributionModel, Field, Indicator, Text, Value } from './model.ts';
 import { buildDistribution, downloadUrls, languageValues, storeBase } from './distribution.ts';
 import { entryKind } from './kind.ts';
-import { dedupe, pushField, Reader, TITLE_PROPERTIES, type Node } from './read.ts';
+import { TITLE_PROPERTIES, type Node } from './read.ts';
+import { dedupe, pushField, ValueReader } from './read-values.ts';
 import { descriptionOf, linkedResources, namedObjects, resourceTerm } from './entry.ts';
 import { ccVariant, isHvdLegislation } from './vocab.ts';
 
@@ -26,7 +27,7 @@ export interface DatasetOptions {
   readonly storeBaseUrl: string;
 }
 
-function distributionNodes(r: Reader, entry: StoreEntry): Node[] {
+function distributionNodes(r: ValueReader, entry: StoreEntry): Node[] {
   return r.own.objects(resourceTerm(entry), `${dcat}distribution`)
     .filter((t) => t.termType !== 'Literal')
     .map((t) => r.node(t))
@@ -45,7 +46,7 @@ export function fileUrisToResolve(
 ): string[] {
   if (options.registry) return [];
   const base = storeBase(options.storeBaseUrl);
-  const r = new Reader(entry.metadata, related, 'en');
+  const r = new ValueReader(entry.metadata, related, 'en');
   const uris = distributionNodes(r, entry).flatMap((n) => downloadUrls(r, n)).filter((u) => u.startsWith(base) && !related.has(u));
   return [...new Set(uris)];
 }
@@ -60,7 +61,7 @@ export function followUpResources(
   related: ReadonlyMap<string, StoreEntry>,
   options: { registry?: boolean; storeBaseUrl: string },
 ): string[] {
-  const r = new Reader(entry.metadata, related, 'en');
+  const r = new ValueReader(entry.metadata, related, 'en');
   const services = distributionNodes(r, entry).flatMap((n) => namedObjects(n.graph, n.term, [`${dcat}accessService`]));
   return [...new Set([...fileUrisToResolve(entry, related, options), ...services.filter((u) => !related.has(u))])];
 }
@@ -70,7 +71,7 @@ export function buildDatasetModel(
   related: ReadonlyMap<string, StoreEntry>,
   options: DatasetOptions,
 ): DatasetModel {
-  const r = new Reader(entry.metadata, related, options.lang);
+  const r = new ValueReader(entry.metadata, related, options.lang);
   const n: Node = { graph: entry.metadata, term: resourceTerm(entry) };
   const kind = entryKind(entry);
   const title = r.text(n, TITLE_PROPERTIES);
@@ -121,7 +122,7 @@ export function sortDistributions(list: readonly DistributionModel[], lang: stri
  * version · is version of · in series · related · documentation · provenance · applicable legislation · HVD category
  * · creator · fee, then type and licence (not DCAT-AP dataset properties, but shown when a catalog has them).
  */
-function datasetFields(r: Reader, n: Node): Field[] {
+function datasetFields(r: ValueReader, n: Node): Field[] {
   const f: Field[] = [];
   pushField(f, 'contactPoint', dedupe(r.objects(n, `${dcat}contactPoint`).flatMap((c) => r.contactValues(c, n.graph))));
   pushField(f, 'keyword', r.textValues(n, `${dcat}keyword`));
@@ -156,7 +157,7 @@ function datasetFields(r: Reader, n: Node): Field[] {
 }
 
 /** adms:identifier nodes → "notation (agency)"; URIs as links. */
-export function otherIdentifiers(r: Reader, n: Node): Value[] {
+export function otherIdentifiers(r: ValueReader, n: Node): Value[] {
   return dedupe(r.objects(n, `${adms}identifier`).map((t): Value | undefined => {
     if (t.termType !== 'BlankNode') return r.value(t, n.graph, { url: true });
     const id = r.node(t, n.graph);
@@ -169,14 +170,14 @@ export function otherIdentifiers(r: Reader, n: Node): Value[] {
 }
 
 /** dcterms:relation plus the targets of dcat:qualifiedRelation nodes. */
-function relations(r: Reader, n: Node): Value[] {
+function relations(r: ValueReader, n: Node): Value[] {
   const direct = r.values(n, [`${dcterms}relation`], { entries: true });
   const qualified = r.objects(n, `${dcat}qualifiedRelation`).flatMap((q) => r.values(r.node(q, n.graph), [`${dcterms}relation`], { entries: true }));
   return dedupe([...direct, ...qualified]);
 }
 
 /** schema:offers: a literal, or an Offer's description / name / price with currency, or its URL. */
-export function feeValues(r: Reader, n: Node): Value[] {
+export function feeValues(r: ValueReader, n: Node): Value[] {
   const offers = SCHEMA.flatMap((s) => r.objects(n, `${s}offers`));
   return dedupe(offers.map((o): Value | undefined => {
     if (o.termType !== 'BlankNode') return r.value(o, n.graph, { url: true });
@@ -196,7 +197,7 @@ export function feeValues(r: Reader, n: Node): Value[] {
  * high-value dataset (only the HVD regulation counts), national dataset (dcterms:subject present), fee. A value
  * without a known label is left out rather than shown as a bare URI.
  */
-export function indicatorsOf(r: Reader, n: Node, distributions: readonly Node[], serviceTypes = false): Indicator[] {
+export function indicatorsOf(r: ValueReader, n: Node, distributions: readonly Node[], serviceTypes = false): Indicator[] {
   const out: Indicator[] = [];
   const labelled = (key: string, t: Term | undefined, within: Graph, extra: Partial<Indicator> = {}): void => {
     if (!t) return;

@@ -5,13 +5,15 @@
 import type { Term } from '../rdf/graph.ts';
 import { formatRaw } from './entry.ts';
 import { NS } from '../rdf/namespaces.ts';
-import { formatBytes } from '../i18n/index.ts';
+import { formatBytes } from '../i18n/format.ts';
 import type { AccessService, DistributionModel, Field, FileItem, FormatBadge, Value } from './model.ts';
-import { formatBadge, isCsvFormat, isCsvUrl, isWmsDistribution } from './formats.ts';
+import { formatBadge } from './formats.ts';
+import { isCsvFormat, isCsvUrl, isWmsDistribution } from './format-tests.ts';
 import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
 import { paragraphs } from './text.ts';
-import { LABEL_PROPERTIES, pushField, TITLE_PROPERTIES, type Node, type Reader } from './read.ts';
+import { LABEL_PROPERTIES, TITLE_PROPERTIES, type Node } from './read.ts';
+import { pushField, type ValueReader } from './read-values.ts';
 
 const { rdfs, dcterms, dc, dcat, esterms, adms, spdx, odrs, foaf, dcatap } = NS;
 
@@ -29,12 +31,12 @@ export function storeBase(storeBaseUrl: string): string {
 }
 
 /** Download URLs (as written) of a distribution node, in document order. */
-export function downloadUrls(r: Reader, n: Node): string[] {
+export function downloadUrls(r: ValueReader, n: Node): string[] {
   return [...new Set(r.objects(n, `${dcat}downloadURL`).filter((t) => t.termType !== 'BlankNode').map((t) => t.value.trim()))]
     .filter(Boolean);
 }
 
-export function buildDistribution(r: Reader, n: Node, options: DistributionOptions): DistributionModel {
+export function buildDistribution(r: ValueReader, n: Node, options: DistributionOptions): DistributionModel {
   const uri = n.term.termType === 'BlankNode' ? `_:${n.term.value}` : n.term.value;
   const base = storeBase(options.storeBaseUrl);
 
@@ -101,7 +103,7 @@ export function buildDistribution(r: Reader, n: Node, options: DistributionOptio
  * a title/label on the URL node in the distribution's graph, else the decoded last path segment, else the URL.
  * URLs that are not safe links are left out (a file nobody can follow is not a file to offer).
  */
-function resolveFiles(r: Reader, n: Node, urls: readonly string[], base: string, registry: boolean): FileItem[] {
+function resolveFiles(r: ValueReader, n: Node, urls: readonly string[], base: string, registry: boolean): FileItem[] {
   const files: FileItem[] = [];
   for (const url of urls) {
     const href = safeHref(url);
@@ -146,7 +148,7 @@ function numberOf(t: Term | undefined): number | undefined {
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
-function buildAccessService(r: Reader, term: Term, n: Node): AccessService {
+function buildAccessService(r: ValueReader, term: Term, n: Node): AccessService {
   const entry = r.entryOf(term);
   const title = r.text(n, TITLE_PROPERTIES);
   const endpointDescription = r.objects(n, `${dcat}endpointDescription`).map((t) => safeHref(t.value)).find(Boolean);
@@ -165,7 +167,7 @@ function buildAccessService(r: Reader, term: Term, n: Node): AccessService {
  * status · licence · rights · checksum · documentation · conforms to · availability · applicable legislation.
  * Title, download URLs and access service are not repeated.
  */
-function distributionFields(r: Reader, n: Node, formatTerms: readonly Term[], byteSize: number | undefined): Field[] {
+function distributionFields(r: ValueReader, n: Node, formatTerms: readonly Term[], byteSize: number | undefined): Field[] {
   const fields: Field[] = [];
   const description = r.text(n, [`${dcterms}description`, `${dc}description`]);
   const plain = description ? paragraphs(description.value).join('\n\n') : '';
@@ -200,7 +202,7 @@ function distributionFields(r: Reader, n: Node, formatTerms: readonly Term[], by
 }
 
 /** dcterms:language: bundled/Intl language names for URIs and for literal codes ("sv", "swe"). */
-export function languageValues(r: Reader, n: Node): Value[] {
+export function languageValues(r: ValueReader, n: Node): Value[] {
   return r.objects(n, `${dcterms}language`)
     .map((t): Value | undefined => {
       if (t.termType === 'Literal') {
@@ -217,7 +219,7 @@ function languageNameOf(code: string, lang: string): string | undefined {
 }
 
 /** dcterms:rights (statement label or text) and the ODRS attribution/copyright texts. */
-function rightsValues(r: Reader, n: Node): Value[] {
+function rightsValues(r: ValueReader, n: Node): Value[] {
   const out = r.values(n, [`${dcterms}rights`]);
   for (const p of ['attributionText', 'copyrightNotice', 'copyrightStatement', 'reuserGuidelines']) {
     out.push(...r.values(n, [`${odrs}${p}`], { url: true }));
@@ -226,7 +228,7 @@ function rightsValues(r: Reader, n: Node): Value[] {
 }
 
 /** spdx:checksum → "SHA-256: 9f86d0…" (algorithm from spdx:algorithm's local name). */
-function checksumValues(r: Reader, n: Node): Value[] {
+function checksumValues(r: ValueReader, n: Node): Value[] {
   const out: Value[] = [];
   for (const c of r.objects(n, `${spdx}checksum`)) {
     if (c.termType === 'Literal') {

@@ -1,13 +1,13 @@
 /**
- * Format badges and the format tests the blocks need (CSV preview §6.5, WMS maps §6.4). A distribution's
- * `dcterms:format` / `dcat:mediaType` is a MIME literal ("text/csv; charset=utf-8"), an IANA media-type URI, an EU
- * file-type URI or free text ("CSV", ".csv", "Esri Shapefile"); every form becomes one short label.
+ * Format badges. A distribution's `dcterms:format` / `dcat:mediaType` is a MIME literal ("text/csv; charset=utf-8"),
+ * an IANA media-type URI, an EU file-type URI or free text ("CSV", ".csv", "Esri Shapefile"); every form becomes one
+ * short label. The tests a landing page needs (CSV, WMS) are in format-tests.ts, so a search page does not load them.
  */
 import type { FormatBadge } from './model.ts';
 import { fileTypeCode } from './vocab.ts';
 
-const EU_FILE_TYPE = /^https?:\/\/publications\.europa\.eu\/resource\/authority\/file-type\/([^/?#]+)\/?$/i;
-const IANA = /^https?:\/\/(?:www\.)?iana\.org\/assignments\/media-types\/([^?#]+?)\/?$/i;
+export const EU_FILE_TYPE = /^https?:\/\/publications\.europa\.eu\/resource\/authority\/file-type\/([^/?#]+)\/?$/i;
+export const IANA = /^https?:\/\/(?:www\.)?iana\.org\/assignments\/media-types\/([^?#]+?)\/?$/i;
 
 /** MIME type (lower case, no parameters) → badge. */
 const BY_MIME: Readonly<Record<string, string>> = {
@@ -126,74 +126,10 @@ function shorten(label: string): string {
   return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
 }
 
-function decodeSafe(s: string): string {
+export function decodeSafe(s: string): string {
   try {
     return decodeURIComponent(s);
   } catch {
     return s;
   }
-}
-
-const CSV_VALUES = new Set(['text/csv', 'csv', '.csv', 'application/csv', 'text/comma-separated-values']);
-
-/** A format value that marks CSV (§6.5): the MIME types, "CSV"/".csv", the EU file-type URI or IANA URI. */
-export function isCsvFormat(raw: string): boolean {
-  const value = raw.trim();
-  const eu = EU_FILE_TYPE.exec(value);
-  if (eu) return eu[1]!.toUpperCase() === 'CSV';
-  const iana = IANA.exec(value);
-  const v = (iana ? decodeSafe(iana[1]!) : value).split(';')[0]!.trim().toLowerCase();
-  return CSV_VALUES.has(v);
-}
-
-/** A URL whose path ends in `.csv` (a download without a declared format can still be previewed). */
-export function isCsvUrl(url: string | undefined): boolean {
-  if (!url) return false;
-  try {
-    return new URL(url).pathname.toLowerCase().endsWith('.csv');
-  } catch {
-    return false;
-  }
-}
-
-export const OGC_WMS = 'http://www.opengis.net/def/serviceType/ogc/wms';
-
-/** What §6.4 looks at to decide whether a distribution is a WMS: its own and its access service's values. */
-export interface WmsEvidence {
-  /** `dcterms:format` / `dcat:mediaType` values. */
-  readonly formats?: readonly string[];
-  /** `dcterms:conformsTo` of the distribution and of its `dcat:accessService`. */
-  readonly conformsTo?: readonly string[];
-  /** Access URLs of the distribution and endpoint URLs of its access service. */
-  readonly urls?: readonly string[];
-}
-
-export function isWmsDistribution(e: WmsEvidence): boolean {
-  if (e.formats?.some(isWmsFormat)) return true;
-  const wms = OGC_WMS.toLowerCase();
-  if (e.conformsTo?.some((c) => c.trim().replace(/^https:/i, 'http:').replace(/\/+$/, '').toLowerCase() === wms)) {
-    return true;
-  }
-  return e.urls?.some(isWmsUrl) ?? false;
-}
-
-function isWmsFormat(raw: string): boolean {
-  const v = raw.trim().toLowerCase();
-  if (v === 'wms' || v === 'application/vnd.ogc.wms_xml') return true;
-  const eu = EU_FILE_TYPE.exec(raw.trim());
-  return !!eu && ['WMS_SRVC', 'WMS'].includes(eu[1]!.toUpperCase());
-}
-
-/** `service=wms`, or `request=getcapabilities` with `wms` anywhere, or a `/wms` path segment. */
-export function isWmsUrl(url: string): boolean {
-  const lower = url.trim().toLowerCase();
-  let parsed: URL;
-  try {
-    parsed = new URL(lower);
-  } catch {
-    return false;
-  }
-  if (parsed.searchParams.get('service') === 'wms') return true;
-  if (parsed.searchParams.get('request') === 'getcapabilities' && lower.includes('wms')) return true;
-  return parsed.pathname.split('/').includes('wms');
 }

@@ -1,21 +1,19 @@
 /**
- * Reading values out of an entry's metadata for the view model: which graph describes a node, picking literals in
- * the UI language, labels of URI values (§4.6), dates, agents, contact points. Shared by dataset.ts and
- * dataservice.ts; no DOM.
+ * Reading an entry's metadata: which graph describes a node, picking literals in the UI language, labels of URI
+ * values (§4.6), agents. What search rows need; the row values of the landing pages (dates, links, contact points,
+ * periods, places) are in read-values.ts. No DOM.
  */
 import type { Graph, Term } from '../rdf/graph.ts';
 import { termKey } from '../rdf/graph.ts';
 import { NS } from '../rdf/namespaces.ts';
 import { pickLiteral, pickLiterals } from '../rdf/literal.ts';
 import type { StoreEntry } from '../store/types.ts';
-import { formatDate, msg, toLang, type Lang } from '../i18n/index.ts';
-import type { Agent, Field, FieldKey, Text, Value } from './model.ts';
+import { toLang, type Lang } from '../i18n/index.ts';
+import type { Agent, Text } from './model.ts';
 import { mailtoHref, safeHref } from './safe.ts';
 import { vocabLabel } from './vocab.ts';
-import { entryKind } from './kind.ts';
 
-const { rdf, rdfs, dcterms, dc, skos, foaf, vcard, schema, xsd, dcat } = NS;
-const TIME = 'http://www.w3.org/2006/time#';
+const { rdf, rdfs, dcterms, dc, skos, foaf, vcard, schema } = NS;
 const SCHEMA_HTTPS = 'https://schema.org/';
 
 /** §9.2 label properties in order, then the agent/contact names EntryStore's `title` field also indexes. */
@@ -35,8 +33,6 @@ export interface Node {
   readonly graph: Graph;
   readonly term: Term;
 }
-
-const LONG_LITERAL = 2000;
 
 export class Reader {
   readonly lang: string;
@@ -129,63 +125,6 @@ export class Reader {
     return this.label(term, within) ?? (term.termType === 'NamedNode' ? { value: uriTail(term.value), lang: '' } : undefined);
   }
 
-  /**
-   * One row value for a term. Literals: typed dates become `date` values; with `url`, a safe http(s) literal becomes
-   * a link. URIs: a link labelled per §4.6 (`url`: labelled by the graph's label or the URL itself, for pages and
-   * endpoints), or an `entry` when it is a dataset / series / service of the catalog. Blank nodes: their label as
-   * text, or nothing when they have none.
-   */
-  value(term: Term, within?: Graph, opts: { url?: boolean; entries?: boolean } = {}): Value | undefined {
-    if (term.termType === 'Literal') {
-      const date = dateValue(term);
-      if (date) return date;
-      if (!term.value.trim()) return undefined;
-      // Harvested data sometimes writes vocabulary URIs as plain strings ("…/language/DEU").
-      const known = /^https?:\/\//i.test(term.value.trim()) ? vocabLabel(term.value, this.lang) : undefined;
-      if (known) {
-        const href = safeHref(term.value);
-        return { kind: 'link', text: { value: known, lang: this.ui }, ...(href ? { href } : {}), uri: term.value.trim() };
-      }
-      const href = opts.url ? safeHref(term.value) : undefined;
-      if (href) return { kind: 'link', text: { value: term.value.trim(), lang: '' }, href };
-      return { kind: 'text', text: toText(term, LONG_LITERAL) };
-    }
-    if (term.termType === 'BlankNode') {
-      const t = this.label(term, within);
-      return t ? { kind: 'text', text: t } : undefined;
-    }
-    if (opts.entries) {
-      const entry = this.entryOf(term);
-      if (entry && entryKind(entry) !== 'other') return this.entryValue(term, within);
-    }
-    const text = opts.url ? (this.label(term, within) ?? { value: term.value, lang: '' }) : this.display(term, within)!;
-    const href = safeHref(term.value);
-    return { kind: 'link', text, ...(href ? { href } : {}), uri: term.value };
-  }
-
-  /** A reference to another dataset / series / service: its title from the related entry, linked by the block. */
-  entryValue(term: Term, within?: Graph): Value {
-    const entry = this.entryOf(term);
-    const n = this.node(term, within);
-    const text = this.text(n, TITLE_PROPERTIES) ?? this.display(term, within) ?? { value: term.value, lang: '' };
-    return {
-      kind: 'entry',
-      text,
-      resourceUri: term.value,
-      ...(entry ? { contextId: entry.contextId, entryId: entry.entryId } : {}),
-    };
-  }
-
-  /** Values of predicates on a node, empty ones dropped, duplicates (same kind and text) dropped. */
-  values(n: Node, predicates: readonly string[], opts: { url?: boolean; entries?: boolean } = {}): Value[] {
-    return dedupe(this.objectsOf(n, predicates).map((t) => this.value(t, n.graph, opts)));
-  }
-
-  /** A literal-valued multi-language property (keywords): every value of the best language group as text. */
-  textValues(n: Node, predicate: string): Value[] {
-    return this.texts(n, predicate).map((text) => ({ kind: 'text', text }));
-  }
-
   /** Publisher / creator: name, email (foaf:mbox), homepage; from the related entry or the graph. */
   agent(term: Term, within?: Graph): Agent {
     const n = this.node(term, within);
@@ -200,102 +139,6 @@ export class Reader {
       ...(email ? { email } : {}),
       ...(homepage ? { homepage } : {}),
     };
-  }
-
-  /** An agent as a row value: the name, linked to the homepage when there is a safe one. */
-  agentValue(term: Term, within?: Graph): Value | undefined {
-    const a = this.agent(term, within);
-    const text = a.name ?? (term.termType === 'NamedNode' ? this.display(term, within) : undefined);
-    if (!text) return undefined;
-    return a.homepage ? { kind: 'link', text, href: a.homepage, ...(a.uri ? { uri: a.uri } : {}) } : { kind: 'text', text };
-  }
-
-  /**
-   * A contact point as row values: the name (vcard:fn, else organisation name or label), each email as a mailto link
-   * showing the address, each web address as a link, each telephone number as text.
-   */
-  contactValues(term: Term, within?: Graph): Value[] {
-    if (term.termType === 'Literal') {
-      const mail = mailtoHref(term.value);
-      if (mail) return [{ kind: 'link', text: { value: mail.slice(7), lang: '' }, href: mail }];
-      const v = this.value(term, within, { url: true });
-      return v ? [v] : [];
-    }
-    const n = this.node(term, within);
-    const out: Value[] = [];
-    const name = this.text(n, [`${vcard}fn`, `${vcard}organization-name`, ...LABEL_PROPERTIES]);
-    if (name) out.push({ kind: 'text', text: name });
-    for (const e of this.objects(n, `${vcard}hasEmail`)) {
-      const raw = e.termType === 'BlankNode' ? this.objects(this.node(e, n.graph), `${vcard}hasValue`)[0]?.value : e.value;
-      const href = mailtoHref(raw);
-      if (href) out.push({ kind: 'link', text: { value: href.slice('mailto:'.length), lang: '' }, href });
-    }
-    for (const u of this.objects(n, `${vcard}hasURL`)) {
-      const href = safeHref(u.value);
-      if (href) out.push({ kind: 'link', text: { value: u.value.trim(), lang: '' }, href });
-    }
-    for (const t of this.objects(n, `${vcard}hasTelephone`)) {
-      const raw = t.termType === 'BlankNode' ? this.objects(this.node(t, n.graph), `${vcard}hasValue`)[0]?.value : t.value;
-      const number = raw?.replace(/^tel:/i, '').trim();
-      if (number) out.push({ kind: 'text', text: { value: number, lang: '' } });
-    }
-    if (out.length === 0 && term.termType === 'NamedNode') {
-      const v = this.value(term, within);
-      if (v) out.push(v);
-    }
-    return dedupe(out);
-  }
-
-  /**
-   * `dcterms:temporal` as text a reader understands: "3 May 2020 – 31 December 2024", "from 3 May 2020",
-   * "until 2024" (dates formatted in the UI language); a period without dates shows its label.
-   */
-  temporalValue(term: Term, within?: Graph): Value | undefined {
-    if (term.termType === 'Literal') return this.value(term, within);
-    const n = this.node(term, within);
-    const start = this.periodEnd(n, [`${dcat}startDate`, `${schema}startDate`, `${SCHEMA_HTTPS}startDate`], `${TIME}hasBeginning`);
-    const end = this.periodEnd(n, [`${dcat}endDate`, `${schema}endDate`, `${SCHEMA_HTTPS}endDate`], `${TIME}hasEnd`);
-    let value: string | undefined;
-    if (start && end) value = `${start} – ${end}`;
-    else if (start) value = msg(this.ui, 'value.temporalFrom', { start });
-    else if (end) value = msg(this.ui, 'value.temporalUntil', { end });
-    if (value) return { kind: 'text', text: { value, lang: this.ui } };
-    return this.value(term, within);
-  }
-
-  private periodEnd(n: Node, direct: readonly string[], timeProperty: string): string | undefined {
-    let lit = this.objectsOf(n, direct).find(isLiteral);
-    if (!lit) {
-      const instant = this.objects(n, timeProperty)[0];
-      if (instant) {
-        lit = this.objectsOf(this.node(instant, n.graph), [
-          `${TIME}inXSDDate`, `${TIME}inXSDDateTimeStamp`, `${TIME}inXSDDateTime`, `${TIME}inXSDgYear`, `${TIME}inXSDgYearMonth`,
-        ]).find(isLiteral);
-      }
-    }
-    if (!lit || !lit.value.trim()) return undefined;
-    const value = lit.value.trim();
-    const precision = lexicalPrecision(value);
-    // Coverage bounds at midnight are dates ("2019-03-01T00:00:00Z"): shown as the date written, in no time zone.
-    if (precision === 'time' && /T00:00(:00(\.0+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value)) {
-      return formatDate(value.slice(0, 10), 'day', this.ui);
-    }
-    return precision ? formatDate(value, precision, this.ui) : value;
-  }
-
-  /**
-   * `dcterms:spatial`: a URI by label; a location node by its name, or "Geometry" when it only carries a geometry /
-   * bounding box (never dumped: a WKT or GML literal can be megabytes); a literal as text unless it is a geometry.
-   */
-  spatialValue(term: Term, within?: Graph): Value | undefined {
-    const geometry: Value = { kind: 'text', text: { value: msg(this.ui, 'value.geometry'), lang: this.ui } };
-    if (term.termType === 'Literal') return looksLikeGeometry(term) ? geometry : this.value(term, within);
-    if (term.termType === 'NamedNode') return this.value(term, within);
-    const n = this.node(term, within);
-    const name = this.text(n, [`${NS.locn}geographicName`, ...LABEL_PROPERTIES]);
-    if (name) return { kind: 'text', text: name };
-    const hasGeometry = this.objectsOf(n, [`${NS.locn}geometry`, `${dcat}bbox`, `${dcat}centroid`]).length > 0;
-    return hasGeometry ? geometry : undefined;
   }
 }
 
@@ -320,63 +163,4 @@ export function uriTail(uri: string): string {
   } catch {
     return tail;
   }
-}
-
-const DATE_TYPES = new Set([
-  `${xsd}date`, `${xsd}dateTime`, `${xsd}dateTimeStamp`, `${xsd}gYear`, `${xsd}gYearMonth`,
-]);
-
-/** Precision told by the lexical form itself (datatypes are often wrong in harvested data), or undefined. */
-export function lexicalPrecision(lexical: string): 'year' | 'month' | 'day' | 'time' | undefined {
-  const v = lexical.trim();
-  if (/^-?\d{4}(Z|[+-]\d{2}:\d{2})?$/.test(v)) return 'year';
-  if (/^-?\d{4}-\d{2}(Z|[+-]\d{2}:\d{2})?$/.test(v)) return 'month';
-  if (/^-?\d{4}-\d{2}-\d{2}(Z|[+-]\d{2}:\d{2})?$/.test(v)) return 'day';
-  if (/^-?\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v)) return 'time';
-  return undefined;
-}
-
-/** A typed date literal → `date` value (precision from its lexical form); untyped or unreadable → undefined. */
-export function dateValue(t: Term): Value | undefined {
-  if (t.termType !== 'Literal' || !t.datatype || !DATE_TYPES.has(t.datatype)) return undefined;
-  const precision = lexicalPrecision(t.value);
-  return precision ? { kind: 'date', value: t.value.trim(), precision } : undefined;
-}
-
-function looksLikeGeometry(t: Term): boolean {
-  const v = t.value.trim();
-  return (
-    v.length > 200 ||
-    /^(<[^>]+>\s*)?(POINT|LINESTRING|POLYGON|MULTIPOINT|MULTILINESTRING|MULTIPOLYGON|GEOMETRYCOLLECTION|ENVELOPE)\s*(Z|M|ZM)?\s*\(/i.test(v) ||
-    /^\{\s*"type"\s*:/.test(v) ||
-    /^<gml:/i.test(v) ||
-    /(wktLiteral|gmlLiteral|geoJSONLiteral)$/i.test(t.datatype ?? '')
-  );
-}
-
-function valueKey(v: Value): string {
-  switch (v.kind) {
-    case 'date': return `d|${v.value}`;
-    case 'entry': return `e|${v.resourceUri}`;
-    case 'link': return `l|${v.text.value}|${v.href ?? ''}`;
-    default: return `t|${v.text.value}`;
-  }
-}
-
-export function dedupe(values: readonly (Value | undefined)[]): Value[] {
-  const seen = new Set<string>();
-  const out: Value[] = [];
-  for (const v of values) {
-    if (!v) continue;
-    const k = valueKey(v);
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push(v);
-  }
-  return out;
-}
-
-/** Appends a row when it has values (rows without values are never shown). */
-export function pushField(fields: Field[], key: FieldKey, values: readonly Value[]): void {
-  if (values.length > 0) fields.push({ key, values });
 }

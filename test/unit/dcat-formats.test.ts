@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { formatBadge, isCsvFormat, isCsvUrl, isWmsDistribution, isWmsUrl } from '../../src/dcat/formats.ts';
+import { formatBadge } from '../../src/dcat/formats.ts';
+import { isCsvFormat, isCsvUrl, isWmsDistribution, isWmsUrl } from '../../src/dcat/format-tests.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
 import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
 

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { en } from '../../src/i18n/en.ts';
-import { formatBytes, formatDate, formatNumber, LANGS, messages, msg, toLang } from '../../src/i18n/index.ts';
+import { formatNumber, LANGS, messages, msg, toLang } from '../../src/i18n/index.ts';
+import { formatBytes, formatDate } from '../../src/i18n/format.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
 import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
 
