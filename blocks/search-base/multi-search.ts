@@ -3,7 +3,8 @@
  * filters the values of the scope's current facet results (no request per keystroke) into grouped suggestions, at
  * most 20, plus "Search for "…"" which adds the text as a free-text term. Arrow keys move through the options, Enter
  * selects, Escape closes (a second Escape clears the text). Selected terms and facet values are chips; activating a
- * chip removes it and focus moves to the next chip, else the input.
+ * chip removes it and focus moves to the next chip, else the input. With `click` (or `namedclick` naming a page-config
+ * `clicks` route), Enter on the empty input goes to that search page carrying the current state.
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
@@ -12,6 +13,7 @@ import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { INVALID_SEARCH_CHARS, MIN_TERM_LENGTH, ScopedBlock, otherLang, partText } from './scoped-block.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
 import { DEFAULT_FACETS } from '../../src/search/facets.ts';
+import { writeState } from '../../src/search/url.ts';
 import { comboboxStyles, simpleSearchStyles } from './simple-search.styles.ts';
 import { facetsStyles } from './facets.styles.ts';
 
@@ -34,6 +36,9 @@ type Problem = 'none' | 'tooShort' | 'invalid';
  * @attr {string} scope - Name of the search scope (default "default").
  * @attr {string} lang - UI language: sv, en or de.
  * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.
+ * @attr {string} click - Search page that Enter on the empty input goes to, with the current state (front-page box).
+ * @attr {string} namedclick - Name of a page-config `clicks` route used as `click`.
+ * @fires catalog-navigate - Cancelable, before going to the `click` page; `detail.href` is the target.
  */
 export class MultiSearchBlock extends ScopedBlock {
   static override blockName = 'datasetMultiSearchLayout' as const;
@@ -145,7 +150,10 @@ export class MultiSearchBlock extends ScopedBlock {
 
   #addTypedTerm(): void {
     const typed = this.text.trim().toLowerCase();
-    if (!typed) return;
+    if (!typed) {
+      this.#goToClickPage();
+      return;
+    }
     if (INVALID_SEARCH_CHARS.test(typed)) {
       this.problem = 'invalid';
       return;
@@ -155,6 +163,35 @@ export class MultiSearchBlock extends ScopedBlock {
       return;
     }
     this.select({ kind: 'term', value: typed, label: typed });
+  }
+
+  /**
+   * The search page a front-page search box leads to (behaviour doc §4.2): the `click` attribute, else the page
+   * config's `clicks[namedclick]`; only a same-document-relative or http(s) target.
+   */
+  get clickTarget(): URL | undefined {
+    const name = this.getAttribute('namedclick')?.trim();
+    const raw = this.getAttribute('click')?.trim() || (name ? this.pageConfig.clicks?.[name]?.trim() : undefined);
+    if (!raw) return undefined;
+    try {
+      const url = new URL(raw, this.ownerDocument.location.href);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Enter on the empty input with a `click` target: go there carrying the current terms and filters (written for
+   * the target page's default scope, page 1). A cancelable `catalog-navigate` event (detail `{href}`) lets a
+   * single-page app route instead.
+   */
+  #goToClickPage(): void {
+    const target = this.clickTarget;
+    if (!target) return;
+    const href = writeState(target, { ...this.searchScope.state, page: 1 }, 'default').href;
+    const go = this.dispatchEvent(new CustomEvent('catalog-navigate', { detail: { href }, bubbles: true, composed: true, cancelable: true }));
+    if (go) this.ownerDocument.defaultView?.location.assign(href);
   }
 
   /** Adds a suggestion to the search (a term, or a facet value to its collection's filter). */

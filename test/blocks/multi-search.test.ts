@@ -210,6 +210,60 @@ describe('dataset-multi-search', () => {
     expect(scope.state.terms).to.deep.equal([]);
   });
 
+  it('Enter on the empty input goes to the `click` page carrying the terms and filters (front-page box)', async () => {
+    const { el, scope } = await mountSearch<DatasetMultiSearch>(html`<dataset-multi-search lang="en" click="/search/?x=1"></dataset-multi-search>`);
+    await typeInto(el, 'bees');
+    await press(el, 'Enter');
+    scope.update((s) => ({ ...s, filters: { theme: [`${THEME}AGRI`] } }), { history: 'replace' });
+    await rendered(el);
+    const hrefs: string[] = [];
+    el.addEventListener('catalog-navigate', (e) => {
+      hrefs.push((e as CustomEvent<{ href: string }>).detail.href);
+      e.preventDefault(); // the test stays on its page
+    });
+    comboOf(el).focus();
+    await press(el, 'Enter');
+    expect(hrefs).to.have.length(1);
+    const target = new URL(hrefs[0]!);
+    expect(target.origin).to.equal(location.origin);
+    expect(target.pathname).to.equal('/search/');
+    expect(target.searchParams.get('x'), 'the target keeps its own query').to.equal('1');
+    expect(target.hash).to.contain('esc_term=bees');
+    expect(target.hash).to.contain('esc_theme=');
+    expect(target.hash).to.contain('AGRI');
+  });
+
+  it('without `click`, Enter on the empty input does nothing; a `javascript:` click target is never followed', async () => {
+    for (const attrs of [html`<dataset-multi-search lang="en"></dataset-multi-search>`,
+      html`<dataset-multi-search lang="en" click="javascript:alert(1)"></dataset-multi-search>`]) {
+      freshPage();
+      const { el } = await mountSearch<DatasetMultiSearch>(attrs);
+      let fired = 0;
+      el.addEventListener('catalog-navigate', (e) => {
+        fired++;
+        e.preventDefault();
+      });
+      comboOf(el).focus();
+      await press(el, 'Enter');
+      expect(fired).to.equal(0);
+      expect(el.clickTarget).to.equal(undefined);
+    }
+  });
+
+  it('`namedclick` uses the page config\'s `clicks` route', async () => {
+    const config = document.createElement('script');
+    config.type = 'application/json';
+    config.setAttribute('data-portal-config', '');
+    config.textContent = JSON.stringify({ clicks: { datasets: '/all-datasets.html' } });
+    document.body.append(config);
+    try {
+      const { el } = await mountSearch<DatasetMultiSearch>(html`<dataset-multi-search lang="en" namedclick="datasets"></dataset-multi-search>`);
+      expect(el.clickTarget?.pathname).to.equal('/all-datasets.html');
+    } finally {
+      config.remove();
+    }
+  });
+
   it('the legacy tag esb-datasetmultisearch is the same block', async () => {
     const { el } = await mountSearch<HTMLElement>(html`<esb-datasetmultisearch lang="en"></esb-datasetmultisearch>`);
     expect(el.querySelector('input[role="combobox"]')).to.exist;
