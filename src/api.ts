@@ -10,3 +10,14 @@ export {
 export type {
   CatalogStore, EntryRef, StoreEntry, SearchRequest, SearchResult, FacetField, FacetValue, RequestOptions,
 } from './store/types.ts';
+
+// File-upload job API (current: JobApiClient; legacy, deprecated: TaskRunnerClient). Node file helpers: `catalog-blocks/node`.
+export { JobApiClient, DEFAULT_POLL_INTERVAL_MS, isTerminal } from './api/job-api-client.ts';
+export type { JobApiClientOptions, LoginResult } from './api/job-api-client.ts';
+export { TaskRunnerClient, normaliseLegacyStatus, authTokenFromSetCookie } from './api/task-runner-client.ts';
+export type { TaskRunnerClientOptions } from './api/task-runner-client.ts';
+export { JobApiError, JobWaitTimeoutError } from './api/errors.ts';
+export { parseJsonKeepingIds, quoteIdNumbers } from './api/json.ts';
+export type {
+  JobId, JobStatus, Job, AcceptedJob, UploadSource, UploadOptions, WaitOptions, LegacyJobStatus, LegacyJob, NormalisedLegacyJob,
+} from './api/types.ts';

@@ -1,0 +1,197 @@
+/**
+ * Sends one file as `multipart/form-data` with the single field `file`, the way each runtime does it best:
+ * - no XMLHttpRequest (Node): the body is built by hand as a ReadableStream (`duplex: 'half'`) of
+ *   head + file stream + tail with an exact Content-Length, counting bytes for `onUploadProgress`; a disk-backed
+ *   Blob (`fileFromPath`) is streamed from disk, never held in memory;
+ * - browsers: FormData through fetch, or through XMLHttpRequest when `onUploadProgress` is wanted (fetch reports
+ *   no upload progress there).
+ */
+import { NetworkError } from '../store/errors.ts';
+import { abortError, fetchText, type FetchLike, type RawResponse } from './http.ts';
+import type { UploadOptions, UploadSource } from './types.ts';
+
+export interface UploadRequest {
+  url: string;
+  /** Extra request headers (auth, CSRF, cookie). */
+  headers: Record<string, string>;
+  credentials: RequestCredentials;
+  source: UploadSource;
+  options: UploadOptions;
+  fetch: FetchLike;
+  /** true when the caller injected its own fetch: then never switch to XMLHttpRequest. */
+  customFetch: boolean;
+}
+
+const encoder = new TextEncoder();
+
+function isBlob(source: UploadSource): source is Blob {
+  return typeof Blob !== 'undefined' && source instanceof Blob;
+}
+
+/** Filename to send: the option, else the File's / stream source's name. */
+export function uploadFilename(source: UploadSource, options: UploadOptions): string {
+  const name = options.filename ?? (source as { name?: unknown }).name;
+  if (typeof name !== 'string' || name === '') {
+    throw new TypeError('An upload needs a filename: pass a File, a source with a name, or options.filename');
+  }
+  return name;
+}
+
+function sourceSize(source: UploadSource): number {
+  return source.size;
+}
+
+function sourceType(source: UploadSource): string {
+  return (source.type || 'application/octet-stream').replace(/[\r\n"]/g, '');
+}
+
+/** Quoted-string value for Content-Disposition as browsers write it (HTML spec: ", CR, LF percent-encoded). */
+function dispositionValue(s: string): string {
+  return s.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function randomBoundary(): string {
+  const bytes = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(bytes);
+  return `----catalog-blocks-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Head and tail around the file bytes; total = head + size + tail (the Content-Length). */
+export function multipartFrame(filename: string, type: string, size: number, boundary = randomBoundary()) {
+  const head = encoder.encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${dispositionValue(filename)}"\r\n` +
+      `Content-Type: ${type}\r\n\r\n`,
+  );
+  const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
+  return { boundary, head, tail, contentType: `multipart/form-data; boundary=${boundary}`, total: head.length + size + tail.length };
+}
+
+/** head, the file's chunks, tail — reporting the running count after each chunk is handed on. */
+export function countingMultipartStream(
+  head: Uint8Array,
+  file: ReadableStream<Uint8Array>,
+  tail: Uint8Array,
+  total: number,
+  onProgress?: (sent: number, total: number) => void,
+): ReadableStream<Uint8Array> {
+  const reader = file.getReader();
+  let sent = 0;
+  let phase: 'head' | 'file' | 'done' = 'head';
+  const emit = (controller: ReadableStreamDefaultController<Uint8Array>, chunk: Uint8Array): void => {
+    controller.enqueue(chunk);
+    sent += chunk.byteLength;
+    onProgress?.(sent, total);
+  };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (phase === 'head') {
+        phase = 'file';
+        emit(controller, head);
+        return;
+      }
+      if (phase === 'file') {
+        const { done, value } = await reader.read();
+        if (!done) {
+          if (value.byteLength > 0) emit(controller, value);
+          return;
+        }
+        phase = 'done';
+        if (sent + tail.byteLength !== total) {
+          controller.error(new Error(`The file had ${sent - head.byteLength} bytes, not the ${total - head.byteLength - tail.byteLength} announced`));
+          return;
+        }
+        emit(controller, tail);
+        controller.close();
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+function fileStream(source: UploadSource): ReadableStream<Uint8Array> {
+  return isBlob(source) ? (source.stream() as ReadableStream<Uint8Array>) : source.stream;
+}
+
+async function asBlob(source: UploadSource): Promise<Blob> {
+  if (isBlob(source)) return source;
+  // Browsers only: a stream source is collected (fetch cannot stream request bodies everywhere).
+  const blob = await new Response(source.stream).blob();
+  return source.type ? new Blob([blob], { type: source.type }) : blob;
+}
+
+async function sendStreamed(req: UploadRequest, filename: string): Promise<RawResponse> {
+  const { source, options } = req;
+  const frame = multipartFrame(filename, sourceType(source), sourceSize(source));
+  const body = countingMultipartStream(frame.head, fileStream(source), frame.tail, frame.total, options.onUploadProgress);
+  return fetchText(req.fetch, req.url, {
+    method: 'POST',
+    headers: { ...req.headers, 'Content-Type': frame.contentType, 'Content-Length': String(frame.total), Accept: 'application/json' },
+    body,
+    credentials: req.credentials,
+    signal: options.signal ?? null,
+    duplex: 'half',
+  } as RequestInit & { duplex: 'half' });
+}
+
+async function sendFormData(req: UploadRequest, filename: string): Promise<RawResponse> {
+  const form = new FormData();
+  form.append('file', await asBlob(req.source), filename);
+  const res = await fetchText(req.fetch, req.url, {
+    method: 'POST',
+    headers: { ...req.headers, Accept: 'application/json' },
+    body: form,
+    credentials: req.credentials,
+    signal: req.options.signal ?? null,
+  });
+  return res;
+}
+
+async function sendXhr(req: UploadRequest, filename: string): Promise<RawResponse> {
+  const { url, options } = req;
+  const form = new FormData();
+  form.append('file', await asBlob(req.source), filename);
+  const signal = options.signal;
+  if (signal?.aborted) throw abortError(url);
+  return new Promise<RawResponse>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [k, v] of Object.entries({ ...req.headers, Accept: 'application/json' })) xhr.setRequestHeader(k, v);
+    xhr.withCredentials = req.credentials === 'include';
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) options.onUploadProgress?.(e.loaded, e.total);
+    };
+    xhr.onload = () => {
+      done();
+      resolve({
+        status: xhr.status,
+        url,
+        text: xhr.responseText,
+        header: (name) => xhr.getResponseHeader(name),
+        setCookies: () => [],
+      });
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new NetworkError(`The API could not be reached: ${url}`));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(abortError(url));
+    };
+    xhr.send(form);
+  });
+}
+
+/** POSTs the file; the answer is returned whatever its status (the caller maps statuses). */
+export function sendUpload(req: UploadRequest): Promise<RawResponse> {
+  const filename = uploadFilename(req.source, req.options);
+  const hasXhr = typeof XMLHttpRequest === 'function';
+  if (!hasXhr) return sendStreamed(req, filename);
+  if (req.options.onUploadProgress && !req.customFetch) return sendXhr(req, filename);
+  return sendFormData(req, filename);
+}
