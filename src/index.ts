@@ -19,3 +19,4 @@ export * from '../blocks/dataset-facet-search-layout/dataset-facet-search-layout
 export * from '../blocks/dataset-compact-facet-search-layout/dataset-compact-facet-search-layout.ts';
 export * from '../blocks/dataset-facet-search-portal-layout/dataset-facet-search-portal-layout.ts';
 export * from '../blocks/dataset-exports/dataset-exports.ts';
+export * from '../blocks/distribution-file-upload/distribution-file-upload.ts';
