@@ -15,7 +15,7 @@ import { minifyCssTemplates } from './scripts/minify-css-templates.mjs';
 import { minifyHtmlTemplates } from './scripts/minify-html-templates.mjs';
 
 /** Dependencies stay external in the npm build so applications dedupe them (one lit on the page). */
-const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/, /^rdflib($|\/)/];
+const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/, /^rdflib($|\/)/, /^n3($|\/)/];
 
 /**
  * Demo pages are plain HTML that load `catalog-blocks.js` like a real CDN embed. In dev that file is the

@@ -6,7 +6,7 @@
 // - a search page (one <dataset-facet-search-layout>) loads the loader + the layout's chunk and those of the parts it
 //   renders + their static imports, plus on first render the English UI strings and the vocabularies that label
 //   facet values (licences).
-// Other lazy chunks (other languages, rdflib, other vocabularies) are listed apart. The e2e tests load both pages in
+// Other lazy chunks (other languages, the RDF export writer, other vocabularies) are listed apart. The e2e tests load both pages in
 // Chromium and check that every JS file they download is counted here, so these numbers cannot undercount.
 //   --check         exit 1 when an initial JS is over its budget (landing page 40 KB, search page 50 KB gzip)
 //   --json          print the two page measurements as JSON (for tests)
@@ -146,7 +146,7 @@ for (const [name] of Object.entries(npmEntries())) {
   const file = join(npmDir, `${name}.js`);
   if (!existsSync(file)) continue;
   const c = closure(file);
-  rows.push({ what: `npm \`${name === 'index' ? 'catalog-blocks' : `catalog-blocks/${name}`}\` (own code; lit, @lit/context, rdflib external)`, min: c.min, gzip: c.gzip });
+  rows.push({ what: `npm \`${name === 'index' ? 'catalog-blocks' : `catalog-blocks/${name}`}\` (own code; lit, @lit/context, n3 external)`, min: c.min, gzip: c.gzip });
 }
 const dv = npmEntries()['dataset-view'];
 if (dv) {

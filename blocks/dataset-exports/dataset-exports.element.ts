@@ -34,11 +34,11 @@ export interface ExportDetail {
 export type RdfSerializer = (g: Graph, format: 'turtle' | 'rdfxml' | 'jsonld') => Promise<string>;
 
 /**
- * Where the RDF serialiser comes from: src/rdf/parse.ts (rdflib) as a lazy chunk, so only an RDF export downloads
- * it. Replaceable (hosts with their own RDF library; test runners that cannot load rdflib as an ES module).
+ * Where the RDF serialiser comes from: src/rdf/serialize.ts (n3's writer, our RDF/XML and JSON-LD writers) as a lazy
+ * chunk, so only an RDF export downloads it. Replaceable (hosts with their own RDF library).
  */
 export const rdfSerializer: { load: () => Promise<RdfSerializer> } = {
-  load: () => import('../../src/rdf/parse.ts').then((m) => m.serializeRdf),
+  load: () => import('../../src/rdf/serialize.ts').then((m) => m.serializeRdf),
 };
 
 type Status =
@@ -53,8 +53,8 @@ type Status =
  * of its scope's current search (same terms, filters, sort), fetched 100 hits per request, with the entries the hits
  * link to (distributions, publishers, contact points) in batched lookups. CSV has one row per dataset (title,
  * description, publisher, themes, keywords, issued, modified, licence, access rights, landing page, formats, resource
- * URI; labels in the page language); RDF is the union of all those metadata graphs. rdflib loads only when an RDF
- * format is asked for. While exporting the buttons are disabled and a polite live region says "Exporting n of N…".
+ * URI; labels in the page language); RDF is the union of all those metadata graphs. The RDF writer loads only when an
+ * RDF format is asked for. While exporting the buttons are disabled and a polite live region says "Exporting n of N…".
  * At most 10,000 datasets are exported (a larger result says so); a result with no hits has nothing to export.
  *
  * @summary Export buttons for the current search result of a scope.

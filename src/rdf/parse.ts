@@ -1,11 +1,10 @@
 /**
- * Turtle, RDF/XML, JSON-LD and N-Triples through rdflib. rdflib is ~100 KB gzip, so it is only ever loaded here,
- * by dynamic import, when a page actually needs one of these formats (EntryStore's RDF/JSON does not).
+ * Parsing Turtle, RDF/XML, JSON-LD and N-Triples through rdflib (~100 KB gzip), by dynamic import. No browser block
+ * needs it (EntryStore answers in RDF/JSON and the exports write with serialize.ts); tools and tests use it.
  */
 import { Graph, blankNode, namedNode, type Term } from './graph.ts';
 import { NS } from './namespaces.ts';
 import { RdfParseError, makeLiteral } from './rdfjson.ts';
-import { writeRdfXml } from './rdfxml.ts';
 
 export type RdfFormat = 'turtle' | 'rdfxml' | 'jsonld' | 'ntriples';
 
@@ -14,12 +13,6 @@ const PARSE_TYPES: Record<RdfFormat, string> = {
   rdfxml: 'application/rdf+xml',
   jsonld: 'application/ld+json',
   ntriples: 'text/turtle', // N-Triples is a subset of Turtle; rdflib's own N-Triples path is N-Quads only
-};
-const SERIALIZE_TYPES: Record<RdfFormat, string> = {
-  turtle: 'text/turtle',
-  rdfxml: 'application/rdf+xml',
-  jsonld: 'application/ld+json',
-  ntriples: 'application/n-triples',
 };
 const FORMAT_NAMES: Record<RdfFormat, string> = { turtle: 'Turtle', rdfxml: 'RDF/XML', jsonld: 'JSON-LD', ntriples: 'N-Triples' };
 
@@ -46,7 +39,6 @@ interface Rdflib {
   blankNode(label: string): unknown;
   literal(value: string, languageOrDatatype?: unknown): unknown;
   parse(text: string, store: RdfStore, base: string, type: string, callback: (err: unknown) => void): void;
-  serialize(target: unknown, store: RdfStore, base: string | undefined, type: string): string | undefined;
   RDFParser: new (store: RdfStore) => { parse(doc: unknown, base: string, why: unknown): unknown };
 }
 
@@ -170,22 +162,4 @@ export async function parseRdf(text: string, format: RdfFormat, baseIri: string)
     graph.add(toTerm(st.subject, graph), st.predicate.value, toTerm(st.object, graph));
   }
   return graph;
-}
-
-function fromTerm(rdf: Rdflib, t: Term): unknown {
-  if (t.termType === 'NamedNode') return rdf.sym(t.value);
-  if (t.termType === 'BlankNode') return rdf.blankNode(t.value);
-  if (t.language) return rdf.literal(t.value, t.language);
-  return t.datatype ? rdf.literal(t.value, rdf.sym(t.datatype)) : rdf.literal(t.value);
-}
-
-/** Serialises a Graph. With `baseIri`, Turtle may write IRIs relative to it; RDF/XML is always absolute. */
-export async function serializeRdf(g: Graph, format: RdfFormat, baseIri?: string): Promise<string> {
-  if (format === 'rdfxml') return writeRdfXml(g);
-  const rdf = await loadRdflib();
-  const store = rdf.graph();
-  for (const { subject, predicate, object } of g.triples()) {
-    store.add(fromTerm(rdf, subject), rdf.sym(predicate), fromTerm(rdf, object));
-  }
-  return rdf.serialize(null, store, baseIri, SERIALIZE_TYPES[format]) ?? '';
 }

@@ -7,7 +7,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import '../../blocks/base/store-provider.ts';
 import '../../blocks/dataset-list/dataset-list.ts';
 import '../../blocks/dataset-exports/dataset-exports.ts';
-import { rdfSerializer, type DatasetExports, type ExportDetail, type ExportFormat } from '../../blocks/dataset-exports/dataset-exports.ts';
+import { type DatasetExports, type ExportDetail, type ExportFormat } from '../../blocks/dataset-exports/dataset-exports.ts';
 import { collectResult, CSV_COLUMNS, EXPORT_CAP } from '../../blocks/dataset-exports/export-data.ts';
 import { csvField, parseCsv, toCsv } from '../../blocks/dataset-exports/csv.ts';
 import type { CatalogBlock } from '../../blocks/base/catalog-block.ts';
@@ -31,14 +31,13 @@ async function until(predicate: () => boolean, what: string): Promise<void> {
 }
 
 const DEMO_DATASET = 'https://github.com/MansMeg/SwedishPolls';
-// rdflib's ES module build cannot load in the test runner (its XML dependency is CommonJS; the real bundles handle
-// that), so these tests use rdflib's own browser build — the same library — for serialising and for parsing back.
+// The exports write with the real serialiser (src/rdf/serialize.ts); the files are parsed back with an independent
+// parser, rdflib's browser build (its ES module build cannot load in the test runner: a CommonJS XML dependency).
 interface Rdf {
   graph(): { add(s: unknown, p: unknown, o: unknown): void; statements: { subject: RdfTerm; predicate: RdfTerm; object: RdfTerm }[] };
   sym(v: string): unknown;
   blankNode(v: string): unknown;
   literal(v: string, langOrType?: unknown): unknown;
-  serialize(target: null, store: unknown, base: string | undefined, type: string): string | undefined;
   parse(text: string, store: unknown, base: string, type: string, cb: (err: unknown) => void): void;
 }
 interface RdfTerm {
@@ -62,12 +61,6 @@ async function loadRdflibBrowserBuild(): Promise<Rdf> {
   return w.$rdf!;
 }
 
-function toRdflib(t: Term): unknown {
-  if (t.termType === 'NamedNode') return rdf.sym(t.value);
-  if (t.termType === 'BlankNode') return rdf.blankNode(t.value);
-  return rdf.literal(t.value, t.language ?? (t.datatype ? rdf.sym(t.datatype) : undefined));
-}
-
 /** Parses RDF text back into a Graph of IRIs and literals (blank nodes keep rdflib's labels). */
 async function parseBack(text: string, format: keyof typeof MEDIA): Promise<Graph> {
   const store = rdf.graph();
@@ -82,11 +75,6 @@ let storeUrl: string;
 let demoContext: string;
 before(async () => {
   rdf = await loadRdflibBrowserBuild();
-  rdfSerializer.load = async () => async (g, format) => {
-    const store = rdf.graph();
-    for (const t of g.triples()) store.add(toRdflib(t.subject), rdf.sym(t.predicate), toRdflib(t.object));
-    return rdf.serialize(null, store, undefined, MEDIA[format]) ?? '';
-  };
   storeUrl = (await devStore()).storeUrl;
   demoContext = (await new EntryStoreClient(storeUrl).getEntryByResourceUri(DEMO_DATASET)).contextId;
 });

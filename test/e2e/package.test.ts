@@ -41,14 +41,17 @@ test('every block folder is an npm entry, in src/index.ts and in custom-elements
   }
 });
 
-test('the CDN build has the ES module and the classic script, and the npm build keeps lit and rdflib external', () => {
+test('the CDN build has the ES module and the classic script; the npm build keeps lit and n3 external; no rdflib in any browser bundle', () => {
   for (const f of ['dist/cdn/catalog-blocks.js', 'dist/cdn/catalog-blocks.iife.js']) assert.ok(existsSync(join(root, f)), f);
   const iife = readFileSync(join(root, 'dist/cdn/catalog-blocks.iife.js'), 'utf8');
   assert.doesNotMatch(iife, /\bimport\s*\(|^\s*import\s|\bexport\s*\{/m, 'the IIFE has no module syntax');
   const npmIndex = readFileSync(join(root, 'dist/npm/index.js'), 'utf8');
   const chunks = [npmIndex, ...[...npmIndex.matchAll(/"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => readFileSync(join(root, 'dist/npm', m[1]!), 'utf8'))];
   assert.ok(chunks.some((c) => /from\s*"lit"/.test(c)), 'lit is imported, not bundled');
-  assert.ok('rdflib' in pkg.dependencies && 'lit' in pkg.dependencies && '@lit/context' in pkg.dependencies);
+  assert.ok('n3' in pkg.dependencies && 'lit' in pkg.dependencies && '@lit/context' in pkg.dependencies);
+  // rdflib (~100 KB gzip) is a tool of the dev store and the tests only: the exports write with n3's writer.
+  assert.ok(!('rdflib' in pkg.dependencies), 'rdflib is not a runtime dependency');
+  assert.doesNotMatch(iife, /rdflib|RDFParser|jsonld\.js/, 'the classic script does not inline rdflib');
 });
 
 test('the README parameter table is generated from src/config/params.ts', () => {

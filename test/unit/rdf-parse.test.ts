@@ -4,7 +4,8 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Graph, blankNode, literal, namedNode, termKey, type Triple } from '../../src/rdf/graph.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
-import { parseRdf, serializeRdf, type RdfFormat } from '../../src/rdf/parse.ts';
+import { parseRdf, type RdfFormat } from '../../src/rdf/parse.ts';
+import { serializeRdf } from '../../src/rdf/serialize.ts';
 import { RdfParseError } from '../../src/rdf/rdfjson.ts';
 
 const BASE = 'http://example.org/';
