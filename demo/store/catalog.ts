@@ -24,7 +24,12 @@ export type EntryType = 'Local' | 'Link';
 export type ResourceType = 'NamedResource' | 'InformationResource';
 
 export interface FileContent {
-  readonly bytes: Buffer;
+  /** In-memory content (small files, tests); uploads live on disk instead (`path`). */
+  readonly bytes?: Buffer;
+  /** Absolute path of the stored file on disk (uploads); read by streaming, never whole. */
+  readonly path?: string;
+  /** Size in bytes. */
+  readonly size: number;
   /** MIME type recorded at upload. */
   readonly mime: string;
   /** File name (rdfs:label in the info graph). */
@@ -58,6 +63,8 @@ export interface StoreContext {
   readonly resourceUri: string;
   readonly entries: Map<string, Entry>;
   nextId: number;
+  /** Ids promised to pending jobs (see reserveEntryId). */
+  reserved?: Set<string>;
 }
 
 export interface CatalogSource {
@@ -66,6 +73,11 @@ export interface CatalogSource {
   text?: string;
   format?: RdfFormat;
 }
+
+/** What a file entry is made from: bytes in memory, or a file on disk whose size and digest are already known. */
+export type FileInput =
+  | { readonly name: string; readonly mime: string; readonly bytes: Buffer }
+  | { readonly name: string; readonly mime: string; readonly path: string; readonly size: number; readonly sha256: string };
 
 export type ChangeListener = (entry: Entry, change: 'add' | 'update') => void;
 
@@ -163,7 +175,7 @@ export class DevStore {
     if (e.file) {
       out.push(
         { subject: res, predicate: `${NS.dcterms}format`, object: { termType: 'Literal', value: e.file.mime } },
-        { subject: res, predicate: `${NS.dcterms}extent`, object: { termType: 'Literal', value: String(e.file.bytes.length), datatype: `${XSD}long` } },
+        { subject: res, predicate: `${NS.dcterms}extent`, object: { termType: 'Literal', value: String(e.file.size), datatype: `${XSD}long` } },
         { subject: res, predicate: `${NS.rdfs}label`, object: { termType: 'Literal', value: e.file.name } },
       );
     }
@@ -200,11 +212,13 @@ export class DevStore {
    * A Local InformationResource entry holding an uploaded file (EntryScape: metadata `rdf:type esterms:File`,
    * `dcterms:title` = file name, `dcterms:format` for CSV; info graph: format, extent, label).
    */
-  addFileEntry(contextId: string, file: { name: string; mime: string; bytes: Buffer; title?: string }): Entry {
+  addFileEntry(contextId: string, file: FileInput & { title?: string; entryId?: string }, created = new Date()): Entry {
     const ctx = this.contexts.get(contextId);
     if (!ctx) throw new Error(`no context ${contextId}`);
-    const entryId = this.#nextId(ctx);
-    const now = new Date();
+    if (file.entryId !== undefined && ctx.entries.has(file.entryId)) throw new Error(`entry ${contextId}/${file.entryId} exists`);
+    const entryId = file.entryId ?? this.#nextId(ctx);
+    ctx.reserved?.delete(entryId);
+    const now = created;
     const e = this.#newEntry(ctx, entryId, `${this.baseUrl}${ctx.id}/resource/${entryId}`, 'file', 'InformationResource', now, now);
     const res = uri(e.resourceUri);
     e.metadata = [
@@ -222,7 +236,7 @@ export class DevStore {
   }
 
   /** Replaces the bytes of a file entry; bumps modified. */
-  setFileContent(e: Entry, file: { name: string; mime: string; bytes: Buffer }, modified = new Date()): void {
+  setFileContent(e: Entry, file: FileInput, modified = new Date()): void {
     e.file = fileContent(file);
     e.modified = modified;
     this.#emit(e, 'update');
@@ -259,8 +273,20 @@ export class DevStore {
     }
   }
 
+  /**
+   * Reserves an entry id in a context without creating the entry (the legacy task API announces the file's
+   * `prototypeURI` before the job runs). `id` re-reserves a known id (after a restart).
+   */
+  reserveEntryId(contextId: string, id?: string): string {
+    const ctx = this.contexts.get(contextId);
+    if (!ctx) throw new Error(`no context ${contextId}`);
+    const reserved = id ?? this.#nextId(ctx);
+    (ctx.reserved ??= new Set()).add(reserved);
+    return reserved;
+  }
+
   #nextId(ctx: StoreContext): string {
-    while (ctx.entries.has(String(ctx.nextId))) ctx.nextId++;
+    while (ctx.entries.has(String(ctx.nextId)) || ctx.reserved?.has(String(ctx.nextId))) ctx.nextId++;
     return String(ctx.nextId++);
   }
 
@@ -302,8 +328,9 @@ export class DevStore {
   }
 }
 
-function fileContent(file: { name: string; mime: string; bytes: Buffer }): FileContent {
-  return { bytes: file.bytes, mime: file.mime, name: file.name, sha256: createHash('sha256').update(file.bytes).digest('hex') };
+function fileContent(file: FileInput): FileContent {
+  if ('bytes' in file) return { bytes: file.bytes, size: file.bytes.length, mime: file.mime, name: file.name, sha256: createHash('sha256').update(file.bytes).digest('hex') };
+  return { path: file.path, size: file.size, mime: file.mime, name: file.name, sha256: file.sha256 };
 }
 
 /** Turns one catalog's triples into entries of `ctx` (not yet registered). */

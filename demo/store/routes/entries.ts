@@ -13,6 +13,7 @@ import type { RouteContext } from '../http/router.ts';
 import { toRdfJson } from '../rdf/serialize.ts';
 import { renderGraph, withCharset } from './formats.ts';
 import { NS } from '../../../src/rdf/namespaces.ts';
+import { createReadStream } from 'node:fs';
 
 const JSON_TYPES = ['application/json'];
 
@@ -94,11 +95,13 @@ export function addEntryRoutes(app: StoreApp): void {
       const type = (declared && /^[\w.+-]+\/[\w.+-]+$/.test(declared) ? declared : undefined) ?? e.file.mime ?? '*/*';
       const disposition = ctx.params.has('download') ? 'attachment' : 'inline';
       const filename = e.file.name.replace(/["\\\r\n]/g, '_');
-      sendText(ctx.res, 200, type, e.file.bytes, {
+      const fileHeaders = {
         ...headers,
         'Content-Disposition': `${disposition}; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(e.file.name)}`,
         Digest: `sha-256=${e.file.sha256}`,
-      });
+      };
+      if (e.file.path !== undefined) return sendFileFromDisk(ctx, e.file.path, e.file.size, type, fileHeaders);
+      sendText(ctx.res, 200, type, e.file.bytes ?? Buffer.alloc(0), fileHeaders);
       return;
     }
     // NamedResource (Local) → its metadata; Link → the external resource URI.
@@ -114,5 +117,31 @@ export function addEntryRoutes(app: StoreApp): void {
     const body: Record<string, unknown> = { entryId: c.id, name: c.alias, info };
     if (ctx.params.has('includeAll')) Object.assign(body, { metadata: {}, relations: {}, rights: GUEST_RIGHTS, resource: {} });
     sendJson(ctx, 200, body, cacheHeaders(app.store.loadTime));
+  });
+}
+
+/** Streams a stored file (uploads are never read into memory whole); HEAD gets the headers only. */
+function sendFileFromDisk(ctx: RouteContext, file: string, size: number, type: string, headers: Record<string, string>): Promise<void> {
+  return new Promise((resolve) => {
+    const stream = createReadStream(file);
+    stream.once('error', () => {
+      if (!ctx.res.headersSent) sendError(ctx, 500, 'Stored file cannot be read');
+      else ctx.res.destroy();
+      resolve();
+    });
+    stream.once('open', () => {
+      ctx.res.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Length': String(size) });
+      if (ctx.method === 'HEAD') {
+        stream.destroy();
+        ctx.res.end();
+        resolve();
+        return;
+      }
+      stream.pipe(ctx.res);
+      ctx.res.once('close', () => {
+        stream.destroy();
+        resolve();
+      });
+    });
   });
 }

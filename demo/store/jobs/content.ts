@@ -1,0 +1,119 @@
+/**
+ * Content checks of an upload (file-type sniffs binary formats from the first bytes) and CSV reading
+ * (csv-parse, streamed from disk: a large file is never held in memory).
+ */
+import { createReadStream } from 'node:fs';
+import { parse } from 'csv-parse';
+import { fileTypeFromFile, supportedExtensions } from 'file-type';
+
+export const CONTENT_MISMATCH = 'File content does not match declared type';
+export const MUST_BE_CSV = 'File content must be CSV';
+
+/** Extensions of text formats: file-type detects nothing for them, and any binary type is a mismatch. */
+const TEXT_EXTENSIONS = new Set(['csv', 'tsv', 'txt', 'json', 'jsonld', 'geojson', 'ttl', 'nt', 'n3', 'rdf', 'xml', 'md', 'html', 'htm']);
+/** Detected types that are text (file-type recognises a few by their opening). */
+const TEXT_DETECTED = new Set(['xml', 'svg', 'html', 'ics', 'vtt']);
+/** Same format, several spellings. */
+const ALIASES: Readonly<Record<string, string>> = { jpeg: 'jpg', tiff: 'tif', htm: 'html', mpeg: 'mpg', oga: 'ogg', opus: 'ogg', ogv: 'ogg' };
+const canonical = (ext: string): string => ALIASES[ext] ?? ext;
+
+const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
+  csv: 'text/csv', tsv: 'text/tab-separated-values', txt: 'text/plain', json: 'application/json', geojson: 'application/geo+json',
+  jsonld: 'application/ld+json', xml: 'application/xml', rdf: 'application/rdf+xml', ttl: 'text/turtle', nt: 'application/n-triples',
+};
+
+export function extensionOf(filename: string): string {
+  const m = /\.([^./\\]+)$/.exec(filename);
+  return m ? m[1]!.toLowerCase() : '';
+}
+
+export interface ContentCheck {
+  /** undefined = content fits the name. */
+  readonly problem?: string;
+  /** MIME type to record: the detected one, else by extension, else what the client sent. */
+  readonly mime: string;
+}
+
+export async function checkContent(file: string, filename: string, clientMime: string): Promise<ContentCheck> {
+  const ext = extensionOf(filename);
+  const detected = await fileTypeFromFile(file);
+  const fallbackMime = MIME_BY_EXTENSION[ext] ?? (clientMime || 'application/octet-stream');
+  if (detected) {
+    const binary = !TEXT_DETECTED.has(detected.ext);
+    if (TEXT_EXTENSIONS.has(ext)) return binary ? { problem: CONTENT_MISMATCH, mime: detected.mime } : { mime: fallbackMime };
+    if (canonical(detected.ext) !== canonical(ext)) return { problem: CONTENT_MISMATCH, mime: detected.mime };
+    return { mime: detected.mime };
+  }
+  // Nothing recognised: a name promising a format file-type knows by its bytes (xlsx, zip, png …) is a mismatch.
+  if (ext && !TEXT_EXTENSIONS.has(ext) && (supportedExtensions as ReadonlySet<string>).has(ext)) return { problem: CONTENT_MISMATCH, mime: fallbackMime };
+  return { mime: fallbackMime };
+}
+
+/** Columns (trimmed, lower-cased header) and data row count of a CSV file. */
+export interface CsvStats {
+  readonly columns: string[];
+  readonly rowCount: number;
+  readonly delimiter: string;
+}
+
+/** `,` unless the header line has more `;` (RowStore detects `;`). */
+async function sniffDelimiter(file: string): Promise<string> {
+  const stream = createReadStream(file, { start: 0, end: 64 * 1024 - 1, encoding: 'utf8' });
+  let head = '';
+  for await (const chunk of stream) head += chunk as string;
+  const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
+  const count = (c: string): number => firstLine.split(c).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+function csvParser(delimiter: string) {
+  return parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true });
+}
+
+/**
+ * Streams the CSV rows of a file: `onHeader` gets the column names, `onRow` each data row (return false to stop
+ * early). Throws when the file is not parseable CSV.
+ */
+export async function readCsv(
+  file: string,
+  onRow: (values: string[], columns: string[]) => boolean | void,
+  known?: { delimiter: string },
+): Promise<{ columns: string[]; rowCount: number; delimiter: string; complete: boolean }> {
+  const delimiter = known?.delimiter ?? (await sniffDelimiter(file));
+  const input = createReadStream(file);
+  const parser = csvParser(delimiter);
+  input.on('error', (e) => parser.destroy(e));
+  input.pipe(parser);
+  let columns: string[] | undefined;
+  let rowCount = 0;
+  let complete = true;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      if (!columns) {
+        columns = record.map((c) => c.trim().toLowerCase());
+        continue;
+      }
+      rowCount++;
+      if (onRow(record, columns) === false) {
+        complete = false;
+        break;
+      }
+    }
+  } finally {
+    input.destroy();
+    parser.destroy();
+  }
+  if (!columns || columns.length === 0 || columns.every((c) => c === '')) throw new Error('no header row');
+  return { columns, rowCount, delimiter, complete };
+}
+
+/** Parses the whole file; undefined when it is not CSV (a .csv name is required). */
+export async function csvStats(file: string, filename: string): Promise<CsvStats | undefined> {
+  if (extensionOf(filename) !== 'csv') return undefined;
+  try {
+    const { columns, rowCount, delimiter } = await readCsv(file, () => undefined);
+    return { columns, rowCount, delimiter };
+  } catch {
+    return undefined;
+  }
+}
