@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// `npm run build`: declarations (tsc) → npm ES modules → CDN ES module (+ lazy chunks) → CDN IIFE → custom-elements.json.
+// `npm run build`: declarations (tsc) → npm ES modules → CDN ES module (+ lazy chunks) → CDN IIFE → custom-elements.json
+// → Node bins + `catalog-blocks/node` (dist/node, vite.node.config.ts).
 // `node scripts/build.mjs cdn iife` runs only those steps (used by `npm start` and the e2e tests).
 // Block entries are discovered (scripts/entries.mjs); package.json "exports" is kept in step with them.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { blockNames, npmEntries, root } from './entries.mjs';
 
-const STEPS = ['types', 'npm', 'cdn', 'iife', 'manifest'];
+const STEPS = ['types', 'npm', 'cdn', 'iife', 'manifest', 'node'];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const w of wanted) if (!STEPS.includes(w)) fail(`unknown step "${w}" (steps: ${STEPS.join(', ')})`);
 const run = (step) => wanted.length === 0 || wanted.includes(step);
@@ -70,5 +71,15 @@ if (run('manifest')) {
     '--globs', 'blocks/**/*.ts', '--exclude', '**/*.test.ts', '--outdir', '.', '--quiet']);
   if (!existsSync(join(root, 'custom-elements.json'))) fail('custom-elements.json was not written');
   console.log('build: custom-elements.json');
+}
+if (run('node')) {
+  const t0 = performance.now();
+  await build({ configFile: join(root, 'vite.node.config.ts'), logLevel: 'warn' });
+  for (const bin of ['catalog-blocks.js', 'mcp-server.js']) {
+    const file = join(root, 'dist/node', bin);
+    if (!readFileSync(file, 'utf8').startsWith('#!/usr/bin/env node\n')) fail(`dist/node/${bin} has no #!/usr/bin/env node line`);
+    chmodSync(file, 0o755);
+  }
+  console.log(`build: node → dist/node (catalog-blocks.js, mcp-server.js, node.js) (${Math.round(performance.now() - t0)} ms)`);
 }
 console.log(`build: done (${Object.keys(npmEntries()).join(', ')})`);
