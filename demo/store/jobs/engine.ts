@@ -24,6 +24,8 @@ export interface JobServiceOptions {
   processingMs: number;
   /** Tests: awaited after processing, right before the commit (lets a test look at PROCESSING deterministically). */
   beforeCommit?: (job: JobRecord) => Promise<void>;
+  /** Tests: the clock retention is measured with (default Date.now). */
+  now?: () => number;
 }
 
 /** jobs/<jobId>.json */
@@ -236,7 +238,8 @@ export class JobEngine implements JobService {
   }
 
   #expired(rec: JobRecord): boolean {
-    return rec.terminated !== undefined && Date.now() - Date.parse(rec.terminated) > this.#opts.jobRetentionMs;
+    const now = this.#opts.now ? this.#opts.now() : Date.now();
+    return rec.terminated !== undefined && now - Date.parse(rec.terminated) > this.#opts.jobRetentionMs;
   }
 
   async #sweepExpired(): Promise<void> {
