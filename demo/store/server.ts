@@ -1,21 +1,32 @@
 /**
  * The dev store HTTP server: `createStoreServer({catalogs, port, host, baseUrl, plugins})` listens, loads the
  * catalogs (each file its own context "1", "2", …), indexes them and serves the EntryStore read API under
- * `{baseUrl}` (default `http://localhost:PORT/store/`). Plugins add routes (later: upload job APIs, auth).
+ * `{baseUrl}` (default `http://localhost:PORT/store/`), plus the upload job APIs: the current one at `/api`, the
+ * legacy task runner at `/taskrunner/v1` with its cookie login at `{store}auth/cookie`, and the RowStore of
+ * connected API distributions at `/rowstore`. Plugins add more routes.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { StoreApp, StorePlugin } from './app.ts';
+import { AuthService } from './auth/index.ts';
+import type { AccountSpec } from './auth/index.ts';
 import { DevStore, loadCatalogs } from './catalog.ts';
 import type { CatalogSource } from './catalog.ts';
 import { prefersJson } from './http/negotiate.ts';
 import { parseParams } from './http/params.ts';
 import { answerPreflight, applyCors, sendError, sendText } from './http/respond.ts';
 import { Router } from './http/router.ts';
+import { addRowstoreRoutes, createJobService, uploadTempDir } from './jobs/index.ts';
+import type { JobService } from './jobs/types.ts';
+import { addApiRoutes } from './routes/api.ts';
 import { addEntryRoutes } from './routes/entries.ts';
 import { addHomeRoutes } from './routes/home.ts';
 import { addSearchRoutes } from './routes/search.ts';
+import { addTaskRunnerRoutes } from './routes/taskrunner.ts';
 import { SearchIndex } from './search/index.ts';
 
 export interface StoreServerOptions {
@@ -33,7 +44,34 @@ export interface StoreServerOptions {
   loadTime?: Date;
   /** Largest search `limit` served; default 100 like EntryStore (the benchmark raises it to render 1000 rows). */
   maxLimit?: number;
+  /** Upload job APIs; when absent they still run, with a fresh temp data dir (removed on close) and the demo account. */
+  jobs?: JobServerOptions;
 }
+
+export interface JobServerOptions {
+  /** Jobs, uploads and the journal; default a fresh temp dir removed on close. */
+  dataDir?: string;
+  /** Accounts; none = the demo account `demo` / `demo-password` with every context. */
+  users?: readonly AccountSpec[];
+  /** Default 50 MB (52428800 bytes). */
+  maxUploadBytes?: number;
+  /** How long a terminated job stays visible; default 24 h. */
+  jobRetentionMs?: number;
+  /** How long a job stays PROCESSING; default 1500 ms. */
+  processingMs?: number;
+  /** Lockout after 5 failed logins in 5 minutes; default 60 s. */
+  loginLockoutMs?: number;
+  /** Default session lifetime; default 1 h. */
+  sessionMs?: number;
+}
+
+export const JOB_DEFAULTS = {
+  maxUploadBytes: 50 * 1024 * 1024,
+  jobRetentionMs: 24 * 3600 * 1000,
+  processingMs: 1500,
+  loginLockoutMs: 60 * 1000,
+  sessionMs: 3600 * 1000,
+} as const;
 
 export interface StoreServer {
   /** `{store}` URL, ending in `/`. */
@@ -44,6 +82,13 @@ export interface StoreServer {
   readonly app: StoreApp;
   /** Milliseconds spent parsing + building entries + indexing. */
   readonly loadMs: number;
+  /** The upload job engine (tests inspect jobs, wait for idle). */
+  readonly jobs: JobService;
+  /** Accounts and sessions of the job APIs. */
+  readonly auth: AuthService;
+  /** Data dir of the job engine. */
+  readonly dataDir: string;
+  /** Closes the listeners, then the job service (and removes a temp data dir it created). */
   close(): Promise<void>;
 }
 
@@ -92,7 +137,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
       /* no IPv6 loopback: fine */
     }
   }
-  const close = async (): Promise<void> => {
+  const closeListeners = async (): Promise<void> => {
     await Promise.all(servers.map(closeServer));
   };
 
@@ -104,7 +149,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
     await loadCatalogs(store, options.catalogs);
     index = new SearchIndex(store);
   } catch (e) {
-    await close();
+    await closeListeners();
     throw e;
   }
   const loadMs = performance.now() - started;
@@ -113,8 +158,41 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
   const app: StoreApp = { store, index, baseUrl, storePath: new URL(baseUrl).pathname, router, ...(options.maxLimit ? { maxLimit: options.maxLimit } : {}) };
   addSearchRoutes(app);
   addEntryRoutes(app);
+
+  const jobOpts = options.jobs ?? {};
+  const tempDataDir = jobOpts.dataDir === undefined ? await mkdtemp(path.join(os.tmpdir(), 'dev-store-data-')) : undefined;
+  const dataDir = jobOpts.dataDir ?? tempDataDir!;
+  const maxUploadBytes = jobOpts.maxUploadBytes ?? JOB_DEFAULTS.maxUploadBytes;
+  const auth = new AuthService({
+    users: jobOpts.users ?? [],
+    sessionMs: jobOpts.sessionMs ?? JOB_DEFAULTS.sessionMs,
+    loginLockoutMs: jobOpts.loginLockoutMs ?? JOB_DEFAULTS.loginLockoutMs,
+  });
+  let jobs: JobService;
+  try {
+    jobs = await createJobService(app, {
+      dataDir,
+      maxUploadBytes,
+      jobRetentionMs: jobOpts.jobRetentionMs ?? JOB_DEFAULTS.jobRetentionMs,
+      processingMs: jobOpts.processingMs ?? JOB_DEFAULTS.processingMs,
+    });
+  } catch (e) {
+    await closeListeners();
+    if (tempDataDir) await rm(tempDataDir, { recursive: true, force: true });
+    throw e;
+  }
+  const deps = { auth, jobs, tempDir: uploadTempDir(dataDir), maxUploadBytes };
+  addApiRoutes(app, deps);
+  addTaskRunnerRoutes(app, deps);
+  addRowstoreRoutes(app, jobs);
   for (const plugin of options.plugins ?? []) plugin(app);
   addHomeRoutes(app);
+
+  const close = async (): Promise<void> => {
+    await closeListeners();
+    await jobs.close();
+    if (tempDataDir) await rm(tempDataDir, { recursive: true, force: true });
+  };
 
   handle = async (req, res) => {
     applyCors(req, res);
@@ -131,5 +209,5 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
     else sendText(res, 404, 'text/plain; charset=utf-8', message);
   };
 
-  return { url: baseUrl, port, store, index, app, loadMs, close };
+  return { url: baseUrl, port, store, index, app, loadMs, jobs, auth, dataDir, close };
 }

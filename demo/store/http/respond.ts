@@ -26,13 +26,22 @@ export function sendText(res: ServerResponse, status: number, contentType: strin
   res.end(body);
 }
 
-export const EXPOSED_HEADERS = 'ETag, Last-Modified, Location, Content-Disposition, Digest';
+export const EXPOSED_HEADERS = 'ETag, Last-Modified, Location, Content-Disposition, Digest, Retry-After';
 export const ALLOWED_METHODS = 'HEAD, GET, PUT, POST, DELETE, OPTIONS';
+/** Request headers the job APIs need from browsers (token, CSRF header, JSON/multipart bodies). */
+export const JOB_API_HEADERS = ['X-Auth-Token', 'X-CSRF-Token', 'Content-Type'];
+
+/** Paths where browsers may send credentials (the `auth_token` cookie of `/api/auth/login`). */
+export function credentialedPath(rawUrl: string | undefined): boolean {
+  const url = rawUrl ?? '/';
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
 
 /**
  * CORS open to any origin for reads: the Origin is echoed (EntryStore never answers `*` when an Origin is given),
- * Vary: Origin so caches keep origins apart. No Allow-Credentials: public reads go without cookies
- * (`credentials: 'omit'`); authenticated routes added later decide for themselves which origins may send them.
+ * Vary: Origin so caches keep origins apart. No Allow-Credentials on the store: public reads go without cookies
+ * (`credentials: 'omit'`). `/api` adds Allow-Credentials (the upload block runs cross-origin); its cookie
+ * sessions are protected by SameSite=Strict and the X-CSRF-Token header instead of an origin list.
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   res.setHeader('Vary', 'Origin');
@@ -40,14 +49,22 @@ export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   if (!origin) return;
   res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  if (credentialedPath(req.url)) res.setHeader('Access-Control-Allow-Credentials', 'true');
 }
 
-/** OPTIONS preflight → 204 with methods and the requested headers allowed. */
+/** OPTIONS preflight → 204 with methods and the requested headers allowed (on /api also the job API headers). */
 export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
   const requested = req.headers['access-control-request-headers'];
+  const asked = typeof requested === 'string' && requested ? requested : '';
+  let allowHeaders = asked || 'Accept, Content-Type, X-Auth-Token, X-CSRF-Token';
+  if (credentialedPath(req.url)) {
+    const have = new Set(asked.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));
+    const missing = JOB_API_HEADERS.filter((h) => !have.has(h.toLowerCase()));
+    allowHeaders = [asked, ...missing].filter(Boolean).join(', ');
+  }
   res.writeHead(204, {
     'Access-Control-Allow-Methods': ALLOWED_METHODS,
-    'Access-Control-Allow-Headers': typeof requested === 'string' && requested ? requested : 'Accept, Content-Type, X-Auth-Token',
+    'Access-Control-Allow-Headers': allowHeaders,
     'Access-Control-Max-Age': '600',
     Allow: ALLOWED_METHODS,
   });

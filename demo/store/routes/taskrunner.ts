@@ -1,0 +1,105 @@
+/**
+ * The legacy (deprecated) API: the cookie login `POST {store}auth/cookie` (EntryStore §5.1) and the task runner
+ * `/taskrunner/v1/distribution/addFile|replaceFile` (200 + jobId [+ prototypeURI]) and `/taskrunner/v1/job/{id}`
+ * (no authentication; mixed-case states; unknown → status `Not found`). Wrong-kind and unknown URIs are accepted:
+ * the job fails later with the text the current API would have answered with.
+ */
+import { rm } from 'node:fs/promises';
+import type { StoreApp } from '../app.ts';
+import { rx } from '../app.ts';
+import { parseAccept } from '../http/negotiate.ts';
+import { declaredTooLarge, receiveUpload, tooLargeBody } from '../http/multipart.ts';
+import type { RouteContext } from '../http/router.ts';
+import type { JobRecord, JobState, JobType } from '../jobs/types.ts';
+import { clientAddress, jsonWithJobId, readSmallBody, refuse, resourceUriParam, sendApiJson, writeForbidden } from './api.ts';
+import type { JobApiDeps } from './api.ts';
+
+/** Legacy cookie: exactly the attributes of the SPEC (Legacy session); Path follows the store path (/store/). */
+export const LEGACY_COOKIE_MAX_AGE_S = 31536000;
+const LEGACY_STATES: Readonly<Record<JobState, string>> = { PENDING: 'Pending', PROCESSING: 'Processing', SUCCESS: 'Success', FAILED: 'Failed' };
+
+export function legacyJobJson(rec: JobRecord): string {
+  const done = rec.status === 'SUCCESS' || rec.status === 'FAILED';
+  return jsonWithJobId(rec.jobId, {
+    status: LEGACY_STATES[rec.status],
+    resourceURI: rec.resourceURI,
+    filename: rec.filename,
+    received: rec.received,
+    ...(done && rec.terminated !== undefined ? { terminated: rec.terminated } : {}),
+    ...(rec.status === 'SUCCESS' && rec.resultUrl !== undefined ? { resultUrl: rec.resultUrl } : {}),
+    ...(rec.status === 'FAILED' && rec.error !== undefined ? { error: rec.error } : {}),
+  });
+}
+
+/** EntryStore answers the cookie login with "Login successful." when the client takes HTML (a `*\/*` Accept counts). */
+function wantsHtml(accept: string | undefined): boolean {
+  if (!accept) return true;
+  return parseAccept(accept).some((a) => a.type === 'text/html' || a.type === '*/*' || a.type === 'text/*');
+}
+
+export function addTaskRunnerRoutes(app: StoreApp, deps: JobApiDeps): void {
+  const { auth, jobs } = deps;
+  const router = app.router;
+
+  router.add(['POST'], new RegExp(`^${rx(app.storePath)}auth/cookie$`), async ({ req, res }: RouteContext) => {
+    const raw = await readSmallBody(req, 32 * 1024);
+    if (raw === undefined) return sendApiJson(res, 413, { error: 'Login form larger than 32 KB' });
+    const form = new URLSearchParams(raw.toString('utf8'));
+    const username = form.get('auth_username');
+    const password = form.get('auth_password');
+    if (!username || !password) return sendApiJson(res, 400, { error: 'Form fields auth_username and auth_password are required' });
+    if (password.length > 2048) return sendApiJson(res, 400, { error: 'auth_password longer than 2048 characters' });
+    // Server-side lifetime --session-s, sliding on every use (EntryStore refresh-expiration-on-access); the cookie's
+    // own Max-Age is the fixed one year of the SPEC.
+    const outcome = auth.login(username, password, clientAddress(req), { sliding: true });
+    if (outcome.kind === 'locked') {
+      return sendApiJson(res, 429, { error: 'Too many failed logins; try again later', retryAfterSeconds: outcome.retryAfterS }, { 'Retry-After': String(outcome.retryAfterS) });
+    }
+    if (outcome.kind === 'wrong') return sendApiJson(res, 401, { error: 'Wrong user name or password' });
+    const cookie = `auth_token=${outcome.session.token}; Max-Age=${LEGACY_COOKIE_MAX_AGE_S}; SameSite=None; HttpOnly; Secure; Path=${app.storePath}`;
+    const html = wantsHtml(req.headers.accept);
+    res.writeHead(200, { 'Set-Cookie': cookie, 'Cache-Control': 'no-store', ...(html ? { 'Content-Type': 'text/html; charset=utf-8' } : {}) });
+    res.end(html ? 'Login successful.' : undefined);
+  });
+
+  const upload = (jobType: JobType) => async ({ req, res }: RouteContext): Promise<void> => {
+    const session = auth.authenticateLegacy(req);
+    if (!session) return refuse(req, res, 401, { error: 'Not logged in' });
+    const resourceURI = resourceUriParam(req);
+    if (!resourceURI) return refuse(req, res, 400, { error: 'Query parameter resourceURI is required' });
+    // No kind or existence check here (the job fails later); an existing entry of a context the user may not
+    // write is refused like on the current API.
+    const entry = app.store.entriesByResource(resourceURI)[0];
+    const forbidden = entry ? writeForbidden(session, entry) : undefined;
+    if (forbidden) return refuse(req, res, 403, forbidden);
+    if (declaredTooLarge(req, deps.maxUploadBytes)) return refuse(req, res, 413, tooLargeBody(deps.maxUploadBytes));
+    const got = await receiveUpload(req, { maxBytes: deps.maxUploadBytes, tempDir: deps.tempDir });
+    if (!got.ok) return sendApiJson(res, got.status, got.body);
+    let rec: JobRecord;
+    try {
+      rec = await jobs.submit({ api: 'legacy', jobType, resourceURI, user: session.account.name, upload: got.file });
+    } catch (e) {
+      await rm(got.file.path, { force: true });
+      throw e;
+    }
+    const extra = jobType === 'ADD' && rec.prototypeURI !== undefined ? { prototypeURI: rec.prototypeURI } : {};
+    sendApiJson(res, 200, jsonWithJobId(rec.jobId, extra));
+  };
+  router.add(['POST'], /^\/taskrunner\/v1\/distribution\/addFile$/, upload('ADD'));
+  router.add(['POST'], /^\/taskrunner\/v1\/distribution\/replaceFile$/, upload('REPLACE'));
+
+  router.add(['GET'], /^\/taskrunner\/v1\/job\/(?<jobId>[^/]+)$/, ({ res, path }: RouteContext) => {
+    const jobId = path.slice(path.lastIndexOf('/') + 1);
+    const rec = /^\d+$/.test(jobId) ? jobs.get(jobId) : undefined;
+    if (!rec || rec.api !== 'legacy') return sendApiJson(res, 200, jsonWithJobId(decodeSafe(jobId), { status: 'Not found' }));
+    sendApiJson(res, 200, legacyJobJson(rec));
+  });
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
