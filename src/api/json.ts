@@ -6,8 +6,11 @@
 
 const WS = new Set([' ', '\t', '\n', '\r']);
 
-/** Returns `text` with the number value of every `"key": <number>` (for the given keys, at any depth) quoted. */
-export function quoteIdNumbers(text: string, keys: readonly string[] = ['jobId']): string {
+/**
+ * Returns `text` with the number value of every `"key": <number>` (for the given keys, at any depth) quoted.
+ * `marker` is put in front of the digits inside the quotes (lets a checker tell a quoted number from a string).
+ */
+export function quoteIdNumbers(text: string, keys: readonly string[] = ['jobId'], marker = ''): string {
   const wanted = new Set(keys);
   let out = '';
   let copied = 0;
@@ -34,7 +37,7 @@ export function quoteIdNumbers(text: string, keys: readonly string[] = ['jobId']
     while (j < text.length && WS.has(text[j]!)) j++;
     const m = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/.exec(text.slice(j, j + 64));
     if (!m) continue;
-    out += `${text.slice(copied, j)}"${m[0]}"`;
+    out += `${text.slice(copied, j)}"${marker}${m[0]}"`;
     copied = j + m[0].length;
     i = copied;
   }

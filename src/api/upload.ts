@@ -23,6 +23,8 @@ export interface UploadRequest {
 }
 
 const encoder = new TextEncoder();
+/** Largest piece handed to the transport at once (progress granularity for in-memory files). */
+const SLICE_BYTES = 64 * 1024;
 
 function isBlob(source: UploadSource): source is Blob {
   return typeof Blob !== 'undefined' && source instanceof Blob;
@@ -77,6 +79,8 @@ export function countingMultipartStream(
   const reader = file.getReader();
   let sent = 0;
   let phase: 'head' | 'file' | 'done' = 'head';
+  // An in-memory Blob streams as one huge chunk: hand it on in slices so progress moves (and memory stays flat).
+  let pending: Uint8Array | undefined;
   const emit = (controller: ReadableStreamDefaultController<Uint8Array>, chunk: Uint8Array): void => {
     controller.enqueue(chunk);
     sent += chunk.byteLength;
@@ -90,9 +94,24 @@ export function countingMultipartStream(
         return;
       }
       if (phase === 'file') {
-        const { done, value } = await reader.read();
-        if (!done) {
-          if (value.byteLength > 0) emit(controller, value);
+        if (!pending || pending.byteLength === 0) {
+          const { done, value } = await reader.read();
+          pending = done ? undefined : value;
+          if (done) {
+            // fall through to the tail
+          } else if (value.byteLength === 0) {
+            return;
+          }
+        }
+        if (pending) {
+          const slice = pending.subarray(0, SLICE_BYTES);
+          pending = pending.subarray(slice.byteLength);
+          if (sent + slice.byteLength + tail.byteLength > total) {
+            controller.error(new Error(`The file has more bytes than the ${total - head.byteLength - tail.byteLength} announced`));
+            await reader.cancel();
+            return;
+          }
+          emit(controller, slice);
           return;
         }
         phase = 'done';

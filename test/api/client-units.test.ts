@@ -76,10 +76,12 @@ test('multipart: one field "file" with name, type and the exact bytes; Content-L
   for (let i = 1; i < calls.length; i++) assert.ok(calls[i]![0] > calls[i - 1]![0]);
 });
 
-test('multipart: a stream shorter than its announced size errors instead of sending a wrong body', async () => {
+test('multipart: a stream shorter or longer than its announced size errors instead of sending a wrong body', async () => {
   const frame = multipartFrame('a.csv', 'text/csv', 10);
-  const src = new Blob([new Uint8Array(4)]).stream() as ReadableStream<Uint8Array>;
-  await assert.rejects(new Response(countingMultipartStream(frame.head, src, frame.tail, frame.total)).arrayBuffer());
+  const short = new Blob([new Uint8Array(4)]).stream() as ReadableStream<Uint8Array>;
+  await assert.rejects(new Response(countingMultipartStream(frame.head, short, frame.tail, frame.total)).arrayBuffer(), /4 bytes, not the 10/);
+  const long = new Blob([new Uint8Array(11)]).stream() as ReadableStream<Uint8Array>;
+  await assert.rejects(new Response(countingMultipartStream(frame.head, long, frame.tail, frame.total)).arrayBuffer(), /more bytes than the 10/);
 });
 
 test('node: fileFromPath is a disk-backed Blob with name, size and type; uploadSourceFromStream wraps a Node stream', async () => {
