@@ -66,7 +66,10 @@ function bars(stream: NodeJS.WritableStream): ProgressView {
       start('Uploading {name} |{bar}| {percentage}% {done}/{size}', Math.max(total, 1), { name: filename, done: size(0), size: size(total) });
     },
     uploadProgress(sent, total) {
-      bar?.update(Math.min(sent, Math.max(total, 1)), { done: size(sent) });
+      // `total` is the whole multipart body (a few hundred bytes more than the file)
+      if (!bar) return;
+      if (bar.getTotal() !== total && total > 0) bar.setTotal(total);
+      bar.update(Math.min(sent, Math.max(total, 1)), { done: size(sent) });
     },
     uploadDone: stop,
     jobUpdate(job) {

@@ -1,0 +1,249 @@
+/**
+ * `catalog-blocks-mcp` as an AI client sees it: an SDK Client over stdio spawning the server (from source; the
+ * built bin too when dist/node is fresh), against an in-process dev store. Tools, schemas, an add through to
+ * SUCCESS, job status, errors as tool errors, the skill as prompt and resource, and no token anywhere.
+ */
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { JobApiClient } from '../../src/api.ts';
+import { DATASET_URI, PLAIN_DISTRIBUTION, repoRoot, startJobStore } from './helpers.ts';
+import type { JobStore } from './helpers.ts';
+
+const BUILT = path.join(repoRoot, 'dist/node/mcp-server.js');
+const SKILL = readFileSync(path.join(repoRoot, 'skills/migrate-from-taskrunner/SKILL.md'), 'utf8');
+
+function newestSource(): number {
+  let newest = statSync(path.join(repoRoot, 'src/node.ts')).mtimeMs;
+  for (const dir of ['src/cli', 'src/api', 'src/node']) {
+    for (const f of readdirSync(path.join(repoRoot, dir), { recursive: true }).map(String)) {
+      newest = Math.max(newest, statSync(path.join(repoRoot, dir, f)).mtimeMs);
+    }
+  }
+  return newest;
+}
+const builtSkip = !existsSync(BUILT)
+  ? 'dist/node not built (npm run build)'
+  : statSync(BUILT).mtimeMs < newestSource() ? 'dist/node is older than the sources (npm run build)' : false;
+
+let store: JobStore;
+let dir: string;
+let token: string;
+
+/** A connected client, everything it received (results and stderr) kept for the no-token check. */
+async function connect(args: string[], env: Record<string, string>): Promise<{ client: Client; seen: string[]; close(): Promise<void> }> {
+  const base: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('CATALOG_API_')) base[k] = v;
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args,
+    cwd: repoRoot,
+    env: { ...base, CATALOG_API_POLL_MS: '100', ...env },
+    stderr: 'pipe',
+  });
+  const seen: string[] = [];
+  (transport.stderr as Readable | null)?.on('data', (d: Buffer) => seen.push(d.toString('utf8')));
+  const client = new Client({ name: 'catalog-blocks-test', version: '0.0.0' });
+  await client.connect(transport);
+  return { client, seen, close: () => client.close() };
+}
+
+type ToolResult = { isError?: boolean; content: { type: string; text?: string }[] };
+const textOf = (r: ToolResult): string => r.content.map((c) => c.text ?? '').join('\n');
+/** The JSON record after the headline line of a tool result. */
+const recordOf = (r: ToolResult): Record<string, unknown> => JSON.parse(textOf(r).slice(textOf(r).indexOf('\n') + 1)) as Record<string, unknown>;
+
+before(async () => {
+  store = await startJobStore();
+  dir = await mkdtemp(path.join(tmpdir(), 'cb-mcp-test-'));
+  await writeFile(path.join(dir, 'rows.csv'), 'id,name\n1,first\n');
+  await writeFile(path.join(dir, 'archive.csv'), gzipSync(Buffer.from('id\n1\n')));
+  token = (await new JobApiClient({ apiUrl: store.apiUrl }).login(store.user, store.password)).token;
+});
+
+after(async () => {
+  await store?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('catalog-blocks-mcp (from source, CATALOG_API_TOKEN)', () => {
+  let mcp: Awaited<ReturnType<typeof connect>>;
+  const results: unknown[] = [];
+  const call = async (name: string, args: Record<string, unknown>): Promise<ToolResult> => {
+    const r = (await mcp.client.callTool({ name, arguments: args })) as ToolResult;
+    results.push(r);
+    return r;
+  };
+
+  before(async () => {
+    mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'src/cli/mcp-server.ts')], { CATALOG_API_URL: store.apiUrl, CATALOG_API_TOKEN: token });
+  });
+  after(async () => {
+    await mcp?.close();
+  });
+
+  it('lists exactly the three tools, with JSON schemas and descriptions that say what they change', async () => {
+    const { tools } = await mcp.client.listTools();
+    results.push(tools);
+    assert.deepEqual(tools.map((t) => t.name).sort(), ['addFileToDistribution', 'getJobStatus', 'replaceFileInDistribution']);
+    const byName = new Map(tools.map((t) => [t.name, t]));
+    const schema = (n: string) => byName.get(n)!.inputSchema as { type: string; properties: Record<string, { type?: string }>; required?: string[] };
+    assert.equal(schema('addFileToDistribution').type, 'object');
+    assert.deepEqual(Object.keys(schema('addFileToDistribution').properties).sort(), ['distributionUri', 'filePath', 'wait']);
+    assert.deepEqual(schema('addFileToDistribution').required?.sort(), ['distributionUri', 'filePath']);
+    assert.deepEqual(Object.keys(schema('replaceFileInDistribution').properties).sort(), ['filePath', 'fileUri', 'wait']);
+    assert.deepEqual(schema('replaceFileInDistribution').required?.sort(), ['filePath', 'fileUri']);
+    assert.deepEqual(schema('getJobStatus').required, ['jobId']);
+    assert.equal(schema('getJobStatus').properties.jobId!.type, 'string');
+    assert.equal(schema('addFileToDistribution').properties.wait!.type, 'boolean');
+    assert.match(byName.get('addFileToDistribution')!.description!, /live data catalog/);
+    assert.match(byName.get('replaceFileInDistribution')!.description!, /REPLACES/);
+    assert.match(byName.get('getJobStatus')!.description!, /Read-only/);
+    assert.equal(byName.get('getJobStatus')!.annotations?.readOnlyHint, true);
+    assert.equal(byName.get('replaceFileInDistribution')!.annotations?.destructiveHint, true);
+  });
+
+  let jobId = '';
+  let fileUri = '';
+  it('addFileToDistribution with wait runs the job to SUCCESS; getJobStatus reads it back (id exact, a string)', async () => {
+    const r = await call('addFileToDistribution', { distributionUri: PLAIN_DISTRIBUTION, filePath: path.join(dir, 'rows.csv'), wait: true });
+    assert.ok(!r.isError, textOf(r));
+    assert.match(textOf(r), /^Job \d+ SUCCESS/);
+    const job = recordOf(r);
+    assert.equal(job.status, 'SUCCESS');
+    assert.equal(typeof job.jobId, 'string');
+    jobId = job.jobId as string;
+    fileUri = job.resultUrl as string;
+    assert.ok(fileUri.startsWith('http'), 'resultUrl');
+
+    const status = await call('getJobStatus', { jobId });
+    assert.ok(!status.isError, textOf(status));
+    assert.deepEqual(
+      (({ jobId: id, status: s, resultUrl }) => ({ jobId: id, status: s, resultUrl }))(recordOf(status)),
+      { jobId, status: 'SUCCESS', resultUrl: fileUri },
+    );
+  });
+
+  it('without wait the tool returns at once with the PENDING job id; replaceFileInDistribution replaces the added file', async () => {
+    const r = await call('replaceFileInDistribution', { fileUri, filePath: path.join(dir, 'rows.csv') });
+    assert.ok(!r.isError, textOf(r));
+    const accepted = recordOf(r);
+    assert.equal(accepted.status, 'PENDING');
+    assert.match(accepted.jobId as string, /^\d+$/);
+    assert.ok(textOf(r).includes(`getJobStatus {"jobId": "${accepted.jobId as string}"}`), 'tells how to follow the job');
+    const done = await new JobApiClient({ apiUrl: store.apiUrl, token }).waitForJob(accepted.jobId as string, { intervalMs: 50 });
+    assert.equal(done.status, 'SUCCESS');
+    assert.equal(done.jobType, 'REPLACE');
+  });
+
+  it('errors are tool errors with the HTTP status and the server message: 422 wrong kind, 404 unknown job, FAILED job, unreadable file', async () => {
+    const wrongKind = await call('addFileToDistribution', { distributionUri: DATASET_URI, filePath: path.join(dir, 'rows.csv') });
+    assert.equal(wrongKind.isError, true);
+    assert.match(textOf(wrongKind), /^HTTP 422: .*dataset/);
+    const unknown = await call('getJobStatus', { jobId: '9223372036854775807' });
+    assert.equal(unknown.isError, true);
+    assert.equal(textOf(unknown), 'HTTP 404: Job not found');
+    const failed = await call('addFileToDistribution', { distributionUri: PLAIN_DISTRIBUTION, filePath: path.join(dir, 'archive.csv'), wait: true });
+    assert.equal(failed.isError, true);
+    assert.equal(recordOf(failed).error, 'File content does not match declared type');
+    const missing = await call('addFileToDistribution', { distributionUri: PLAIN_DISTRIBUTION, filePath: path.join(dir, 'nope.csv') });
+    assert.equal(missing.isError, true);
+    assert.match(textOf(missing), /Cannot read the file .*ENOENT/);
+  });
+
+  it('a job id that is not a decimal string is refused by the schema', async () => {
+    let refused: boolean;
+    try {
+      refused = (await call('getJobStatus', { jobId: 'abc' })).isError === true;
+    } catch {
+      refused = true;
+    }
+    assert.ok(refused);
+  });
+
+  it('prompt migrate-from-taskrunner returns the SKILL.md text (and the script to migrate when given)', async () => {
+    const { prompts } = await mcp.client.listPrompts();
+    results.push(prompts);
+    const prompt = prompts.find((p) => p.name === 'migrate-from-taskrunner');
+    assert.ok(prompt);
+    assert.match(prompt.description ?? '', /taskrunner\/v1/);
+    const got = await mcp.client.getPrompt({ name: 'migrate-from-taskrunner' });
+    results.push(got);
+    assert.equal(got.messages.length, 1);
+    assert.deepEqual(got.messages[0]!.content, { type: 'text', text: SKILL });
+    const withScript = await mcp.client.getPrompt({ name: 'migrate-from-taskrunner', arguments: { script: 'curl -s "$TASK_URL/job/17"' } });
+    const text = (withScript.messages[0]!.content as { text: string }).text;
+    assert.ok(text.startsWith(SKILL) && text.includes('curl -s "$TASK_URL/job/17"'));
+  });
+
+  it('the skill is also a resource (text/markdown)', async () => {
+    const { resources } = await mcp.client.listResources();
+    const skill = resources.find((r) => r.uri === 'skill://migrate-from-taskrunner/SKILL.md');
+    assert.ok(skill);
+    assert.equal(skill.mimeType, 'text/markdown');
+    const read = await mcp.client.readResource({ uri: skill.uri });
+    assert.equal((read.contents[0] as { text: string }).text, SKILL);
+  });
+
+  it('no token appears in any answer or on stderr', () => {
+    const all = JSON.stringify(results) + mcp.seen.join('');
+    assert.ok(results.length >= 8);
+    assert.ok(!all.includes(token), 'token leaked');
+    assert.ok(!all.includes(store.password), 'password leaked');
+  });
+});
+
+describe('catalog-blocks-mcp (from source, CATALOG_API_USER + CATALOG_API_PASSWORD)', () => {
+  it('logs in itself and never shows the session token or the password', async () => {
+    const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'src/cli/mcp-server.ts')], {
+      CATALOG_API_URL: store.apiUrl, CATALOG_API_USER: store.user, CATALOG_API_PASSWORD: store.password,
+    });
+    try {
+      const r = (await mcp.client.callTool({ name: 'addFileToDistribution', arguments: { distributionUri: PLAIN_DISTRIBUTION, filePath: path.join(dir, 'rows.csv'), wait: true } })) as ToolResult;
+      assert.ok(!r.isError, textOf(r));
+      assert.equal(recordOf(r).status, 'SUCCESS');
+      assert.equal(recordOf(r).user, store.user);
+      const all = JSON.stringify(r) + mcp.seen.join('');
+      assert.ok(!all.includes(store.password));
+      assert.doesNotMatch(all, /auth_token|X-Auth-Token: \S/);
+    } finally {
+      await mcp.close();
+    }
+  });
+
+  it('without configuration the tools answer a tool error naming the missing variables', async () => {
+    const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'src/cli/mcp-server.ts')], {});
+    try {
+      const r = (await mcp.client.callTool({ name: 'getJobStatus', arguments: { jobId: '1' } })) as ToolResult;
+      assert.equal(r.isError, true);
+      assert.match(textOf(r), /CATALOG_API_URL/);
+    } finally {
+      await mcp.close();
+    }
+  });
+});
+
+describe('catalog-blocks-mcp (built bin)', { skip: builtSkip }, () => {
+  it('starts from dist/node, lists the three tools and the prompt, and runs an add to SUCCESS', async () => {
+    const mcp = await connect([BUILT], { CATALOG_API_URL: store.apiUrl, CATALOG_API_TOKEN: token });
+    try {
+      const { tools } = await mcp.client.listTools();
+      assert.deepEqual(tools.map((t) => t.name).sort(), ['addFileToDistribution', 'getJobStatus', 'replaceFileInDistribution']);
+      const got = await mcp.client.getPrompt({ name: 'migrate-from-taskrunner' });
+      assert.deepEqual(got.messages[0]!.content, { type: 'text', text: SKILL });
+      const r = (await mcp.client.callTool({ name: 'addFileToDistribution', arguments: { distributionUri: PLAIN_DISTRIBUTION, filePath: path.join(dir, 'rows.csv'), wait: true } })) as ToolResult;
+      assert.ok(!r.isError, textOf(r));
+      assert.equal(recordOf(r).status, 'SUCCESS');
+      assert.ok(!(JSON.stringify([tools, got, r]) + mcp.seen.join('')).includes(token));
+    } finally {
+      await mcp.close();
+    }
+  });
+});
