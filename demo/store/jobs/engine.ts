@@ -37,13 +37,20 @@ interface StoredJob {
   seq: number;
   /** Legacy add: the entry id promised by prototypeURI. */
   reserved?: { contextId: string; entryId: string };
+  /** The entry resourceURI named at submit (resolves it after a restart where `{store}` changed). */
+  targetEntry?: { contextId: string; entryId: string };
+  /** SUCCESS: the file entry (resultUrl is rebuilt from it at start: `{store}` may differ, e.g. another port). */
+  result?: { contextId: string; entryId: string };
 }
 
 /** One line of journal.jsonl: everything needed to redo a job's effects without reading the file. */
 export interface CommitLine {
   jobId: string;
   jobType: JobType;
+  /** resourceURI of the request; store-internal URIs may change with `{store}`, so ids below are used first. */
   target: string;
+  /** ADD: the distribution entry. */
+  distribution?: { contextId: string; entryId: string };
   contextId: string;
   entryId: string;
   /** Relative to the data dir. */
@@ -93,6 +100,8 @@ export class JobEngine implements JobService {
   #seq = 0;
   #nextLegacyId = 1;
   #sweep: NodeJS.Timeout | undefined;
+  /** Tests: hooks of a running service (same meaning as the options of the same names). */
+  readonly testHooks: { beforeCommit?: (job: JobRecord) => Promise<void>; now?: () => number } = {};
 
   constructor(app: StoreApp, opts: JobServiceOptions, rows: RowStoreData) {
     this.#app = app;
@@ -116,15 +125,16 @@ export class JobEngine implements JobService {
       /* fresh data dir */
     }
 
-    const committed = new Map<string, { line: CommitLine; resultUrl?: string }>();
+    const committed = new Map<string, { line: CommitLine; ok: boolean }>();
     for (const line of await this.#journal.readAll<CommitLine>()) {
-      let resultUrl: string | undefined;
+      let ok = true;
       try {
-        resultUrl = this.#apply(line);
+        this.#apply(line);
       } catch (e) {
+        ok = false;
         console.error(`dev store: journal line of job ${line.jobId} cannot be replayed: ${(e as Error).message}`);
       }
-      committed.set(line.jobId, { line, ...(resultUrl ? { resultUrl } : {}) });
+      committed.set(line.jobId, { line, ok });
     }
 
     const stored: StoredJob[] = [];
@@ -142,14 +152,22 @@ export class JobEngine implements JobService {
       this.#seq = Math.max(this.#seq, job.seq);
       if (rec.api === 'legacy' && /^\d+$/.test(rec.jobId)) this.#nextLegacyId = Math.max(this.#nextLegacyId, Number(rec.jobId) + 1);
       this.#jobs.set(rec.jobId, job);
+      const store = this.#app.store;
+      if (job.reserved) rec.prototypeURI = `${store.baseUrl}${job.reserved.contextId}/resource/${job.reserved.entryId}`;
+      if (job.result) rec.resultUrl = `${store.baseUrl}${job.result.contextId}/resource/${job.result.entryId}`;
       if (rec.status === 'SUCCESS' || rec.status === 'FAILED') continue;
       const done = committed.get(rec.jobId);
       if (done) {
         // Crashed after the commit line, before the record said so.
-        rec.status = done.resultUrl ? 'SUCCESS' : 'FAILED';
         rec.terminated = done.line.time;
-        if (done.resultUrl) rec.resultUrl = done.resultUrl;
-        else rec.error = 'The job committed but its effects could not be restored';
+        if (done.ok) {
+          rec.status = 'SUCCESS';
+          job.result = { contextId: done.line.contextId, entryId: done.line.entryId };
+          rec.resultUrl = `${store.baseUrl}${done.line.contextId}/resource/${done.line.entryId}`;
+        } else {
+          rec.status = 'FAILED';
+          rec.error = 'The job committed but its effects could not be restored';
+        }
         await this.#persist(job);
         continue;
       }
@@ -181,9 +199,10 @@ export class JobEngine implements JobService {
       status: 'PENDING',
     };
     const job: StoredJob = { record, upload: { file: uploadRel, size: req.upload.size, mime: req.upload.mime }, seq: ++this.#seq };
+    const store = this.#app.store;
+    const target = store.entriesByResource(req.resourceURI)[0];
+    if (target && target.resourceUri.startsWith(store.baseUrl)) job.targetEntry = { contextId: target.contextId, entryId: target.entryId };
     if (req.api === 'legacy' && req.jobType === 'ADD') {
-      const store = this.#app.store;
-      const target = store.entriesByResource(req.resourceURI)[0];
       const contextId = target?.contextId ?? store.contexts.keys().next().value;
       if (contextId !== undefined) {
         const entryId = store.reserveEntryId(contextId);
@@ -238,7 +257,8 @@ export class JobEngine implements JobService {
   }
 
   #expired(rec: JobRecord): boolean {
-    const now = this.#opts.now ? this.#opts.now() : Date.now();
+    const clock = this.testHooks.now ?? this.#opts.now;
+    const now = clock ? clock() : Date.now();
     return rec.terminated !== undefined && now - Date.parse(rec.terminated) > this.#opts.jobRetentionMs;
   }
 
@@ -304,7 +324,8 @@ export class JobEngine implements JobService {
     if ('error' in outcome) return this.#fail(job, outcome.error);
 
     await this.#wait(this.#opts.processingMs - (Date.now() - running.startedAt), signal);
-    if (this.#opts.beforeCommit) await raceAbort(this.#opts.beforeCommit(this.#snapshot(job)), signal);
+    const beforeCommit = this.testHooks.beforeCommit ?? this.#opts.beforeCommit;
+    if (beforeCommit) await raceAbort(beforeCommit(this.#snapshot(job)), signal);
     if (signal.aborted) throw new Aborted();
     await this.#commit(job, outcome);
   }
@@ -313,7 +334,9 @@ export class JobEngine implements JobService {
   async #check(job: StoredJob, running: Running): Promise<{ error: string } | Checked> {
     const store = this.#app.store;
     const rec = job.record;
-    const problem = kindProblem(store, rec.jobType, rec.resourceURI);
+    const moved = job.targetEntry && store.getEntry(job.targetEntry.contextId, job.targetEntry.entryId);
+    const targetUri = moved ? moved.resourceUri : rec.resourceURI;
+    const problem = kindProblem(store, rec.jobType, targetUri);
     if (problem) return { error: problem.error };
     const file = path.join(this.dirs.root, job.upload.file);
     try {
@@ -323,7 +346,7 @@ export class JobEngine implements JobService {
     }
     const content = await checkContent(file, rec.filename, job.upload.mime);
     if (content.problem) return { error: content.problem };
-    const target = entryOfKind(store, rec.resourceURI, rec.jobType === 'ADD' ? 'distribution' : 'file')!;
+    const target = entryOfKind(store, targetUri, rec.jobType === 'ADD' ? 'distribution' : 'file')!;
     const distribution = rec.jobType === 'ADD' ? target : distributionOfFile(store, target);
     if (distribution) running.distribution = distribution.resourceUri;
     const hasApi = distribution !== undefined && apiDistributionsOf(store, distribution).length > 0;
@@ -351,7 +374,7 @@ export class JobEngine implements JobService {
     const line: CommitLine = {
       jobId: rec.jobId,
       jobType: rec.jobType,
-      target: rec.resourceURI,
+      target: c.target.resourceUri,
       contextId,
       entryId,
       file: job.upload.file,
@@ -360,10 +383,12 @@ export class JobEngine implements JobService {
       size: c.size,
       sha256: c.sha256,
       time: new Date().toISOString(),
+      ...(rec.jobType === 'ADD' ? { distribution: { contextId: c.target.contextId, entryId: c.target.entryId } } : {}),
       ...(c.stats ? { stats: c.stats } : {}),
     };
     await this.#journal.append(line); // the commit point
     rec.resultUrl = this.#apply(line);
+    job.result = { contextId, entryId };
     rec.status = 'SUCCESS';
     rec.terminated = line.time;
     await this.#persist(job);
@@ -378,14 +403,16 @@ export class JobEngine implements JobService {
     const file = { name: line.name, mime: line.mime, path: path.join(this.dirs.root, line.file), size: line.size, sha256: line.sha256 };
     if (line.stats) this.rows.setStats(file.path, line.stats);
     if (line.jobType === 'ADD') {
-      const d = entryOfKind(store, line.target, 'distribution');
+      const byId = line.distribution && store.getEntry(line.distribution.contextId, line.distribution.entryId);
+      const d = byId && byId.kind === 'distribution' ? byId : entryOfKind(store, line.target, 'distribution');
       if (!d) throw new Error(`no distribution ${line.target}`);
       const f = store.addFileEntry(line.contextId, { ...file, entryId: line.entryId }, time);
       linkFile(store, d, f, time);
       for (const a of apiDistributionsOf(store, d)) touch(store, a, time);
       return f.resourceUri;
     }
-    const f = entryOfKind(store, line.target, 'file');
+    const byId = store.getEntry(line.contextId, line.entryId);
+    const f = byId && byId.kind === 'file' ? byId : entryOfKind(store, line.target, 'file');
     if (!f) throw new Error(`no file ${line.target}`);
     store.setFileContent(f, file, time);
     const d = distributionOfFile(store, f);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { StoreServer, StoreServerOptions } from '../server.ts';
 import { createStoreServer } from '../server.ts';
-import { addRowstoreRoutes, createJobService, uploadTempDir } from './index.ts';
+import { uploadTempDir } from './index.ts';
 import type { JobEngine } from './engine.ts';
 import type { JobRecord, JobType, UploadedFile } from './types.ts';
 
@@ -81,36 +81,22 @@ export interface JobStoreOptions {
   catalogs?: StoreServerOptions['catalogs'];
 }
 
-/** A store on a free port with the test catalog (or `catalogs`) and its own job service + rowstore routes. */
+/**
+ * A store on a free port with the test catalog (or `catalogs`); its job service (server.jobs) runs on `dataDir`
+ * (a fresh temp dir by default) with the test hooks set.
+ */
 export async function startJobStore(o: JobStoreOptions = {}): Promise<JobStore> {
   const dataDir = o.dataDir ?? tempDir();
-  let jobs: JobEngine | undefined;
   const server = await createStoreServer({
     catalogs: o.catalogs ?? [{ file: path.join(dataDir, 'test-catalog.ttl'), text: TEST_CATALOG }],
     port: 0,
     loadTime: FIXED_LOAD_TIME,
-    plugins: [],
+    jobs: { dataDir, processingMs: o.processingMs ?? 0, jobRetentionMs: o.jobRetentionMs ?? 86_400_000 },
   });
-  jobs = (await createJobService(server.app, {
-    dataDir,
-    maxUploadBytes: 50 * 1024 * 1024,
-    jobRetentionMs: o.jobRetentionMs ?? 86_400_000,
-    processingMs: o.processingMs ?? 0,
-    ...(o.gate ? { beforeCommit: o.gate.wait } : {}),
-    ...(o.now ? { now: o.now } : {}),
-  })) as JobEngine;
-  addRowstoreRoutes(server.app, jobs);
-  const base = `http://localhost:${server.port}`;
-  return {
-    server,
-    jobs,
-    dataDir,
-    base,
-    async close() {
-      await jobs!.close();
-      await server.close();
-    },
-  };
+  const jobs = server.jobs as JobEngine;
+  if (o.gate) jobs.testHooks.beforeCommit = o.gate.wait;
+  if (o.now) jobs.testHooks.now = o.now;
+  return { server, jobs, dataDir, base: `http://localhost:${server.port}`, close: () => server.close() };
 }
 
 let uploadCounter = 0;
