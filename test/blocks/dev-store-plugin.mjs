@@ -1,5 +1,6 @@
 // wtr plugin: starts the dev store (a child process) for block tests and tells the page where it is via
-// GET /__dev-store → {"storeUrl": "http://localhost:N/store/", "closedStoreUrl": "...", "faultBase": "/__faults"}.
+// GET /__dev-store → {"storeUrl": "http://localhost:N/store/", "closedStoreUrl": "...", "faultBase": "/__faults",
+// "jobs": {"apiUrl", "user", "password", "contexts"?}}.
 // Catalogs (contexts "1", "2", … in this order): the demo catalog and the test catalogs, those that exist.
 //
 // Fault routes (same origin as the test page), so that the REAL store client meets real failures:
@@ -10,10 +11,15 @@
 //   /__faults/down/<key>/store/…      drops the connection until POST /__faults/up/<key>, then proxies
 //   /__faults/ok/<k>/store/…          plain proxy
 // `closedStoreUrl` points at a port that was just closed (connection refused).
+// Job API (the upload block tests): the store runs with one test account that may write only the paging catalog's
+// context, a short processing time and a fresh data dir; `jobs` in /__dev-store gives the api URL
+// (`http://localhost:N/api`), the account and the contexts it may write.
 // POST /__validate with a whole HTML document → the W3C Nu validator's JSON messages (vnu-jar, Java).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { validateHtml, stopValidator } from '../vnu-service.mjs';
 
 function readBody(req) {
@@ -27,6 +33,12 @@ function readBody(req) {
 
 const DEFAULT_CATALOGS = ['demo/catalog/demo-catalog.ttl', 'test/fixtures/blocks-catalog.ttl', 'test/fixtures/hostile-catalog.ttl', 'test/fixtures/paging-catalog.ttl'];
 
+/** The job API's test account: writes only the paging catalog (other block tests never look at its files). */
+const JOB_USER = { name: 'upload-tester', password: 'upload-tester-password' };
+const JOB_CONTEXT_CATALOG = 'test/fixtures/paging-catalog.ttl';
+/** Long enough that a poll sees PROCESSING sometimes, short enough for many uploads per run. */
+const JOB_PROCESSING_MS = 300;
+
 async function closedPort() {
   const srv = createServer();
   await new Promise((r) => srv.listen(0, '127.0.0.1', r));
@@ -38,6 +50,8 @@ async function closedPort() {
 export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => existsSync(f)) } = {}) {
   let child;
   let storeUrl;
+  let jobs;
+  let dataDir;
   let closedStoreUrl;
   const held = new Map(); // key → { promise, release }
   const up = new Set();
@@ -136,6 +150,12 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
       closedStoreUrl = `http://127.0.0.1:${await closedPort()}/store/`;
       const args = ['--import', 'tsx', 'demo/store/main.ts', '--port', '0', '--quiet'];
       for (const c of catalogs) args.push('--catalog', c);
+      // Contexts are numbered "1", "2", … in catalog order.
+      const jobContext = catalogs.indexOf(JOB_CONTEXT_CATALOG) + 1;
+      const contexts = jobContext > 0 ? [String(jobContext)] : undefined;
+      dataDir = mkdtempSync(join(tmpdir(), 'catalog-blocks-wtr-store-'));
+      args.push('--user', `${JOB_USER.name}:${JOB_USER.password}${contexts ? `:${contexts.join(',')}` : ''}`,
+        '--processing-ms', String(JOB_PROCESSING_MS), '--data-dir', dataDir);
       child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
       storeUrl = await new Promise((resolve, reject) => {
         let buf = '';
@@ -147,14 +167,20 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
         });
         child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`dev store exited with ${code}`)); });
       });
+      jobs = { apiUrl: new URL('/api', storeUrl).href, user: JOB_USER.name, password: JOB_USER.password, ...(contexts ? { contexts } : {}) };
     },
     async serverStop() {
-      child?.kill();
+      if (child && child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill();
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      }
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       await stopValidator();
     },
     serve(context) {
       if (context.path === '/__dev-store') {
-        return { body: JSON.stringify({ storeUrl, closedStoreUrl, catalogs, faultBase: '/__faults' }), type: 'json' };
+        return { body: JSON.stringify({ storeUrl, closedStoreUrl, catalogs, faultBase: '/__faults', jobs }), type: 'json' };
       }
     },
   };
