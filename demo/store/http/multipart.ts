@@ -76,7 +76,8 @@ export async function receiveUpload(req: IncomingMessage, opts: { maxBytes: numb
         headers: req.headers,
         preservePath: true, // keep "a/b.csv" as sent, so the separator rule can refuse it
         defParamCharset: 'utf8',
-        limits: { fileSize: opts.maxBytes, fieldSize: 64 * 1024, fields: 50, parts: 100, headerPairs: 100 },
+        // busboy signals 'limit' on reaching fileSize; one byte more means "over the limit"
+        limits: { fileSize: opts.maxBytes + 1, fieldSize: 64 * 1024, fields: 50, parts: 100, headerPairs: 100 },
       });
     } catch {
       drainRequest(req);
