@@ -95,9 +95,16 @@ async function upload(mode: 'add' | 'replace', resourceURI: string, filePath: st
     const signal = interruptSignal();
     view.uploadStarted(file.name, file.size);
     const uploadOpts = { signal, onUploadProgress: (sent: number, total: number) => view.uploadProgress(sent, total) };
-    const accepted = mode === 'add'
-      ? await session.client.addFile(resourceURI, file, uploadOpts)
-      : await session.client.replaceFile(resourceURI, file, uploadOpts);
+    let accepted: AcceptedJob;
+    try {
+      accepted = mode === 'add'
+        ? await session.client.addFile(resourceURI, file, uploadOpts)
+        : await session.client.replaceFile(resourceURI, file, uploadOpts);
+    } catch (e) {
+      view.stop();
+      if (e instanceof Error && e.name === 'AbortError') err('Upload cancelled.');
+      throw e;
+    }
     view.uploadDone();
     if (!opts.wait) {
       printAccepted(accepted, json);
@@ -237,6 +244,8 @@ export async function run(argv: readonly string[]): Promise<number> {
       return e.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     }
     const json = process.argv.includes('--json');
+    // Ctrl-C: follow() has already said what happened and how to resume
+    if (exitCodeFor(e) === EXIT.INTERRUPTED) return EXIT.INTERRUPTED;
     if (json) outJson(errorJson(e));
     else {
       err(`catalog-blocks: ${describeError(e)}`);

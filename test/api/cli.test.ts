@@ -263,3 +263,65 @@ for (const variant of VARIANTS) {
     });
   });
 }
+
+describe('catalog-blocks CLI (from source): Ctrl-C while waiting, and the login rate limit', () => {
+  const argv = VARIANTS[0]!.argv;
+  let slow: JobStore;
+  let slowToken = '';
+  before(async () => {
+    // jobs stay PROCESSING long enough to interrupt the wait (the store aborts them on close)
+    slow = await startJobStore({ processingMs: 120_000 });
+    slowToken = (await new JobApiClient({ apiUrl: slow.apiUrl }).login(slow.user, slow.password)).token;
+  });
+  after(async () => {
+    await slow?.close();
+  });
+
+  it('Ctrl-C during job --wait stops waiting (exit 130) and says how to resume; the job goes on on the server', async () => {
+    const env = { CATALOG_API_URL: slow.apiUrl, CATALOG_API_TOKEN: slowToken };
+    const added = await runCli(argv, ['--json', 'upload', 'add', PLAIN_DISTRIBUTION, path.join(dir, 'rows.csv')], { env });
+    assert.equal(added.code, 0, added.stderr);
+    const jobId = (JSON.parse(added.stdout) as { jobId: string }).jobId;
+
+    const childEnv: Record<string, string> = {};
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('CATALOG_API_')) childEnv[k] = v;
+    const child = spawn(process.execPath, [...argv, 'job', jobId, '--wait'], { cwd: repoRoot, env: { ...childEnv, ...env, CATALOG_API_POLL_MS: '100' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => { stdout += d; });
+    let interrupted = false;
+    const code = await new Promise<number | null>((resolve) => {
+      child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+        stderr += d;
+        // interrupt once the CLI has reported the running job (no timing involved); a second Ctrl-C would kill it
+        if (!interrupted && stderr.includes(`Job ${jobId}: PROCESSING`)) {
+          interrupted = true;
+          child.kill('SIGINT');
+        }
+      });
+      child.on('close', resolve);
+    });
+    outputs.push(stdout, stderr);
+    assert.equal(code, 130, stderr);
+    assert.match(stderr, new RegExp(`Stopped waiting; job ${jobId} goes on on the server.*catalog-blocks job ${jobId} --wait`));
+    assert.doesNotMatch(stderr, /Request cancelled/, 'one message, not an error line as well');
+    assert.equal(stdout, '');
+    assert.equal((await new JobApiClient({ apiUrl: slow.apiUrl, token: slowToken }).getJob(jobId)).status, 'PROCESSING');
+  });
+
+  it('after repeated wrong passwords, login exits 7 and tells when to retry (429)', async () => {
+    const client = new JobApiClient({ apiUrl: slow.apiUrl });
+    let locked = false;
+    for (let i = 0; i < 10 && !locked; i++) {
+      try {
+        await client.login(slow.user, 'wrong-password');
+      } catch (e) {
+        locked = (e as { status?: number }).status === 429;
+      }
+    }
+    const r = await runCli(argv, ['login', '--api-url', slow.apiUrl, '--user', slow.user, '--password-stdin'], { input: slow.password, login: true });
+    assert.equal(r.code, 7, r.stderr);
+    assert.match(r.stderr, /HTTP 429: .*\(retry after \d+ s\)/);
+    assert.equal(r.stdout, '', 'no token');
+  });
+});

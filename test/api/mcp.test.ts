@@ -247,3 +247,49 @@ describe('catalog-blocks-mcp (built bin)', { skip: builtSkip }, () => {
     }
   });
 });
+
+describe('catalog-blocks-mcp (from source): progress notifications and cancelling a wait', () => {
+  let slow: JobStore;
+  let slowToken = '';
+  before(async () => {
+    // the job stays PROCESSING until the store closes (it aborts running jobs)
+    slow = await startJobStore({ processingMs: 120_000 });
+    slowToken = (await new JobApiClient({ apiUrl: slow.apiUrl }).login(slow.user, slow.password)).token;
+  });
+  after(async () => {
+    await slow?.close();
+  });
+
+  it('with a progressToken the wait reports the job state as MCP progress; cancelling the call stops the wait, not the job', async () => {
+    const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'src/cli/mcp-server.ts')], { CATALOG_API_URL: slow.apiUrl, CATALOG_API_TOKEN: slowToken });
+    try {
+      const controller = new AbortController();
+      const progress: { progress: number; total?: number; message?: string }[] = [];
+      const call = mcp.client.callTool(
+        { name: 'addFileToDistribution', arguments: { distributionUri: PLAIN_DISTRIBUTION, filePath: path.join(dir, 'rows.csv'), wait: true } },
+        undefined,
+        {
+          signal: controller.signal,
+          resetTimeoutOnProgress: true,
+          onprogress: (p) => {
+            progress.push(p);
+            if (p.message?.includes('PROCESSING')) controller.abort();
+          },
+        },
+      );
+      await assert.rejects(call);
+      const running = progress.find((p) => p.message?.includes('PROCESSING'));
+      assert.ok(running, JSON.stringify(progress));
+      assert.equal(running.total, 100);
+      const jobId = /^Job (\d+): PROCESSING/.exec(running.message!)![1]!;
+      for (let i = 1; i < progress.length; i++) assert.ok(progress[i]!.progress > progress[i - 1]!.progress, 'progress increases');
+      // the server still answers, and the job still runs
+      const status = (await mcp.client.callTool({ name: 'getJobStatus', arguments: { jobId } })) as ToolResult;
+      assert.ok(!status.isError, textOf(status));
+      assert.equal(recordOf(status).status, 'PROCESSING');
+      assert.ok(!(JSON.stringify([progress, status]) + mcp.seen.join('')).includes(slowToken));
+    } finally {
+      await mcp.close();
+    }
+  });
+});
