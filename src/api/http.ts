@@ -20,6 +20,19 @@ export interface RawResponse {
 
 const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
+/** Node's fetch says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND, …) is in `cause` (or its errors). */
+function networkReason(e: unknown): string {
+  const cause = (e as { cause?: unknown }).cause;
+  if (cause && typeof cause === 'object') {
+    const c = cause as { code?: unknown; message?: unknown; errors?: unknown[] };
+    const first = Array.isArray(c.errors) ? (c.errors[0] as { code?: unknown } | undefined) : undefined;
+    const code = c.code ?? first?.code;
+    if (typeof code === 'string') return typeof c.message === 'string' && c.message ? `${code}: ${c.message}` : code;
+    if (typeof c.message === 'string' && c.message) return c.message;
+  }
+  return messageOf(e);
+}
+
 export function abortError(url: string, cause?: unknown): AbortError {
   return new AbortError(`Request cancelled: ${url}`, cause === undefined ? undefined : { cause });
 }
@@ -35,7 +48,7 @@ export async function fetchText(fetchFn: FetchLike, url: string, init: RequestIn
     text = await response.text();
   } catch (e) {
     if (signal?.aborted) throw abortError(url, e);
-    throw new NetworkError(`The API could not be reached (${messageOf((e as { cause?: unknown }).cause ?? e)}): ${url}`, { cause: e });
+    throw new NetworkError(`The API could not be reached (${networkReason(e)}): ${url}`, { cause: e });
   }
   const headers = response.headers;
   return {

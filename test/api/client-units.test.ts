@@ -4,7 +4,9 @@
  * waitForJob's polling/abort/timeout logic over an injected fetch.
  */
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -227,10 +229,60 @@ test('errors: message from the body, status, body and Retry-After; cookie mode s
   assert.equal(client.token, undefined);
 });
 
-test('network failure → NetworkError (not JobApiError); abort → AbortError', async () => {
-  const client = new JobApiClient({ apiUrl: 'http://127.0.0.1:9/api', token: 'T' });
-  await assert.rejects(client.whoami(), (e: unknown) => e instanceof NetworkError && !(e instanceof JobApiError) && !isAbort(e));
+/** A localhost port nothing listens on (bound, then closed). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+test('network failure → NetworkError naming the reason (not JobApiError); abort → AbortError', async () => {
+  const client = new JobApiClient({ apiUrl: `http://127.0.0.1:${await closedPort()}/api`, token: 'T' });
+  await assert.rejects(client.whoami(), (e: unknown) => e instanceof NetworkError && !(e instanceof JobApiError) && !isAbort(e)
+    && /ECONNREFUSED/.test(e.message));
   const c = new AbortController();
   c.abort();
   await assert.rejects(client.getJob('1', { signal: c.signal }), AbortError);
+});
+
+test('node upload of a large disk file streams: Content-Length exact, body pulled in ≤ 64 KiB pieces, never far ahead of the reader', async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'cb-api-big-'));
+  try {
+    const p = path.join(dir, 'big.csv');
+    const size = 24 * 1024 * 1024 + 123;
+    const fh = await open(p, 'w');
+    const block = Buffer.alloc(1024 * 1024, 0x61);
+    for (let left = size; left > 0; left -= block.length) await fh.write(block, 0, Math.min(left, block.length));
+    await fh.close();
+    let sentSoFar = 0;
+    let maxAhead = 0;
+    let maxChunk = 0;
+    let received = 0;
+    let contentLength = '';
+    const consuming = (async (_url: string | URL | Request, init: RequestInit = {}) => {
+      contentLength = new Headers(init.headers).get('content-length') ?? '';
+      assert.equal((init as { duplex?: string }).duplex, 'half');
+      const reader = (init.body as ReadableStream<Uint8Array>).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        received += value.byteLength;
+        maxChunk = Math.max(maxChunk, value.byteLength);
+        maxAhead = Math.max(maxAhead, sentSoFar - received);
+        if (received % (4 * 64 * 1024) === 0) await new Promise((r) => setImmediate(r)); // a slow reader
+      }
+      return new Response('{"jobId":9223372036854775806,"status":"PENDING","message":"File received; job queued"}', { status: 202 });
+    }) as typeof fetch;
+    const client = new JobApiClient({ apiUrl: 'http://x/api', token: 'T', fetch: consuming });
+    const accepted = await client.addFile('http://x/dist', await fileFromPath(p), { onUploadProgress: (s) => { sentSoFar = s; } });
+    assert.equal(accepted.jobId, '9223372036854775806');
+    assert.equal(Number(contentLength), received);
+    assert.ok(received > size && received < size + 1024);
+    assert.ok(maxChunk <= 64 * 1024, `largest piece ${maxChunk}`);
+    assert.ok(maxAhead <= 256 * 1024, `the body ran ${maxAhead} bytes ahead of the reader`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
