@@ -4,7 +4,7 @@
  * Auth: `X-Auth-Token` (scripts; default) or, with `credentials: 'cookie'`, the HttpOnly `auth_token` cookie the
  * login sets plus the `X-CSRF-Token` header on every request that changes something.
  */
-import { isAbort, NetworkError } from '../store/errors.ts';
+import { BadPayloadError, isAbort, NetworkError } from '../store/errors.ts';
 import { JobApiError, JobWaitTimeoutError } from './errors.ts';
 import { abortError, expectOk, fetchText, jobIdOf, jsonObject, type FetchLike, type RawResponse } from './http.ts';
 import { sendUpload } from './upload.ts';
@@ -68,7 +68,7 @@ export function jobFromJson(obj: Record<string, unknown>, url: string): Job {
   const jobId = jobIdOf(obj, url);
   const status = obj['status'];
   if (typeof status !== 'string' || !STATUSES.includes(status as JobStatus)) {
-    throw new JobApiError(200, `The API answered an unknown job status ${JSON.stringify(status)} for ${url}`, { body: obj, url });
+    throw new BadPayloadError(`The API answered an unknown job status ${JSON.stringify(status)} for ${url}`);
   }
   const job: Job = { jobId, status: status as JobStatus };
   for (const k of ['jobType', 'resourceURI', 'filename', 'user', 'received', 'terminated', 'resultUrl', 'error'] as const) {
@@ -136,7 +136,7 @@ export class JobApiClient {
     }));
     const obj = jsonObject(res);
     const token = str(obj['auth_token']);
-    if (!token) throw new JobApiError(res.status, `The API's login answer has no auth_token (${res.url})`, { body: obj, url: res.url });
+    if (!token) throw new BadPayloadError(`The API's login answer has no auth_token (${res.url})`);
     this.token = token;
     const result: LoginResult = { token, user: str(obj['user']) ?? username };
     const expires = str(obj['expires']);

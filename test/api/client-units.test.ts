@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { test } from 'node:test';
 import busboy from 'busboy';
 import {
-  AbortError, JobApiClient, JobApiError, JobWaitTimeoutError, NetworkError, authTokenFromSetCookie, isAbort,
+  AbortError, BadPayloadError, JobApiClient, JobApiError, JobWaitTimeoutError, NetworkError, authTokenFromSetCookie, isAbort,
   normaliseLegacyStatus, parseJsonKeepingIds, quoteIdNumbers,
 } from '../../src/api.ts';
 import { parseRetryAfter } from '../../src/api/errors.ts';
@@ -285,4 +285,19 @@ test('node upload of a large disk file streams: Content-Length exact, body pulle
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+test('garbled answers → BadPayloadError: unknown state, no integer jobId, not JSON, login without a token', async () => {
+  const { fn } = scriptedFetch([
+    json(200, '{"jobId":1,"status":"Pending"}'),
+    json(200, '{"jobId":"1x","status":"PENDING"}'),
+    json(202, '<html>oops</html>'),
+    json(200, '{"user":"u"}'),
+  ]);
+  const c = new JobApiClient({ apiUrl: 'http://x/api', token: 'T', fetch: fn });
+  await assert.rejects(c.getJob('1'), (e: unknown) => e instanceof BadPayloadError && /unknown job status "Pending"/.test(e.message));
+  await assert.rejects(c.getJob('1'), (e: unknown) => e instanceof BadPayloadError && /integer jobId/.test(e.message));
+  await assert.rejects(c.addFile('http://x/d', new File(['a'], 'a.csv')), BadPayloadError);
+  await assert.rejects(c.login('u', 'p'), BadPayloadError);
+  assert.equal(c.token, 'T', 'a failed login keeps the old token');
 });
