@@ -2,7 +2,9 @@
  * Content checks of an upload (file-type sniffs binary formats from the first bytes) and CSV reading
  * (csv-parse, streamed from disk: a large file is never held in memory).
  */
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { parse } from 'csv-parse';
 import { fileTypeFromFile, supportedExtensions } from 'file-type';
 
@@ -116,4 +118,24 @@ export async function csvStats(file: string, filename: string): Promise<CsvStats
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Hex SHA-256 of a file, read through one reused buffer: a stream would allocate a fresh chunk per read, and a
+ * 50 MB upload would then show up as ~50 MB of garbage in the store's peak memory before the GC runs.
+ */
+export async function sha256File(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  const buf = Buffer.allocUnsafe(256 * 1024);
+  const fh = await open(file, 'r');
+  try {
+    for (;;) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
+      if (bytesRead === 0) break;
+      hash.update(buf.subarray(0, bytesRead));
+    }
+  } finally {
+    await fh.close();
+  }
+  return hash.digest('hex');
 }

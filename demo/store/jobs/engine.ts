@@ -2,13 +2,11 @@
  * The job engine: one job at a time from a FIFO queue, PENDING → PROCESSING (progress over `processingMs`) →
  * SUCCESS / FAILED, with durable records and a journal of committed effects (see persist.ts for the layout).
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StoreApp } from '../app.ts';
 import type { Entry } from '../catalog.ts';
-import { checkContent, csvStats, extensionOf, MUST_BE_CSV } from './content.ts';
+import { checkContent, csvStats, extensionOf, MUST_BE_CSV, sha256File } from './content.ts';
 import type { CsvStats } from './content.ts';
 import { kindProblem } from './kinds.ts';
 import { apiDistributionsOf, distributionOfFile, entryOfKind, linkFile, touch } from './links.ts';
@@ -353,7 +351,7 @@ export class JobEngine implements JobService {
     let stats: CsvStats | undefined;
     if (hasApi || extensionOf(rec.filename) === 'csv') stats = await csvStats(file, rec.filename);
     if (hasApi && !stats) return { error: MUST_BE_CSV };
-    const sha256 = await sha256Of(file);
+    const sha256 = await sha256File(file);
     const size = (await stat(file)).size;
     return { target, distribution, mime: content.mime, sha256, size, ...(stats ? { stats } : {}) };
   }
@@ -476,8 +474,3 @@ function raceAbort<T>(p: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-async function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}

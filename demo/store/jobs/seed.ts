@@ -5,12 +5,11 @@
  * SwedishPolls CSV: `…/MansMeg/SwedishPolls/master/Data/Polls.csv` → `files/SwedishPolls-Polls.csv`).
  * Not journalled: it is redone identically at every start, before the journal is replayed.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { StoreApp } from '../app.ts';
 import { NS } from '../../../src/rdf/namespaces.ts';
-import { extensionOf } from './content.ts';
+import { extensionOf, sha256File } from './content.ts';
 import { apiDistributions, filesOf, linkFile } from './links.ts';
 
 function candidateNames(url: string): string[] {
@@ -34,11 +33,6 @@ function regularFile(p: string): number | undefined {
   }
 }
 
-async function sha256Of(file: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 export async function seedSourceFiles(app: StoreApp): Promise<void> {
   const store = app.store;
@@ -64,7 +58,7 @@ export async function seedSourceFiles(app: StoreApp): Promise<void> {
     }
     if (!found) continue;
     const name = path.basename(found.file);
-    const f = store.addFileEntry(ctx.id, { name, mime: extensionOf(name) === 'csv' ? 'text/csv' : 'application/octet-stream', path: found.file, size: found.size, sha256: await sha256Of(found.file) }, store.loadTime);
+    const f = store.addFileEntry(ctx.id, { name, mime: extensionOf(name) === 'csv' ? 'text/csv' : 'application/octet-stream', path: found.file, size: found.size, sha256: await sha256File(found.file) }, store.loadTime);
     linkFile(store, source, f, undefined);
   }
 }
