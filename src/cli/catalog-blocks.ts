@@ -11,6 +11,7 @@ import { EXIT, UsageError, describeError, errorJson, exitCodeFor, httpStatus } f
 import { readPasswordFromStdin, promptPassword } from './password.ts';
 import { jobStateText, progressView } from './progress.ts';
 import type { ProgressView } from './progress.ts';
+import type { Session } from './session.ts';
 import { ENV, apiUrlFrom, closeSession, openSession, pollIntervalMs, settingsFrom } from './session.ts';
 
 interface GlobalOptions { apiUrl?: string; json?: boolean }
@@ -54,11 +55,26 @@ function printFinal(job: Job, json: boolean): number {
   return job.status === 'FAILED' ? EXIT.JOB_FAILED : EXIT.OK;
 }
 
-async function follow(client: JobApiClient, jobId: string, view: ProgressView, signal: AbortSignal): Promise<Job> {
+async function follow(session: Session, jobId: string, view: ProgressView, signal: AbortSignal): Promise<Job> {
+  let polled = true;
+  const onProgress = (j: Job): void => {
+    polled = true;
+    view.jobUpdate(j);
+  };
   try {
-    const job = await client.waitForJob(jobId, { intervalMs: pollIntervalMs(process.env), signal, onProgress: (j) => view.jobUpdate(j) });
-    view.jobUpdate(job);
-    return job;
+    for (;;) {
+      try {
+        const job = await session.client.waitForJob(jobId, { intervalMs: pollIntervalMs(process.env), signal, onProgress });
+        view.jobUpdate(job);
+        return job;
+      } catch (e) {
+        // our own login expired during a long PROCESSING: log in again and go on waiting (not again and
+        // again if a fresh session is refused at once)
+        if (httpStatus(e) !== 403 || !session.renew || !polled) throw e;
+        polled = false;
+        await session.renew();
+      }
+    }
   } catch (e) {
     if (e instanceof Error && e.name === 'AbortError') {
       view.stop();
@@ -111,7 +127,7 @@ async function upload(mode: 'add' | 'replace', resourceURI: string, filePath: st
       return EXIT.OK;
     }
     view.jobUpdate({ jobId: accepted.jobId, status: accepted.status });
-    const job = await follow(session.client, accepted.jobId, view, signal);
+    const job = await follow(session, accepted.jobId, view, signal);
     view.stop();
     return printFinal(job, json);
   } finally {
@@ -126,7 +142,7 @@ async function jobCommand(jobId: string, opts: { wait?: boolean }, g: GlobalOpti
   const session = await openSession(settingsFrom(g.apiUrl, process.env));
   const view = progressView({ json });
   try {
-    const job = opts.wait ? await follow(session.client, jobId, view, interruptSignal()) : await session.client.getJob(jobId);
+    const job = opts.wait ? await follow(session, jobId, view, interruptSignal()) : await session.client.getJob(jobId);
     view.stop();
     return printFinal(job, json);
   } finally {

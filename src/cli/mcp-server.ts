@@ -14,7 +14,7 @@ import { fileFromPath } from '../node.ts';
 import { UsageError, describeError, httpStatus } from './errors.ts';
 import { SKILL_NAME, packageVersion, readSkill, skillDescription } from './package-files.ts';
 import { jobStateText } from './progress.ts';
-import { openSession, pollIntervalMs, settingsFrom } from './session.ts';
+import { ENV, openSession, pollIntervalMs, settingsFrom } from './session.ts';
 import type { Session } from './session.ts';
 
 type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -52,23 +52,38 @@ function acceptedResult(accepted: AcceptedJob): CallToolResult {
 
 /** HTTP status and the server's message; never headers or credentials. */
 function errorResult(e: unknown): CallToolResult {
-  return text(e instanceof UsageError ? `Not configured: ${e.message}` : describeError(e), true);
+  if (e instanceof UsageError) return text(`Not configured: ${e.message}`, true);
+  const hint = httpStatus(e) === 403 && process.env[ENV.token]
+    ? ' (the token configured in CATALOG_API_TOKEN may have expired, or the user may not write there)'
+    : '';
+  return text(`${describeError(e)}${hint}`, true);
 }
 
-/** Polls to the end, telling a client that asked for progress (progressToken) how far the job is. */
-function waitFor(client: JobApiClient, jobId: string, extra: Extra): Promise<Job> {
+/**
+ * Polls to the end, telling a client that asked for progress (progressToken) how far the job is. A login of
+ * our own that expires during a long PROCESSING is renewed and the wait goes on (not again and again when a
+ * fresh session is refused at once).
+ */
+async function waitFor(jobId: string, extra: Extra): Promise<Job> {
   const token = extra._meta?.progressToken;
   let last = -1;
-  return client.waitForJob(jobId, {
-    intervalMs: pollIntervalMs(process.env),
-    signal: extra.signal,
-    onProgress(job) {
-      const value = job.status === 'PROCESSING' ? Math.max(1, job.progress ?? 1) : job.status === 'PENDING' ? 0 : 100;
-      if (token === undefined || value <= last) return;
-      last = value;
-      void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value, total: 100, message: `Job ${jobId}: ${jobStateText(job)}` } });
-    },
-  });
+  let polled = true;
+  const onProgress = (job: Job): void => {
+    polled = true;
+    const value = job.status === 'PROCESSING' ? Math.max(1, job.progress ?? 1) : job.status === 'PENDING' ? 0 : 100;
+    if (token === undefined || value <= last) return;
+    last = value;
+    void extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: value, total: 100, message: `Job ${jobId}: ${jobStateText(job)}` } });
+  };
+  for (;;) {
+    try {
+      return await withClient((client) => client.waitForJob(jobId, { intervalMs: pollIntervalMs(process.env), signal: extra.signal, onProgress }));
+    } catch (e) {
+      if (httpStatus(e) !== 403 || !session?.ownsToken || !polled) throw e;
+      polled = false;
+      session = undefined;
+    }
+  }
 }
 
 async function uploadTool(mode: 'add' | 'replace', uri: string, filePath: string, wait: boolean | undefined, extra: Extra): Promise<CallToolResult> {
@@ -79,13 +94,12 @@ async function uploadTool(mode: 'add' | 'replace', uri: string, filePath: string
     } catch (e) {
       return text(`Cannot read the file ${filePath}: ${(e as { code?: string }).code ?? (e as Error).message}`, true);
     }
-    return await withClient(async (client) => {
-      const accepted = mode === 'add'
-        ? await client.addFile(uri, file, { signal: extra.signal })
-        : await client.replaceFile(uri, file, { signal: extra.signal });
-      if (!wait) return acceptedResult(accepted);
-      return jobResult(await waitFor(client, accepted.jobId, extra));
-    });
+    const accepted = await withClient((client) => (mode === 'add'
+      ? client.addFile(uri, file, { signal: extra.signal })
+      : client.replaceFile(uri, file, { signal: extra.signal })));
+    if (!wait) return acceptedResult(accepted);
+    // a separate step: an expired own login during the wait renews the session and waits again, never re-uploads
+    return jobResult(await waitFor(accepted.jobId, extra));
   } catch (e) {
     return errorResult(e);
   }

@@ -51,15 +51,18 @@ export interface Session {
   readonly client: JobApiClient;
   /** True when this process logged in itself (user + password) and should log out when done. */
   readonly ownsToken: boolean;
+  /** Logs in again (own sessions only): a long wait can outlive the session lifetime. */
+  renew?(): Promise<void>;
 }
 
 /** A client with a token: the given one, or a fresh login with user + password. */
 export async function openSession(settings: ApiSettings): Promise<Session> {
   if (settings.token) return { client: new JobApiClient({ apiUrl: settings.apiUrl, token: settings.token }), ownsToken: false };
   if (settings.user && settings.password !== undefined) {
+    const { user, password } = settings;
     const client = new JobApiClient({ apiUrl: settings.apiUrl });
-    await client.login(settings.user, settings.password);
-    return { client, ownsToken: true };
+    await client.login(user, password);
+    return { client, ownsToken: true, renew: async () => { await client.login(user, password); } };
   }
   throw new UsageError(
     `No credentials: set ${ENV.token} (from \`catalog-blocks login\`) or ${ENV.user} and ${ENV.password}`,

@@ -325,3 +325,36 @@ describe('catalog-blocks CLI (from source): Ctrl-C while waiting, and the login 
     assert.equal(r.stdout, '', 'no token');
   });
 });
+
+describe('catalog-blocks CLI (from source): a wait longer than the session', () => {
+  let short: JobStore;
+  before(async () => {
+    // sessions end after 1.5 s, jobs run 4 s: the CLI's own login expires while it waits
+    short = await startJobStore({ sessionMs: 1500, processingMs: 4000 });
+  });
+  after(async () => {
+    await short?.close();
+  });
+
+  it('with CATALOG_API_USER + CATALOG_API_PASSWORD the CLI logs in again and waits on to SUCCESS', async () => {
+    const r = await runCli(VARIANTS[0]!.argv, ['--json', 'upload', 'add', PLAIN_DISTRIBUTION, path.join(dir, 'rows.csv'), '--wait'], {
+      env: { CATALOG_API_URL: short.apiUrl, CATALOG_API_USER: short.user, CATALOG_API_PASSWORD: short.password },
+    });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.equal((JSON.parse(r.stdout) as { status: string }).status, 'SUCCESS');
+  });
+
+  it('with an expired CATALOG_API_TOKEN it exits 3 and says the token may have expired', async () => {
+    const { token: old } = await new JobApiClient({ apiUrl: short.apiUrl }).login(short.user, short.password, { maxAgeSeconds: 1 });
+    secrets.add(old);
+    // wait until the server itself no longer knows the token (whoami answers guest), then use it
+    const probe = new JobApiClient({ apiUrl: short.apiUrl, token: old });
+    while ((await probe.whoami()).authenticated) await new Promise((r) => setTimeout(r, 100));
+    const r = await runCli(VARIANTS[0]!.argv, ['upload', 'add', PLAIN_DISTRIBUTION, path.join(dir, 'rows.csv')], {
+      env: { CATALOG_API_URL: short.apiUrl, CATALOG_API_TOKEN: old },
+    });
+    assert.equal(r.code, 3);
+    assert.match(r.stderr, /HTTP 403/);
+    assert.match(r.stderr, /CATALOG_API_TOKEN may have expired/);
+  });
+});

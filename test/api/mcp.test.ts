@@ -293,3 +293,31 @@ describe('catalog-blocks-mcp (from source): progress notifications and cancellin
     }
   });
 });
+
+describe('catalog-blocks-mcp (from source): a wait longer than the session', () => {
+  let short: JobStore;
+  before(async () => {
+    // sessions end after 1.5 s, jobs run 4 s: the server's own login expires during the wait
+    short = await startJobStore({ sessionMs: 1500, processingMs: 4000 });
+  });
+  after(async () => {
+    await short?.close();
+  });
+
+  it('with CATALOG_API_USER + CATALOG_API_PASSWORD it logs in again and waits on to SUCCESS', async () => {
+    const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'src/cli/mcp-server.ts')], {
+      CATALOG_API_URL: short.apiUrl, CATALOG_API_USER: short.user, CATALOG_API_PASSWORD: short.password,
+    });
+    try {
+      const r = (await mcp.client.callTool({ name: 'addFileToDistribution', arguments: { distributionUri: PLAIN_DISTRIBUTION, filePath: path.join(dir, 'rows.csv'), wait: true } })) as ToolResult;
+      assert.ok(!r.isError, textOf(r));
+      const job = recordOf(r);
+      assert.equal(job.status, 'SUCCESS');
+      const probe = new JobApiClient({ apiUrl: short.apiUrl });
+      await probe.login(short.user, short.password);
+      assert.equal((await probe.getJob(job.jobId as string)).status, 'SUCCESS');
+    } finally {
+      await mcp.close();
+    }
+  });
+});
