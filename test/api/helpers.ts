@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStoreServer } from '../../demo/store/server.ts';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { JobServerOptions, StoreServer } from '../../demo/store/server.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEMO_CATALOG = path.join(repoRoot, 'demo/catalog/demo-catalog.ttl');
@@ -23,16 +23,8 @@ export const DATASET_URI = 'https://github.com/MansMeg/SwedishPolls';
 /** Resolves to nothing in the demo catalog. */
 export const UNKNOWN_URI = 'https://nowhere.example/no-such-entry';
 
-/** The same fields as the dev store's JobServerOptions (CONTRACTS-4 §1), so this file compiles on its own. */
-export interface JobStoreOptions {
-  dataDir?: string;
-  users?: { name: string; password: string; contexts?: string[] }[];
-  maxUploadBytes?: number;
-  jobRetentionMs?: number;
-  processingMs?: number;
-  loginLockoutMs?: number;
-  sessionMs?: number;
-}
+/** The dev store's job options (data dir, accounts, limits, timings). */
+export type JobStoreOptions = JobServerOptions;
 
 export interface JobStore {
   server: StoreServer;
@@ -73,11 +65,9 @@ export async function startJobStore(opts: JobStoreOptions = {}): Promise<JobStor
     ...opts,
     dataDir,
   };
-  // A variable, not a literal: compiles whether or not StoreServerOptions already declares `jobs`.
-  const options = { catalogs: [DEMO_CATALOG], port: 0, jobs };
   let server: StoreServer;
   try {
-    server = await createStoreServer(options);
+    server = await createStoreServer({ catalogs: [DEMO_CATALOG], port: 0, jobs });
   } catch (e) {
     if (ownDir) await rm(dataDir, { recursive: true, force: true });
     throw e;
@@ -94,8 +84,7 @@ export async function startJobStore(opts: JobStoreOptions = {}): Promise<JobStor
     readOnlyPassword,
     dataDir,
     async close() {
-      await server.close();
-      await (server as { jobs?: { close(): Promise<void> } }).jobs?.close();
+      await server.close(); // also stops the job engine
       if (ownDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
