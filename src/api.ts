@@ -1,6 +1,8 @@
 /**
- * `catalog-blocks/api`: the programmatic side, usable without any custom element. For now the metadata store
- * client (EntryStore adapter, shared per-URL registry, typed errors); the file-upload job API clients join here.
+ * `catalog-blocks/api`: the programmatic side, usable without any custom element, in browsers and Node 20: the
+ * metadata store client (EntryStore adapter, shared per-URL registry, typed errors) and the file-upload job API
+ * clients (JobApiClient; the deprecated TaskRunnerClient). Node-only file sources: `catalog-blocks/node`.
+ * The OpenAPI 3.1 description of the job API: `catalog-blocks/openapi.json`.
  */
 export { EntryStoreClient } from './store/entrystore.ts';
 export { storeFor, setStoreFactory } from './store/registry.ts';
@@ -19,5 +21,6 @@ export type { TaskRunnerClientOptions } from './api/task-runner-client.ts';
 export { JobApiError, JobWaitTimeoutError } from './api/errors.ts';
 export { parseJsonKeepingIds, quoteIdNumbers } from './api/json.ts';
 export type {
-  JobId, JobStatus, Job, AcceptedJob, UploadSource, UploadOptions, WaitOptions, LegacyJobStatus, LegacyJob, NormalisedLegacyJob,
+  JobId, JobStatus, Job, AcceptedJob, UploadSource, UploadOptions, WaitOptions, RequestSignal, LegacyJobStatus, LegacyJob,
+  NormalisedLegacyJob,
 } from './api/types.ts';
