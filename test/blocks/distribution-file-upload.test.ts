@@ -207,7 +207,7 @@ function json(status: number, body: string, headers: Record<string, string> = {}
  * A fetch that answers like the job API: login ok (or `login` as given), uploads accepted with `jobId`, and the
  * job polls answered from `jobs` in turn (the last one repeats).
  */
-function stubApi(opts: { jobId?: string; polls?: string[]; holdUpload?: boolean; login?: () => Response } = {}): StubApi {
+function stubApi(opts: { jobId?: string; polls?: string[]; holdUpload?: boolean; login?: () => Response; upload?: () => Response } = {}): StubApi {
   const requests: string[] = [];
   const jobId = opts.jobId ?? '9223372036854775807';
   const polls = opts.polls ?? [`{"jobId": ${jobId}, "status": "SUCCESS", "resultUrl": "https://example.org/f/1"}`];
@@ -230,7 +230,7 @@ function stubApi(opts: { jobId?: string; polls?: string[]; holdUpload?: boolean;
           init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         });
       }
-      return json(202, `{"jobId": ${jobId}, "status": "PENDING", "message": "File received; job queued"}`);
+      return opts.upload ? opts.upload() : json(202, `{"jobId": ${jobId}, "status": "PENDING", "message": "File received; job queued"}`);
     }
     if (url.pathname.includes('/job/')) {
       const body = polls[Math.min(poll, polls.length - 1)]!;
@@ -254,8 +254,8 @@ describe('distribution-file-upload: login', () => {
     expect(text(el.querySelector(`label[for="${password.id}"]`))).to.equal('Password');
     expect(password.type).to.equal('password');
     expect(user.autocomplete).to.equal('username');
-    expect(el.querySelector('h2.esbUploadTitle'), 'title at the default level 2').to.exist;
-    expect(el.querySelector('input[type="file"]'), 'no file input before login').to.not.exist;
+    expect(el.querySelector('h2.esbUploadTitle') !== null, 'title at the default level 2').to.equal(true);
+    expect(el.querySelector('input[type="file"]') === null, 'no file input before login').to.equal(true);
     await expect(el).to.be.accessible();
   });
 
@@ -276,7 +276,7 @@ describe('distribution-file-upload: login', () => {
       for (let i = 0; i < s.length; i++) expect(s.getItem(s.key(i)!) ?? '').to.not.include(token);
     }
     expect(document.cookie).to.not.include(token);
-    expect(el.querySelector('input[name="password"]'), 'the password field is gone').to.not.exist;
+    expect(el.querySelector('input[name="password"]') === null, 'the password field is gone').to.equal(true);
     await expect(el).to.be.accessible();
   });
 
@@ -289,7 +289,7 @@ describe('distribution-file-upload: login', () => {
     const user = $<HTMLInputElement>(el, 'input[name="username"]');
     expect(user.getAttribute('aria-describedby')).to.equal(problem.id);
     expect(user.getAttribute('aria-invalid')).to.equal('true');
-    expect(document.activeElement).to.equal(user);
+    expect(document.activeElement === user, 'focus').to.equal(true);
     expect($<HTMLInputElement>(el, 'input[name="password"]').value, 'password cleared').to.equal('');
     expect(text(el.querySelector('.esbUploadLive'))).to.equal('Wrong user name or password.');
     await expect(el).to.be.accessible();
@@ -339,7 +339,7 @@ describe('distribution-file-upload: checks before sending', () => {
     const input = $<HTMLInputElement>(el, 'input[type="file"]');
     expect(input.getAttribute('aria-describedby')!.split(' ')).to.include(problem.id);
     expect(input.getAttribute('aria-invalid')).to.equal('true');
-    expect(document.activeElement).to.equal(input);
+    expect(document.activeElement === input, 'focus').to.equal(true);
     expect(spy.calls).to.deep.equal(['login']);
     await expect(el).to.be.accessible();
   });
@@ -375,7 +375,7 @@ describe('distribution-file-upload: add and replace against the dev store', () =
   it('add → SUCCESS: link to the new file, live region announcements in order, focus on the status, accessible', async () => {
     const { el, spy } = await block();
     await login(el);
-    expect(el.querySelector('fieldset'), 'one URI: no add/replace choice').to.not.exist;
+    expect(el.querySelector('fieldset') === null, 'one URI: no add/replace choice').to.equal(true);
     const seen = recordAnnouncements(el);
     const file = csv();
     chooseFile(el, file);
@@ -383,7 +383,7 @@ describe('distribution-file-upload: add and replace against the dev store', () =
     await untilState(el, 'success', 'failed', 'rejected');
     expect(el.state, text(el.querySelector('.esbUploadStatus'))).to.equal('success');
     const status = $(el, '.esbUploadStatus');
-    expect(document.activeElement).to.equal(status);
+    expect(document.activeElement === status, 'focus').to.equal(true);
     expect(text(status)).to.include('Done: the file was added.');
     const link = $<HTMLAnchorElement>(el, 'a.esbUploadResult');
     expect(text(link)).to.equal(`Open ${file.name}`);
@@ -460,7 +460,7 @@ describe('distribution-file-upload: add and replace against the dev store', () =
     expect(text($(el, '.esbUploadStatus'))).to.include('Failed: the file could not be processed.');
     expect(text(el.querySelector('.esbUploadLive'))).to.equal(
       'Failed: the file could not be processed. File content does not match declared type');
-    expect(el.querySelector('a.esbUploadResult')).to.not.exist;
+    expect(el.querySelector('a.esbUploadResult') === null).to.equal(true);
     await expect(el).to.be.accessible();
     $<HTMLButtonElement>(el, 'button.esbUploadAgain').click();
     await untilState(el, 'ready');
@@ -532,7 +532,7 @@ describe('distribution-file-upload: job states, cancel and hostile results (stub
     const progress = $<HTMLProgressElement>(el, 'progress.esbUploadProgress');
     expect(text(el.querySelector(`label[for="${progress.id}"]`))).to.equal('Upload progress');
     expect(text($(el, '.esbUploadMessage'))).to.equal('Uploading held.csv…');
-    expect(el.querySelector('button.esbUploadLogout'), 'no logout while uploading').to.not.exist;
+    expect(el.querySelector('button.esbUploadLogout') === null, 'no logout while uploading').to.equal(true);
     await until(() => document.activeElement === el.querySelector('.esbUploadStatus'), 'focus on the status');
     await expect(el).to.be.accessible();
     api.releaseUpload();
@@ -583,7 +583,7 @@ describe('distribution-file-upload: job states, cancel and hostile results (stub
     chooseFile(el, csv());
     await submit(el);
     await untilState(el, 'success');
-    expect(el.querySelector('a'), 'no link at all').to.not.exist;
+    expect(el.querySelector('a') === null, 'no link at all').to.equal(true);
     expect(el.innerHTML).to.not.match(/href="javascript:/i);
     expect(text($(el, '.esbUploadResultText'))).to.equal('javascript:alert(document.domain)');
   });
@@ -596,7 +596,7 @@ describe('distribution-file-upload: job states, cancel and hostile results (stub
       chooseFile(el, csv());
       await submit(el);
       await untilState(el, 'success');
-      expect(el.querySelector('a'), url).to.not.exist;
+      expect(el.querySelector('a') === null, url).to.equal(true);
     }
   });
 });
@@ -609,7 +609,7 @@ describe('distribution-file-upload: keyboard only', () => {
     user.focus();
     await sendKeys({ type: jobs.user });
     await sendKeys({ press: 'Tab' });
-    expect(document.activeElement).to.equal(el.querySelector('input[name="password"]'));
+    expect(document.activeElement === el.querySelector('input[name="password"]'), 'focus').to.equal(true);
     await sendKeys({ type: jobs.password });
     await sendKeys({ press: 'Enter' });
     await untilState(el, 'ready');
@@ -619,15 +619,15 @@ describe('distribution-file-upload: keyboard only', () => {
     await el.updateComplete;
     const replace = $<HTMLInputElement>(el, 'input[type="radio"][value="replace"]');
     expect(replace.checked).to.equal(true);
-    expect(document.activeElement).to.equal(replace);
+    expect(document.activeElement === replace, 'focus').to.equal(true);
     expect(text($(el, 'button.esbUploadSubmit'))).to.equal('Replace file');
     await sendKeys({ press: 'Tab' });
     const fileInput = $<HTMLInputElement>(el, 'input[type="file"]');
-    expect(document.activeElement).to.equal(fileInput);
+    expect(document.activeElement === fileInput, 'focus').to.equal(true);
     // The file chooser is the operating system's dialog: the test hands the file over as it would.
     chooseFile(el, new File(['kommun,antal\nUmeå,5\n'], 'keyboard.csv', { type: 'text/csv' }));
     await sendKeys({ press: 'Tab' });
-    expect(document.activeElement).to.equal(el.querySelector('button.esbUploadSubmit'));
+    expect(document.activeElement === el.querySelector('button.esbUploadSubmit'), 'focus').to.equal(true);
     await sendKeys({ press: 'Enter' });
     await untilState(el, 'success', 'failed', 'rejected');
     expect(el.state).to.equal('success');
@@ -635,9 +635,9 @@ describe('distribution-file-upload: keyboard only', () => {
     await until(() => document.activeElement === el.querySelector('.esbUploadStatus'), 'focus on the status');
     // From the status: Tab reaches the result link, then "Upload another file"; Space activates it.
     await sendKeys({ press: 'Tab' });
-    expect(document.activeElement).to.equal(el.querySelector('a.esbUploadResult'));
+    expect(document.activeElement === el.querySelector('a.esbUploadResult'), 'focus').to.equal(true);
     await sendKeys({ press: 'Tab' });
-    expect(document.activeElement).to.equal(el.querySelector('button.esbUploadAgain'));
+    expect(document.activeElement === el.querySelector('button.esbUploadAgain'), 'focus').to.equal(true);
     await sendKeys({ press: 'Space' });
     await untilState(el, 'ready');
     await until(() => document.activeElement === el.querySelector('input[type="radio"]:checked'), 'focus back on the first field');
@@ -689,9 +689,68 @@ describe('distribution-file-upload: configuration problems', () => {
     const el = await fixture<DistributionFileUpload>(html`<distribution-file-upload resource-uri="https://x.example/d" lang="en"></distribution-file-upload>`);
     await until(() => el.querySelector('.esbUploadConfig') !== null, 'config message');
     expect(text(el.querySelector('.esbUploadConfig'))).to.equal('This upload form has no service address (api-url).');
-    expect(el.querySelector('form')).to.not.exist;
+    expect(el.querySelector('form') === null).to.equal(true);
     const el2 = await fixture<DistributionFileUpload>(html`<distribution-file-upload api-url="https://x.example/api" lang="en"></distribution-file-upload>`);
     await until(() => el2.querySelector('.esbUploadConfig') !== null, 'config message');
     expect(text(el2.querySelector('.esbUploadConfig'))).to.equal('No distribution or file to upload to was given.');
+  });
+});
+
+describe('distribution-file-upload: valid HTML in every state (Nu validator)', () => {
+  interface VnuMessage { type: string; subType?: string; message: string; extract?: string }
+  async function errorsOf(label: string, el: Element): Promise<string[]> {
+    const doc = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${label}</title></head><body><main><div class="host">${el.innerHTML}</div></main></body></html>`;
+    const res = await fetch('/__validate', { method: 'POST', body: doc, headers: { 'Content-Type': 'text/html' } });
+    expect(res.ok).to.equal(true);
+    const { messages } = (await res.json()) as { messages: VnuMessage[] };
+    return messages.filter((m) => m.type === 'error' || m.subType === 'fatal').map((m) => `${label}: ${m.message} ${m.extract ?? ''}`);
+  }
+
+  it('login (with a problem), ready (mode group, file problem, notice), uploading, waiting, success, failed, rejected, misconfigured', async function () {
+    (this as { timeout(ms: number): void }).timeout(60000);
+    const errors: string[] = [];
+    const id = '9223372036854775807';
+    // login with a problem
+    const { el: a } = await block();
+    $<HTMLButtonElement>(a, 'button[type="submit"]').click();
+    await a.updateComplete;
+    errors.push(...await errorsOf('login', a));
+    // ready: both modes and a file problem; uploading; waiting with progress; cancelled (notice)
+    const held = stubApi({ jobId: id, holdUpload: true, polls: [`{"jobId": ${id}, "status": "PROCESSING", "progress": 40}`] });
+    const { el: b } = await block({ fileUri: 'https://example.org/store/4/resource/1', maxSizeMb: '0.001' }, { fetch: held.fetch });
+    await login(b);
+    chooseFile(b, new File([new Uint8Array(4096)], 'x.csv'));
+    await submit(b);
+    errors.push(...await errorsOf('ready with problem', b));
+    b.setAttribute('max-size-mb', '50');
+    await b.updateComplete;
+    await submit(b);
+    await untilState(b, 'uploading');
+    errors.push(...await errorsOf('uploading', b));
+    held.releaseUpload();
+    await until(() => b.querySelector('.esbUploadPercent')?.textContent?.includes('processed') === true, 'processing shown');
+    errors.push(...await errorsOf('waiting', b));
+    $<HTMLButtonElement>(b, 'button.esbUploadCancel').click();
+    await untilState(b, 'ready');
+    errors.push(...await errorsOf('ready with notice', b));
+    // success (link), success with a hostile URL (text), failed, rejected
+    const outcomes: [string, StubApi][] = [
+      ['success', stubApi({ polls: [`{"jobId": 1, "status": "SUCCESS", "resultUrl": "https://example.org/f/1", "jobType": "ADD"}`] })],
+      ['success, hostile url', stubApi({ polls: ['{"jobId": 1, "status": "SUCCESS", "resultUrl": "javascript:alert(1)"}'] })],
+      ['failed', stubApi({ polls: ['{"jobId": 1, "status": "FAILED", "error": "File content must be CSV"}'] })],
+      ['rejected', stubApi({ upload: () => json(422, '{"error": "resourceURI names a file entry; addFile needs a distribution", "kind": "file"}') })],
+    ];
+    for (const [label, api] of outcomes) {
+      const { el } = await block({}, { fetch: api.fetch });
+      await login(el);
+      chooseFile(el, csv());
+      await submit(el);
+      await untilState(el, 'success', 'failed', 'rejected');
+      errors.push(...await errorsOf(label, el));
+    }
+    const bare = await fixture<DistributionFileUpload>(html`<distribution-file-upload lang="en"></distribution-file-upload>`);
+    await until(() => bare.querySelector('.esbUploadConfig') !== null, 'config message');
+    errors.push(...await errorsOf('misconfigured', bare));
+    expect(errors).to.deep.equal([]);
   });
 });
