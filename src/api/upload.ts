@@ -1,10 +1,10 @@
 /**
  * Sends one file as `multipart/form-data` with the single field `file`, the way each runtime does it best:
- * - no XMLHttpRequest (Node): the body is built by hand as a ReadableStream (`duplex: 'half'`) of
- *   head + file stream + tail with an exact Content-Length, counting bytes for `onUploadProgress`; a disk-backed
- *   Blob (`fileFromPath`) is streamed from disk, never held in memory;
- * - browsers: FormData through fetch, or through XMLHttpRequest when `onUploadProgress` is wanted (fetch reports
- *   no upload progress there).
+ * - Node (also Deno, Bun): the body is built by hand as a ReadableStream (`duplex: 'half'`) of head + file
+ *   stream + tail with an exact Content-Length, counting bytes for `onUploadProgress`; a disk-backed Blob
+ *   (`fileFromPath`) is streamed from disk, never held in memory;
+ * - browsers: XMLHttpRequest when `onUploadProgress` is wanted (fetch reports no upload progress there), else
+ *   FormData through fetch (also with an injected fetch; progress is then reported once, when the answer is in).
  */
 import { NetworkError } from '../store/errors.ts';
 import { abortError, fetchText, type FetchLike, type RawResponse } from './http.ts';
@@ -156,7 +156,8 @@ async function sendStreamed(req: UploadRequest, filename: string): Promise<RawRe
 
 async function sendFormData(req: UploadRequest, filename: string): Promise<RawResponse> {
   const form = new FormData();
-  form.append('file', await asBlob(req.source), filename);
+  const blob = await asBlob(req.source);
+  form.append('file', blob, filename);
   const res = await fetchText(req.fetch, req.url, {
     method: 'POST',
     headers: { ...req.headers, Accept: 'application/json' },
@@ -164,6 +165,8 @@ async function sendFormData(req: UploadRequest, filename: string): Promise<RawRe
     credentials: req.credentials,
     signal: req.options.signal ?? null,
   });
+  // Progress cannot be observed here: report the end, so progress bars still complete.
+  req.options.onUploadProgress?.(blob.size, blob.size);
   return res;
 }
 
@@ -206,11 +209,17 @@ async function sendXhr(req: UploadRequest, filename: string): Promise<RawRespons
   });
 }
 
+/** Node, Deno and Bun stream request bodies over HTTP/1.1; browsers (also service workers) do not reliably. */
+function streamsRequestBodies(): boolean {
+  const g = globalThis as { process?: { versions?: { node?: string } }; Deno?: unknown; Bun?: unknown };
+  return Boolean(g.process?.versions?.node || g.Deno || g.Bun);
+}
+
 /** POSTs the file; the answer is returned whatever its status (the caller maps statuses). */
 export function sendUpload(req: UploadRequest): Promise<RawResponse> {
   const filename = uploadFilename(req.source, req.options);
   const hasXhr = typeof XMLHttpRequest === 'function';
-  if (!hasXhr) return sendStreamed(req, filename);
-  if (req.options.onUploadProgress && !req.customFetch) return sendXhr(req, filename);
+  if (!hasXhr && streamsRequestBodies()) return sendStreamed(req, filename);
+  if (hasXhr && req.options.onUploadProgress && !req.customFetch) return sendXhr(req, filename);
   return sendFormData(req, filename);
 }

@@ -301,3 +301,33 @@ test('garbled answers → BadPayloadError: unknown state, no integer jobId, not 
   await assert.rejects(c.login('u', 'p'), BadPayloadError);
   assert.equal(c.token, 'T', 'a failed login keeps the old token');
 });
+
+test('browser-like runtime with an injected fetch: FormData with one "file" field and its name; progress reported once at the end', async () => {
+  const g = globalThis as { XMLHttpRequest?: unknown };
+  g.XMLHttpRequest = function FakeXhr() { throw new Error('XMLHttpRequest must not be used with an injected fetch'); };
+  try {
+    let form: FormData | undefined;
+    let headers: Headers | undefined;
+    const fn = (async (_url: string | URL | Request, init: RequestInit = {}) => {
+      form = init.body as FormData;
+      headers = new Headers(init.headers);
+      return new Response('{"jobId":18446744073709551615,"status":"PENDING","message":"ok"}', { status: 202 });
+    }) as typeof fetch;
+    const client = new JobApiClient({ apiUrl: 'http://x/api', token: 'T', fetch: fn });
+    const progress: [number, number][] = [];
+    const accepted = await client.addFile('http://x/d', new File(['a,b\n'], 'ignored.csv', { type: 'text/csv' }), {
+      filename: 'chosen.csv', onUploadProgress: (s, t) => progress.push([s, t]),
+    });
+    assert.equal(accepted.jobId, '18446744073709551615');
+    assert.ok(form instanceof FormData);
+    assert.deepEqual([...form.keys()], ['file']);
+    const file = form.get('file') as File;
+    assert.equal(file.name, 'chosen.csv');
+    assert.equal(await file.text(), 'a,b\n');
+    assert.equal(headers!.get('X-Auth-Token'), 'T');
+    assert.equal(headers!.get('Content-Type'), null, 'fetch sets the multipart boundary itself');
+    assert.deepEqual(progress, [[4, 4]]);
+  } finally {
+    delete g.XMLHttpRequest;
+  }
+});
