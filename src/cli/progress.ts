@@ -61,15 +61,18 @@ function bars(stream: NodeJS.WritableStream): ProgressView {
     return b;
   };
   let jobBar = false;
+  let fileSize = 0;
   return {
     uploadStarted(filename, total) {
+      fileSize = total;
       start('Uploading {name} |{bar}| {percentage}% {done}/{size}', Math.max(total, 1), { name: filename, done: size(0), size: size(total) });
     },
     uploadProgress(sent, total) {
-      // `total` is the whole multipart body (a few hundred bytes more than the file)
+      // `total` is the whole multipart body (a few hundred bytes more than the file): the bar follows the body,
+      // the numbers speak of the file
       if (!bar) return;
       if (bar.getTotal() !== total && total > 0) bar.setTotal(total);
-      bar.update(Math.min(sent, Math.max(total, 1)), { done: size(sent) });
+      bar.update(Math.min(sent, Math.max(total, 1)), { done: size(Math.min(sent, fileSize)) });
     },
     uploadDone: stop,
     jobUpdate(job) {

@@ -8,12 +8,15 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { JobApiClient } from '../../src/api.ts';
 import { API_SOURCE_DISTRIBUTION, DATASET_URI, PLAIN_DISTRIBUTION, UNKNOWN_URI, csvOfSize, repoRoot, startJobStore } from './helpers.ts';
 import type { JobStore } from './helpers.ts';
+import { progressView } from '../../src/cli/progress.ts';
+import type { ProgressView } from '../../src/cli/progress.ts';
 
 const BUILT = path.join(repoRoot, 'dist/node/catalog-blocks.js');
 
@@ -356,5 +359,56 @@ describe('catalog-blocks CLI (from source): a wait longer than the session', () 
     assert.equal(r.code, 3);
     assert.match(r.stderr, /HTTP 403/);
     assert.match(r.stderr, /CATALOG_API_TOKEN may have expired/);
+  });
+});
+
+describe('progress output (src/cli/progress.ts)', () => {
+  const stream = (isTTY: boolean) => {
+    const chunks: string[] = [];
+    const s = new Writable({ write(chunk, _enc, done) { chunks.push(String(chunk)); done(); } }) as Writable & { isTTY?: boolean; columns?: number };
+    s.isTTY = isTTY;
+    s.columns = 100;
+    return { s: s as unknown as NodeJS.WriteStream, text: () => chunks.join('') };
+  };
+  const run = (view: ProgressView) => {
+    view.uploadStarted('rows.csv', 2048);
+    view.uploadProgress(1024, 2300);
+    view.uploadProgress(2300, 2300);
+    view.uploadDone();
+    view.jobUpdate({ jobId: '9223372036854775807', status: 'PENDING', queuePosition: 2 });
+    view.jobUpdate({ jobId: '9223372036854775807', status: 'PROCESSING', progress: 40 });
+    view.jobUpdate({ jobId: '9223372036854775807', status: 'PROCESSING', progress: 80 });
+    view.jobUpdate({ jobId: '9223372036854775807', status: 'SUCCESS' });
+    view.stop();
+  };
+
+  it('on a terminal: bars for the upload and the job (percent, state)', () => {
+    const { s, text } = stream(true);
+    run(progressView({ json: false, stream: s }));
+    const out = text();
+    // redraws are throttled (fps): the first and the last state of each bar are always drawn
+    assert.match(out, /Uploading rows\.csv \|.*\| 0% 0 KB\/2 KB/);
+    assert.match(out, /Uploading rows\.csv \|.*\| 100% 2 KB\/2 KB/);
+    assert.match(out, /Job 9223372036854775807 \|.*\| PENDING \(queue position 2\)/);
+    assert.match(out, /Job 9223372036854775807 \|█+\| SUCCESS/);
+  });
+
+  it('piped: one plain line per state, no bar redraws', () => {
+    const { s, text } = stream(false);
+    run(progressView({ json: false, stream: s }));
+    assert.equal(text(), [
+      'Uploading rows.csv (2 KB)…',
+      'Upload complete; waiting for the server to accept it…',
+      'Job 9223372036854775807: PENDING (queue position 2)',
+      'Job 9223372036854775807: PROCESSING 40%',
+      'Job 9223372036854775807: SUCCESS',
+      '',
+    ].join('\n'));
+  });
+
+  it('with --json: nothing, even on a terminal', () => {
+    const { s, text } = stream(true);
+    run(progressView({ json: true, stream: s }));
+    assert.equal(text(), '');
   });
 });
