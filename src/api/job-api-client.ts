@@ -82,6 +82,26 @@ export function jobFromJson(obj: Record<string, unknown>, url: string): Job {
   return job;
 }
 
+/**
+ * @example Node script (file streamed from disk, job followed to its end)
+ * ```ts
+ * import { JobApiClient } from 'catalog-blocks/api';
+ * import { fileFromPath } from 'catalog-blocks/node';
+ * const client = new JobApiClient({ apiUrl: 'https://example.org/api', token: process.env.CATALOG_API_TOKEN });
+ * const { jobId } = await client.addFile(distributionUri, await fileFromPath('data.csv'));
+ * const job = await client.waitForJob(jobId, { onProgress: (j) => console.log(j.status, j.progress ?? '') });
+ * if (job.status === 'SUCCESS') console.log('file at', job.resultUrl); else console.error(job.error);
+ * ```
+ * @example Browser page (File from an input, upload progress, cancellable)
+ * ```ts
+ * const client = new JobApiClient({ apiUrl });
+ * await client.login(user, password);
+ * const controller = new AbortController();
+ * const accepted = await client.replaceFile(fileUri, input.files[0], {
+ *   signal: controller.signal, onUploadProgress: (sent, total) => (bar.value = sent / total),
+ * });
+ * ```
+ */
 export class JobApiClient {
   readonly apiUrl: string;
   /** Current session token (X-Auth-Token); set by login, cleared by logout. */

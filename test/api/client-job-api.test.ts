@@ -129,6 +129,17 @@ describe('jobs', () => {
     assert.equal((await c.waitForJob(accepted.jobId, { intervalMs: 20 })).jobId, token);
   });
 
+  test('one client, several uploads at once: distinct exact ids, every job reaches SUCCESS with its own file', async () => {
+    const n = 6;
+    const contents = Array.from({ length: n }, (_, i) => `code\n${i}\n`);
+    const accepted = await Promise.all(contents.map((c, i) => client.addFile(PLAIN_DISTRIBUTION, namedFile(c, `parallel-${i}.csv`))));
+    assert.equal(new Set(accepted.map((a) => a.jobId)).size, n);
+    const done = await Promise.all(accepted.map((a) => client.waitForJob(a.jobId, { intervalMs: 20 })));
+    assert.deepEqual(done.map((d) => d.status), Array(n).fill('SUCCESS'));
+    assert.equal(new Set(done.map((d) => d.resultUrl)).size, n);
+    assert.deepEqual(await Promise.all(done.map((d) => fileText(d.resultUrl!))), contents);
+  });
+
   test('FAILED jobs resolve with the spec texts: ZIP bytes named .csv; a non-CSV file for a distribution with a connected API', async () => {
     const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     const a = await client.addFile(PLAIN_DISTRIBUTION, namedFile(zip, 'data.csv'));
