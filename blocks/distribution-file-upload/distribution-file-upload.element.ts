@@ -15,7 +15,7 @@ export type UploadMode = 'add' | 'replace';
 
 /** What the block shows; `state` (and the `catalog-upload-state` event) names it. */
 export type UploadPhase =
-  | { readonly kind: 'login'; readonly busy: boolean; readonly problem?: string }
+  | { readonly kind: 'login'; readonly busy: boolean; readonly problem?: Message }
   | { readonly kind: 'ready'; readonly problem?: FileProblem; readonly notice?: string }
   | { readonly kind: 'uploading'; readonly filename: string; readonly sent: number; readonly total: number }
   | { readonly kind: 'waiting'; readonly filename: string; readonly job: Job }
@@ -24,6 +24,12 @@ export type UploadPhase =
   | { readonly kind: 'rejected'; readonly status: number; readonly message: string };
 
 export type UploadState = UploadPhase['kind'];
+
+/** A UI string by key, rendered in the current language (so a language change re-words it). */
+interface Message {
+  readonly key: string;
+  readonly vars?: Record<string, string | number>;
+}
 
 /** `detail` of the `catalog-upload-state` event. */
 export interface UploadStateDetail {
@@ -212,8 +218,8 @@ export class DistributionFileUpload extends LitElement {
     const user = (form.elements.namedItem('username') as HTMLInputElement).value.trim();
     const password = (form.elements.namedItem('password') as HTMLInputElement).value;
     if (!user || !password) {
-      const problem = this.#t('upload.loginMissing');
-      this.#setPhase({ kind: 'login', busy: false, problem }, problem);
+      const problem: Message = { key: 'upload.loginMissing' };
+      this.#setPhase({ kind: 'login', busy: false, problem }, this.#t(problem.key));
       void this.#focus(user ? `#${this.idPrefix}-password` : `#${this.idPrefix}-user`);
       return;
     }
@@ -229,7 +235,7 @@ export class DistributionFileUpload extends LitElement {
       void this.#focus('[data-first-field]');
     } catch (err) {
       const problem = this.#loginProblem(err);
-      this.#setPhase({ kind: 'login', busy: false, problem }, problem);
+      this.#setPhase({ kind: 'login', busy: false, problem }, this.#t(problem.key, problem.vars));
       // The password is asked for again; the user name stays.
       await this.updateComplete;
       const field = this.querySelector<HTMLInputElement>(`#${this.idPrefix}-password`);
@@ -238,19 +244,26 @@ export class DistributionFileUpload extends LitElement {
     }
   };
 
-  #loginProblem(err: unknown): string {
+  #loginProblem(err: unknown): Message {
     if (err instanceof JobApiError) {
-      if (err.status === 401) return this.#t('upload.loginWrong');
+      if (err.status === 401) return { key: 'upload.loginWrong' };
       if (err.status === 429) {
-        return err.retryAfterS !== undefined ? this.#t('upload.loginLocked', { n: err.retryAfterS }) : this.#t('upload.loginLockedLater');
+        return err.retryAfterS !== undefined ? { key: 'upload.loginLocked', vars: { n: err.retryAfterS } } : { key: 'upload.loginLockedLater' };
       }
-      return this.#t('upload.loginFailed', { message: serverMessage(err) });
+      return { key: 'upload.loginFailed', vars: { message: serverMessage(err) } };
     }
-    if (err instanceof NetworkError) return this.#t('upload.unreachable');
-    return this.#t('upload.error', { message: err instanceof Error ? err.message : String(err) });
+    if (err instanceof NetworkError) return { key: 'upload.unreachable' };
+    return { key: 'upload.error', vars: { message: err instanceof Error ? err.message : String(err) } };
   }
 
   #onLogout = async (): Promise<void> => {
+    await this.#endSession();
+    this.#setPhase({ kind: 'login', busy: false }, this.#t('upload.loggedOut'));
+    void this.#focus(`#${this.idPrefix}-user`);
+  };
+
+  /** Forgets the session here and ends it on the server (so a token never outlives its use). */
+  async #endSession(): Promise<void> {
     const client = this.#client;
     this.#client = undefined;
     this.#user = '';
@@ -261,9 +274,7 @@ export class DistributionFileUpload extends LitElement {
       // The token is forgotten here either way; a server that cannot be reached keeps it until it expires.
       console.warn('[catalog-blocks] logout failed', e);
     }
-    this.#setPhase({ kind: 'login', busy: false }, this.#t('upload.loggedOut'));
-    void this.#focus(`#${this.idPrefix}-user`);
-  };
+  }
 
   // ---- upload and job ------------------------------------------------------------------------------------------
 
@@ -381,10 +392,9 @@ export class DistributionFileUpload extends LitElement {
     void this.#focus('[data-first-field]');
   };
 
-  /** After a 403 the session may have ended: log in again. */
-  #onLoginAgain = (): void => {
-    this.#client = undefined;
-    this.#user = '';
+  /** After a 403 (session ended, or this user may not write here): end the session, log in again (maybe as another user). */
+  #onLoginAgain = async (): Promise<void> => {
+    await this.#endSession();
     this.#setPhase({ kind: 'login', busy: false }, '');
     void this.#focus(`#${this.idPrefix}-user`);
   };
@@ -423,12 +433,12 @@ export class DistributionFileUpload extends LitElement {
     }
   }
 
-  #loginForm(busy: boolean, problem: string | undefined): TemplateResult {
+  #loginForm(busy: boolean, problem: Message | undefined): TemplateResult {
     const id = this.idPrefix;
     const describedBy = problem ? `${id}-login-problem` : undefined;
     return html`<form class="esbUploadLogin" novalidate @submit=${this.#onLogin} aria-busy=${busy ? 'true' : 'false'}>
       <p class="esbUploadIntro">${this.#t('upload.loginIntro')}</p>
-      ${problem ? html`<p class="esbState esbError esbUploadProblem" id="${id}-login-problem">${problem}</p>` : nothing}
+      ${problem ? html`<p class="esbState esbError esbUploadProblem" id="${id}-login-problem">${this.#t(problem.key, problem.vars)}</p>` : nothing}
       <div class="esbField">
         <label for="${id}-user">${this.#t('upload.user')}</label>
         <input id="${id}-user" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false"

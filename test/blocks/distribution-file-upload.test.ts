@@ -311,6 +311,16 @@ describe('distribution-file-upload: login', () => {
     expect(el.announcement).to.equal('Too many failed attempts. Try again in 42 seconds.');
   });
 
+  it('a login problem follows a change of language (stubbed 401)', async () => {
+    const api = stubApi({ login: () => json(401, '{"error": "Wrong user name or password"}') });
+    const { el } = await block({}, { fetch: api.fetch });
+    await login(el);
+    expect(text($(el, '.esbUploadProblem'))).to.equal('Wrong user name or password.');
+    el.setAttribute('lang', 'de');
+    await until(() => text(el.querySelector('.esbUploadProblem')) === 'Benutzername oder Passwort ist falsch.', 'German problem text');
+    expect(text($(el, 'label[for$="-user"]'))).to.equal('Benutzername');
+  });
+
   it('logout calls the API: the token no longer works on the server, the login form is back with focus on the user name', async () => {
     const { el, spy } = await block();
     await login(el);
@@ -496,14 +506,19 @@ describe('distribution-file-upload: rejected uploads', () => {
 
   it('403: a distribution in a context the test user may not write → "Log in again"', async function () {
     if (!jobs.foreignDistribution) (this as { skip(): void }).skip();
-    const { el } = await block({ resourceUri: jobs.foreignDistribution! });
+    const { el, spy } = await block({ resourceUri: jobs.foreignDistribution! });
     await login(el);
     chooseFile(el, csv());
     await submit(el);
     await untilState(el, 'rejected', 'success', 'failed');
     expect(text($(el, '.esbUploadError'))).to.match(new RegExp(`^User ${jobs.user} may not write context`));
+    expect(text($(el, 'button.esbUploadAgain'))).to.equal('Log in again');
+    const token = spy.clients[0]!.token!;
     $<HTMLButtonElement>(el, 'button.esbUploadAgain').click();
     await untilState(el, 'login');
+    // The session is ended on the server too, not just forgotten here.
+    expect(spy.calls).to.include('logout');
+    expect((await new JobApiClient({ apiUrl: jobs.apiUrl, token }).whoami()).authenticated).to.equal(false);
   });
 });
 
