@@ -113,6 +113,8 @@ export class DistributionFileUpload extends LitElement {
   #announcement = '';
   #abort: AbortController | undefined;
   #langObserver: MutationObserver | undefined;
+  /** The UI language as of the last update (read once per update, not per string). */
+  #lang: Lang = 'en';
 
   override createRenderRoot(): HTMLElement {
     return this;
@@ -166,7 +168,7 @@ export class DistributionFileUpload extends LitElement {
   }
 
   #t(key: string, vars?: Record<string, string | number>): string {
-    return msg(this.uiLang, key, vars);
+    return msg(this.#lang, key, vars);
   }
 
   override connectedCallback(): void {
@@ -181,12 +183,14 @@ export class DistributionFileUpload extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.#langObserver?.disconnect();
+    // A block taken off the page stops its upload / stops polling (the job itself may still finish on the server).
     this.#abort?.abort();
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
     const lang = this.uiLang;
+    this.#lang = lang;
     if (!loadedLangs.has(lang)) {
       void loadMessages(lang).then(() => {
         loadedLangs.add(lang);
@@ -402,7 +406,7 @@ export class DistributionFileUpload extends LitElement {
   // ---- rendering -----------------------------------------------------------------------------------------------
 
   override render(): TemplateResult {
-    const lang = this.uiLang;
+    const lang = this.#lang;
     if (!loadedLangs.has(lang)) {
       return html`<div class="esbBlock esbUpload" lang=${lang}>
         <div class="esbState esbLoading" aria-busy="true"><span class="esbSpinner" aria-hidden="true"></span>
