@@ -1,6 +1,7 @@
 /** Current API uploads: every row of the SPEC's Errors table for addFile/replaceFile, in the contract's check order. */
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { tooLargeBody } from '../../demo/store/http/multipart.ts';
 import type { StoreServer } from '../../demo/store/server.ts';
@@ -18,6 +19,7 @@ import {
   multipart,
   startJobStore,
   token,
+  until,
   upload,
   uploadStreamed,
   ZIP_BYTES,
@@ -113,6 +115,59 @@ describe('current API uploads: refusals (nothing queued)', () => {
     const r = await upload(apiUrl(s), 'addFile', DIST_PLAIN, { headers: auth(), content: Buffer.alloc(2 * MB, 0x61) });
     assert.equal(r.status, 413);
     assert.deepEqual(r.body, { error: 'File larger than the limit of 1 MB', limitBytes: MB });
+    await noneQueued();
+  });
+
+  test('a declared Content-Length over the limit is answered 413 while the body is still unsent', async () => {
+    const answerWhileSending = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const { contentType } = multipart('huge.csv', '');
+      const req = httpRequest(`${apiUrl(s)}/distribution/addFile?resourceURI=${encodeURIComponent(DIST_PLAIN)}`, {
+        method: 'POST',
+        headers: { ...auth(), 'Content-Type': contentType, 'Content-Length': String(10 * 1024 * MB) },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => {
+          resolve({ status: res.statusCode!, body });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      req.write('--x\r\n'); // a few bytes of a 10 GB body; the rest never comes
+    });
+    assert.equal(answerWhileSending.status, 413);
+    assert.deepEqual(JSON.parse(answerWhileSending.body), tooLargeBody(MB));
+    await noneQueued();
+  });
+
+  test('a client that gives up mid-upload leaves no temp file and no job', async () => {
+    const ctrl = new AbortController();
+    let sent = 0;
+    const { body: empty, contentType } = multipart('gone.csv', '');
+    const stream = new ReadableStream<Uint8Array>({
+      async pull(c) {
+        await new Promise((r) => setImmediate(r)); // one chunk per macrotask, never a microtask spin
+        if (ctrl.signal.aborted) return c.error(ctrl.signal.reason);
+        if (sent === 0) c.enqueue(empty.slice(0, Buffer.from(empty).lastIndexOf('\r\n--')));
+        else c.enqueue(new Uint8Array(16 * 1024).fill(0x61));
+        if (++sent === 20) {
+          await new Promise((r) => setTimeout(r, 50));
+          ctrl.abort();
+        }
+      },
+    });
+    await assert.rejects(
+      fetch(`${apiUrl(s)}/distribution/addFile?resourceURI=${encodeURIComponent(DIST_PLAIN)}`, {
+        method: 'POST',
+        headers: { ...auth(), 'Content-Type': contentType },
+        body: stream,
+        duplex: 'half',
+        signal: ctrl.signal,
+      } as RequestInit),
+    );
+    const left = await until(() => leftoverUploads(s), (l) => l.length === 0);
+    assert.deepEqual(left, []);
     await noneQueued();
   });
 
