@@ -4,7 +4,7 @@
 // `node scripts/build.mjs cdn iife` runs only those steps (used by `npm start` and the e2e tests).
 // Block entries are discovered (scripts/entries.mjs); package.json "exports" is kept in step with them.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import { blockNames, npmEntries, root } from './entries.mjs';
@@ -58,9 +58,27 @@ async function viteBuild(mode) {
 }
 
 checkEntries();
+/**
+ * Declarations in two passes: the browser code without Node's types (tsconfig.build.json has `types: []`, so a
+ * Node type leaking into a browser declaration fails the build), then `catalog-blocks/node` (src/node.ts) with
+ * them. The pass configs live in .cache/ and only narrow tsconfig.build.json.
+ */
+function buildTypes() {
+  const dir = join(root, '.cache');
+  mkdirSync(dir, { recursive: true });
+  const passes = {
+    'tsconfig.types-browser.json': { extends: '../tsconfig.build.json', exclude: ['../**/*.test.ts', '../src/cli/**', '../src/node.ts', '../src/node/**'] },
+    'tsconfig.types-node.json': { extends: '../tsconfig.build.json', include: ['../src/node.ts'], compilerOptions: { types: ['node'] } },
+  };
+  for (const [name, config] of Object.entries(passes)) {
+    writeFileSync(join(dir, name), `${JSON.stringify(config, null, 2)}\n`);
+    sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(dir, name)]);
+  }
+}
+
 if (run('types')) {
   rmSync(join(root, 'dist/types'), { recursive: true, force: true });
-  sh(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json']);
+  buildTypes();
   console.log('build: types → dist/types');
 }
 if (run('npm')) await viteBuild('npm');
