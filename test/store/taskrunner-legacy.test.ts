@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { StoreServer } from '../../demo/store/server.ts';
-import { answer, apiUrl, countSubmits, DIST_OTHER, DIST_PLAIN, jobIdToken, leftoverUploads, login, startJobStore, taskUrl, until, upload, uploadStreamed } from './api-support.ts';
+import { answer, apiUrl, countSubmits, DIST_OTHER, DIST_PLAIN, jobIdToken, leftoverUploads, login, multipart, startJobStore, taskUrl, until, upload, uploadStreamed } from './api-support.ts';
 
 async function cookieLogin(s: StoreServer, username: string, password: string, accept = '*/*') {
   const body = new URLSearchParams({ auth_username: username, auth_password: password });
@@ -107,6 +107,16 @@ describe('legacy task API', () => {
     const b = await upload(taskUrl(s), 'addFile', DIST_PLAIN, { headers: cookie() });
     assert.equal(b.body.jobId, a.body.jobId + 1);
     await s.jobs.idle();
+  });
+
+  test('resourceURI passed unencoded (as the TR scripts do) is understood', async () => {
+    const { body, contentType } = multipart('raw.csv', 'a,b\n1,2\n');
+    const r = await answer(await fetch(`${taskUrl(s)}/distribution/addFile?resourceURI=${DIST_PLAIN}`, { method: 'POST', headers: { ...cookie(), 'Content-Type': contentType }, body }));
+    assert.equal(r.status, 200, r.text);
+    await s.jobs.idle();
+    const job = await legacyJob(s, String(r.body.jobId));
+    assert.equal(job.body.resourceURI, DIST_PLAIN);
+    assert.equal(job.body.status, 'Success', job.body.error);
   });
 
   test('only the auth_token name/value counts: stray attributes and other cookies in the header are ignored', async () => {

@@ -133,7 +133,7 @@ export function addApiRoutes(app: StoreApp, deps: JobApiDeps): void {
     }
     const outcome = auth.login(username, password, clientAddress(req), maxAge === undefined ? {} : { maxAgeMs: maxAge * 1000 });
     if (outcome.kind === 'locked') {
-      return sendApiJson(res, 429, { error: 'Too many failed logins; try again later', retryAfterSeconds: outcome.retryAfterS }, { 'Retry-After': String(outcome.retryAfterS) });
+      return sendApiJson(res, 429, { error: 'Too many failed logins; try again later' }, { 'Retry-After': String(outcome.retryAfterS) });
     }
     if (outcome.kind === 'wrong') return sendApiJson(res, 401, { error: 'Wrong user name or password' });
     const s = outcome.session;

@@ -53,7 +53,7 @@ export function addTaskRunnerRoutes(app: StoreApp, deps: JobApiDeps): void {
     // own Max-Age is the fixed one year of the SPEC.
     const outcome = auth.login(username, password, clientAddress(req), { sliding: true });
     if (outcome.kind === 'locked') {
-      return sendApiJson(res, 429, { error: 'Too many failed logins; try again later', retryAfterSeconds: outcome.retryAfterS }, { 'Retry-After': String(outcome.retryAfterS) });
+      return sendApiJson(res, 429, { error: 'Too many failed logins; try again later' }, { 'Retry-After': String(outcome.retryAfterS) });
     }
     if (outcome.kind === 'wrong') return sendApiJson(res, 401, { error: 'Wrong user name or password' });
     const cookie = `auth_token=${outcome.session.token}; Max-Age=${LEGACY_COOKIE_MAX_AGE_S}; SameSite=None; HttpOnly; Secure; Path=${app.storePath}`;
