@@ -1,6 +1,7 @@
 /**
  * `catalog-blocks`: add or replace a distribution's file on the current upload job API and follow the job.
- * Commands: `login`, `upload add|replace <resourceURI> <file> [--wait]`, `job <id> [--wait]`; `--json` everywhere.
+ * Commands: `login`, `upload add|replace <resourceURI> <file> [--wait]`, `job <id> [--wait]`, `whoami`, `logout`;
+ * `--json` everywhere.
  * Exit codes are in errors.ts (EXIT) and in the help text; scripts rely on them.
  */
 import { Command, CommanderError, Option } from 'commander';
@@ -178,6 +179,31 @@ async function login(opts: { user?: string; passwordStdin?: boolean; maxAge?: st
   return EXIT.OK;
 }
 
+/** Who the configured credentials are: exit 0 when logged in, 3 when the token is missing, expired or unknown. */
+async function whoami(g: GlobalOptions): Promise<number> {
+  const session = await openSession(settingsFrom(g.apiUrl, process.env));
+  try {
+    const me = await session.client.whoami();
+    if (g.json) outJson(me);
+    else if (me.authenticated) out(me.user);
+    else err('Not logged in: the token is expired, logged out or unknown here. Run `catalog-blocks login` for a new one.');
+    return me.authenticated ? EXIT.OK : EXIT.AUTH;
+  } finally {
+    await closeSession(session);
+  }
+}
+
+/** Ends the session of CATALOG_API_TOKEN on the server (only that token; a login of user + password ends by itself). */
+async function logout(g: GlobalOptions): Promise<number> {
+  const apiUrl = apiUrlFrom(g.apiUrl, process.env);
+  const token = process.env[ENV.token];
+  if (!token) throw new UsageError(`Nothing to log out: ${ENV.token} is not set`);
+  await new JobApiClient({ apiUrl, token }).logout();
+  if (g.json) outJson({ loggedOut: true });
+  else err(`Logged out; the token in ${ENV.token} no longer works.`);
+  return EXIT.OK;
+}
+
 /** Extra words for the failures a new user meets first. */
 function hintFor(e: unknown): string | undefined {
   const status = httpStatus(e);
@@ -245,6 +271,14 @@ function buildProgram(): Command {
     .argument('<jobId>', 'the job id printed by `upload` (a decimal number, up to 19 digits)')
     .option('--wait', 'wait until the job has ended')
     .action(async (jobId: string, opts, cmd: Command) => { process.exitCode = await jobCommand(jobId, opts, globals(cmd)); });
+
+  program.command('whoami')
+    .description('show the user the configured credentials log in as (exit 3 if the token is expired or unknown)')
+    .action(async (_opts, cmd: Command) => { process.exitCode = await whoami(globals(cmd)); });
+
+  program.command('logout')
+    .description(`end the session of ${ENV.token} on the server (the token stops working)`)
+    .action(async (_opts, cmd: Command) => { process.exitCode = await logout(globals(cmd)); });
 
   return program;
 }

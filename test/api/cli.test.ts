@@ -103,7 +103,7 @@ for (const variant of VARIANTS) {
     it('--help explains the commands, the environment and the exit codes (exit 0)', async () => {
       const r = await cli(['--help']);
       assert.equal(r.code, 0);
-      for (const word of ['login', 'upload', 'job', '--json', '--api-url', 'CATALOG_API_URL', 'CATALOG_API_TOKEN', 'CATALOG_API_USER', 'CATALOG_API_PASSWORD', 'Exit codes']) {
+      for (const word of ['login', 'upload', 'job', 'whoami', 'logout', '--json', '--api-url', 'CATALOG_API_URL', 'CATALOG_API_TOKEN', 'CATALOG_API_USER', 'CATALOG_API_PASSWORD', 'Exit codes']) {
         assert.ok(r.stdout.includes(word), `help mentions ${word}`);
       }
       const add = await cli(['upload', 'add', '--help']);
@@ -251,6 +251,22 @@ for (const variant of VARIANTS) {
       const longName = await cli(['upload', 'add', PLAIN_DISTRIBUTION, file(`${'n'.repeat(201)}.csv`)], { env: tokenEnv() });
       assert.equal(longName.code, 5);
       assert.match(longName.stderr, /HTTP 400/);
+    });
+
+    it('whoami names the user (exit 0); logout ends the session of CATALOG_API_TOKEN; whoami then exits 3', async () => {
+      const me = await cli(['whoami'], { env: tokenEnv() });
+      assert.equal(me.code, 0, me.stderr);
+      assert.equal(me.stdout, `${store.user}\n`);
+      const { token: spare } = await new JobApiClient({ apiUrl: store.apiUrl }).login(store.user, store.password);
+      secrets.add(spare);
+      const env = { CATALOG_API_URL: store.apiUrl, CATALOG_API_TOKEN: spare };
+      const out = await cli(['logout'], { env });
+      assert.equal(out.code, 0, out.stderr);
+      assert.deepEqual(await new JobApiClient({ apiUrl: store.apiUrl, token: spare }).whoami(), { user: 'guest', authenticated: false });
+      const after = await cli(['--json', 'whoami'], { env });
+      assert.equal(after.code, 3);
+      assert.deepEqual(JSON.parse(after.stdout), { user: 'guest', authenticated: false });
+      assert.equal((await cli(['logout'], { env: { CATALOG_API_URL: store.apiUrl } })).code, 2, 'nothing to log out');
     });
 
     it('an unreachable API exits 6', async () => {
