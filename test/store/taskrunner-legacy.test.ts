@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { StoreServer } from '../../demo/store/server.ts';
-import { answer, apiUrl, countSubmits, DIST_OTHER, DIST_PLAIN, jobIdToken, leftoverUploads, login, multipart, startJobStore, taskUrl, until, upload, uploadStreamed } from './api-support.ts';
+import { answer, apiUrl, countSubmits, DIST_OTHER, DIST_PLAIN, jobIdToken, leftoverUploads, login, multipart, startJobStore, taskUrl, until, upload, uploadStreamed, ZIP_BYTES } from './api-support.ts';
 
 async function cookieLogin(s: StoreServer, username: string, password: string, accept = '*/*') {
   const body = new URLSearchParams({ auth_username: username, auth_password: password });
@@ -151,6 +151,23 @@ describe('legacy task API', () => {
     const job = await legacyJob(s, String(r.body.jobId));
     assert.equal(job.body.status, 'Failed');
     assert.equal(job.body.error, 'No entry with resource URI https://example.org/nothing');
+  });
+
+  test('content that does not match its extension → 200, then Failed "File content does not match declared type"', async () => {
+    const r = await upload(taskUrl(s), 'addFile', DIST_PLAIN, { headers: cookie(), filename: 'data.csv', content: ZIP_BYTES });
+    assert.equal(r.status, 200);
+    await s.jobs.idle();
+    const job = await legacyJob(s, String(r.body.jobId));
+    assert.equal(job.body.status, 'Failed');
+    assert.equal(job.body.error, 'File content does not match declared type');
+  });
+
+  test('filename with a path separator or longer than 200 characters → 400 (same rules as the current API)', async () => {
+    for (const filename of ['a/b.csv', 'a\\b.csv', `${'y'.repeat(201)}`]) {
+      const r = await upload(taskUrl(s), 'addFile', DIST_PLAIN, { headers: cookie(), filename });
+      assert.equal(r.status, 400, filename);
+      assert.match(r.body.error, /^Filename /);
+    }
   });
 
   test('unknown or malformed job id → 200 {"jobId": <id>, "status": "Not found"}', async () => {
