@@ -4,7 +4,8 @@ import { JobApiClient, JobApiError, type Job } from '../../src/api.ts';
 import { isAbort, NetworkError } from '../../src/store/errors.ts';
 import { blockLang } from '../../src/config/lang.ts';
 import { readPageConfig } from '../../src/config/page-config.ts';
-import { loadMessages, msg, type Lang } from '../../src/i18n/index.ts';
+import { msg, type Lang } from '../../src/i18n/index.ts';
+import { loadUploadMessages } from './strings.ts';
 import { adoptStyles } from '../base/adopt-styles.ts';
 import { baseStyles } from '../base/base.styles.ts';
 import { heading } from '../base/render.ts';
@@ -192,7 +193,7 @@ export class DistributionFileUpload extends LitElement {
     const lang = this.uiLang;
     this.#lang = lang;
     if (!loadedLangs.has(lang)) {
-      void loadMessages(lang).then(() => {
+      void loadUploadMessages(lang).then(() => {
         loadedLangs.add(lang);
         this.requestUpdate();
       });

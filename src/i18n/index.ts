@@ -18,6 +18,14 @@ const LOADERS: Readonly<Record<Lang, () => Promise<Messages>>> = {
   de: () => import('./de.ts').then((m) => m.de),
 };
 const loaded: Partial<Record<Lang, Messages>> = {};
+/** Tables a block brings along for itself (the upload block's `upload.*`), merged per language. */
+const extra: Partial<Record<Lang, Record<string, string>>> = {};
+
+/** Adds a block's own strings to `lang` (keys of the main tables win; a later table overrides an earlier one). */
+export function addMessages(lang: Lang, table: Readonly<Record<string, string>>): void {
+  const l = toLang(lang) ?? 'en';
+  extra[l] = { ...extra[l], ...table };
+}
 const loading = new Map<Lang, Promise<void>>();
 
 /**
@@ -72,10 +80,12 @@ const warned = new Set<string>();
 export function msg(lang: Lang, key: string, vars?: Record<string, string | number>): string {
   const l = toLang(lang) ?? 'en';
   const table: Readonly<Record<string, string>> = loaded[l] ?? CORE[l];
+  const own = extra[l];
+  const lookup = (k: string): string | undefined => table[k] ?? own?.[k];
   let text: string | undefined;
   const n = vars?.n;
-  if (typeof n === 'number' && new Intl.PluralRules(l).select(n) === 'one') text = table[`${key}.one`];
-  text ??= table[key];
+  if (typeof n === 'number' && new Intl.PluralRules(l).select(n) === 'one') text = lookup(`${key}.one`);
+  text ??= lookup(key);
   if (text === undefined) {
     if (!loaded[l]) return key; // asked before loadMessages(): not a missing translation
     if (!warned.has(key)) {

@@ -172,3 +172,25 @@ describe('formatBytes / formatNumber', () => {
     assert.equal(formatNumber(1234567.5, 'en'), '1,234,567.5');
   });
 });
+
+describe('block-owned strings (addMessages)', () => {
+  test('a block table is found by msg, per language, and never overrides the main tables', async () => {
+    const { addMessages } = await import('../../src/i18n/index.ts');
+    await loadAllMessages();
+    addMessages('sv', { 'test.only': 'Bara ett test', 'search.label': 'overridden?' });
+    assert.equal(msg('sv', 'test.only'), 'Bara ett test');
+    assert.equal(msg('sv', 'search.label'), messages('sv')['search.label']);
+    assert.equal(msg('de', 'test.only'), 'test.only', 'another language does not see it');
+  });
+
+  test('the upload block has every upload.* string in sv, en and de, and the main tables have none', async () => {
+    const { uploadEn } = await import('../../blocks/distribution-file-upload/strings/en.ts');
+    const { uploadSv } = await import('../../blocks/distribution-file-upload/strings/sv.ts');
+    const { uploadDe } = await import('../../blocks/distribution-file-upload/strings/de.ts');
+    const keys = Object.keys(uploadEn).sort();
+    assert.ok(keys.length > 40);
+    assert.deepEqual(Object.keys(uploadSv).sort(), keys);
+    assert.deepEqual(Object.keys(uploadDe).sort(), keys);
+    for (const lang of LANGS) assert.deepEqual(Object.keys(messages(lang)).filter((k) => k.startsWith('upload.')), [], lang);
+  });
+});
