@@ -11,13 +11,21 @@ import { fileTypeFromFile, supportedExtensions } from 'file-type';
 export const CONTENT_MISMATCH = 'File content does not match declared type';
 export const MUST_BE_CSV = 'File content must be CSV';
 
-/** Extensions of text formats: file-type detects nothing for them, and any binary type is a mismatch. */
-const TEXT_EXTENSIONS = new Set(['csv', 'tsv', 'txt', 'json', 'jsonld', 'geojson', 'ttl', 'nt', 'n3', 'rdf', 'xml', 'md', 'html', 'htm']);
-/** Detected types that are text (file-type recognises a few by their opening). */
-const TEXT_DETECTED = new Set(['xml', 'svg', 'html', 'ics', 'vtt']);
-/** Same format, several spellings. */
-const ALIASES: Readonly<Record<string, string>> = { jpeg: 'jpg', tiff: 'tif', htm: 'html', mpeg: 'mpg', oga: 'ogg', opus: 'ogg', ogv: 'ogg' };
-const canonical = (ext: string): string => ALIASES[ext] ?? ext;
+/** Extensions of text formats: file-type detects nothing (or a text format) for them; binary content is a mismatch. */
+const TEXT_EXTENSIONS = new Set(['csv', 'tsv', 'txt', 'json', 'jsonl', 'ndjson', 'jsonld', 'geojson', 'ttl', 'nt', 'nq', 'n3', 'trig', 'rdf', 'owl', 'xml', 'gml', 'kml', 'md', 'html', 'htm', 'svg', 'sparql', 'yaml', 'yml']);
+/** Types file-type recognises that are text underneath. */
+const TEXT_DETECTED = new Set(['xml', 'svg', 'html', 'ics', 'vtt', 'rtf', 'ps', 'eps']);
+/** Name extensions that are fine for a detected type beyond its own extension (same format, other names). */
+const ALSO_NAMED: Readonly<Record<string, readonly string[]>> = {
+  jpg: ['jpeg', 'jpe'],
+  tif: ['tiff', 'geotiff'],
+  cfb: ['xls', 'doc', 'ppt', 'msi', 'msg', 'vsd', 'pub', 'mpp'],
+  sqlite: ['gpkg', 'sqlite3', 'db', 'mbtiles'],
+  gz: ['tgz', 'gzip'],
+  zip: ['kmz', 'shz'],
+  mp4: ['m4v'],
+  mpg: ['mpeg'],
+};
 
 const MIME_BY_EXTENSION: Readonly<Record<string, string>> = {
   csv: 'text/csv', tsv: 'text/tab-separated-values', txt: 'text/plain', json: 'application/json', geojson: 'application/geo+json',
@@ -36,19 +44,29 @@ export interface ContentCheck {
   readonly mime: string;
 }
 
+/** A name promising a binary format that file-type would recognise by its bytes (xlsx, zip, png …). */
+function namesKnownBinary(ext: string): boolean {
+  return !TEXT_EXTENSIONS.has(ext) && !TEXT_DETECTED.has(ext) && ((supportedExtensions as ReadonlySet<string>).has(ext) || Object.values(ALSO_NAMED).some((names) => names.includes(ext)));
+}
+
+/**
+ * Does the content fit the file name's extension? Binary content (as file-type detects it) must carry its own
+ * extension (or another name of the same format); text names (.csv, .json …) must not hold binary content; a name
+ * promising a detectable binary format must hold it. No extension: nothing was declared, nothing to contradict.
+ */
 export async function checkContent(file: string, filename: string, clientMime: string): Promise<ContentCheck> {
   const ext = extensionOf(filename);
   const detected = await fileTypeFromFile(file);
   const fallbackMime = MIME_BY_EXTENSION[ext] ?? (clientMime || 'application/octet-stream');
-  if (detected) {
-    const binary = !TEXT_DETECTED.has(detected.ext);
-    if (TEXT_EXTENSIONS.has(ext)) return binary ? { problem: CONTENT_MISMATCH, mime: detected.mime } : { mime: fallbackMime };
-    if (canonical(detected.ext) !== canonical(ext)) return { problem: CONTENT_MISMATCH, mime: detected.mime };
-    return { mime: detected.mime };
+  if (!detected || TEXT_DETECTED.has(detected.ext)) {
+    // Text (or unrecognised) content.
+    if (ext && namesKnownBinary(ext) && !(detected && detected.ext === ext)) return { problem: CONTENT_MISMATCH, mime: fallbackMime };
+    return { mime: detected && !TEXT_EXTENSIONS.has(ext) ? detected.mime : fallbackMime };
   }
-  // Nothing recognised: a name promising a format file-type knows by its bytes (xlsx, zip, png …) is a mismatch.
-  if (ext && !TEXT_EXTENSIONS.has(ext) && (supportedExtensions as ReadonlySet<string>).has(ext)) return { problem: CONTENT_MISMATCH, mime: fallbackMime };
-  return { mime: fallbackMime };
+  if (!ext) return { mime: detected.mime };
+  if (TEXT_EXTENSIONS.has(ext)) return { problem: CONTENT_MISMATCH, mime: detected.mime };
+  if (detected.ext === ext || ALSO_NAMED[detected.ext]?.includes(ext)) return { mime: detected.mime };
+  return { problem: CONTENT_MISMATCH, mime: detected.mime };
 }
 
 /** Columns (trimmed, lower-cased header) and data row count of a CSV file. */
