@@ -65,6 +65,7 @@ before(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'cb-mcp-test-'));
   await writeFile(path.join(dir, 'rows.csv'), 'id,name\n1,first\n');
   await writeFile(path.join(dir, 'archive.csv'), gzipSync(Buffer.from('id\n1\n')));
+  await writeFile(path.join(dir, 'data.csv'), 'id,name\n1,from the skill\n');
   token = (await new JobApiClient({ apiUrl: store.apiUrl }).login(store.user, store.password)).token;
 });
 
@@ -318,6 +319,69 @@ describe('catalog-blocks-mcp (from source): a wait longer than the session', () 
       assert.equal((await probe.getJob(job.jobId as string)).status, 'SUCCESS');
     } finally {
       await mcp.close();
+    }
+  });
+});
+
+describe('the shipped skill (skills/migrate-from-taskrunner/SKILL.md)', () => {
+  const blocks = (lang: string): string[] => [...SKILL.matchAll(new RegExp('```' + lang + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
+
+  it('has front matter with its name and a one-sentence description, and names every Versioning difference', () => {
+    const front = /^---\n([\s\S]*?)\n---\n/.exec(SKILL)?.[1] ?? '';
+    assert.match(front, /^name: migrate-from-taskrunner$/m);
+    const description = /^description: (.+)$/m.exec(front)?.[1] ?? '';
+    assert.ok(description.length > 40 && description.split(/\.\s/).length === 1, 'one sentence');
+    for (const term of [
+      '/taskrunner/v1', '{api_url}', 'auth/cookie', 'auth/login', 'X-Auth-Token', 'Cookie: auth_token', // base URL, cookie → header
+      'needs `X-Auth-Token` too', '`202`', '`200`', 'prototypeURI', 'resultUrl', '64-bit', '2^53', // status auth, 202, resultUrl, ids
+      '`Pending`', '`Not found`', '`PENDING`', '`PROCESSING`', '`SUCCESS`', '`FAILED`', '**404**', // states
+      '**422**', '**413**', '**400**', '`resourceURI`', 'field `file`', // up-front refusals, unchanged parts
+      '<ACCESS_TOKEN>', '<PASSWORD>', '<EMAIL>', 'TaskRunnerClient', 'JobApiClient', '## Checklist',
+    ]) assert.ok(SKILL.includes(term), `SKILL.md mentions ${term}`);
+    assert.ok(blocks('sh').length >= 2 && blocks('ts').length >= 2, 'shell and TypeScript examples');
+  });
+
+  const tools = ['curl', 'jq'].every((t) => process.env.PATH?.split(':').some((d) => existsSync(path.join(d, t))));
+  it('the before and after shell examples both run to the end against the dev store', { skip: tools ? false : 'needs curl and jq' }, async () => {
+    const origin = new URL(store.apiUrl).origin;
+    const { execFile } = await import('node:child_process');
+    for (const [i, script] of blocks('sh').slice(0, 2).entries()) {
+      const runnable = script
+        .replaceAll('https://<host>/store/1/resource/42', PLAIN_DISTRIBUTION)
+        .replaceAll('https://<host>/store', `${origin}/store`)
+        .replaceAll('https://<host>/taskrunner/v1', store.taskUrl)
+        .replaceAll('https://<api-host>/api', store.apiUrl)
+        .replaceAll('<EMAIL>', store.user)
+        .replaceAll('<PASSWORD>', store.password);
+      const out = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile('bash', ['-e', '-c', runnable], { cwd: dir, env: { PATH: process.env.PATH ?? '', PASSWORD: store.password } }, (e, stdout, stderr) => {
+          resolve({ code: e ? Number((e as { code?: number }).code ?? 1) : 0, stdout, stderr });
+        });
+      });
+      assert.equal(out.code, 0, `example ${i}: ${out.stderr}`);
+      assert.match(out.stdout, new RegExp(`^file at ${origin}/store/\\d+/resource/\\d+\\n$`), `example ${i}`);
+    }
+  });
+
+  it('the TypeScript examples type-check against the real clients', async () => {
+    const checkDir = path.join(repoRoot, '.cache', `skill-ts-${process.pid}`);
+    await rm(checkDir, { recursive: true, force: true });
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(checkDir, { recursive: true });
+    try {
+      const files: string[] = [];
+      for (const [i, code] of blocks('ts').entries()) {
+        const file = path.join(checkDir, `example-${i}.ts`);
+        const header = 'declare const distributionUri: string; declare const apiUrl: string; declare const token: string; declare const form: FormData;\n';
+        await writeFile(file, `${header}${code.replaceAll("'catalog-blocks/api'", "'../../src/api.ts'").replaceAll("'catalog-blocks/node'", "'../../src/node.ts'")}\nexport {};\n`);
+        files.push(file);
+      }
+      const { spawnSync } = await import('node:child_process');
+      const r = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--target', 'es2022',
+        '--module', 'esnext', '--moduleResolution', 'bundler', '--allowImportingTsExtensions', '--skipLibCheck', '--types', 'node', '--lib', 'es2022,dom', ...files], { encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stdout + r.stderr);
+    } finally {
+      await rm(checkDir, { recursive: true, force: true });
     }
   });
 });
