@@ -254,10 +254,20 @@ describe('retention', () => {
       await s.jobs.idle();
       assert.equal(s.jobs.get(ok.jobId)!.status, 'SUCCESS');
       assert.equal(s.jobs.get(bad.jobId)!.status, 'FAILED');
+      const legacy = await submit(s, 'ADD', PLAIN_DIST, 'l.txt', 'text', 'legacy');
+      await s.jobs.idle();
+      const login = await getJson(`${s.base}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) });
+      const token = { 'X-Auth-Token': login.body.auth_token as string };
       offset = 30_000;
       assert.notEqual(s.jobs.get(ok.jobId), undefined, 'still within retention');
+      assert.equal((await getJson(`${s.base}/api/job/${ok.jobId}`, { headers: token })).status, 200);
+      assert.equal((await getJson(`${s.base}/taskrunner/v1/job/${legacy.jobId}`)).body.status, 'Success');
       offset = 61_000;
       assert.equal(s.jobs.get(ok.jobId), undefined);
+      const gone = await getJson(`${s.base}/api/job/${ok.jobId}`, { headers: token });
+      assert.equal(gone.status, 404);
+      assert.deepEqual(gone.body, { error: 'Job not found' });
+      assert.equal((await getJson(`${s.base}/taskrunner/v1/job/${legacy.jobId}`)).body.status, 'Not found');
       assert.equal(s.jobs.get(bad.jobId), undefined);
       assert.equal(s.jobs.get('123'), undefined, 'unknown');
       // The file of the successful job stays in the catalog.

@@ -10,7 +10,7 @@ import { checkContent, csvStats, extensionOf, MUST_BE_CSV, sha256File } from './
 import type { CsvStats } from './content.ts';
 import { kindProblem } from './kinds.ts';
 import { apiDistributionsOf, distributionOfFile, entryOfKind, linkFile, touch } from './links.ts';
-import { dataDirLayout, ensureDataDir, fsyncDir, Journal, moveDurably, writeFileAtomic } from './persist.ts';
+import { dataDirLayout, ensureDataDir, fsyncDir, fsyncFile, Journal, moveDurably, writeFileAtomic } from './persist.ts';
 import type { DataDir } from './persist.ts';
 import { RowStoreData } from './rowstore.ts';
 import type { JobRecord, JobService, JobType, UploadedFile } from './types.ts';
@@ -97,6 +97,7 @@ export class JobEngine implements JobService {
   #closed = false;
   #seq = 0;
   #nextLegacyId = 1;
+  #stateWrites: Promise<void> = Promise.resolve();
   #sweep: NodeJS.Timeout | undefined;
   /** Tests: hooks of a running service (same meaning as the options of the same names). */
   readonly testHooks: { beforeCommit?: (job: JobRecord) => Promise<void>; now?: () => number } = {};
@@ -185,6 +186,7 @@ export class JobEngine implements JobService {
     if (this.#closed) throw new Error('job service is closed');
     const jobId = req.api === 'legacy' ? await this.#takeLegacyId() : this.#freshRandomId();
     const uploadRel = path.join('uploads', jobId);
+    await fsyncFile(req.upload.path); // the HTTP layer did so already; cheap when nothing is dirty
     await moveDurably(req.upload.path, path.join(this.dirs.root, uploadRel));
     const record: JobRecord = {
       jobId,
@@ -279,7 +281,10 @@ export class JobEngine implements JobService {
     let id = this.#nextLegacyId;
     while (this.#jobs.has(String(id))) id++;
     this.#nextLegacyId = id + 1;
-    await writeFileAtomic(this.dirs.state, JSON.stringify({ nextLegacyId: this.#nextLegacyId }), this.dirs.tmp);
+    // Serialised, so a slower earlier write never overwrites a later counter.
+    const write = this.#stateWrites.then(() => writeFileAtomic(this.dirs.state, JSON.stringify({ nextLegacyId: this.#nextLegacyId }), this.dirs.tmp));
+    this.#stateWrites = write.catch(() => undefined);
+    await write;
     return String(id);
   }
 

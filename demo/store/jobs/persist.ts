@@ -45,6 +45,15 @@ export async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
+export async function fsyncFile(file: string): Promise<void> {
+  const fh = await open(file, 'r+');
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
 /** Writes `data` to `file` so that a crash leaves either the old or the new content, never a mix. */
 export async function writeFileAtomic(file: string, data: string, tmpDir: string): Promise<void> {
   const tmp = path.join(tmpDir, `.w-${randomBytes(6).toString('hex')}`);
