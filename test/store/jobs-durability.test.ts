@@ -164,14 +164,17 @@ describe('restart with the same data dir', () => {
     }
   });
 
-  it('partial uploads left in tmp/ by a crash are removed at start and never become visible', async () => {
+  it('partial uploads left in tmp/, and an upload without a record, are removed at start and never become visible', async () => {
     const dataDir = tempDir();
     let s = await startJobStore({ dataDir });
     await s.close();
     await writeFile(path.join(dataDir, 'tmp', 'half-upload'), 'id,name\n1,on');
+    await writeFile(path.join(dataDir, 'uploads', '4242'), 'id,name\n1,one\n'); // moved in, but no record: no 202 was sent
     s = await startJobStore({ dataDir });
     try {
       assert.deepEqual(await readdir(path.join(dataDir, 'tmp')), []);
+      assert.deepEqual(await readdir(path.join(dataDir, 'uploads')), []);
+      assert.equal(s.jobs.get('4242'), undefined);
       assert.equal([...s.server.store.entries()].filter((e) => e.kind === 'file').length, 0);
     } finally {
       await s.close();

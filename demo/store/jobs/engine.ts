@@ -175,6 +175,11 @@ export class JobEngine implements JobService {
       if (job.reserved) this.#app.store.reserveEntryId(job.reserved.contextId, job.reserved.entryId);
       this.#queue.push(rec.jobId);
     }
+    // An upload moved in by a submit that crashed before its record was written never got a 202: drop it.
+    const referenced = new Set([...committed.values()].map((c) => path.basename(c.line.file)));
+    for (const name of await readdir(d.uploads)) {
+      if (!this.#jobs.has(name) && !referenced.has(name)) await rm(path.join(d.uploads, name), { force: true });
+    }
     await this.#sweepExpired();
     const every = Math.max(50, Math.min(this.#opts.jobRetentionMs, 60_000));
     this.#sweep = setInterval(() => void this.#sweepExpired(), every);
