@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { CatalogParseError } from '../../demo/store/rdf/parse.ts';
@@ -17,7 +19,7 @@ const INVALID: { rel: string; line: number; detail: RegExp }[] = [
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'demo/store/main.ts'), '--port', '0', ...args], { cwd: repoRoot });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'demo/store/main.ts'), '--port', '0', '--data-dir', mkdtempSync(path.join(tmpdir(), 'cb-store-')), ...args], { cwd: repoRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

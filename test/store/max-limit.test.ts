@@ -3,6 +3,8 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { StoreServer } from '../../demo/store/server.ts';
@@ -47,7 +49,7 @@ describe('search page size limit', () => {
 
   test('the CLI accepts --max-limit and rejects a non-number', async () => {
     const run = (args: string[]) => new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'demo/store/main.ts'), '--port', '0', '--quiet', ...args], { cwd: repoRoot });
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'demo/store/main.ts'), '--port', '0', '--data-dir', mkdtempSync(path.join(tmpdir(), 'cb-store-')), '--quiet', ...args], { cwd: repoRoot });
       let out = '';
       child.stdout.on('data', (d) => {
         out += d;
