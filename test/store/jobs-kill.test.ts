@@ -78,7 +78,7 @@ describe('kill -9 of the dev store', () => {
     const dataDir = tempDir('jobs-kill-');
     const catalog = path.join(dataDir, '..', `${path.basename(dataDir)}-catalog.ttl`);
     await writeFile(catalog, TEST_CATALOG);
-    let c = await startCli(dataDir, catalog, 5000);
+    let c = await startCli(dataDir, catalog, 15_000); // a wide PROCESSING window, also on a loaded machine
     let token = await login(c);
     const form = new FormData();
     form.append('file', new Blob([CSV], { type: 'text/csv' }), 'big.csv');
