@@ -3,7 +3,8 @@
 // 2. uploads a generated 50 MB CSV to the demo SwedishPolls CSV distribution (it has a connected API distribution,
 //    so the job parses the whole file), streamed from disk (fs.openAsBlob + FormData), waits for SUCCESS, and
 //    reports the child's peak RSS (VmHWM from /proc) against the file size,
-// 3. runs 20 concurrent uploads (1 MB CSV each) that must all reach SUCCESS: total time, p50/p95 time-to-SUCCESS.
+// 3. runs 20 concurrent uploads (1 MB CSV each) that must all reach SUCCESS: total time, p50/p95 time-to-SUCCESS,
+// 4. uploads a 100 MB CSV to a fresh store: its peak must not grow with the file (nothing buffered).
 // Prints a markdown block; with --write-readme it replaces the text between <!-- upload-bench:start --> and
 // <!-- upload-bench:end --> in README.md (only print when the markers are missing).
 import { spawn } from 'node:child_process';
@@ -16,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIG_BYTES = 50 * 1024 * 1024;
+/** A second, fresh store takes a file twice as big: if the upload were buffered, its peak would double too. */
+const HUGE_BYTES = 100 * 1024 * 1024;
 const SMALL_BYTES = 1024 * 1024;
 const CONCURRENT = 20;
 const PROCESSING_MS = 200;
@@ -53,7 +56,7 @@ function statusOf(pid) {
 async function startStore(dataDir) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'demo/store/main.ts', '--port', '0', '--quiet', '--data-dir', dataDir, '--processing-ms', String(PROCESSING_MS), '--max-upload-mb', '64'],
+    ['--import', 'tsx', 'demo/store/main.ts', '--port', '0', '--quiet', '--data-dir', dataDir, '--processing-ms', String(PROCESSING_MS), '--max-upload-mb', '128'],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
@@ -96,29 +99,46 @@ async function waitForJob(origin, token, jobId) {
 const mb = (b) => (b / 1024 / 1024).toFixed(1);
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+async function stopStore(child) {
+  child.kill('SIGTERM');
+  await once(child, 'exit').catch(() => undefined);
+}
+
+async function loginDemo(origin) {
+  const login = await api(origin, undefined, 'POST', '/auth/login', { username: 'demo', password: 'demo-password' });
+  if (login.status !== 200) throw new Error(`login: ${login.status}`);
+  return login.body.auth_token;
+}
+
+/** One big upload to SUCCESS on a running store: RSS before, peak after, times. */
+async function bigUpload(child, origin, token, file, name) {
+  const before = await statusOf(child.pid);
+  const t0 = performance.now();
+  const jobId = await upload(origin, token, file, name);
+  const accepted = performance.now() - t0;
+  await waitForJob(origin, token, jobId);
+  const total = performance.now() - t0;
+  const after = await statusOf(child.pid);
+  return { before, after, accepted, total };
+}
+
 async function main() {
   const work = await mkdtemp(path.join(os.tmpdir(), 'bench-upload-'));
-  const dataDir = path.join(work, 'data');
   const big = path.join(work, 'big.csv');
+  const huge = path.join(work, 'huge.csv');
   const bigSize = await generateCsv(big, BIG_BYTES, 'big');
+  const hugeSize = await generateCsv(huge, HUGE_BYTES, 'huge');
   const small = [];
   for (let i = 0; i < CONCURRENT; i++) {
     small.push(path.join(work, `small-${i}.csv`));
     await generateCsv(small[i], SMALL_BYTES, `s${i}`);
   }
-  const { child, origin } = await startStore(dataDir);
+  let child;
   try {
-    const login = await api(origin, undefined, 'POST', '/auth/login', { username: 'demo', password: 'demo-password' });
-    if (login.status !== 200) throw new Error(`login: ${login.status}`);
-    const token = login.body.auth_token;
-    const before = await statusOf(child.pid);
-
-    const t0 = performance.now();
-    const bigJob = await upload(origin, token, big, 'big.csv');
-    const accepted = performance.now() - t0;
-    await waitForJob(origin, token, bigJob);
-    const bigTotal = performance.now() - t0;
-    const afterBig = await statusOf(child.pid);
+    let origin;
+    ({ child, origin } = await startStore(path.join(work, 'data-1')));
+    let token = await loginDemo(origin);
+    const b = await bigUpload(child, origin, token, big, 'big.csv');
 
     const c0 = performance.now();
     const times = await Promise.all(
@@ -131,21 +151,29 @@ async function main() {
     );
     const concurrentTotal = performance.now() - c0;
     const end = await statusOf(child.pid);
-    times.sort((a, b) => a - b);
+    times.sort((x, y) => x - y);
+    await stopStore(child);
 
+    ({ child, origin } = await startStore(path.join(work, 'data-2')));
+    token = await loginDemo(origin);
+    const h = await bigUpload(child, origin, token, huge, 'huge.csv');
+    await stopStore(child);
+    child = undefined;
+
+    const growth = (r, size) => `${mb(r.after.hwm - r.before.hwm)} MB = ${((100 * (r.after.hwm - r.before.hwm)) / size).toFixed(0)} % of the file size`;
     const lines = [
-      `Upload benchmark (\`npm run bench:upload\`, ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${os.cpus().length} cores; dev store CLI with the demo catalog, \`--processing-ms ${PROCESSING_MS}\`; target: the SwedishPolls CSV distribution, whose connected API distribution makes every job parse its CSV):`,
+      `Upload benchmark (\`npm run bench:upload\`, ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${os.cpus().length} cores; dev store CLI with the demo catalog, \`--processing-ms ${PROCESSING_MS}\`; target: the SwedishPolls CSV distribution, whose connected API distribution makes every job parse its CSV; files streamed from disk with \`fs.openAsBlob\` + \`FormData\`):`,
       '',
       '| measurement | value |',
       '|---|---|',
-      `| 50 MB CSV upload: file size | ${mb(bigSize)} MB (${bigSize} bytes) |`,
-      `| dev store RSS before the upload | ${mb(before.rss)} MB |`,
-      `| dev store peak RSS (VmHWM) through upload + job | ${mb(afterBig.hwm)} MB (growth over the start: ${mb(afterBig.hwm - before.hwm)} MB = ${((100 * (afterBig.hwm - before.hwm)) / bigSize).toFixed(0)} % of the file size) |`,
-      `| 50 MB: upload until 202 / until SUCCESS | ${(accepted / 1000).toFixed(2)} s / ${(bigTotal / 1000).toFixed(2)} s |`,
+      `| 50 MB CSV: file size | ${mb(bigSize)} MB (${bigSize} bytes) |`,
+      `| 50 MB: dev store RSS before → peak (VmHWM) through upload + job | ${mb(b.before.rss)} MB → ${mb(b.after.hwm)} MB (growth ${growth(b, bigSize)}) |`,
+      `| 50 MB: upload until 202 / until SUCCESS | ${(b.accepted / 1000).toFixed(2)} s / ${(b.total / 1000).toFixed(2)} s |`,
+      `| 100 MB CSV on a fresh store: RSS before → peak | ${mb(h.before.rss)} MB → ${mb(h.after.hwm)} MB (growth ${growth(h, hugeSize)}; ${h.after.hwm - h.before.hwm < 1.5 * (b.after.hwm - b.before.hwm) ? 'twice the file, not twice the memory: the upload is not buffered' : 'memory grows with the file size: something buffers the upload'}) |`,
       `| ${CONCURRENT} concurrent uploads of ${mb(SMALL_BYTES)} MB CSV: all SUCCESS | ${times.length}/${CONCURRENT} |`,
       `| ${CONCURRENT} concurrent: total time | ${(concurrentTotal / 1000).toFixed(2)} s |`,
       `| ${CONCURRENT} concurrent: time-to-SUCCESS p50 / p95 | ${(pct(times, 50) / 1000).toFixed(2)} s / ${(pct(times, 95) / 1000).toFixed(2)} s |`,
-      `| dev store peak RSS (VmHWM) at the end | ${mb(end.hwm)} MB |`,
+      `| dev store peak RSS (VmHWM) after all of the first store's uploads | ${mb(end.hwm)} MB |`,
     ];
     const block = lines.join('\n');
     console.log(block);
@@ -155,16 +183,15 @@ async function main() {
       const start = '<!-- upload-bench:start -->';
       const stop = '<!-- upload-bench:end -->';
       const a = readme.indexOf(start);
-      const b = readme.indexOf(stop);
-      if (a < 0 || b < a) console.error('README.md has no upload-bench markers: printed only');
+      const z = readme.indexOf(stop);
+      if (a < 0 || z < a) console.error('README.md has no upload-bench markers: printed only');
       else {
-        await writeFile(readmePath, `${readme.slice(0, a + start.length)}\n${block}\n${readme.slice(b)}`);
+        await writeFile(readmePath, `${readme.slice(0, a + start.length)}\n${block}\n${readme.slice(z)}`);
         console.error('README.md updated');
       }
     }
   } finally {
-    child.kill('SIGTERM');
-    await once(child, 'exit').catch(() => undefined);
+    if (child) await stopStore(child);
     await rm(work, { recursive: true, force: true });
   }
 }
