@@ -113,6 +113,19 @@ describe('job states: PENDING → PROCESSING → SUCCESS (add)', () => {
     assert.ok(values(dist.metadata, CSV_DIST, `${DCAT}downloadURL`).includes(file), 'search result carries the new link');
   });
 
+  it('a stored file is streamed from disk: HEAD has the length and no body, ETag → 304, Digest is the SHA-256', async () => {
+    const file = s.jobs.get(firstId)!.resultUrl!;
+    const head = await fetch(file, { method: 'HEAD' });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get('content-length'), String(Buffer.byteLength(CSV_A)));
+    assert.equal(await head.text(), '');
+    const etag = head.headers.get('etag')!;
+    assert.equal((await fetch(file, { headers: { 'If-None-Match': etag } })).status, 304);
+    const sha = (await import('node:crypto')).createHash('sha256').update(CSV_A).digest('hex');
+    assert.equal(head.headers.get('digest'), `sha-256=${sha}`);
+    assert.match(head.headers.get('content-disposition')!, /filename="polls-2022\.csv"/);
+  });
+
   it('SUCCESS effects on the connected API: rows of both added files appended in order, modified date of A updated', async () => {
     const page = await rows(s);
     assert.equal(page.resultCount, 3);
