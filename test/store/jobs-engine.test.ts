@@ -54,6 +54,8 @@ describe('job states: PENDING → PROCESSING → SUCCESS (add)', () => {
     const processing = await until(() => s.jobs.get(first.jobId)!, (j) => j.status === 'PROCESSING' && gate.held === 1, 'PROCESSING');
     assert.equal(typeof processing.progress, 'number');
     assert.ok(processing.progress! >= 0 && processing.progress! <= 100);
+    // Held right before its commit: the reading work and the (zero) processing time are done.
+    assert.equal(processing.progress, 99);
     assert.equal(processing.queuePosition, undefined);
 
     const second = await submit(s, 'ADD', CSV_DIST, 'polls-2026.csv', CSV_B);

@@ -98,9 +98,11 @@ export async function readCsv(
   file: string,
   onRow: (values: string[], columns: string[]) => boolean | void,
   known?: { delimiter: string },
+  onBytes?: (n: number) => void,
 ): Promise<{ columns: string[]; rowCount: number; delimiter: string; complete: boolean }> {
   const delimiter = known?.delimiter ?? (await sniffDelimiter(file));
   const input = createReadStream(file);
+  if (onBytes) input.on('data', (chunk) => onBytes(chunk.length));
   const parser = csvParser(delimiter);
   input.on('error', (e) => parser.destroy(e));
   input.pipe(parser);
@@ -128,10 +130,10 @@ export async function readCsv(
 }
 
 /** Parses the whole file; undefined when it is not CSV (a .csv name is required). */
-export async function csvStats(file: string, filename: string): Promise<CsvStats | undefined> {
+export async function csvStats(file: string, filename: string, onBytes?: (n: number) => void): Promise<CsvStats | undefined> {
   if (extensionOf(filename) !== 'csv') return undefined;
   try {
-    const { columns, rowCount, delimiter } = await readCsv(file, () => undefined);
+    const { columns, rowCount, delimiter } = await readCsv(file, () => undefined, undefined, onBytes);
     return { columns, rowCount, delimiter };
   } catch {
     return undefined;
@@ -142,7 +144,7 @@ export async function csvStats(file: string, filename: string): Promise<CsvStats
  * Hex SHA-256 of a file, read through one reused buffer: a stream would allocate a fresh chunk per read, and a
  * 50 MB upload would then show up as ~50 MB of garbage in the store's peak memory before the GC runs.
  */
-export async function sha256File(file: string): Promise<string> {
+export async function sha256File(file: string, onBytes?: (n: number) => void): Promise<string> {
   const hash = createHash('sha256');
   const buf = Buffer.allocUnsafe(256 * 1024);
   const fh = await open(file, 'r');
@@ -151,6 +153,7 @@ export async function sha256File(file: string): Promise<string> {
       const { bytesRead } = await fh.read(buf, 0, buf.length, null);
       if (bytesRead === 0) break;
       hash.update(buf.subarray(0, bytesRead));
+      onBytes?.(bytesRead);
     }
   } finally {
     await fh.close();

@@ -70,6 +70,8 @@ interface Running {
   startedAt: number;
   /** Resource URI of the distribution the job changes, once known. */
   distribution?: string;
+  /** Share (0–1) of the reading work done: hashing, and parsing the CSV when there is an API to feed. */
+  work: number;
   done: Promise<void>;
   readonly abort: AbortController;
 }
@@ -254,9 +256,11 @@ export class JobEngine implements JobService {
     const rec: JobRecord = { ...job.record };
     if (rec.status === 'PENDING') rec.queuePosition = this.#queue.indexOf(rec.jobId) + 1 || 1;
     if (rec.status === 'PROCESSING') {
+      // Both the time a job is made to take and the real reading work (large files) move the bar.
       const r = this.#running;
-      const elapsed = r && r.id === rec.jobId ? Date.now() - r.startedAt : 0;
-      rec.progress = this.#opts.processingMs > 0 ? Math.min(99, Math.floor((elapsed / this.#opts.processingMs) * 100)) : 0;
+      const mine = r !== undefined && r.id === rec.jobId;
+      const time = this.#opts.processingMs > 0 ? (mine ? Date.now() - r.startedAt : 0) / this.#opts.processingMs : 1;
+      rec.progress = Math.max(0, Math.min(99, Math.floor(Math.min(time, mine ? r.work : 0) * 100)));
     }
     return rec;
   }
@@ -307,7 +311,7 @@ export class JobEngine implements JobService {
     }
     const job = this.#jobs.get(id)!;
     const abort = new AbortController();
-    const running: Running = { id, startedAt: Date.now(), abort, done: Promise.resolve() };
+    const running: Running = { id, startedAt: Date.now(), abort, done: Promise.resolve(), work: 0 };
     this.#running = running;
     running.done = this.#run(job, running)
       .catch((e: unknown) => {
@@ -358,11 +362,19 @@ export class JobEngine implements JobService {
     const distribution = rec.jobType === 'ADD' ? target : distributionOfFile(store, target);
     if (distribution) running.distribution = distribution.resourceUri;
     const hasApi = distribution !== undefined && apiDistributionsOf(store, distribution).length > 0;
-    let stats: CsvStats | undefined;
-    if (hasApi || extensionOf(rec.filename) === 'csv') stats = await csvStats(file, rec.filename);
-    if (hasApi && !stats) return { error: MUST_BE_CSV };
-    const sha256 = await sha256File(file);
     const size = (await stat(file)).size;
+    const parse = hasApi || extensionOf(rec.filename) === 'csv';
+    const total = Math.max(1, size * (parse ? 2 : 1));
+    let read = 0;
+    const onBytes = (n: number): void => {
+      read += n;
+      running.work = Math.min(1, read / total);
+    };
+    let stats: CsvStats | undefined;
+    if (parse) stats = await csvStats(file, rec.filename, onBytes);
+    if (hasApi && !stats) return { error: MUST_BE_CSV };
+    const sha256 = await sha256File(file, onBytes);
+    running.work = 1;
     return { target, distribution, mime: content.mime, sha256, size, ...(stats ? { stats } : {}) };
   }
 
