@@ -60,7 +60,7 @@ export class RowStoreData {
       if (!p) continue;
       let s = this.#stats.get(p);
       if (!s) {
-        s = csvStats(p, f.file!.name.endsWith('.csv') || f.file!.name.endsWith('.CSV') ? f.file!.name : `${f.file!.name}.csv`);
+        s = csvStats(p, f.file!.name); // files not named .csv give no rows
         this.#stats.set(p, s);
       }
       const stats = await s;
