@@ -12,6 +12,7 @@ import type { AccountSpec } from './auth/index.ts';
 import { CatalogParseError } from './rdf/parse.ts';
 import { countByKind } from './routes/home.ts';
 import { createStoreServer, JOB_DEFAULTS } from './server.ts';
+import { enableUploadGc } from './http/memory.ts';
 import type { JobServerOptions } from './server.ts';
 
 const DEFAULT_CATALOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../catalog/demo-catalog.ttl');
@@ -140,6 +141,7 @@ function parseArgs(argv: string[]): CliOptions {
 }
 
 async function main(): Promise<void> {
+  enableUploadGc();
   let opts: CliOptions;
   try {
     opts = parseArgs(process.argv.slice(2));

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { UploadedFile } from '../jobs/types.ts';
+import { uploadGcMeter } from './memory.ts';
 
 export const MAX_FILENAME_CHARS = 200;
 /** Multipart framing (boundaries, part headers) allowed on top of the file size before Content-Length alone refuses. */
@@ -135,8 +136,10 @@ export async function receiveUpload(req: IncomingMessage, opts: { maxBytes: numb
       const sink = createWriteStream(target, { flags: 'wx' });
       out = sink;
       let size = 0;
+      const meter = uploadGcMeter();
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
+        meter(chunk.length);
       });
       stream.once('limit', () => fail({ ok: false, status: 413, body: tooLargeBody(opts.maxBytes) }));
       const done = pipeline(stream, sink).then(async (): Promise<UploadedFile> => {
