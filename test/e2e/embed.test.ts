@@ -35,6 +35,17 @@ describe('CDN bundle embedded cross-origin', () => {
     await store?.close();
   });
 
+  /**
+   * The landing-page request budget (README, Requests): the entry, then one batched lookup of what it links to;
+   * plus, in catalog mode, one batched lookup of the files INSIDE the store that distributions download from (their
+   * names and sizes; the demo's SwedishPolls CSV distribution has an uploaded file since the job API seeds it).
+   */
+  function overBudget(requests: readonly string[]): boolean {
+    const storeFileLookup = (u: string) => decodeURIComponent(u).replace(/\\/g, '').includes(`resource:${store.url}`);
+    const files = requests.filter(storeFileLookup).length;
+    return requests.length - files > 2 || files > 1;
+  }
+
   async function open(path: string): Promise<{ page: Page; seen: PageWatch }> {
     const page = await browser.newPage();
     const seen = watch(page, store.url);
@@ -42,7 +53,7 @@ describe('CDN bundle embedded cross-origin', () => {
     return { page, seen };
   }
 
-  test('the ES module renders a demo dataset from a store on another origin, with at most 2 store requests', async () => {
+  test('the ES module renders a demo dataset from a store on another origin, within the store request budget', async () => {
     const { page, seen } = await open(`/e2e/embed.html?esc_uri=${encodeURIComponent(POLLS)}`);
     assert.deepEqual(await settleBlocks(page), ['ready']);
     const js = await page.evaluate(() => performance.getEntriesByType('resource')
@@ -60,13 +71,14 @@ describe('CDN bundle embedded cross-origin', () => {
     assert.equal(await page.locator('dataset-view li[data-distribution]').count(), 2);
     const text = (await page.locator('dataset-view').textContent()) ?? '';
     for (const leak of LEAKS) assert.doesNotMatch(text, leak);
-    assert.ok(seen.storeRequests.length >= 1 && seen.storeRequests.length <= 2,
-      `store requests: ${seen.storeRequests.join('\n')}`);
+    assert.ok(seen.storeRequests.length >= 1 && !overBudget(seen.storeRequests), `store requests: ${seen.storeRequests.join('\n')}`);
+    assert.ok(seen.storeRequests.some((u) => decodeURIComponent(u).replace(/\\/g, '').includes(`resource:${store.url}`)),
+      'the uploaded file of the CSV distribution is looked up (its name and size are shown)');
     assert.deepEqual(seen.problems, []);
     await page.close();
   });
 
-  test('every dataset and data service of the demo catalog: a landing page makes at most 2 store requests', async () => {
+  test('every dataset and data service of the demo catalog: a landing page makes at most 2 store requests (+1 for files in the store)', async () => {
     const entries = [...await listEntries(store.url, DATASET), ...await listEntries(store.url, DATA_SERVICE)];
     assert.ok(entries.length >= 13, `demo catalog entries found: ${entries.length}`);
     const page = await browser.newPage();
@@ -78,7 +90,7 @@ describe('CDN bundle embedded cross-origin', () => {
       const states = await settleBlocks(page);
       assert.deepEqual(states, ['ready'], e.uri);
       const n = seen.storeRequests.length - before;
-      if (n > 2) over.push(`${e.uri}: ${n} requests\n  ${seen.storeRequests.slice(before).join('\n  ')}`);
+      if (overBudget(seen.storeRequests.slice(before))) over.push(`${e.uri}: ${n} requests\n  ${seen.storeRequests.slice(before).join('\n  ')}`);
     }
     assert.deepEqual(over, []);
     assert.deepEqual(seen.problems, []);
