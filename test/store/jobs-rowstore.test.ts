@@ -53,6 +53,48 @@ describe('rowstore: the demo catalog seed', () => {
   });
 });
 
+describe('rowstore: HTML view and API description', () => {
+  let s: JobStore;
+  before(async () => {
+    s = await startJobStore({ catalogs: [DEMO] });
+  });
+  after(() => s.close());
+
+  it('a browser (HTML Accept) asking the dataset URL is sent to /html with 303; JSON clients get the page', async () => {
+    const res = await fetch(`${s.base}/rowstore/dataset/swedishpolls`, { headers: { Accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' }, redirect: 'manual' });
+    assert.equal(res.status, 303);
+    assert.equal(res.headers.get('location'), `${s.base}/rowstore/dataset/swedishpolls/html`);
+    const json = await getJson(`${s.base}/rowstore/dataset/swedishpolls`);
+    assert.equal(json.status, 200);
+    assert.equal(json.body.results.length, 100);
+  });
+
+  it('/html is an escaped table of the first rows with links to the JSON and the description', async () => {
+    const res = await fetch(`${s.base}/rowstore/dataset/swedishpolls/html`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
+    const text = await res.text();
+    assert.match(text, /^<!DOCTYPE html>/);
+    assert.equal((text.match(/<tr>/g) ?? []).length, 101, 'header row + 100 rows');
+    assert.match(text, /<th scope="col">publyearmonth<\/th>/);
+    assert.match(text, /100 of 2636 rows/);
+    assert.ok(text.includes(`href="${s.base}/rowstore/dataset/swedishpolls/swagger"`));
+    assert.doesNotMatch(text.replace(/^<!DOCTYPE html>/, '').replace(/<\/?(html|head|meta|title|body|h1|p|a|table|thead|tbody|tr|th|td)\b[^>]*>/g, ''), /[<>]/, 'no markup but the table');
+    assert.equal((await fetch(`${s.base}/rowstore/dataset/nope/html`)).status, 404);
+  });
+
+  it('/swagger describes /json with one query parameter per column plus _limit and _offset', async () => {
+    const { status, body } = await getJson(`${s.base}/rowstore/dataset/swedishpolls/swagger`);
+    assert.equal(status, 200);
+    assert.equal(body.swagger, '2.0');
+    assert.equal(body.basePath, '/rowstore/dataset/swedishpolls');
+    const names = body.paths['/json'].get.parameters.map((p: { name: string }) => p.name);
+    const info = await getJson(`${s.base}/rowstore/dataset/swedishpolls/info`);
+    assert.deepEqual(names, [...info.body.columnnames, '_limit', '_offset']);
+    assert.equal((await getJson(`${s.base}/rowstore/dataset/nope/swagger`)).status, 404);
+  });
+});
+
 describe('rowstore: query rules', () => {
   let s: JobStore;
   const ds = (q = ''): string => `${s.base}/rowstore/dataset/${ROWS_ID}/json${q}`;
@@ -64,6 +106,21 @@ describe('rowstore: query rules', () => {
     await s.jobs.idle();
   });
   after(() => s.close());
+
+  it('/html shows hostile cell values as text (escaped), never as markup', async () => {
+    const hostile = await startJobStore();
+    try {
+      await submit(hostile, 'ADD', CSV_DIST, 'hostile.csv', 'name,"<b>col</b>"\n"<script>alert(1)</script>","a & b ""q"""\n');
+      await hostile.jobs.idle();
+      const text = await (await fetch(`${hostile.base}/rowstore/dataset/${ROWS_ID}/html`)).text();
+      assert.ok(text.includes('&lt;script&gt;alert(1)&lt;/script&gt;'), text);
+      assert.ok(text.includes('&lt;b&gt;col&lt;/b&gt;'));
+      assert.ok(text.includes('a &amp; b &quot;q&quot;'));
+      assert.doesNotMatch(text, /<script|<b>/);
+    } finally {
+      await hostile.close();
+    }
+  });
 
   it('columns are trimmed and lower-cased; ";" is detected; rows of all files in file order', async () => {
     const info = await getJson(`${s.base}/rowstore/dataset/${ROWS_ID}/info`);

@@ -1,13 +1,18 @@
 /**
- * `/rowstore/datasets`, `/rowstore/dataset/{id}` (+ `/json`) and `/rowstore/dataset/{id}/info` (entrystore-api.md §6.2).
+ * `/rowstore/datasets`, `/rowstore/dataset/{id}` (+ `/json`), `/rowstore/dataset/{id}/info`, `/html` (a browser
+ * asking `{id}` for HTML is sent there with 303) and `/swagger` (the generated API description) — entrystore-api.md §6.2.
  */
 import type { ServerResponse } from 'node:http';
 import type { StoreApp } from '../app.ts';
 import type { RouteContext } from '../http/router.ts';
-import { sendJson } from '../http/respond.ts';
+import { negotiate } from '../http/negotiate.ts';
+import { sendJson, sendText } from '../http/respond.ts';
 import type { RowDataset, RowStoreData } from './rowstore.ts';
 
 const MAX_LIMIT = 100;
+
+const escapeHtml = (v: string): string =>
+  v.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** RowStore answers some errors with an empty body. */
 function empty(res: ServerResponse, status: number): void {
@@ -112,5 +117,63 @@ export function addRowstoreRoutesFor(app: StoreApp, rows: RowStoreData, processi
     sendJson({ res: ctx.res, params: params2 }, 200, body);
   };
   app.router.add(['GET'], /^\/rowstore\/dataset\/(?<id>[^/]+)\/json\/?$/, page);
-  app.router.add(['GET'], /^\/rowstore\/dataset\/(?<id>[^/]+)\/?$/, page);
+  app.router.add(['GET'], /^\/rowstore\/dataset\/(?<id>[^/]+)\/?$/, async (ctx) => {
+    // RowStore: an HTML Accept on the dataset URL is sent to its HTML view; anything else gets the JSON page.
+    if (negotiate(ctx.req.headers.accept, ['text/html', 'application/json']) === 'text/html' && rows.dataset(ctx.match.id!)) {
+      ctx.res.writeHead(303, { Location: `${dsUrl(ctx.match.id!)}/html`, 'Content-Length': '0' });
+      ctx.res.end();
+      return;
+    }
+    await page(ctx);
+  });
+
+  /** The first rows as an HTML table (what a person following the API link in a browser sees). */
+  app.router.add(['GET'], /^\/rowstore\/dataset\/(?<id>[^/]+)\/html\/?$/, async (ctx) => {
+    const ds = rows.dataset(ctx.match.id!);
+    if (!ds) return sendText(ctx.res, 404, 'text/plain; charset=utf-8', 'Dataset not found');
+    const columns = await rows.columns(ds);
+    const { rows: first, total } = await rows.query(ds, { filters: new Map(), limit: MAX_LIMIT, offset: 0 });
+    const head = columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('');
+    const body = first.map((r) => `<tr>${columns.map((c) => `<td>${escapeHtml(r[c] ?? '')}</td>`).join('')}</tr>`).join('\n');
+    const html = `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Dataset ${escapeHtml(ds.id)}</title></head>
+<body><h1>Dataset ${escapeHtml(ds.id)}</h1><p>${first.length} of ${total} rows; JSON: <a href="${escapeHtml(dsUrl(ds.id))}/json">${escapeHtml(dsUrl(ds.id))}/json</a>, API description: <a href="${escapeHtml(dsUrl(ds.id))}/swagger">swagger</a>.</p>
+<table><thead><tr>${head}</tr></thead><tbody>
+${body}
+</tbody></table></body></html>\n`;
+    sendText(ctx.res, 200, 'text/html; charset=utf-8', html);
+  });
+
+  /** The generated API description of a dataset (Swagger 2.0, as RowStore generates it): one query parameter per column. */
+  app.router.add(['GET'], /^\/rowstore\/dataset\/(?<id>[^/]+)\/swagger\/?$/, async (ctx) => {
+    const ds = find(ctx);
+    if (!ds) return;
+    const columns = await rows.columns(ds);
+    const url = new URL(dsUrl(ds.id));
+    const query = (name: string, type: string, description: string) => ({ name, in: 'query', required: false, type, description });
+    sendJson(ctx, 200, {
+      swagger: '2.0',
+      info: { title: `Dataset ${ds.id}`, version: '1.0', description: `Rows of the API distribution ${ds.api.resourceUri}` },
+      host: url.host,
+      basePath: url.pathname,
+      schemes: [url.protocol.replace(':', '')],
+      produces: ['application/json'],
+      paths: {
+        '/json': {
+          get: {
+            summary: 'Rows matching every given column value (exact match; a value starting with ^ is a regular expression)',
+            parameters: [
+              ...columns.map((c) => query(c, 'string', `Only rows whose "${c}" equals this value`)),
+              query('_limit', 'integer', `Rows per page, 1-${MAX_LIMIT} (default 100)`),
+              query('_offset', 'integer', 'Rows to skip (default 0)'),
+            ],
+            responses: {
+              200: { description: 'A page of rows: results, resultCount, limit, offset, next, prev' },
+              400: { description: 'A parameter that is neither a column nor _limit/_offset/_sort/_callback' },
+              404: { description: 'No such dataset' },
+            },
+          },
+        },
+      },
+    });
+  });
 }
