@@ -1,7 +1,9 @@
 // Serving-time touches to demo pages, shared by the dev server (vite.config.ts) and the e2e static server:
 // the store URL goes into `data-store-url="__STORE_URL__"` (ports change), and `<!-- demo:pages -->` becomes the
-// list of pages from demo/pages.json (so adding a page is one line there), and `<!-- demo:params datasetView -->`
-// becomes the rows of that block's parameters from the parameter table (src/config/params.ts).
+// list of pages from demo/pages.json (so adding a page is one line there), `<!-- demo:params datasetView -->`
+// becomes the rows of that block's parameters from the parameter table (src/config/params.ts), and
+// `<!-- demo:form datasetFacetSearchLayout hl=2 includeSorting=true -->` the controls of the page's parameter form (one
+// select per parameter of the block, then strictStandardHtml and lang; `name=value` marks a value set in the markup).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './entries.mjs';
@@ -30,11 +32,42 @@ export function paramRows(block) {
   });
 }
 
+/** Choices offered per parameter (besides "default"); booleans offer true and false. */
+const FORM_CHOICES = {
+  hl: ['<option>2</option>', '<option>3</option>', '<option>4</option>'],
+  sortOrder: ['<option>title</option>', '<option value="modified desc">modified desc</option>'],
+  break: ['<option>600px</option>', '<option>800px</option>', '<option>1400px</option>'],
+};
+/** What an unset parameter means where the table has no default. */
+const EFFECTIVE_DEFAULT = { sortOrder: 'modified desc' };
+
+function formSelect(name, first, choices) {
+  return `<label>${name}\n            <select name="${name}">\n              <option value="">${first}</option>\n` +
+    `              ${choices.join('')}\n            </select>\n          </label>`;
+}
+
+/** The selects of a demo page's parameter form (demo.js applies them as attributes of the block). */
+export function paramForm(block, markup = {}) {
+  const col = columnOf(block);
+  const selects = paramsOf(block).map((p) => {
+    const def = p.defaults[col] ?? EFFECTIVE_DEFAULT[p.name] ?? 'unset';
+    const first = p.name in markup ? `as in the markup (${escapeHtml(markup[p.name])})` : `default (${escapeHtml(String(def))})`;
+    const choices = FORM_CHOICES[p.name] ?? (p.type === 'boolean' ? ['<option>true</option>', '<option>false</option>'] : undefined);
+    if (!choices) throw new Error(`demo:form: no choices for parameter ${p.name}`);
+    return formSelect(p.name, first, choices);
+  });
+  selects.push(formSelect('strictStandardHtml', 'default (false)', ['<option>true</option>']));
+  selects.push(formSelect('lang', 'page (&lt;html lang&gt;)', ['<option value="sv">sv</option>', '<option value="en">en</option>', '<option value="de">de</option>']));
+  return selects.join('\n          ');
+}
+
 export function renderDemoHtml(html, { storeUrl }) {
   const items = demoPages().map((p) =>
     `<li><a href="${escapeHtml(p.href)}">${escapeHtml(p.title)}</a> — ${escapeHtml(p.description)}</li>`);
   return html
     .replaceAll(STORE_URL_PLACEHOLDER, escapeHtml(storeUrl))
     .replace('<!-- demo:pages -->', items.join('\n        '))
-    .replace(/<!-- demo:params (\w+) -->/g, (_, block) => paramRows(block).join('\n          '));
+    .replace(/<!-- demo:params (\w+) -->/g, (_, block) => paramRows(block).join('\n          '))
+    .replace(/<!-- demo:form (\w+)((?: \w+=[^\s]+)*) -->/g, (_, block, pairs) =>
+      paramForm(block, Object.fromEntries(pairs.trim().split(/\s+/).filter(Boolean).map((kv) => kv.split('=')))));
 }
