@@ -134,13 +134,17 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     return this.loader.state;
   }
 
-  /** Resolves when the current load has settled and the result is rendered (for hosts and tests). */
+  /**
+   * Resolves when the current load has settled and the result is rendered (for hosts and tests). Follows `state`, so
+   * a block whose state comes from elsewhere (a search scope) settles with it.
+   */
   get loadComplete(): Promise<string> {
     return (async () => {
       for (;;) {
         await this.loader.settled;
         await this.updateComplete;
-        if (this.loader.state !== 'loading' && this.loader.state !== 'idle') return this.loader.state;
+        const state = this.state;
+        if (state !== 'loading' && state !== 'idle') return state;
         await new Promise((r) => setTimeout(r, 10));
       }
     })();

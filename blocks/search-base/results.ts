@@ -55,17 +55,6 @@ export class ResultsBlock extends CatalogBlock {
     return 'loading';
   }
 
-  override get loadComplete(): Promise<string> {
-    return (async () => {
-      for (;;) {
-        await this.updateComplete;
-        const s = this.state;
-        if (s !== 'loading' && s !== 'idle') return s;
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    })();
-  }
-
   override connectedCallback(): void {
     super.connectedCallback();
     void loadMessages(this.uiLang).then(() => this.requestUpdate());
