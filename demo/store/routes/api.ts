@@ -92,6 +92,33 @@ export function writeForbidden(session: Session, entry: Entry): { error: string 
 }
 
 /** The current API's job record: contract fields only, the extra fields only in their states. */
+/**
+ * The common tail of both APIs' uploads, after their own checks: 413 by Content-Length, the streamed body (400/413
+ * answered here), then the job persisted and queued. Undefined when an answer was already sent.
+ */
+export async function receiveAndSubmit(
+  req: IncomingMessage,
+  res: ServerResponse,
+  deps: JobApiDeps,
+  job: { api: 'current' | 'legacy'; jobType: JobType; resourceURI: string; user: string },
+): Promise<JobRecord | undefined> {
+  if (declaredTooLarge(req, deps.maxUploadBytes)) {
+    refuse(req, res, 413, tooLargeBody(deps.maxUploadBytes));
+    return undefined;
+  }
+  const got = await receiveUpload(req, { maxBytes: deps.maxUploadBytes, tempDir: deps.tempDir });
+  if (!got.ok) {
+    sendApiJson(res, got.status, got.body);
+    return undefined;
+  }
+  try {
+    return await deps.jobs.submit({ ...job, upload: got.file });
+  } catch (e) {
+    await rm(got.file.path, { force: true });
+    throw e;
+  }
+}
+
 export function currentJobJson(rec: JobRecord): string {
   return jsonWithJobId(rec.jobId, {
     status: rec.status,
@@ -175,18 +202,9 @@ export function addApiRoutes(app: StoreApp, deps: JobApiDeps): void {
     // 4. permission
     const forbidden = writeForbidden(a.session, entry);
     if (forbidden) return refuse(req, res, 403, forbidden);
-    // 5. size by Content-Length, then the streamed body
-    if (declaredTooLarge(req, deps.maxUploadBytes)) return refuse(req, res, 413, tooLargeBody(deps.maxUploadBytes));
-    const got = await receiveUpload(req, { maxBytes: deps.maxUploadBytes, tempDir: deps.tempDir });
-    if (!got.ok) return sendApiJson(res, got.status, got.body);
-    // 6. persisted and queued → 202
-    let rec: JobRecord;
-    try {
-      rec = await jobs.submit({ api: 'current', jobType, resourceURI, user: a.session.account.name, upload: got.file });
-    } catch (e) {
-      await rm(got.file.path, { force: true });
-      throw e;
-    }
+    // 5. size by Content-Length, then the streamed body; 6. persisted and queued → 202
+    const rec = await receiveAndSubmit(req, res, deps, { api: 'current', jobType, resourceURI, user: a.session.account.name });
+    if (!rec) return;
     sendApiJson(res, 202, jsonWithJobId(rec.jobId, { status: 'PENDING', message: 'File received; job queued' }));
   };
   router.add(['POST'], /^\/api\/distribution\/addFile$/, upload('ADD'));

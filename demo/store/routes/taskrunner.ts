@@ -4,14 +4,12 @@
  * (no authentication; mixed-case states; unknown → status `Not found`). Wrong-kind and unknown URIs are accepted:
  * the job fails later with the text the current API would have answered with.
  */
-import { rm } from 'node:fs/promises';
 import type { StoreApp } from '../app.ts';
 import { rx } from '../app.ts';
 import { parseAccept } from '../http/negotiate.ts';
-import { declaredTooLarge, receiveUpload, tooLargeBody } from '../http/multipart.ts';
 import type { RouteContext } from '../http/router.ts';
 import type { JobRecord, JobState, JobType } from '../jobs/types.ts';
-import { clientAddress, jsonWithJobId, readSmallBody, refuse, resourceUriParam, sendApiJson, writeForbidden } from './api.ts';
+import { clientAddress, jsonWithJobId, readSmallBody, receiveAndSubmit, refuse, resourceUriParam, sendApiJson, writeForbidden } from './api.ts';
 import type { JobApiDeps } from './api.ts';
 
 /** Legacy cookie: exactly the attributes of the SPEC (Legacy session); Path follows the store path (/store/). */
@@ -72,16 +70,8 @@ export function addTaskRunnerRoutes(app: StoreApp, deps: JobApiDeps): void {
     const entry = app.store.entriesByResource(resourceURI)[0];
     const forbidden = entry ? writeForbidden(session, entry) : undefined;
     if (forbidden) return refuse(req, res, 403, forbidden);
-    if (declaredTooLarge(req, deps.maxUploadBytes)) return refuse(req, res, 413, tooLargeBody(deps.maxUploadBytes));
-    const got = await receiveUpload(req, { maxBytes: deps.maxUploadBytes, tempDir: deps.tempDir });
-    if (!got.ok) return sendApiJson(res, got.status, got.body);
-    let rec: JobRecord;
-    try {
-      rec = await jobs.submit({ api: 'legacy', jobType, resourceURI, user: session.account.name, upload: got.file });
-    } catch (e) {
-      await rm(got.file.path, { force: true });
-      throw e;
-    }
+    const rec = await receiveAndSubmit(req, res, deps, { api: 'legacy', jobType, resourceURI, user: session.account.name });
+    if (!rec) return;
     const extra = jobType === 'ADD' && rec.prototypeURI !== undefined ? { prototypeURI: rec.prototypeURI } : {};
     sendApiJson(res, 200, jsonWithJobId(rec.jobId, extra));
   };
