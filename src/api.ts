@@ -24,3 +24,4 @@ export type {
   JobId, JobStatus, Job, AcceptedJob, UploadSource, UploadOptions, WaitOptions, RequestSignal, LegacyJobStatus, LegacyJob,
   NormalisedLegacyJob,
 } from './api/types.ts';
+export { filenameProblem, MAX_FILENAME_CHARS, type FilenameProblem } from './api/filename.ts';

@@ -3,9 +3,9 @@
  * whole upload): size within the block's limit, a name without path separators and at most 200 characters
  * (SPEC "Limits"). And the one gate for the result link: only http(s) URLs ever become an `href`.
  */
+import { filenameProblem } from '../../src/api/filename.ts';
 import { safeHref } from '../../src/dcat/safe.ts';
 
-export const MAX_FILENAME_LENGTH = 200;
 export const DEFAULT_MAX_SIZE_MB = 50;
 const BYTES_PER_MB = 1024 * 1024;
 
@@ -30,10 +30,10 @@ function megabytes(bytes: number, limitMb: number): number {
 
 export function checkFile(file: { name: string; size: number } | undefined, limitMb: number): FileProblem | undefined {
   if (!file) return { key: 'upload.noFile' };
-  if (/[/\\]/.test(file.name)) return { key: 'upload.nameSeparator' };
-  // UTF-16 code units, as the server's JavaScript counts them.
-  const length = file.name.length;
-  if (length > MAX_FILENAME_LENGTH) return { key: 'upload.nameTooLong', vars: { n: length } };
+  // The API's own rule (src/api/filename.ts); empty names and control characters are left to the server's 400.
+  const name = filenameProblem(file.name);
+  if (name === 'separator') return { key: 'upload.nameSeparator' };
+  if (name === 'tooLong') return { key: 'upload.nameTooLong', vars: { n: [...file.name].length } };
   if (file.size > limitMb * BYTES_PER_MB) return { key: 'upload.tooLarge', vars: { size: megabytes(file.size, limitMb), max: limitMb } };
   return undefined;
 }

@@ -17,8 +17,8 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { UploadedFile } from '../jobs/types.ts';
 import { uploadGcMeter } from './memory.ts';
+import { filenameProblem, MAX_FILENAME_CHARS, type FilenameProblem } from '../../../src/api/filename.ts';
 
-export const MAX_FILENAME_CHARS = 200;
 /** Multipart framing (boundaries, part headers) allowed on top of the file size before Content-Length alone refuses. */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /** After a rejection, at most this much more of the body is drained; then the connection is dropped. */
@@ -33,14 +33,17 @@ export function tooLargeBody(maxBytes: number): { error: string; limitBytes: num
   return { error: `File larger than the limit of ${limit}`, limitBytes: maxBytes };
 }
 
-/** The Errors table's filename rules (plus: no control characters); undefined when the name is fine. */
-export function filenameProblem(name: string | undefined): string | undefined {
-  if (name === undefined || name === '') return 'Filename missing or empty';
-  if (/[/\\]/.test(name)) return 'Filename must not contain a path separator (/ or \\)';
-  if ([...name].length > MAX_FILENAME_CHARS) return `Filename longer than ${MAX_FILENAME_CHARS} characters`;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) return 'Filename must not contain control characters';
-  return undefined;
+const FILENAME_MESSAGES: Readonly<Record<FilenameProblem, string>> = {
+  empty: 'Filename missing or empty',
+  separator: 'Filename must not contain a path separator (/ or \\)',
+  tooLong: `Filename longer than ${MAX_FILENAME_CHARS} characters`,
+  control: 'Filename must not contain control characters',
+};
+
+/** The Errors table's filename rules (src/api/filename.ts) as the 400 message; undefined when the name is fine. */
+export function filenameProblemMessage(name: string | undefined): string | undefined {
+  const problem = filenameProblem(name);
+  return problem && FILENAME_MESSAGES[problem];
 }
 
 /** Content-Length (when given) already says the body cannot fit: answer 413 without reading. */
@@ -123,7 +126,7 @@ export async function receiveUpload(req: IncomingMessage, opts: { maxBytes: numb
         fail(bad('Exactly one file field expected'));
         return;
       }
-      const problem = filenameProblem(info.filename);
+      const problem = filenameProblemMessage(info.filename);
       if (problem) {
         stream.resume();
         fail(bad(problem));
