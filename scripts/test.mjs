@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: sets up what it needs (a browser, a build), runs every suite, ends with "N passed, N failed".
 // Suites: unit (engine, node), store (dev store over HTTP, node), api (job API clients, CLI, MCP against the dev
-// store, node), blocks (browser, wtr), e2e (built CDN bundle, Playwright + dev store, W3C Nu validator). `npm test -- unit blocks` runs a subset.
+// store, node), blocks (browser, wtr), e2e (built CDN bundle, Playwright + dev store, W3C Nu validator), security
+// (hostile catalog through every block of the built bundle, export round trips, fault matrix, job API abuse).
+// `npm test -- unit blocks` runs a subset.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -70,7 +72,7 @@ function add(c) { totals.passed += c.passed; totals.failed += c.failed; totals.s
 if (run('unit')) add(nodeSuite('unit', testFiles('test/unit')));
 if (run('store')) add(nodeSuite('store', testFiles('test/store')));
 if (run('api')) add(nodeSuite('api', testFiles('test/api')));
-if (run('blocks') || run('e2e')) ensureBrowser();
+if (run('blocks') || run('e2e') || run('security')) ensureBrowser();
 if (run('blocks')) {
   rmSync('test-results/blocks.json', { force: true });
   const status = sh(process.execPath, ['node_modules/@web/test-runner/dist/bin.js']);
@@ -78,10 +80,13 @@ if (run('blocks')) {
   if (status !== 0 && c.failed === 0) c.failed = 1;
   add(c);
 }
-if (run('e2e')) {
+if (run('e2e') || run('security')) {
   ensureJava();
   if (sh('npm', ['run', '--silent', 'build']) !== 0) add({ passed: 0, failed: 1 });
-  else add(nodeSuite('e2e', testFiles('test/e2e')));
+  else {
+    if (run('e2e')) add(nodeSuite('e2e', testFiles('test/e2e')));
+    if (run('security')) add(nodeSuite('security', testFiles('test/security')));
+  }
 }
 
 // the last line is exactly "N passed, N failed" (CI and tools read it); skipped tests are reported just before
