@@ -139,4 +139,5 @@ export const de: Messages = {
   'field.endpointURL': 'Endpunkt',
   'field.endpointDescription': 'API-Beschreibung',
   'field.servesDataset': 'Bereitgestellte Datensätze',
+  'state.relatedFailed': 'Einige zugehörige Informationen konnten nicht geladen werden.',
 };

@@ -137,6 +137,7 @@ export const en = {
   'field.endpointURL': 'Endpoint',
   'field.endpointDescription': 'API description',
   'field.servesDataset': 'Datasets served',
+  'state.relatedFailed': 'Some related information could not be loaded.',
 } as const;
 
 export type MessageKey = keyof typeof en;

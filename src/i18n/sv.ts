@@ -139,4 +139,5 @@ export const sv: Messages = {
   'field.endpointURL': 'Ändpunkt',
   'field.endpointDescription': 'API-beskrivning',
   'field.servesDataset': 'Tillhandahållna datamängder',
+  'state.relatedFailed': 'En del relaterad information kunde inte hämtas.',
 };
