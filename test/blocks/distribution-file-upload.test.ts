@@ -371,6 +371,24 @@ describe('distribution-file-upload: checks before sending', () => {
     expect(spy.calls).to.deep.equal(['login']);
   });
 
+  it('issue 8: fullwidth separators, "..", NEL, bidi overrides, a trailing dot: refused here with the cause, nothing sent', async () => {
+    const { el, spy } = await block();
+    await login(el);
+    const cases: [string, string][] = [
+      ['a\uff0fb.csv', 'The file name must not contain / or \\. Rename the file and choose it again. Nothing was sent.'],
+      ['..', 'The file name must not be empty, "." or "..", begin or end with a space, or end with a dot. Rename the file and choose it again. Nothing was sent.'],
+      ['data.csv.', 'The file name must not be empty, "." or "..", begin or end with a space, or end with a dot. Rename the file and choose it again. Nothing was sent.'],
+      ['a\u0085b.csv', 'The file name contains control characters, line breaks or invisible text-direction characters. Rename the file and choose it again. Nothing was sent.'],
+      ['invoice\u202Efdp.csv', 'The file name contains control characters, line breaks or invisible text-direction characters. Rename the file and choose it again. Nothing was sent.'],
+    ];
+    for (const [name, message] of cases) {
+      chooseFile(el, new File(['a,b\n1,2\n'], name, { type: 'text/csv' }));
+      await submit(el);
+      expect(text(el.querySelector('.esbUploadProblem')), JSON.stringify(name)).to.equal(message);
+    }
+    expect(spy.calls).to.deep.equal(['login']);
+  });
+
   it('a name of exactly 200 characters passes the check', async () => {
     const { el } = await block();
     await login(el);

@@ -31,6 +31,8 @@ export const uploadDe: UploadMessages = {
   'upload.tooLarge': 'Die Datei ist {size} MB groß, die Grenze liegt bei {max} MB. Es wurde nichts gesendet.',
   'upload.nameSeparator': 'Der Dateiname darf weder / noch \\ enthalten. Benennen Sie die Datei um und wählen Sie sie erneut aus. Es wurde nichts gesendet.',
   'upload.nameTooLong': 'Der Dateiname ist {n} Zeichen lang, erlaubt sind höchstens 200. Es wurde nichts gesendet.',
+  'upload.nameCharacters': 'Der Dateiname enthält Steuerzeichen, Zeilenumbrüche oder unsichtbare Zeichen für die Schreibrichtung. Benennen Sie die Datei um und wählen Sie sie erneut aus. Es wurde nichts gesendet.',
+  'upload.nameEdges': 'Der Dateiname darf nicht leer, "." oder ".." sein, nicht mit einem Leerzeichen beginnen oder enden und nicht mit einem Punkt enden. Benennen Sie die Datei um und wählen Sie sie erneut aus. Es wurde nichts gesendet.',
   'upload.uploading': '{name} wird hochgeladen…',
   'upload.uploadProgress': 'Upload-Fortschritt',
   'upload.sent': '{percent} % gesendet',

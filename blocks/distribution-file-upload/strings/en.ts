@@ -32,6 +32,8 @@ export const uploadEn = {
   'upload.tooLarge': 'The file is {size} MB, the limit is {max} MB. Nothing was sent.',
   'upload.nameSeparator': 'The file name must not contain / or \\. Rename the file and choose it again. Nothing was sent.',
   'upload.nameTooLong': 'The file name is {n} characters long, at most 200 are allowed. Nothing was sent.',
+  'upload.nameCharacters': 'The file name contains control characters, line breaks or invisible text-direction characters. Rename the file and choose it again. Nothing was sent.',
+  'upload.nameEdges': 'The file name must not be empty, "." or "..", begin or end with a space, or end with a dot. Rename the file and choose it again. Nothing was sent.',
   'upload.uploading': 'Uploading {name}…',
   'upload.uploadProgress': 'Upload progress',
   'upload.sent': '{percent}% sent',

@@ -31,6 +31,8 @@ export const uploadSv: UploadMessages = {
   'upload.tooLarge': 'Filen är {size} MB, gränsen är {max} MB. Inget skickades.',
   'upload.nameSeparator': 'Filnamnet får inte innehålla / eller \\. Byt namn på filen och välj den igen. Inget skickades.',
   'upload.nameTooLong': 'Filnamnet är {n} tecken långt, högst 200 tecken är tillåtna. Inget skickades.',
+  'upload.nameCharacters': 'Filnamnet innehåller styrtecken, radbrytningar eller osynliga tecken för textriktning. Byt namn på filen och välj den igen. Inget skickades.',
+  'upload.nameEdges': 'Filnamnet får inte vara tomt, "." eller "..", börja eller sluta med ett mellanslag eller sluta med en punkt. Byt namn på filen och välj den igen. Inget skickades.',
   'upload.uploading': 'Laddar upp {name}…',
   'upload.uploadProgress': 'Uppladdningsförlopp',
   'upload.sent': '{percent} % skickat',

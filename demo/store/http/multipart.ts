@@ -35,9 +35,12 @@ export function tooLargeBody(maxBytes: number): { error: string; limitBytes: num
 
 const FILENAME_MESSAGES: Readonly<Record<FilenameProblem, string>> = {
   empty: 'Filename missing or empty',
-  separator: 'Filename must not contain a path separator (/ or \\)',
+  separator: 'Filename must not contain a path separator (/ or \\, also fullwidth and other forms that normalise to them)',
   tooLong: `Filename longer than ${MAX_FILENAME_CHARS} characters`,
-  control: 'Filename must not contain control characters',
+  control: 'Filename must not contain control characters or line breaks (C0, DEL, C1 such as U+0085, U+2028, U+2029)',
+  bidi: 'Filename must not contain bidirectional formatting characters (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C)',
+  dotSegment: 'Filename must not be "." or ".." (also after Unicode NFKC normalisation)',
+  edge: 'Filename must not begin or end with a space or end with a dot',
 };
 
 /** The Errors table's filename rules (src/api/filename.ts) as the 400 message; undefined when the name is fine. */
