@@ -1,6 +1,9 @@
 /**
  * The one gate between metadata and an `href`. Store content is untrusted: only absolute http(s) and mailto URLs
  * may become links; `javascript:`, `data:`, `vbscript:`, relative references and anything unparsable may not.
+ * A `mailto:` link is only ever one plain address: its query and fragment are dropped (`?bcc=`, `?body=`, `?to=`
+ * would let metadata write the user's mail: extra recipients, subject, text) and an address with encoded control
+ * characters (`%0D%0ABcc:` header injection), whitespace or several recipients (`,` `;`) is refused.
  */
 
 // C0 controls, space, DEL, C1 controls and the other Unicode spaces / zero-width characters / BOM.
@@ -9,6 +12,23 @@ const INVISIBLE = '\\u0000-\\u0020\\u007f-\\u00a0\\u1680\\u180e\\u2000-\\u200f\\
 const EDGES = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'g');
 const ANYWHERE = new RegExp(`[${INVISIBLE}]`, 'g');
 const ALLOWED = new Set(['http:', 'https:', 'mailto:']);
+/**
+ * One address after percent-decoding: local part @ domain, neither holding invisible characters, a second `@`,
+ * recipient separators, quotes, brackets or URL delimiters (those are never needed by a contact address).
+ */
+const ONE_ADDRESS = new RegExp(`^[^${INVISIBLE}@,;<>()\\[\\]"\\\\/:?#%]+@[^${INVISIBLE}@,;<>()\\[\\]"\\\\/:?#%]+$`);
+
+/** `mailto:` + one decoded address, or undefined. The URL parser keeps `%0D` as written, so decode before judging. */
+function mailtoOf(url: URL): string | undefined {
+  let address: string;
+  try {
+    address = decodeURIComponent(url.pathname);
+  } catch {
+    return undefined;
+  }
+  if (!ONE_ADDRESS.test(address)) return undefined;
+  return new URL(`mailto:${address}`).href;
+}
 
 export function safeHref(value: string | undefined): string | undefined {
   if (typeof value !== 'string') return undefined;
@@ -24,7 +44,7 @@ export function safeHref(value: string | undefined): string | undefined {
     return undefined;
   }
   if (!ALLOWED.has(url.protocol)) return undefined;
-  if (url.protocol === 'mailto:') return /^[^?@]+@[^?@]+/.test(url.pathname) ? url.href : undefined;
+  if (url.protocol === 'mailto:') return mailtoOf(url);
   return url.hostname ? url.href : undefined;
 }
 
