@@ -17,6 +17,7 @@ import { storeFor } from '../../src/store/registry.ts';
 import { adoptStyles } from './adopt-styles.ts';
 import { baseStyles } from './base.styles.ts';
 import { LoadController } from './load-controller.ts';
+import { showBlocked } from './trusted-types.ts';
 import type { RenderContext } from './render.ts';
 
 /** Default store when neither the block, a provider nor the page config names one (same origin, EntryStore's path). */
@@ -202,6 +203,15 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
         this.#pageLoading = false;
         this.requestUpdate();
       });
+    }
+  }
+
+  /** A render refused by Trusted Types shows plain text instead of nothing (blocks/base/trusted-types.ts). */
+  protected override update(changed: Map<PropertyKey, unknown>): void {
+    try {
+      super.update(changed);
+    } catch (e) {
+      if (!showBlocked(this, e)) throw e;
     }
   }
 
