@@ -8,6 +8,7 @@ import type { RouteContext } from '../http/router.ts';
 import { negotiate } from '../http/negotiate.ts';
 import { sendJson, sendText } from '../http/respond.ts';
 import type { RowDataset, RowStoreData } from './rowstore.ts';
+import { storedContentHeaders } from '../http/file-headers.ts';
 
 const MAX_LIMIT = 100;
 
@@ -140,7 +141,8 @@ export function addRowstoreRoutesFor(app: StoreApp, rows: RowStoreData, processi
 <table><thead><tr>${head}</tr></thead><tbody>
 ${body}
 </tbody></table></body></html>\n`;
-    sendText(ctx.res, 200, 'text/html; charset=utf-8', html);
+    // The cells are user data (uploaded CSV): escaped, and the page is sandboxed like every stored file.
+    sendText(ctx.res, 200, 'text/html; charset=utf-8', html, storedContentHeaders());
   });
 
   /** The generated API description of a dataset (Swagger 2.0, as RowStore generates it): one query parameter per column. */

@@ -7,6 +7,7 @@ import { rx } from '../app.ts';
 import type { Entry } from '../catalog.ts';
 import { entryJson, GUEST_RIGHTS } from '../entry-json.ts';
 import { cacheHeaders, notModified } from '../http/conditional.ts';
+import { contentDisposition, storedContentHeaders } from '../http/file-headers.ts';
 import { negotiate } from '../http/negotiate.ts';
 import { sendError, sendJson, sendText } from '../http/respond.ts';
 import type { RouteContext } from '../http/router.ts';
@@ -52,7 +53,7 @@ export function addEntryRoutes(app: StoreApp): void {
     }
     // Non-JSON formats serialize the entry information graph only; no match → RDF/XML.
     const out = await renderGraph(app.store.infoGraph(e), format, ctx.req.headers.accept);
-    sendText(ctx.res, 200, withCharset(out.contentType), out.body, headers);
+    sendText(ctx.res, 200, withCharset(out.contentType), out.body, { ...headers, ...storedContentHeaders() });
   });
 
   const metadataHandler = async (ctx: RouteContext): Promise<void> => {
@@ -62,8 +63,10 @@ export function addEntryRoutes(app: StoreApp): void {
     if (!headers) return;
     const out = await renderGraph(e.metadata, ctx.params.get('format'), ctx.req.headers.accept);
     const disposition = ctx.params.has('download') ? 'attachment' : 'inline';
+    // RDF/XML and the other formats carry catalog text: never a document that runs script on the store origin.
     sendText(ctx.res, 200, withCharset(out.contentType), out.body, {
       ...headers,
+      ...storedContentHeaders(),
       'Content-Disposition': `${disposition}; filename="${e.entryId.replace(/["\\]/g, '_')}.${out.ext}"`,
     });
   };
@@ -93,11 +96,11 @@ export function addEntryRoutes(app: StoreApp): void {
       const res = e.resourceUri;
       const declared = e.metadata.find((t) => t.subject.value === res && t.predicate === `${NS.dcterms}format` && t.object.termType === 'Literal')?.object.value;
       const type = (declared && /^[\w.+-]+\/[\w.+-]+$/.test(declared) ? declared : undefined) ?? e.file.mime ?? '*/*';
-      const disposition = ctx.params.has('download') ? 'attachment' : 'inline';
-      const filename = e.file.name.replace(/["\\\r\n]/g, '_');
+      // Uploaded content is untrusted: never rendered with the store's origin (http/file-headers.ts).
       const fileHeaders = {
         ...headers,
-        'Content-Disposition': `${disposition}; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(e.file.name)}`,
+        ...storedContentHeaders(),
+        'Content-Disposition': contentDisposition(type, e.file.name, ctx.params.has('download')),
         Digest: `sha-256=${e.file.sha256}`,
       };
       if (e.file.path !== undefined) return sendFileFromDisk(ctx, e.file.path, e.file.size, type, fileHeaders);
