@@ -17,7 +17,6 @@ import { storeFor } from '../../src/store/registry.ts';
 import { adoptStyles } from './adopt-styles.ts';
 import { baseStyles } from './base.styles.ts';
 import { LoadController } from './load-controller.ts';
-import { showBlocked } from './trusted-types.ts';
 import type { RenderContext } from './render.ts';
 
 /** Default store when neither the block, a provider nor the page config names one (same origin, EntryStore's path). */
@@ -206,12 +205,13 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     }
   }
 
-  /** A render refused by Trusted Types shows plain text instead of nothing (blocks/base/trusted-types.ts). */
+  /** A render refused by Trusted Types shows plain text instead of nothing (loaded only then: trusted-types.ts). */
   protected override update(changed: Map<PropertyKey, unknown>): void {
     try {
       super.update(changed);
     } catch (e) {
-      if (!showBlocked(this, e)) throw e;
+      if (!(e instanceof TypeError && /trusted/i.test(e.message))) throw e;
+      void import('./trusted-types.ts').then((m) => m.showBlocked(this, e));
     }
   }
 
