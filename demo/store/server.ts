@@ -22,7 +22,7 @@ import { answerPreflight, applyCors, sendError, sendText } from './http/respond.
 import { Router } from './http/router.ts';
 import { addRowstoreRoutes, createJobService, uploadTempDir } from './jobs/index.ts';
 import type { JobService } from './jobs/types.ts';
-import { addApiRoutes } from './routes/api.ts';
+import { addApiRoutes, mayWrite } from './routes/api.ts';
 import { addEntryRoutes } from './routes/entries.ts';
 import { addHomeRoutes } from './routes/home.ts';
 import { addSearchRoutes } from './routes/search.ts';
@@ -175,6 +175,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
       maxUploadBytes,
       jobRetentionMs: jobOpts.jobRetentionMs ?? JOB_DEFAULTS.jobRetentionMs,
       processingMs: jobOpts.processingMs ?? JOB_DEFAULTS.processingMs,
+      mayWrite: mayWrite(auth),
     });
   } catch (e) {
     await closeListeners();

@@ -9,6 +9,8 @@ import type { Entry } from '../catalog.ts';
 import { checkContent, csvStats, extensionOf, MUST_BE_CSV, sha256File } from './content.ts';
 import type { CsvStats } from './content.ts';
 import { kindProblem } from './kinds.ts';
+import { mayNotWrite } from './permission.ts';
+import type { MayWrite } from './permission.ts';
 import { apiDistributionsOf, distributionOfFile, entryOfKind, linkFile, touch } from './links.ts';
 import { dataDirLayout, ensureDataDir, fsyncDir, fsyncFile, Journal, moveDurably, writeFileAtomic } from './persist.ts';
 import type { DataDir } from './persist.ts';
@@ -20,6 +22,8 @@ export interface JobServiceOptions {
   maxUploadBytes: number;
   jobRetentionMs: number;
   processingMs: number;
+  /** The accounts' write rights: checked again when a job runs, for the user the job recorded (permission.ts). */
+  mayWrite: MayWrite;
   /** Tests: awaited after processing, right before the commit (lets a test look at PROCESSING deterministically). */
   beforeCommit?: (job: JobRecord) => Promise<void>;
   /** Tests: the clock retention is measured with (default Date.now). */
@@ -350,6 +354,9 @@ export class JobEngine implements JobService {
     const targetUri = moved ? moved.resourceUri : rec.resourceURI;
     const problem = kindProblem(store, rec.jobType, targetUri);
     if (problem) return { error: problem.error };
+    const target = entryOfKind(store, targetUri, rec.jobType === 'ADD' ? 'distribution' : 'file')!;
+    // Again at run time, for the entry as it is now (it may not have existed at submit, rights may have changed).
+    if (!this.#opts.mayWrite(rec.user, target.contextId)) return { error: `${mayNotWrite(rec.user, target.contextId)} (checked when the job ran); nothing was changed` };
     const file = path.join(this.dirs.root, job.upload.file);
     try {
       await stat(file);
@@ -358,7 +365,6 @@ export class JobEngine implements JobService {
     }
     const content = await checkContent(file, rec.filename, job.upload.mime);
     if (content.problem) return { error: content.problem };
-    const target = entryOfKind(store, targetUri, rec.jobType === 'ADD' ? 'distribution' : 'file')!;
     const distribution = rec.jobType === 'ADD' ? target : distributionOfFile(store, target);
     if (distribution) running.distribution = distribution.resourceUri;
     const hasApi = distribution !== undefined && apiDistributionsOf(store, distribution).length > 0;

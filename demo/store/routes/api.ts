@@ -11,6 +11,8 @@ import type { Entry } from '../catalog.ts';
 import { declaredTooLarge, drainRequest, receiveUpload, tooLargeBody } from '../http/multipart.ts';
 import type { RouteContext } from '../http/router.ts';
 import { kindProblem } from '../jobs/index.ts';
+import { mayNotWrite } from '../jobs/permission.ts';
+import type { MayWrite } from '../jobs/permission.ts';
 import type { JobRecord, JobService, JobType } from '../jobs/types.ts';
 
 export interface JobApiDeps {
@@ -88,7 +90,12 @@ export function targetEntry(app: StoreApp, resourceURI: string, kind: 'distribut
 }
 
 export function writeForbidden(session: Session, entry: Entry): { error: string } | undefined {
-  return session.account.mayWrite(entry.contextId) ? undefined : { error: `User ${session.account.name} may not write context ${entry.contextId}` };
+  return session.account.mayWrite(entry.contextId) ? undefined : { error: mayNotWrite(session.account.name, entry.contextId) };
+}
+
+/** The accounts' write rights as the job engine and the permission rule see them (a removed account writes nothing). */
+export function mayWrite(auth: AuthService): MayWrite {
+  return (user, contextId) => auth.accounts.get(user)?.mayWrite(contextId) ?? false;
 }
 
 /** The current API's job record: contract fields only, the extra fields only in their states. */

@@ -9,7 +9,8 @@ import { rx } from '../app.ts';
 import { parseAccept } from '../http/negotiate.ts';
 import type { RouteContext } from '../http/router.ts';
 import type { JobRecord, JobState, JobType } from '../jobs/types.ts';
-import { clientAddress, jsonWithJobId, readSmallBody, receiveAndSubmit, refuse, resourceUriParam, sendApiJson, writeForbidden } from './api.ts';
+import { submitForbidden } from '../jobs/permission.ts';
+import { clientAddress, jsonWithJobId, mayWrite, readSmallBody, receiveAndSubmit, refuse, resourceUriParam, sendApiJson } from './api.ts';
 import type { JobApiDeps } from './api.ts';
 
 /** Legacy cookie: exactly the attributes of the SPEC (Legacy session); Path follows the store path (/store/). */
@@ -65,11 +66,10 @@ export function addTaskRunnerRoutes(app: StoreApp, deps: JobApiDeps): void {
     if (!session) return refuse(req, res, 401, { error: 'Not logged in' });
     const resourceURI = resourceUriParam(req);
     if (!resourceURI) return refuse(req, res, 400, { error: 'Query parameter resourceURI is required' });
-    // No kind or existence check here (the job fails later); an existing entry of a context the user may not
-    // write is refused like on the current API.
-    const entry = app.store.entriesByResource(resourceURI)[0];
-    const forbidden = entry ? writeForbidden(session, entry) : undefined;
-    if (forbidden) return refuse(req, res, 403, forbidden);
+    // No kind or existence check here (the job fails later), but the permission is decided for the target's
+    // context even when the entry does not exist yet (jobs/permission.ts); the job checks it again when it runs.
+    const forbidden = submitForbidden(app.store, mayWrite(auth), session.account.name, jobType, resourceURI);
+    if (forbidden) return refuse(req, res, 403, { error: forbidden });
     const rec = await receiveAndSubmit(req, res, deps, { api: 'legacy', jobType, resourceURI, user: session.account.name });
     if (!rec) return;
     const extra = jobType === 'ADD' && rec.prototypeURI !== undefined ? { prototypeURI: rec.prototypeURI } : {};
