@@ -101,7 +101,14 @@ const LAZY = /\/src\/i18n\/(en|sv|de)\.ts$|\/src\/dcat\/vocab\/(licence|file-typ
 const VIEW_MODEL = /\/src\/dcat\/(dataset|distribution|dataservice|format-tests|read-values)\.ts$|\/src\/config\/entry-location\.ts$|\/src\/i18n\/format\.ts$|\/blocks\/base\/(render-fields|html-datetime)\.ts$|\/blocks\/dataset-view\/(distribution-list|render-dataset)\.ts$/;
 /** Lit directives only the search blocks use (a landing page does not need them in `core`). */
 const SEARCH_ONLY_LIT = /\/lit-html\/(directive|directive-helpers|directives\/repeat)\.js$/;
+/**
+ * blocks/base/trusted-types.ts in a chunk of its own that imports nothing: it must evaluate (and show its fallback text)
+ * when Lit's chunk fails to, so it cannot live in `core`. The CDN loader imports it only when a block fails to load; in
+ * the npm build `catalog-blocks` (src/index.ts) imports it before any chunk that imports Lit.
+ */
+const TRUSTED_TYPES_GROUP = { name: 'trusted-types', test: (id: string) => id.endsWith('/blocks/base/trusted-types.ts'), priority: 10 };
 const CDN_CHUNK_GROUPS = [
+  TRUSTED_TYPES_GROUP,
   {
     name: 'search',
     // The search engine and the blocks of a facet search page; the other search blocks (simple search, other
@@ -122,7 +129,7 @@ const CDN_CHUNK_GROUPS = [
     test: (id: string) => !LAZY.test(id) && !VIEW_MODEL.test(id) && !SEARCH_ONLY_LIT.test(id)
       && (/\/node_modules\/(lit|lit-html|lit-element|@lit)\//.test(id)
       || /\/src\/(store|config|rdf\/(graph|rdfjson|namespaces|literal)|i18n|dcat)\//.test(id)
-      || (/\/blocks\/base[/.]/.test(id) && !id.endsWith('/landing-block.ts'))),
+      || (/\/blocks\/base[/.]/.test(id) && !/\/(landing-block|trusted-types)\.ts$/.test(id))),
     // Before `landing`: a group also takes what its modules import, and the view models import core modules.
     priority: 5,
   },
@@ -168,7 +175,10 @@ export default defineConfig(({ command, mode }): UserConfig => {
         lib: { entry: abs(npmEntries()), formats: ['es'] },
         rolldownOptions: {
           external: NPM_EXTERNAL,
-          output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', minify: true },
+          output: {
+            entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', minify: true,
+            codeSplitting: { groups: [TRUSTED_TYPES_GROUP] },
+          },
         },
       },
     };

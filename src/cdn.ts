@@ -23,7 +23,10 @@ function load(tag: string): Promise<void> {
   if (!selector) observer.disconnect();
   const done = loader().then(
     () => undefined,
-    (e: unknown) => console.error(`[catalog-blocks] <${tag}> could not be loaded`, e),
+    // Trusted Types refused Lit: the blocks say so in plain text (and one console error names the CSP directive)
+    (e: unknown) => import('../blocks/base/trusted-types.ts').then((m) => m.showBlocked(document, e), () => false).then((shown) => {
+      if (!shown) console.error(`[catalog-blocks] <${tag}> could not be loaded`, e);
+    }),
   );
   loading.set(tag, done);
   return done;

@@ -2,6 +2,8 @@
  * `catalog-blocks`: every block, registered as custom elements on import, plus their classes.
  * One line per block folder (`blocks/<tag>/<tag>.ts`); `npm run build` warns when a block folder is missing here.
  */
+// First: if Trusted Types refuses Lit while the rest evaluates, the blocks say so (blocks/base/trusted-types.ts).
+import '../blocks/base/trusted-types.ts';
 export * from '../blocks/base/store-provider.ts';
 export * from '../blocks/dataset-view/dataset-view.ts';
 export * from '../blocks/dataservice-view/dataservice-view.ts';
@@ -20,3 +22,5 @@ export * from '../blocks/dataset-compact-facet-search-layout/dataset-compact-fac
 export * from '../blocks/dataset-facet-search-portal-layout/dataset-facet-search-portal-layout.ts';
 export * from '../blocks/dataset-exports/dataset-exports.ts';
 export * from '../blocks/distribution-file-upload/distribution-file-upload.ts';
+// The layouts' "Sort by" part, defined up front like every other part (portal pages compose layouts from parts).
+export { SortSelect } from '../blocks/search-base/sort-select.ts';

@@ -55,11 +55,14 @@ export function showBlocked(target: Element | Document, error: unknown): boolean
 }
 
 /**
- * An all-in-one bundle evaluates this module before Lit: an error thrown while the rest of the bundle evaluates (Lit's
- * policy refused) reaches the window as an uncaught error before the next task.
+ * An all-in-one bundle (IIFE, `catalog-blocks`) evaluates this module before Lit. When the page refuses Lit's policy,
+ * the rest of the bundle throws; from a CDN that error reaches the page only as "Script error." (a cross-origin
+ * classic script), so the refusal is read from the violation event instead (`sample` is the policy name).
  */
-if (typeof window !== 'undefined' && typeof document !== 'undefined') {
-  const onError = (e: ErrorEvent): void => void showBlocked(document, e.error);
-  addEventListener('error', onError);
-  setTimeout(() => removeEventListener('error', onError));
+if (typeof document !== 'undefined') {
+  document.addEventListener('securitypolicyviolation', (e) => {
+    if (e.disposition === 'enforce' && e.violatedDirective === 'trusted-types' && e.sample === 'lit-html') {
+      showBlocked(document, new TypeError(`Trusted Types: creating the policy lit-html violates "${e.originalPolicy}"`));
+    }
+  });
 }
