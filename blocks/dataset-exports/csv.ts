@@ -1,15 +1,30 @@
 /**
  * A tiny RFC 4180 CSV writer: comma separated, CRLF line ends, a field quoted when it contains a comma, a quote,
- * CR or LF (quotes doubled). Metadata is untrusted and CSV files are opened in spreadsheets, so a field starting
- * with `=`, `+`, `-`, `@`, TAB or CR — which a spreadsheet would run as a formula — is prefixed with `'`
- * (OWASP "CSV injection"); nothing else is changed.
+ * CR or LF (quotes doubled). Metadata is untrusted and CSV files are opened in spreadsheets, so a field that a
+ * spreadsheet could run as a formula is prefixed with `'` (OWASP "CSV injection"); nothing else is changed.
+ *
+ * A field is neutralised when it starts with TAB or CR, or when its first character after leading whitespace,
+ * control and invisible format characters (`\s`, Cc, Cf, Z: space, LF, U+3000, U+200B, BOM, bidi marks …) is
+ * `=`, `+`, `-` or `@` once NFKC-normalised (so the fullwidth `＝＋－＠` and small `﹦﹢﹣﹫` forms count):
+ * spreadsheets trim or skip such characters and some normalise compatibility forms before parsing a formula.
+ * Negative numbers get the prefix too (`'-2`): none of the export's columns is numeric, and a rule with no
+ * exceptions cannot be talked around (`-2+cmd|…` also starts like a number).
  */
 
 const NEEDS_QUOTES = /[",\r\n]/;
-const FORMULA_START = /^[=+\-@\t\r]/;
+const STARTS_WITH_TAB_OR_CR = /^[\t\r]/;
+const LEADING_INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Z}]+/u;
+const FORMULA_START = /^[=+\-@]/;
+
+/** Whether a spreadsheet might read `value` as a formula. */
+export function isFormulaLike(value: string): boolean {
+  if (STARTS_WITH_TAB_OR_CR.test(value)) return true;
+  // NFKC before trimming too: some compatibility characters normalise to spaces (U+3000 → U+0020).
+  return FORMULA_START.test(value.normalize('NFKC').replace(LEADING_INVISIBLE, ''));
+}
 
 export function csvField(value: string): string {
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = isFormulaLike(value) ? `'${value}` : value;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

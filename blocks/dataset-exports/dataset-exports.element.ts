@@ -30,8 +30,15 @@ export interface ExportDetail {
   readonly count: number;
 }
 
-/** Serialises a graph to Turtle, RDF/XML or JSON-LD. */
-export type RdfSerializer = (g: Graph, format: 'turtle' | 'rdfxml' | 'jsonld') => Promise<string>;
+/**
+ * Serialises a graph to Turtle, RDF/XML or JSON-LD. A serialiser that leaves triples out (the built-in one refuses
+ * what cannot be written safely, see src/rdf/serialize.ts) says how many through `onLeftOut`.
+ */
+export type RdfSerializer = (
+  g: Graph,
+  format: 'turtle' | 'rdfxml' | 'jsonld',
+  options?: { onLeftOut?: (count: number) => void },
+) => Promise<string>;
 
 /**
  * Where the RDF serialiser comes from: src/rdf/serialize.ts (n3's writer, our RDF/XML and JSON-LD writers) as a lazy
@@ -44,9 +51,15 @@ export const rdfSerializer: { load: () => Promise<RdfSerializer> } = {
 type Status =
   | { readonly kind: 'idle' }
   | { readonly kind: 'running'; readonly done: number; readonly total: number }
-  | { readonly kind: 'done'; readonly count: number; readonly capped?: number }
+  | { readonly kind: 'done'; readonly count: number; readonly capped?: number; readonly leftOut?: LeftOut }
   | { readonly kind: 'none' }
   | { readonly kind: 'failed' };
+
+/** What the file leaves out: statements (RDF) or whole datasets (CSV) that could not be written safely. */
+interface LeftOut {
+  readonly what: 'statements' | 'datasets';
+  readonly count: number;
+}
 
 /**
  * datasetExports (behaviour doc §6.7): "Download the result as" CSV, Turtle, RDF/XML or JSON-LD — the WHOLE result
@@ -102,15 +115,19 @@ export class DatasetExports extends TemplateBlock {
         this.#setStatus({ kind: 'none' });
         return;
       }
-      const text = await this.#serialize(spec, result, lang, scope.store.baseUrl);
+      let leftOut: LeftOut | undefined;
+      const text = await this.#serialize(spec, result, lang, scope.store.baseUrl, (l) => (leftOut = l));
       const blob = new Blob([text], { type: spec.type });
-      const detail: ExportDetail = { format, filename: spec.filename, blob, count: result.entries.length };
+      // Datasets the CSV had to leave out are not in the file (RDF leaves out statements, never whole hits).
+      const count = result.entries.length - (leftOut?.what === 'datasets' ? leftOut.count : 0);
+      const detail: ExportDetail = { format, filename: spec.filename, blob, count };
       const proceed = this.dispatchEvent(new CustomEvent<ExportDetail>('catalog-export', { detail, bubbles: true, composed: true, cancelable: true }));
       if (proceed) this.#download(blob, spec.filename);
       this.#setStatus({
         kind: 'done',
-        count: result.entries.length,
+        count,
         ...(result.total > EXPORT_CAP ? { capped: result.total } : {}),
+        ...(leftOut ? { leftOut } : {}),
       });
     } catch (e) {
       if (isAbort(e) || abort.signal.aborted) {
@@ -127,10 +144,16 @@ export class DatasetExports extends TemplateBlock {
     }
   }
 
-  async #serialize(spec: FormatSpec, result: CollectedResult, lang: Parameters<typeof resultCsv>[1], storeBaseUrl: string): Promise<string> {
-    if (spec.format === 'csv') return resultCsv(result, lang, storeBaseUrl);
+  async #serialize(
+    spec: FormatSpec,
+    result: CollectedResult,
+    lang: Parameters<typeof resultCsv>[1],
+    storeBaseUrl: string,
+    onLeftOut: (leftOut: LeftOut) => void,
+  ): Promise<string> {
+    if (spec.format === 'csv') return resultCsv(result, lang, storeBaseUrl, (count) => onLeftOut({ what: 'datasets', count }));
     const serialize = await rdfSerializer.load();
-    return serialize(mergedGraph(result), spec.format);
+    return serialize(mergedGraph(result), spec.format, { onLeftOut: (count) => onLeftOut({ what: 'statements', count }) });
   }
 
   #download(blob: Blob, filename: string): void {
@@ -163,10 +186,16 @@ export class DatasetExports extends TemplateBlock {
         return exportText(lang, 'export.none');
       case 'failed':
         return exportText(lang, 'export.failed');
-      case 'done':
-        return s.capped
-          ? `${exportText(lang, 'export.capped', { total: s.capped, cap: EXPORT_CAP })} ${exportText(lang, 'export.done', { n: s.count })}`
-          : exportText(lang, 'export.done', { n: s.count });
+      case 'done': {
+        const parts = [
+          ...(s.capped ? [exportText(lang, 'export.capped', { total: s.capped, cap: EXPORT_CAP })] : []),
+          exportText(lang, 'export.done', { n: s.count }),
+          ...(s.leftOut
+            ? [exportText(lang, s.leftOut.what === 'datasets' ? 'export.leftOutDatasets' : 'export.leftOut', { n: s.leftOut.count })]
+            : []),
+        ];
+        return parts.join(' ');
+      }
     }
   }
 

@@ -96,6 +96,26 @@ const EXPORT_STRINGS: Readonly<Record<string, Readonly<Record<Lang, string>>>> =
   },
   'export.done': { en: 'Exported {n} datasets.', sv: '{n} datamängder exporterade.', de: '{n} Datensätze exportiert.' },
   'export.done.one': { en: 'Exported 1 dataset.', sv: '1 datamängd exporterad.', de: '1 Datensatz exportiert.' },
+  'export.leftOut': {
+    en: '{n} statements with an unusable URI, language tag or value were left out of the file.',
+    sv: '{n} påståenden med en oanvändbar URI, språkkod eller värde utelämnades ur filen.',
+    de: '{n} Aussagen mit unbrauchbarer URI, Sprachkennung oder Wert wurden in der Datei ausgelassen.',
+  },
+  'export.leftOut.one': {
+    en: '1 statement with an unusable URI, language tag or value was left out of the file.',
+    sv: '1 påstående med en oanvändbar URI, språkkod eller värde utelämnades ur filen.',
+    de: '1 Aussage mit unbrauchbarer URI, Sprachkennung oder Wert wurde in der Datei ausgelassen.',
+  },
+  'export.leftOutDatasets': {
+    en: '{n} datasets without an absolute URI were left out of the file.',
+    sv: '{n} datamängder utan absolut URI utelämnades ur filen.',
+    de: '{n} Datensätze ohne absolute URI wurden in der Datei ausgelassen.',
+  },
+  'export.leftOutDatasets.one': {
+    en: '1 dataset without an absolute URI was left out of the file.',
+    sv: '1 datamängd utan absolut URI utelämnades ur filen.',
+    de: '1 Datensatz ohne absolute URI wurde in der Datei ausgelassen.',
+  },
   'export.failed': {
     en: 'The export failed. Please try again.',
     sv: 'Exporten misslyckades. Försök igen.',
@@ -153,11 +173,41 @@ function* objectIris(entries: Iterable<StoreEntry>): Generator<string> {
   for (const e of entries) for (const t of e.metadata.triples()) if (t.object.termType === 'NamedNode') yield t.object.value;
 }
 
-/** The CSV text of a collected result (one row per hit, header in the page language). */
-export async function resultCsv(result: CollectedResult, lang: Lang, storeBaseUrl: string): Promise<string> {
-  await loadVocabulariesFor(objectIris([...result.entries, ...result.related.values()]));
+type ExportRule = Pick<typeof import('../../src/rdf/serialize.ts'), 'exportIri' | 'exportableGraph'>;
+
+/**
+ * An entry as the RDF exports write it (src/rdf/serialize.ts, "the export rule"): the same percent-encoded IRIs, the
+ * same triples left out, so the CSV never carries an IRI the Turtle file refuses or writes differently. Undefined
+ * when the resource URI itself is refused (the RDF exports have none of its triples either).
+ */
+function exportableEntry(e: StoreEntry, rule: ExportRule): StoreEntry | undefined {
+  const resourceUri = rule.exportIri(e.resourceUri);
+  if (resourceUri === undefined) return undefined;
+  return { ...e, resourceUri, metadata: rule.exportableGraph(e.metadata).graph, info: rule.exportableGraph(e.info).graph };
+}
+
+/**
+ * The CSV text of a collected result (one row per hit, header in the page language). `onLeftOut` hears how many hits
+ * were left out because their resource URI is not absolute (never called when none was).
+ */
+export async function resultCsv(
+  collected: CollectedResult,
+  lang: Lang,
+  storeBaseUrl: string,
+  onLeftOut?: (count: number) => void,
+): Promise<string> {
+  // The rule lives with the RDF writers (their lazy chunk: no RDF code in the block's own chunk).
+  const rule: ExportRule = await import('../../src/rdf/serialize.ts');
+  const entries = collected.entries.map((e) => exportableEntry(e, rule)).filter((e): e is StoreEntry => e !== undefined);
+  const related = new Map<string, StoreEntry>();
+  for (const e of collected.related.values()) {
+    const safe = exportableEntry(e, rule);
+    if (safe) related.set(safe.resourceUri, safe);
+  }
+  if (entries.length < collected.entries.length) onLeftOut?.(collected.entries.length - entries.length);
+  await loadVocabulariesFor(objectIris([...entries, ...related.values()]));
   const header = CSV_COLUMNS.map(([, key]) => exportText(lang, key));
-  const rows = result.entries.map((e) => csvRecord(buildDatasetModel(e, result.related, { lang, storeBaseUrl, registry: true })));
+  const rows = entries.map((e) => csvRecord(buildDatasetModel(e, related, { lang, storeBaseUrl, registry: true })));
   // A BOM so that spreadsheet programs read the file as UTF-8 (å, ä, ö, ü).
   return `\uFEFF${toCsv(header, rows)}`;
 }
