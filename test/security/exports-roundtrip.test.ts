@@ -291,6 +291,41 @@ describe('exports: a hostile catalog graph round-trips through every RDF format'
     }
   }
 
+  // The issue's own examples, one at a time, so that a failure names the hole.
+  const ALL_PARSES = Object.entries(PARSERS).flatMap(([format, parsers]) =>
+    Object.entries(parsers).map(([name, parse]) => ({ format: format as RdfExportFormat, name, parse })),
+  );
+  const oneTriple = (s: string, p: string, o: Term): Graph => {
+    const g = new Graph();
+    g.add(namedNode(s), p, o);
+    return g;
+  };
+
+  test('issue 8 example: an IRI object with "> . <victim> …" gives one triple about the dataset, none about the victim', async () => {
+    const g = oneTriple(DS, `${dcterms}relation`, namedNode(inject('https://evil.example/x')));
+    for (const { format, name, parse } of ALL_PARSES) {
+      const quads = await parse(await serializeRdf(g, format));
+      assert.deepEqual(quads.map((q) => [q.subject.value, q.predicate.value, q.object.value]), [[DS, `${dcterms}relation`, expectedIri(inject('https://evil.example/x'))]], `${format} / ${name}`);
+    }
+  });
+
+  test('a hostile language tag ("en> . <victim> …") leaves its triple out of every format, with no injected triple', async () => {
+    const g = oneTriple(DS, `${dcterms}title`, literal('x', { language: `en> . <${VICTIM}> <${dcterms}license> <${INJECTED}` }));
+    g.add(namedNode(DS), `${dcterms}title`, literal('kept', { language: 'EN' }));
+    for (const { format, name, parse } of ALL_PARSES) {
+      const quads = await parse(await serializeRdf(g, format));
+      assert.deepEqual(quads.map((q) => [q.subject.value, q.object.value, q.object.language]), [[DS, 'kept', 'en']], `${format} / ${name}`);
+    }
+  });
+
+  test('an IRI whose scheme is a Turtle prefix name (dcat:Dataset) is read back as itself, not as the dcat namespace IRI', async () => {
+    const g = oneTriple(DS, `${rdf}type`, namedNode('dcat:Dataset'));
+    for (const { format, name, parse } of ALL_PARSES) {
+      const quads = await parse(await serializeRdf(g, format));
+      assert.deepEqual(quads.map((q) => q.object.value), ['dcat:Dataset'], `${format} / ${name}`);
+    }
+  });
+
   test('blank node labels from hostile input never collide: 10 labels, 10 blank nodes in every format', async () => {
     for (const format of ['turtle', 'ntriples', 'jsonld', 'rdfxml'] as const) {
       const quads = await Object.values(PARSERS[format])[0]!(await serializeRdf(source, format));
