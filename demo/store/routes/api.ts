@@ -30,7 +30,8 @@ const ID_SLOT = '\u0000jobId\u0000';
 
 /** JSON text with `jobId` written as the integer token of its decimal string (never through a JS number). */
 export function jsonWithJobId(jobId: string, rest: Record<string, unknown>): string {
-  if (!/^\d+$/.test(jobId)) return JSON.stringify({ jobId, ...rest }, null, 2);
+  // Only a canonical decimal (no leading zeros) is a valid JSON number token; anything else is written as a string.
+  if (!/^(0|[1-9]\d*)$/.test(jobId)) return JSON.stringify({ jobId, ...rest }, null, 2);
   return JSON.stringify({ jobId: ID_SLOT, ...rest }, null, 2).replace(JSON.stringify(ID_SLOT), jobId);
 }
 
