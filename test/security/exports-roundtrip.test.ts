@@ -185,6 +185,9 @@ const HOSTILE_IRIS = [
   `${NS.rdf}Description`,
   `${NS.rdf}about`,
   'http://www.w3.org/2000/xmlns/foo',
+  // Absolute IRIs no reader may normalise: dot segments, case, stray percent signs, odd schemes.
+  'https://e.example/a/../b/./c', 'HTTPS://E.EXAMPLE/A', 'https://e.example/%', 'https://e.example/%zz%7e',
+  'javascript:alert(1)', 'file:///etc/passwd', 'https://user:pw@[::1]:8080/?a#b#c',
 ];
 /** Not absolute: cannot be written without a base the reader chooses (or is a JSON-LD keyword / blank node id). */
 const REFUSED_IRIS = ['victim', '', `//victim.example/ds`, '#frag', '_:b0', '@type', '../up', ` ${VICTIM}`];
@@ -201,6 +204,7 @@ const HOSTILE_LITERALS = [
   ']]> <!-- --> &amp; &lt;',
   `"> . <${VICTIM}> <${dcterms}license> <${INJECTED}> . <x> <y> "`,
   `"@id": "${VICTIM}"`,
+  'line separators \u2028 \u2029 \u0085 and a BOM \uFEFF',
   '',
 ];
 
