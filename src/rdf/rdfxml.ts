@@ -11,7 +11,6 @@
  */
 import type { Graph, Term } from './graph.ts';
 import { NS } from './namespaces.ts';
-import { leftOutSentence } from './serialize.ts';
 
 const NAME_START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD';
 /** The longest XML NCName at the end of an IRI: the local part of a property element name. */
@@ -38,6 +37,12 @@ function escapeXml(text: string, attribute: boolean): string {
     .replace(attribute ? /[&<>\r"\n\t]/g : /[&<>\r]/g, (c) => table[c]!)
     // DEL and C1 controls as references: some parsers (xmldom) treat U+0085 and U+2028 as line ends and turn them into LF.
     .replace(/[\u007F-\u009F\u2028]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The sentence every export file with comments starts with when the export rule (serialize.ts) left triples out. */
+export function leftOutSentence(count: number, extra = ''): string {
+  return `${count} ${count === 1 ? 'statement was' : 'statements were'} left out: a non-absolute IRI, an ill-formed ` +
+    `language tag or literal${extra}.`;
 }
 
 export interface RdfXmlText {

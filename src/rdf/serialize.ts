@@ -33,7 +33,7 @@
  */
 import { Graph, blankNode, literal, namedNode, type Term } from './graph.ts';
 import { NS } from './namespaces.ts';
-import { writeRdfXml } from './rdfxml.ts';
+import { leftOutSentence, writeRdfXml } from './rdfxml.ts';
 
 export type RdfExportFormat = 'turtle' | 'rdfxml' | 'jsonld' | 'ntriples';
 
@@ -126,12 +126,6 @@ export async function serializeRdf(g: Graph, format: RdfExportFormat, options: S
 function leftOutComment(count: number, mark: string): string {
   if (count === 0) return '';
   return `${mark} ${leftOutSentence(count)}\n`;
-}
-
-/** Shared with rdfxml.ts (which adds its own reason). */
-export function leftOutSentence(count: number, extra = ''): string {
-  return `${count} ${count === 1 ? 'statement was' : 'statements were'} left out: a non-absolute IRI, an ill-formed ` +
-    `language tag or literal${extra}.`;
 }
 
 // ---- Turtle and N-Triples --------------------------------------------------------------------------------------
