@@ -5,7 +5,7 @@
  * when (2) did not already return them. Whatever kind the entry turns out to be (dataset, series, data service) is
  * rendered as such, so a link to a data service works on a dataset page and vice versa.
  */
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { locateEntry, locationKey, type EntryLocation } from '../../src/config/entry-location.ts';
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
 import { buildDataServiceModel, linkedResourcesOfService } from '../../src/dcat/dataservice.ts';
@@ -16,6 +16,8 @@ import { loadMessages, type Lang } from '../../src/i18n/index.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
 import { CatalogBlock } from './catalog-block.ts';
 import { NO_ENTRY } from './load-controller.ts';
+import { isAbort } from '../../src/store/errors.ts';
+import { t } from './messages.ts';
 import { stateView } from './render.ts';
 import { renderDataset } from '../dataset-view/render-dataset.ts';
 import { renderService } from '../dataservice-view/render-service.ts';
@@ -28,8 +30,36 @@ export type LandingModel =
       readonly entry: StoreEntry;
       readonly related: Map<string, StoreEntry>;
       readonly options: LandingOptions;
+      /** The batched lookup of linked resources failed: the page shows what the entry alone says. */
+      readonly relatedFailed?: boolean;
     }
-  | { readonly kind: 'service'; readonly model: DataServiceModel };
+  | {
+      readonly kind: 'service';
+      readonly model: DataServiceModel;
+      readonly entry: StoreEntry;
+      readonly options: LandingOptions;
+      readonly relatedFailed?: boolean;
+    };
+
+/**
+ * Longest wait for the batched lookup of linked resources. The store client already times out each request, but the
+ * lookup also waits for batching and vocabulary chunks: whatever hangs, the dataset itself is shown after this and
+ * the missing parts are marked, so a landing page never waits forever for names of publishers or distributions.
+ */
+export const RELATED_LOOKUP_TIMEOUT_MS = 15_000;
+
+class RelatedTimeoutError extends Error {
+  override name = 'RelatedTimeoutError';
+}
+
+/** `promise`, or a RelatedTimeoutError after `ms` (the timer never outlives the promise). */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RelatedTimeoutError(`The related lookup did not finish within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 export async function fetchLocatedEntry(store: CatalogStore, loc: EntryLocation, signal: AbortSignal): Promise<StoreEntry> {
   switch (loc.kind) {
@@ -75,21 +105,54 @@ export async function loadLanding(
   loc: EntryLocation,
   opts: LandingOptions,
   signal: AbortSignal,
+  relatedTimeoutMs = RELATED_LOOKUP_TIMEOUT_MS,
 ): Promise<LandingModel> {
   // The UI strings of the page language load while the entry is fetched (one small chunk, no extra wait).
   const [entry] = await Promise.all([fetchLocatedEntry(store, loc, signal), loadMessages(opts.lang)]);
+  return landingOf(store, entry, opts, signal, relatedTimeoutMs);
+}
+
+/**
+ * The view model of a loaded entry: its related lookup (request 2, and 3 for store files) with a timeout. When only
+ * that lookup fails, the entry is still shown (names fall back to URIs, distributions to what the entry says) and
+ * `relatedFailed` marks the missing parts; an abort still propagates (a newer run took over).
+ */
+export async function landingOf(
+  store: CatalogStore,
+  entry: StoreEntry,
+  opts: LandingOptions,
+  signal: AbortSignal,
+  timeoutMs = RELATED_LOOKUP_TIMEOUT_MS,
+): Promise<LandingModel> {
   const storeBaseUrl = store.baseUrl;
-  if (entryKind(entry) === 'service') {
-    const rel = await relatedWithVocabularies(store, entry, linkedResourcesOfService(entry), signal);
-    return { kind: 'service', model: buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl }) };
+  const service = entryKind(entry) === 'service';
+  let rel = new Map<string, StoreEntry>();
+  let relatedFailed = false;
+  try {
+    rel = await withTimeout(
+      (async () => {
+        const found = await relatedWithVocabularies(store, entry, service ? linkedResourcesOfService(entry) : linkedResources(entry), signal);
+        if (!service && !opts.registry) {
+          const files = fileUrisToResolve(entry, found, { registry: false, storeBaseUrl });
+          if (files.length > 0) for (const [k, v] of await related(store, files, signal)) found.set(k, v);
+        }
+        return found;
+      })(),
+      timeoutMs,
+    );
+  } catch (e) {
+    if (signal.aborted || isAbort(e)) throw e;
+    console.warn('[catalog-blocks] the related lookup failed; showing the entry without it', e);
+    relatedFailed = true;
+    // The entry's own vocabulary labels still load (they do not depend on the store).
+    await loadVocabulariesFor(objectIris([entry])).catch(() => {});
   }
-  const rel = await relatedWithVocabularies(store, entry, linkedResources(entry), signal);
-  if (!opts.registry) {
-    const files = fileUrisToResolve(entry, rel, { registry: false, storeBaseUrl });
-    if (files.length > 0) for (const [k, v] of await related(store, files, signal)) rel.set(k, v);
+  const flag = relatedFailed ? { relatedFailed: true } : {};
+  if (service) {
+    return { kind: 'service', model: buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl }), entry, options: opts, ...flag };
   }
   const model = buildDatasetModel(entry, rel, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
-  return { kind: 'dataset', model, entry, related: rel, options: opts };
+  return { kind: 'dataset', model, entry, related: rel, options: opts, ...flag };
 }
 
 /**
@@ -153,14 +216,62 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
+    this.#focusWasInside = this.contains(this.ownerDocument.activeElement);
     this.#load(false);
   }
+
+  /**
+   * "Try again" (or any re-render) removed the focused element: focus moves to the block's state message or title
+   * (made focusable with tabindex=-1) instead of being lost to <body>.
+   */
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    super.updated(changed);
+    if (!this.#focusWasInside || this.contains(this.ownerDocument.activeElement)) return;
+    const target = this.querySelector<HTMLElement>('.esbRelatedFailed, .esbState, .esbHeader h1, .esbHeader h2, .esbHeader h3, .esbHeader h4, .esbHeader h5, .esbHeader h6, h1, h2, h3, h4, h5, h6');
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  }
+
+  /** Longest wait for the related lookup before the entry is shown without it (a hook for tests; see the constant). */
+  relatedTimeoutMs = RELATED_LOOKUP_TIMEOUT_MS;
 
   /** Loads again, even when nothing changed (the "Try again" button). */
   retry = (): void => this.#load(true);
 
+  /** "Try again" of a page shown without its related lookup: runs only that lookup again (the entry is known). */
+  retryRelated = (): void => {
+    const current = this.loader.value;
+    if (!current?.relatedFailed || this.#relatedRetry) return;
+    const store = this.store;
+    const abort = new AbortController();
+    this.#relatedRetry = abort;
+    this.requestUpdate();
+    landingOf(store, current.entry, current.options, abort.signal, this.relatedTimeoutMs)
+      .then((next) => {
+        if (this.loader.value !== current) return;
+        this.loader.value = next;
+        // Still failing: the note stays (with its button) and says so again.
+      })
+      .catch((e: unknown) => {
+        if (!isAbort(e)) console.warn('[catalog-blocks] the related lookup failed again', e);
+      })
+      .finally(() => {
+        if (this.#relatedRetry === abort) this.#relatedRetry = undefined;
+        this.requestUpdate();
+      });
+  };
+
+  #relatedRetry: AbortController | undefined;
+  /** Focus was inside this block before an update; if the focused element went away, focus stays in the block. */
+  #focusWasInside = false;
+
   #load(force: boolean): void {
     if (this.pageConfigPending) return;
+    if (force) {
+      this.#relatedRetry?.abort();
+      this.#relatedRetry = undefined;
+    }
     const loc = this.location;
     const lang = this.uiLang;
     const registry = this.registryMode;
@@ -171,7 +282,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
       return;
     }
     this.loader.run(key, async (signal) => {
-      const result = await loadLanding(store, loc, { lang, registry }, signal);
+      const result = await loadLanding(store, loc, { lang, registry }, signal, this.relatedTimeoutMs);
       return result ?? NO_ENTRY;
     }, force);
   }
@@ -213,7 +324,23 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
       .catch((e: unknown) => console.warn('[catalog-blocks] access services could not be looked up', e));
   }
 
+  /** The note of a page shown without its related lookup, with a "Try again" that re-runs only the lookup. */
+  #relatedNote(result: LandingModel): TemplateResult | typeof nothing {
+    if (!result.relatedFailed) return nothing;
+    const lang = this.uiLang;
+    // aria-disabled, not disabled: a disabled button drops focus to <body>; clicks while busy are ignored anyway.
+    const busy = this.#relatedRetry !== undefined;
+    return html`<div class="esbState esbRelatedFailed" role="status" tabindex="-1" aria-busy=${busy ? 'true' : 'false'}>
+      <span>${t(lang, 'state.relatedFailed')}</span>
+      <button type="button" class="esbRetry" aria-disabled=${busy ? 'true' : 'false'} @click=${this.retryRelated}>${t(lang, 'state.retry')}</button>
+    </div>`;
+  }
+
   protected renderLanding(result: LandingModel): TemplateResult {
+    return html`${this.#relatedNote(result)}${this.#renderModel(result)}`;
+  }
+
+  #renderModel(result: LandingModel): TemplateResult {
     const hl = Number(this.params.hl ?? 1);
     const ctx = this.renderContext(hl);
     if (result.kind === 'service') return renderService(result.model, ctx);

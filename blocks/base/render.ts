@@ -59,24 +59,31 @@ export function stateView(
   messages: { noEntry: string; notFound: string },
   retry: () => void,
 ): TemplateResult {
+  // Every error state offers "Try again": a failure may be transient (a proxy's error page, a truncated answer, a
+  // store that was restarting), and a retry always asks the store again (no failure is cached anywhere).
+  const retryButton = html`<button type="button" class="esbRetry" @click=${retry}>${t(lang, 'state.retry')}</button>`;
   switch (state) {
     case 'idle':
     case 'loading':
-      return html`<div class="esbState esbLoading" aria-busy="true">
+      // tabindex=-1: focus lands here when the "Try again" button that started this load disappears.
+      return html`<div class="esbState esbLoading" aria-busy="true" tabindex="-1">
         <span class="esbSpinner" aria-hidden="true"></span>
         <span class="esbVisuallyHidden" role="status">${t(lang, 'state.loading')}</span>
       </div>`;
     case 'noEntry':
       return html`<div class="esbState esbNotice" role="status">${t(lang, messages.noEntry)}</div>`;
     case 'notFound':
-      return html`<div class="esbState esbError esbNotFound" role="status">${t(lang, messages.notFound)}</div>`;
+      // The button follows the status (the message text stays exactly the notice).
+      return html`<div class="esbState esbError esbNotFound" role="status" tabindex="-1">${t(lang, messages.notFound)}</div>
+        <p class="esbRetryLine">${retryButton}</p>`;
     case 'unreachable':
-      return html`<div class="esbState esbError esbUnreachable" role="status">
+      return html`<div class="esbState esbError esbUnreachable" role="status" tabindex="-1">
         <span>${t(lang, 'state.unreachable')}</span>
-        <button type="button" class="esbRetry" @click=${retry}>${t(lang, 'state.retry')}</button>
+        ${retryButton}
       </div>`;
     case 'malformed':
     case 'ready':
-      return html`<div class="esbState esbError esbMalformed" role="status">${t(lang, 'state.malformed')}</div>`;
+      return html`<div class="esbState esbError esbMalformed" role="status" tabindex="-1">${t(lang, 'state.malformed')}</div>
+        <p class="esbRetryLine">${retryButton}</p>`;
   }
 }

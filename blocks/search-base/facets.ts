@@ -140,6 +140,7 @@ export class FacetsBlock extends ScopedBlock {
             <button type="button" class="esbFacets__clearAll" @click=${this.#clearAll}>${t(lang, 'facets.clearAll')}</button>
           </div>`
         : nothing}
+      ${this.scopeErrorView()}
       ${groups.map((g) => this.#renderGroup(g, state, headingLevel(hl, 1)))}
     </div>`;
   }

@@ -4,13 +4,15 @@
  * state; different names never meet. The part re-renders on every `state` and `results` event of its scope and
  * loads its UI strings once per language (its `loadComplete` resolves when they are in).
  */
-import type { PropertyDeclarations } from 'lit';
+import { nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { CatalogBlock, blockProperties } from '../base/catalog-block.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { loadMessages, toLang, type Lang } from '../../src/i18n/index.ts';
 import { t } from '../base/messages.ts';
 import type { BlockName } from '../../src/config/params.ts';
+import { stateOfError } from '../base/load-controller.ts';
+import { stateView } from '../base/render.ts';
 
 export abstract class ScopedBlock extends CatalogBlock<boolean> {
   /** Properties of a part: the parameters of the layout column it serves (`hl`, `break`, …) plus `scope`. */
@@ -45,8 +47,34 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
     this.#unbind();
   }
 
+  /**
+   * The scope's failed search as an error with "Try again" (a part shown without a list must not look like an empty
+   * catalog or keep stale values silently); nothing while the scope is fine.
+   */
+  protected scopeErrorView(): TemplateResult | typeof nothing {
+    const scope = this.searchScope;
+    if (scope.status !== 'error') return nothing;
+    return stateView(stateOfError(scope.error), this.uiLang, { noEntry: 'list.empty', notFound: 'state.unreachable' }, this.#retry);
+  }
+
+  #retry = (): void => this.searchScope.refresh();
+  /** The focused element was this part's "Try again" button (it goes away when the search runs again). */
+  #retryFocused = false;
+
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    super.updated(changed);
+    if (!this.#retryFocused || this.contains(this.ownerDocument.activeElement)) return;
+    this.#retryFocused = false;
+    const target = this.querySelector<HTMLElement>('.esbBlock');
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus();
+  }
+
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
+    const active = this.ownerDocument.activeElement;
+    this.#retryFocused = !!active && this.contains(active) && active.classList.contains('esbRetry');
     if (this.isConnected) this.#bind();
     const lang = this.uiLang;
     this.loader.run(lang, async () => {

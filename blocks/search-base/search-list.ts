@@ -346,7 +346,7 @@ export class SearchListBlock extends CatalogBlock {
     const hl = Number(params.hl ?? 2);
     const clickExpand = params.clickExpand !== false;
     if (!scope || (state !== 'loading' && state !== 'ready')) {
-      const body = scope ? stateView(state, lang, { noEntry: 'list.empty', notFound: 'list.empty' }, this.retry) : nothing;
+      const body = scope ? stateView(state, lang, { noEntry: 'list.empty', notFound: 'state.unreachable' }, this.retry) : nothing;
       return html`<div class="esbBlock esbSearchList" lang=${lang}>${body}</div>`;
     }
     const results = scope.results;

@@ -9,7 +9,7 @@
  */
 import { and, contextClause, escapeValue, rdfTypeClause } from '../store/query.ts';
 import type { SearchRequest } from '../store/types.ts';
-import { COLLECTION_NAMES, type SearchSettings, type SearchState } from './types.ts';
+import { clampPage, COLLECTION_NAMES, type SearchSettings, type SearchState } from './types.ts';
 import { facetFieldsFor, filterClause, typeUri, type FormatValues } from './facets.ts';
 
 export const TERM_FIELDS = ['title', 'description', 'tag.literal'] as const;
@@ -96,7 +96,7 @@ export function buildSearchRequest(
   options: QueryOptions = {},
 ): SearchRequest {
   const pageSize = Math.max(1, Math.floor(settings.pageSize));
-  const page = Math.max(1, Math.floor(state.page));
+  const page = clampPage(state.page);
   const facetFields = facetFieldsFor(settings.facets);
   return {
     query: searchQuery(state, settings, options),

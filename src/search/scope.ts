@@ -20,7 +20,7 @@ import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
 import { FACETS, FORMAT_FIELD_LIST } from './facets.ts';
 import { buildGroup, buildRow, rowPublisherUris } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
-import { EMPTY_STATE, type CollectionName, type SearchResults, type SearchSettings, type SearchState } from './types.ts';
+import { clampPage, EMPTY_STATE, type CollectionName, type SearchResults, type SearchSettings, type SearchState } from './types.ts';
 
 export interface ScopeHistory {
   pushState(data: unknown, unused: string, url?: string | URL | null): void;
@@ -413,7 +413,7 @@ export function normaliseState(s: SearchState): SearchState {
     const unique = [...new Set(values ?? [])];
     if (unique.length) filters[name] = unique;
   }
-  const page = Number.isFinite(s.page) ? Math.max(1, Math.floor(s.page)) : 1;
+  const page = clampPage(s.page);
   return { terms: normaliseTerms(s.terms), filters, ...(s.sort ? { sort: s.sort } : {}), page };
 }
 

@@ -73,3 +73,24 @@ export interface SearchResults {
 }
 
 export const EMPTY_STATE: SearchState = { terms: [], filters: {}, page: 1 };
+
+/**
+ * Highest page number a state can hold. Far beyond any real catalog (10 million rows at 10 per page), and small enough
+ * that `(page - 1) * pageSize` stays an exact integer written without an exponent (`offset=1e+21` is a 400 at the
+ * store). A larger page in the URL becomes this one, which is past the end, so the scope shows the last page.
+ */
+export const MAX_PAGE = 1_000_000;
+
+/** A page number from outside (URL, caller): a whole number ≥ 1, capped at MAX_PAGE; anything else is page 1. */
+export function clampPage(page: unknown): number {
+  if (typeof page === 'string') {
+    const digits = page.trim();
+    if (!/^\d+$/.test(digits)) return 1;
+    // Compare as digits: 99999999999999999999 is not a safe integer, but it is still "a huge page".
+    const n = digits.replace(/^0+(?=\d)/, '');
+    if (n.length > String(MAX_PAGE).length) return MAX_PAGE;
+    return clampPage(Number(n));
+  }
+  if (typeof page !== 'number' || !Number.isFinite(page)) return 1;
+  return Math.min(MAX_PAGE, Math.max(1, Math.floor(page)));
+}

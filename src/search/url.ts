@@ -6,7 +6,7 @@
  * parts, other query parameters) is kept as it is.
  */
 import { NS } from '../rdf/namespaces.ts';
-import { COLLECTION_NAMES, type CollectionName, type SearchState } from './types.ts';
+import { clampPage, COLLECTION_NAMES, type CollectionName, type SearchState } from './types.ts';
 import { isFormatBucket } from './facets.ts';
 import { normaliseTerms } from './query.ts';
 
@@ -103,7 +103,8 @@ export function readState(url: URL, scope = 'default'): SearchState {
   }
   const sortValue = values.get('sort')?.[0];
   const pageValue = url.searchParams.get(`${prefix}page`);
-  const page = pageValue && /^\d+$/.test(pageValue.trim()) ? Math.max(1, parseInt(pageValue, 10)) : 1;
+  // Junk (`-3`, `abc`, `1.5`) is page 1; a huge number is capped (never an exponent offset), then clamped by the scope.
+  const page = pageValue ? clampPage(pageValue) : 1;
   return {
     terms: normaliseTerms(values.get('term') ?? []),
     filters,

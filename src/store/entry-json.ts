@@ -90,10 +90,15 @@ function facetsOf(value: unknown): FacetField[] {
 /** Maps a search response. Children without readable metadata are left out; malformed ones fail the whole search. */
 export function searchResultFromJson(json: unknown, baseUrl: string): SearchResult {
   if (!isRecord(json)) throw new BadPayloadError(`Expected a search response object, got ${Array.isArray(json) ? 'an array' : typeof json}`);
+  // `resource.children` and `results` are always present in a search answer (entrystore-api.md §2.8): an answer
+  // without them is a broken proxy or the wrong service, never an empty catalog.
   const resource = json.resource;
-  if (resource !== undefined && !isRecord(resource)) throw new BadPayloadError('Search response "resource" is not an object');
-  const children = resource?.children ?? [];
+  if (!isRecord(resource)) throw new BadPayloadError(`Search response "resource" is ${resource === undefined ? 'missing' : 'not an object'}`);
+  const children = resource.children;
   if (!Array.isArray(children)) throw new BadPayloadError('Search response "resource.children" is not an array');
+  if (typeof json.results !== 'number' || !Number.isFinite(json.results)) {
+    throw new BadPayloadError('Search response "results" is not a number');
+  }
   const entries: StoreEntry[] = [];
   for (const child of children) {
     try {

@@ -4,7 +4,7 @@
  */
 import { Batcher } from './batch.ts';
 import { entryFromJson, searchResultFromJson } from './entry-json.ts';
-import { AbortError, NotFoundError } from './errors.ts';
+import { AbortError, HttpStatusError, NotFoundError } from './errors.ts';
 import { getJson, type FetchLike } from './http.ts';
 import { and, contextClause, DEFAULT_LOOKUP_PREDICATE, field, literalField, resourceClause, uriField } from './query.ts';
 import { abortable, SharedRequests } from './shared.ts';
@@ -185,7 +185,15 @@ export class EntryStoreClient implements CatalogStore {
   }
 
   async #searchAt(url: string, signal?: AbortSignal): Promise<SearchResult> {
-    const result = searchResultFromJson(await this.#get(url, signal), this.baseUrl);
+    let json: unknown;
+    try {
+      json = await this.#get(url, signal);
+    } catch (e) {
+      // The search route always exists: a 404 means a wrong store URL (or a proxy in the way), not "no hits".
+      if (e instanceof NotFoundError) throw new HttpStatusError(404, url, `The store has no search at ${url} (wrong store URL?)`);
+      throw e;
+    }
+    const result = searchResultFromJson(json, this.baseUrl);
     for (const entry of result.entries) this.#remember(entry);
     return result;
   }
