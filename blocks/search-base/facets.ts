@@ -130,7 +130,8 @@ export class FacetsBlock extends ScopedBlock {
     const lang = this.uiLang;
     const scope = this.searchScope;
     const state = scope.state;
-    const results = scope.results;
+    // A failed search shows its error (with "Try again") instead of the last counts.
+    const results = scope.status === 'error' ? undefined : scope.results;
     const byName = new Map((results?.facets ?? []).map((g) => [g.name, g] as const));
     const groups = this.collections.map((n) => byName.get(n)).filter((g): g is FacetGroupView => !!g && g.values.length > 0);
     const hl = Number(this.params.hl ?? 2);
