@@ -18,7 +18,9 @@
  *   spaces stay allowed.
  *
  * The first problem in the order above is reported. Everything else (any script, emoji sequences with U+200D) is
- * accepted.
+ * accepted. Windows device names (`CON`, `NUL.csv` …) and characters Windows forbids (`<>:"|?*`) are left alone:
+ * they are harmless in the store (a stored file lives under its job id, never under its name) and browsers rename
+ * them when saving a download.
  */
 export const MAX_FILENAME_CHARS = 200;
 
