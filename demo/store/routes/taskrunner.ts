@@ -1,8 +1,10 @@
 /**
  * The legacy (deprecated) API: the cookie login `POST {store}auth/cookie` (EntryStore §5.1) and the task runner
  * `/taskrunner/v1/distribution/addFile|replaceFile` (200 + jobId [+ prototypeURI]) and `/taskrunner/v1/job/{id}`
- * (no authentication; mixed-case states; unknown → status `Not found`). Wrong-kind and unknown URIs are accepted:
- * the job fails later with the text the current API would have answered with.
+ * (no authentication; mixed-case states; unknown → status `Not found`). Wrong-kind URIs and URIs outside `{store}`
+ * that are no entry are accepted: the job fails later with the text the current API would have answered with. Write
+ * permission is decided for the target's context even before the entry exists, and again when the job runs
+ * (jobs/permission.ts).
  */
 import type { StoreApp } from '../app.ts';
 import { rx } from '../app.ts';
