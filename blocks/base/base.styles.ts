@@ -18,6 +18,8 @@ export const baseStyles = css`
     font-family: var(--cb-font, inherit);
     color: var(--cb-text, #1a1a1a);
     line-height: 1.5;
+    /* Metadata is untrusted: a 100 KB token or an 80-character URL must wrap, never widen the page (inherited). */
+    overflow-wrap: anywhere;
   }
   :where(.esbVisuallyHidden) {
     position: absolute !important;
@@ -125,5 +127,31 @@ export const baseStyles = css`
   :where(.esbFields) :where(dd) {
     margin: 0 0 0 1rem;
     overflow-wrap: anywhere;
+  }
+  :where(.esbBlock, .esbTags, .esbTag, .esbFields, .esbDescription) {
+    overflow-wrap: anywhere;
+    min-width: 0;
+  }
+  :where(.esbLongTextMore--p) {
+    display: block;
+    margin: 0.5rem 0 1rem;
+  }
+  :where(.esbTextCut) {
+    color: var(--cb-muted, #4a4f57);
+    font-style: italic;
+  }
+  :where(.esbShowMore) {
+    margin-left: 0.25rem;
+    padding: 0.1rem 0.6rem;
+    border: 1px solid var(--cb-accent, #0b5cad);
+    border-radius: var(--cb-radius, 4px);
+    background: transparent;
+    color: var(--cb-accent, #0b5cad);
+    font: inherit;
+    cursor: pointer;
+  }
+  :where(.esbShowMore):focus-visible {
+    outline: 3px solid var(--cb-focus, #0b5cad);
+    outline-offset: 2px;
   }
 `;

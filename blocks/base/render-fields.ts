@@ -11,6 +11,8 @@ import type { Field, Value } from '../../src/dcat/model.ts';
 import { formatDate } from '../../src/i18n/format.ts';
 import type { LinkTarget } from '../../src/config/links.ts';
 import { textOf, type RenderContext } from './render.ts';
+import { longText } from './long-text.ts';
+import { INLINE_TEXT_LIMIT, ROW_TEXT_LIMIT } from '../../src/dcat/text.ts';
 import { t } from './messages.ts';
 
 /** A link when `href` is safe (http, https, mailto), else the same content as text. */
@@ -22,7 +24,8 @@ export function linkOrText(href: string | undefined, content: unknown, cls?: str
 export function renderValue(v: Value, ctx: RenderContext): TemplateResult | string {
   switch (v.kind) {
     case 'text':
-      return textOf(v.text, ctx.lang);
+      // A long value (a distribution's description, a pasted document) gets "Show more" after ROW_TEXT_LIMIT.
+      return v.text.value.length > INLINE_TEXT_LIMIT ? html`${longText([v.text], ROW_TEXT_LIMIT, ctx.lang, 'inline')}` : textOf(v.text, ctx.lang);
     case 'link':
       return safeHref(v.href) ? linkOrText(v.href, textOf(v.text, ctx.lang)) : textOf(v.text, ctx.lang);
     case 'date':

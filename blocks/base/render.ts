@@ -7,6 +7,7 @@ import { html, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { html as staticHtml, literal, type StaticValue } from 'lit/static-html.js';
 import type { Text } from '../../src/dcat/model.ts';
+import { clipWords, INLINE_TEXT_LIMIT } from '../../src/dcat/text.ts';
 import { toLang, type Lang } from '../../src/i18n/index.ts';
 import type { LinkTarget, Route } from '../../src/config/links.ts';
 import type { LoadState } from './load-controller.ts';
@@ -37,7 +38,8 @@ export function heading(
   opts: { id?: string; cls?: string; lang?: string | undefined } = {},
 ): TemplateResult {
   const tag = HEADINGS[Math.min(6, Math.max(1, level)) - 1]!;
-  return staticHtml`<${tag} id=${ifDefined(opts.id)} class=${ifDefined(opts.cls)} lang=${ifDefined(opts.lang)}>${content}</${tag}>`;
+  const shown = typeof content === 'string' ? clipWords(content, INLINE_TEXT_LIMIT) : content;
+  return staticHtml`<${tag} id=${ifDefined(opts.id)} class=${ifDefined(opts.cls)} lang=${ifDefined(opts.lang)}>${shown}</${tag}>`;
 }
 
 /** The `lang` attribute a literal needs inside a block in `ui` language: its own tag when it differs. */
@@ -46,10 +48,14 @@ export function langOf(text: Text | undefined, ui: Lang): string | undefined {
   return toLang(text.lang) === ui ? undefined : text.lang;
 }
 
-/** A literal as inline text, wrapped in `<span lang>` only when its language differs from the UI language. */
+/**
+ * A literal as inline text (in a heading, link, tag or list value), wrapped in `<span lang>` only when its language
+ * differs from the UI language; cut at INLINE_TEXT_LIMIT characters with `…` (no room for a button there).
+ */
 export function textOf(text: Text, ui: Lang): TemplateResult | string {
   const lang = langOf(text, ui);
-  return lang ? html`<span lang=${lang}>${text.value}</span>` : text.value;
+  const value = clipWords(text.value, INLINE_TEXT_LIMIT);
+  return lang ? html`<span lang=${lang}>${value}</span>` : value;
 }
 
 /** Loading, error and notice states (behaviour doc §2): never a blank block. */

@@ -10,6 +10,8 @@ export const uploadStyles = css`
     font-family: var(--cb-font, inherit);
     color: var(--cb-text, #1a1a1a);
     line-height: 1.5;
+    /* Metadata is untrusted: a 100 KB token or an 80-character URL must wrap, never widen the page (inherited). */
+    overflow-wrap: anywhere;
   }
   :where(.esbUpload) :where(.esbUploadTitle) {
     margin: 0 0 0.75rem;

@@ -9,6 +9,7 @@ import type { Lang } from '../../src/i18n/index.ts';
 import type { CollectionName, SearchResults, SearchState } from '../../src/search/types.ts';
 import { t } from '../base/messages.ts';
 import { otherLang } from './scoped-block.ts';
+import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 export interface Chip {
   /** Stable key: `term:<text>` or `<collection>:<value>`. */
@@ -68,16 +69,19 @@ export function renderChips(
       (c) => c.key,
       (c, i) => {
         const group = c.kind === 'facet' ? `${t(lang, `facet.${c.collection}`)}: ` : '';
+        // A long value is cut on the chip and in its name; the `title` keeps it whole.
+        const label = clipWords(c.label, FACET_LABEL_LIMIT);
         return html`<li>
           <button
             type="button"
             class="item ${c.kind === 'facet' ? 'esbItemFacet' : 'esbItemTerm'}"
             data-chip=${c.key}
-            aria-label=${t(lang, 'multi.removeChip', { label: `${group}${c.label}` })}
+            aria-label=${t(lang, 'multi.removeChip', { label: `${group}${label}` })}
+            title=${label === c.label ? nothing : clip(c.label, TEXT_HARD_LIMIT)}
             @click=${() => remove(c, i)}
           >
             ${group ? html`<span class="group">${group}</span>` : nothing}<span class="itemLabel" lang=${otherLang(c.labelLang, lang) ?? nothing}
-              >${c.label}</span
+              >${label}</span
             ><span class="esbChipRemove" aria-hidden="true">×</span>
           </button>
         </li>`;

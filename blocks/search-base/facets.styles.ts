@@ -6,6 +6,14 @@ export const facetsStyles = css`
     display: block;
     font-family: var(--cb-font, inherit);
     color: var(--cb-text, #1a1a1a);
+    /* Metadata is untrusted: a 100 KB token or an 80-character URL must wrap, never widen the page (inherited). */
+    overflow-wrap: anywhere;
+    min-width: 0;
+  }
+  :where(.esbFacets__option, .esbFacets__optionLink, .facetLabel, .esbChips, .esbChips li, .esbChips button.item, .itemLabel) {
+    overflow-wrap: anywhere;
+    min-width: 0;
+    max-width: 100%;
   }
   :where(.esbFacets__collection) {
     margin: 0 0 1.25rem;

@@ -15,6 +15,7 @@ import { ScopedBlock, activeFilterCount, otherLang, partText, toggleFilter } fro
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
 import { facetsStyles } from './facets.styles.ts';
 import { DEFAULT_FACETS, FACETS } from '../../src/search/facets.ts';
+import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 /** Display order of every collection. */
 const ORDER: readonly CollectionName[] = ['type', 'theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd'];
@@ -189,7 +190,10 @@ export class FacetsBlock extends ScopedBlock {
     const lang = this.uiLang;
     const scopeName = this.getAttribute('scope')?.trim() || 'default';
     const href = stateHref(this.ownerDocument, scopeName, toggleFilter(state, name, v.value));
-    const label = html`<span class="facetLabel" lang=${otherLang(v.labelLang, lang) ?? nothing}>${v.label}</span>`;
+    // A long value is cut in the list (and in its accessible name); the `title` keeps it whole.
+    const shown = clipWords(v.label, FACET_LABEL_LIMIT);
+    const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);
+    const label = html`<span class="facetLabel" lang=${otherLang(v.labelLang, lang) ?? nothing} title=${full}>${shown}</span>`;
     return html`<li class="esbFacets__option ${v.selected ? 'esbFacets--selected' : ''}">
       <a
         class="esbFacets__optionLink"
@@ -202,7 +206,7 @@ export class FacetsBlock extends ScopedBlock {
         ><span class="esbVisuallyHidden">, ${partText(lang, 'facets.count', { n: v.count })}</span></a
       >${v.selected
         ? html`<a class="esbFacets__clear" href=${href} @click=${(e: MouseEvent) => this.#toggle(e, name, v.value)}
-            >${t(lang, 'facets.remove')}<span class="esbVisuallyHidden">: ${v.label}</span></a
+            >${t(lang, 'facets.remove')}<span class="esbVisuallyHidden">: ${shown}</span></a
           >`
         : nothing}
     </li>`;

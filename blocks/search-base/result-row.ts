@@ -12,6 +12,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { linkedResources, linkedResourcesOfService } from '../../src/dcat/entry.ts';
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
+import { clipWords, INLINE_TEXT_LIMIT, ROW_TEXT_LIMIT, takeChars } from '../../src/dcat/text.ts';
 import type { Lang } from '../../src/i18n/index.ts';
 import type { ResultRow } from '../../src/search/types.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
@@ -100,7 +101,7 @@ function expandedArea(st: RowState, ctx: RenderContext): unknown {
  */
 export function resultRow(row: ResultRow, st: RowState, ctx: RenderContext): TemplateResult {
   const regionId = `${ctx.idPrefix}-rowExpand`;
-  const title = rowTitle(row, ctx.lang);
+  const title = clipWords(rowTitle(row, ctx.lang), INLINE_TEXT_LIMIT);
   const e = row.entry;
   const target = { uri: e.resourceUri, entryId: e.entryId, contextId: e.contextId };
   const href = ctx.landing(row.kind === 'service' ? 'dataservice' : 'dataset', target);
@@ -115,7 +116,7 @@ export function resultRow(row: ResultRow, st: RowState, ctx: RenderContext): Tem
         ${row.publisher ? html`<span class="esbRowPublisher">${row.publisher}</span>` : nothing}
         ${row.description.length
           ? html`<div class="esbRowDescription">
-              ${row.description.map((p) => html`<p lang=${ifDefined(langOf(p, ctx.lang))}>${p.value}</p>`)}
+              ${takeChars(row.description, ROW_TEXT_LIMIT).shown.map((p) => html`<p lang=${ifDefined(langOf(p, ctx.lang))}>${p.value}</p>`)}
             </div>`
           : nothing}
         ${formatBadges(row)}

@@ -11,6 +11,8 @@ export const searchListStyles = css`
     font-family: var(--cb-font, inherit);
     color: var(--cb-text, #1a1a1a);
     line-height: 1.5;
+    /* Metadata is untrusted: a 100 KB token or an 80-character URL must wrap, never widen the page (inherited). */
+    overflow-wrap: anywhere;
   }
   :where(.esbSearchList) :where(.esbListBody):focus {
     outline: none;
@@ -45,6 +47,13 @@ export const searchListStyles = css`
     margin: 0 0 0.25rem;
     font-size: 1.2rem;
     overflow-wrap: anywhere;
+  }
+  :where(.esbSearchList) :where(.esbRowPublisher, .esbRowDescription, .esbFormats, .esbRowExpand) {
+    overflow-wrap: anywhere;
+    min-width: 0;
+  }
+  :where(.esbSearchList) :where(.esbKindBadge, .formatLabel) {
+    max-width: 100%;
   }
   :where(.esbSearchList) :where(.esbRowPublisher) {
     display: block;

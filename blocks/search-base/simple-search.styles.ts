@@ -7,6 +7,8 @@ export const simpleSearchStyles = css`
     display: block;
     font-family: var(--cb-font, inherit);
     color: var(--cb-text, #1a1a1a);
+    /* Metadata is untrusted: a 100 KB token or an 80-character URL must wrap, never widen the page (inherited). */
+    overflow-wrap: anywhere;
   }
   :where(.block_searchInput, .esbMultiSearch) {
     display: flex;

@@ -16,7 +16,6 @@ import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, type Nod
 const { vcard, schema, xsd, dcat } = NS;
 const TIME = 'http://www.w3.org/2006/time#';
 const SCHEMA_HTTPS = 'https://schema.org/';
-const LONG_LITERAL = 2000;
 
 export class ValueReader extends Reader {
   /**
@@ -38,7 +37,7 @@ export class ValueReader extends Reader {
       }
       const href = opts.url ? safeHref(term.value) : undefined;
       if (href) return { kind: 'link', text: { value: term.value.trim(), lang: '' }, href };
-      return { kind: 'text', text: toText(term, LONG_LITERAL) };
+      return { kind: 'text', text: toText(term) }; // long ones get "Show more" where they are rendered
     }
     if (term.termType === 'BlankNode') {
       const t = this.label(term, within);

@@ -11,6 +11,7 @@ import type { StoreEntry } from '../store/types.ts';
 import { toLang, type Lang } from '../i18n/index.ts';
 import type { Agent, Text } from './model.ts';
 import { mailtoHref, safeHref } from './safe.ts';
+import { clip, TEXT_READ_LIMIT } from './text.ts';
 import { vocabLabel } from './vocab.ts';
 
 const { rdf, rdfs, dcterms, dc, skos, foaf, vcard, schema } = NS;
@@ -146,8 +147,12 @@ export function isLiteral(t: Term): boolean {
   return t.termType === 'Literal';
 }
 
+/**
+ * A literal as text. Only its first TEXT_READ_LIMIT characters are kept (a 20 MB literal is read once, cheaply); the
+ * blocks cap what they render further (blocks/base/long-text.ts). `max` cuts shorter, with `…`.
+ */
 export function toText(t: Term, max?: number): Text {
-  const value = max && t.value.length > max ? `${t.value.slice(0, max - 1)}…` : t.value;
+  const value = max && t.value.length > max ? `${t.value.slice(0, max - 1)}…` : clip(t.value, TEXT_READ_LIMIT);
   return { value, lang: t.language ?? '' };
 }
 

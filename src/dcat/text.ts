@@ -50,14 +50,104 @@ export function htmlToText(html: string): string {
 }
 
 /**
+ * Most characters of one literal the blocks ever render; "Show more" reveals up to here, then says the text was cut.
+ * Catalogs have been seen with 20 MB descriptions: rendered whole they cost 4–5 s and 120–160 MB of heap per block.
+ * 100,000 characters (about 15,000 words, 40 printed pages) is longer than any genuine description and renders in
+ * milliseconds.
+ */
+export const TEXT_HARD_LIMIT = 100_000;
+/**
+ * A description on a landing page: about 1,500 words, several screens, which holds every ordinary description
+ * whole; only pasted documents and generated dumps get "Show more".
+ */
+export const LANDING_TEXT_LIMIT = 10_000;
+/**
+ * A description in a collapsed result row (CSS shows 3 lines of it) and one value in a metadata list: 1,000
+ * characters fill far more than 3 lines of any column and keep a page of 10 rows small; the row title links to the
+ * landing page, which has the rest.
+ */
+export const ROW_TEXT_LIMIT = 1_000;
+/**
+ * Text inside a heading, a link or a tag (titles, names, link labels), where no button may go: genuine titles are
+ * far shorter; anything longer is cut with `…`.
+ */
+export const INLINE_TEXT_LIMIT = 500;
+/** A facet value or filter chip label (a 100 KB keyword made facet columns a million pixels wide); full in `title`. */
+export const FACET_LABEL_LIMIT = 200;
+/**
+ * How much of a literal is read at all (before normalising): markup and blank lines only shrink a text, and four
+ * times the limit leaves room for markup-heavy HTML descriptions while a 20 MB literal costs no more than 400 KB.
+ */
+export const TEXT_READ_LIMIT = 4 * TEXT_HARD_LIMIT;
+
+/** `text` cut to at most `max` UTF-16 units, never between the halves of a surrogate pair. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const end = max > 0 && /[\ud800-\udbff]/.test(text[max - 1]!) ? max - 1 : max;
+  return text.slice(0, Math.max(0, end));
+}
+
+/** `text` cut to at most `max` characters, at a space when one is near the end, with `…` (only when it was cut). */
+export function clipWords(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = clip(text, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > cut.length - 30 && space > 0 ? cut.slice(0, space) : cut}…`;
+}
+
+/** Total characters of a list of texts. */
+export function textLength(texts: readonly { readonly value: string }[]): number {
+  let n = 0;
+  for (const t of texts) n += t.value.length;
+  return n;
+}
+
+/**
+ * The first `max` characters of a list of texts (paragraphs): whole texts while they fit, the one that does not cut
+ * at a word with `…`, the rest dropped. `cut` tells whether anything was left out.
+ */
+export function takeChars<T extends { readonly value: string }>(texts: readonly T[], max: number): { shown: T[]; cut: boolean } {
+  const shown: T[] = [];
+  let left = max;
+  for (const t of texts) {
+    if (t.value.length <= left) {
+      shown.push(t);
+      left -= t.value.length;
+      continue;
+    }
+    if (left > 0) shown.push({ ...t, value: clipWords(t.value, left) });
+    return { shown, cut: true };
+  }
+  return { shown, cut: false };
+}
+
+/**
  * Paragraphs of a description: split on blank lines, single line breaks kept inside a paragraph (blocks render
- * with `white-space: pre-line`), surrounding blanks trimmed, empty paragraphs dropped.
+ * with `white-space: pre-line`), surrounding blanks trimmed, empty paragraphs dropped. Only the first
+ * TEXT_READ_LIMIT characters are read; the result holds at most TEXT_HARD_LIMIT + 1 characters, so a total above
+ * TEXT_HARD_LIMIT (`wasCut`) means the text was longer than what any block shows.
  */
 export function paragraphs(text: string): string[] {
-  const plain = looksLikeHtml(text) ? htmlToText(text) : text;
-  return plain
+  const read = clip(text, TEXT_READ_LIMIT);
+  const plain = looksLikeHtml(read) ? htmlToText(read) : read;
+  const all = plain
     .replace(/\r\n?/g, '\n')
     .split(/\n[ \t]*\n\s*/)
     .map((p) => p.replace(/^\s+|\s+$/g, ''))
     .filter((p) => p.length > 0);
+  const out: string[] = [];
+  let left = TEXT_HARD_LIMIT + 1;
+  for (const p of all) {
+    if (left <= 0) break;
+    out.push(clip(p, left));
+    left -= p.length;
+  }
+  // A markup-heavy text cut while reading can end up shorter than the limit: at least say that it goes on.
+  if (read.length < text.length && left > 0 && out.length) out[out.length - 1] += '…';
+  return out;
+}
+
+/** True when a text (its paragraphs) was longer than TEXT_HARD_LIMIT and what the blocks have of it is cut. */
+export function wasCut(texts: readonly { readonly value: string }[]): boolean {
+  return textLength(texts) > TEXT_HARD_LIMIT;
 }

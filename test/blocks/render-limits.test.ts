@@ -1,0 +1,208 @@
+// Text limits and wrapping (issue 8 points 11, 12): a 20 MB description, title or distribution description is
+// rendered capped (rows ROW_TEXT_LIMIT, inline INLINE_TEXT_LIMIT, everything TEXT_HARD_LIMIT) with a keyboard-
+// operable "Show more" that keeps focus; a 100 KB facet value and 80-character tokens wrap inside a 330 px column.
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { CatalogBlock } from '../../blocks/base/catalog-block.ts';
+import '../../blocks/dataset-list/dataset-list.ts';
+import '../../blocks/dataset-facets/dataset-facets.ts';
+import type { DatasetFacets } from '../../blocks/dataset-facets/dataset-facets.ts';
+import { FACET_LABEL_LIMIT, INLINE_TEXT_LIMIT, ROW_TEXT_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
+import { Graph } from '../../src/rdf/graph.ts';
+import { FACETS } from '../../src/search/facets.ts';
+import { loadMessages } from '../../src/i18n/index.ts';
+import { settled, text, withStore } from './helpers.ts';
+import { DCAT, DCTERMS, RDF_TYPE, graphOf, literal } from './memory-store.ts';
+import { addGraph, RenderStore, RENDER_STORE } from './render-store.ts';
+import { fixedStore, freshPage, mountOnStore, rendered } from './search-input-helpers.ts';
+
+const R = 'https://render.example.org/';
+const HUGE = 20 * 1024 * 1024;
+/** A 20 MB text of words whose end is recognisable. */
+const huge = (word: string) => `${`${word} `.repeat(Math.ceil(HUGE / (word.length + 1)))}THE-END`;
+const TOKEN = `https://render.example.org/${'a1b2c3d4'.repeat(7)}`; // 83 characters, no break opportunity
+
+function hugeStore(): RenderStore {
+  const store = new RenderStore(RENDER_STORE);
+  const g = new Graph();
+  graphOf(`${R}huge`, [
+    [RDF_TYPE, `${DCAT}Dataset`],
+    [`${DCTERMS}identifier`, literal('render-huge')],
+    [`${DCTERMS}title`, literal(huge('Title'), { language: 'en' })],
+    [`${DCTERMS}description`, literal(huge('Lorem'), { language: 'en' })],
+    [`${DCAT}distribution`, `${R}huge-dist`],
+  ], g);
+  graphOf(`${R}huge-dist`, [
+    [RDF_TYPE, `${DCAT}Distribution`],
+    [`${DCTERMS}title`, literal('Huge distribution', { language: 'en' })],
+    [`${DCTERMS}description`, literal(huge('Ipsum'), { language: 'en' })],
+    [`${DCAT}downloadURL`, `${R}files/huge.csv`],
+  ], g);
+  graphOf(`${R}tokens`, [
+    [RDF_TYPE, `${DCAT}Dataset`],
+    [`${DCTERMS}identifier`, literal('render-tokens')],
+    [`${DCTERMS}title`, literal(`Title ${TOKEN}`, { language: 'en' })],
+    [`${DCTERMS}description`, literal(`Description ${TOKEN} and ${TOKEN}`, { language: 'en' })],
+    [`${DCAT}keyword`, literal(TOKEN, { language: 'en' })],
+    [`${DCAT}landingPage`, TOKEN],
+    [`${DCAT}distribution`, `${R}tokens-dist`],
+  ], g);
+  graphOf(`${R}tokens-dist`, [
+    [RDF_TYPE, `${DCAT}Distribution`],
+    [`${DCTERMS}title`, literal(`Distribution ${TOKEN}`, { language: 'en' })],
+    [`${DCTERMS}description`, literal(`Distribution description ${TOKEN}`, { language: 'en' })],
+    [`${DCAT}accessURL`, TOKEN],
+  ], g);
+  addGraph(store, g);
+  return store;
+}
+
+let store: RenderStore;
+before(async () => {
+  await loadMessages('en');
+  store = hugeStore();
+});
+beforeEach(freshPage);
+
+async function landing(lookup: string, lang = 'en', width?: number): Promise<CatalogBlock> {
+  const tpl = html`<dataset-view lookup=${lookup} lang=${lang}></dataset-view>`;
+  const el = width
+    ? await (async () => {
+        const box = await fixture<HTMLDivElement>(html`<div style="width:${width}px"></div>`);
+        const provider = document.createElement('catalog-store-provider') as HTMLElement & { store: unknown };
+        provider.store = store;
+        const view = document.createElement('dataset-view');
+        view.setAttribute('lookup', lookup);
+        view.setAttribute('lang', lang);
+        provider.append(view);
+        box.append(provider);
+        return view as CatalogBlock;
+      })()
+    : await withStore<CatalogBlock>(store, tpl);
+  expect(await settled(el)).to.equal('ready');
+  for (const b of el.querySelectorAll<HTMLButtonElement>('.esbDistributions button.esbExpandButton')) b.click();
+  await el.updateComplete;
+  return el;
+}
+
+function noOverflow(el: Element, what: string): void {
+  expect(el.scrollWidth, `${what}: block scrollWidth ≤ clientWidth`).to.be.at.most(el.clientWidth + 1);
+  const root = document.scrollingElement!;
+  expect(root.scrollWidth, `${what}: document scrollWidth ≤ clientWidth`).to.be.at.most(root.clientWidth + 1);
+}
+
+describe('long metadata text', () => {
+  it('landing page: a 20 MB title and description render capped; the page stays small', async () => {
+    const el = await landing('render-huge');
+    const h1 = el.querySelector('h1')!;
+    expect(h1.textContent!.length, 'title').to.be.at.most(INLINE_TEXT_LIMIT + 1);
+    expect(h1.textContent!.endsWith('…')).to.equal(true);
+    const description = el.querySelector('.esbDescription')!;
+    expect(description.textContent!.length, 'description').to.be.at.most(TEXT_HARD_LIMIT + 200);
+    expect(description.textContent!).to.not.include('THE-END');
+    expect(el.textContent!.length, 'whole block').to.be.below(TEXT_HARD_LIMIT * 2);
+  });
+
+  it('a long field value: ROW_TEXT_LIMIT characters and "Show more"; it opens and closes, focus stays on it', async () => {
+    const el = await landing('render-huge');
+    const dd = el.querySelector('.esbDistributions .esbRowExpand dd:has(.esbShowMore)')!;
+    expect(dd, 'distribution description with Show more').to.exist;
+    const button = dd.querySelector<HTMLButtonElement>('button.esbShowMore')!;
+    expect(button.getAttribute('type')).to.equal('button');
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    expect(text(button)).to.equal('Show more');
+    const shown = () => dd.textContent!.length;
+    expect(shown()).to.be.at.most(ROW_TEXT_LIMIT + 100);
+    expect(dd.querySelector('.esbTextCut')).to.equal(null);
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(document.activeElement, 'focus stays on the button').to.equal(button);
+    expect(dd.querySelector('button.esbShowMore'), 'the same button').to.equal(button);
+    expect(button.getAttribute('aria-expanded')).to.equal('true');
+    expect(text(button)).to.equal('Show less');
+    expect(shown()).to.be.greaterThan(TEXT_HARD_LIMIT - 100);
+    expect(shown()).to.be.at.most(TEXT_HARD_LIMIT + 200);
+    expect(text(dd.querySelector('.esbTextCut'))).to.equal('The text is longer than 100,000 characters and was cut here.');
+    await sendKeys({ press: 'Space' });
+    await el.updateComplete;
+    expect(document.activeElement).to.equal(button);
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    expect(shown()).to.be.at.most(ROW_TEXT_LIMIT + 100);
+    await expect(el).to.be.accessible();
+  });
+
+  it('the cut note speaks sv and de', async () => {
+    for (const [lang, note] of [
+      ['sv', 'Texten är längre än 100 000 tecken och har kortats här.'],
+      ['de', 'Der Text ist länger als 100.000 Zeichen und wurde hier gekürzt.'],
+    ] as const) {
+      await loadMessages(lang);
+      const el = await landing('render-huge', lang);
+      const button = el.querySelector<HTMLButtonElement>('.esbDistributions button.esbShowMore')!;
+      expect(text(button)).to.equal(lang === 'sv' ? 'Visa mer' : 'Mehr anzeigen');
+      button.click();
+      await el.updateComplete;
+      expect(text(el.querySelector('.esbTextCut')).replace(/\s/g, ' ')).to.equal(note.replace(/\s/g, ' '));
+    }
+  });
+
+  it('result row: a 20 MB description renders at most ROW_TEXT_LIMIT characters, the title INLINE_TEXT_LIMIT', async () => {
+    const { el } = await mountOnStore<CatalogBlock>(store, html`<dataset-list lang="en"></dataset-list>`, { contextId: 'r' });
+    await rendered(el);
+    const row = [...el.querySelectorAll('.esbRow')].find((r) => text(r.querySelector('.esbRowTitle')).startsWith('Title Title'))!;
+    expect(row, 'the huge row').to.exist;
+    expect(row.querySelector('.esbRowDescription')!.textContent!.trim().length).to.be.at.most(ROW_TEXT_LIMIT + 1);
+    expect(row.querySelector('.esbRowTitle')!.textContent!.trim().length).to.be.at.most(INLINE_TEXT_LIMIT + 1);
+    expect(el.textContent!.length, 'the whole list').to.be.below(20 * ROW_TEXT_LIMIT);
+  });
+});
+
+describe('long values wrap', () => {
+  it('a 100 KB facet value in a 330 px column: label capped, full value in title, no horizontal overflow', async () => {
+    const value = 'k'.repeat(TEXT_HARD_LIMIT); // 100 KB, one token
+    const values = [{ name: value, count: 3 }, { name: TOKEN, count: 2 }, { name: 'short', count: 1 }];
+    const facetStore = fixedStore({ total: 3, entries: [], facets: [{ name: FACETS.keyword.fields[0]!, values }] });
+    const box = await fixture<HTMLDivElement>(html`<div style="width:330px"></div>`);
+    const { el } = await mountOnStore<DatasetFacets>(facetStore, html`<dataset-facets lang="en"></dataset-facets>`, {});
+    box.append(el.parentElement!);
+    await rendered(el);
+    const labels = [...el.querySelectorAll('.facetLabel')];
+    expect(labels).to.have.length(3);
+    expect(labels[0]!.textContent!.length).to.be.at.most(FACET_LABEL_LIMIT);
+    expect(labels[0]!.getAttribute('title') === value, 'the full value in title').to.equal(true);
+    expect(labels[1]!.hasAttribute('title'), 'a short value has no title').to.equal(false);
+    noOverflow(el, 'facets');
+    // Selected: the remove link's hidden name is capped too, and nothing overflows.
+    el.querySelector<HTMLAnchorElement>('a.esbFacets__optionLink')!.click();
+    await rendered(el);
+    expect(el.textContent!.length).to.be.below(2000);
+    noOverflow(el, 'facets with the long value selected');
+  });
+
+  it('a result row with 80-character tokens in a 330 px column does not overflow (collapsed and expanded)', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div style="width:330px"></div>`);
+    const { el } = await mountOnStore<CatalogBlock>(store, html`<dataset-list lang="en"></dataset-list>`, { contextId: 'r' });
+    box.append(el.parentElement!);
+    await rendered(el);
+    const row = [...el.querySelectorAll('.esbRow')].find((r) => text(r.querySelector('.esbRowTitle')).startsWith('Title https'))!;
+    expect(row).to.exist;
+    expect(el.clientWidth).to.be.at.most(330);
+    noOverflow(el, 'collapsed row');
+    row.querySelector<HTMLButtonElement>('button.esbRowExpandButton')!.click();
+    await rendered(el);
+    await new Promise((r) => setTimeout(r, 100));
+    await rendered(el);
+    expect(row.querySelector('.esbRowExpand .esbFurtherInfo'), 'expanded').to.exist;
+    for (const b of row.querySelectorAll<HTMLButtonElement>('.esbDistributions button.esbExpandButton')) b.click();
+    await rendered(el);
+    noOverflow(el, 'expanded row');
+  });
+
+  it('a landing page with 80-character tokens in a 330 px column does not overflow', async () => {
+    const el = await landing('render-tokens', 'en', 330);
+    expect(el.clientWidth).to.be.at.most(330);
+    expect(text(el)).to.include(TOKEN);
+    noOverflow(el, 'landing page');
+  });
+});
