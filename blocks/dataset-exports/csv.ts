@@ -19,8 +19,9 @@ const FORMULA_START = /^[=+\-@]/;
 /** Whether a spreadsheet might read `value` as a formula. */
 export function isFormulaLike(value: string): boolean {
   if (STARTS_WITH_TAB_OR_CR.test(value)) return true;
-  // NFKC before trimming too: some compatibility characters normalise to spaces (U+3000 → U+0020).
-  return FORMULA_START.test(value.normalize('NFKC').replace(LEADING_INVISIBLE, ''));
+  // Only the start is normalised (descriptions can be megabytes); trimmed again in case NFKC made more spaces.
+  const start = value.replace(LEADING_INVISIBLE, '').slice(0, 8).normalize('NFKC');
+  return FORMULA_START.test(start.replace(LEADING_INVISIBLE, ''));
 }
 
 export function csvField(value: string): string {
