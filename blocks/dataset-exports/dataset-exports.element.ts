@@ -41,7 +41,7 @@ export type RdfSerializer = (
 ) => Promise<string>;
 
 /**
- * Where the RDF serialiser comes from: src/rdf/serialize.ts (n3's writer, our RDF/XML and JSON-LD writers) as a lazy
+ * Where the RDF serialiser comes from: src/rdf/serialize.ts (our Turtle, N-Triples, RDF/XML and JSON-LD writers) as a lazy
  * chunk, so only an RDF export downloads it. Replaceable (hosts with their own RDF library).
  */
 export const rdfSerializer: { load: () => Promise<RdfSerializer> } = {
@@ -66,9 +66,12 @@ interface LeftOut {
  * of its scope's current search (same terms, filters, sort), fetched 100 hits per request, with the entries the hits
  * link to (distributions, publishers, contact points) in batched lookups. CSV has one row per dataset (title,
  * description, publisher, themes, keywords, issued, modified, licence, access rights, landing page, formats, resource
- * URI; labels in the page language); RDF is the union of all those metadata graphs. The RDF writer loads only when an
- * RDF format is asked for. While exporting the buttons are disabled and a polite live region says "Exporting n of N…".
+ * URI; labels in the page language); RDF is the union of all those metadata graphs. The writers load only when an
+ * export is asked for. While exporting the buttons are disabled and a polite live region says "Exporting n of N…".
  * At most 10,000 datasets are exported (a larger result says so); a result with no hits has nothing to export.
+ * Metadata is untrusted: every format writes the same safe graph (IRIs percent-encoded where a syntax cannot carry
+ * a character, triples with non-absolute IRIs or ill-formed literals left out; see src/rdf/serialize.ts), CSV cells
+ * that a spreadsheet could run as a formula start with `'`, and the live region says what was left out.
  *
  * @summary Export buttons for the current search result of a scope.
  * @tag dataset-exports
