@@ -27,6 +27,7 @@ import { addEntryRoutes } from './routes/entries.ts';
 import { addHomeRoutes } from './routes/home.ts';
 import { addSearchRoutes } from './routes/search.ts';
 import { addTaskRunnerRoutes } from './routes/taskrunner.ts';
+import { addWmsRoutes } from './routes/wms.ts';
 import { SearchIndex } from './search/index.ts';
 
 export interface StoreServerOptions {
@@ -186,6 +187,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
   addApiRoutes(app, deps);
   addTaskRunnerRoutes(app, deps);
   addRowstoreRoutes(app, jobs);
+  addWmsRoutes(app); // the offline WMS at /wms (maps with no internet)
   for (const plugin of options.plugins ?? []) plugin(app);
   addHomeRoutes(app);
 
