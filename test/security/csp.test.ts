@@ -50,8 +50,6 @@ function recipe(bundle: 'cdn' | 'iife' | 'npm', o: Origins, opts: { trustedTypes
     `require-trusted-types-for 'script'`,
     `trusted-types ${opts.trustedTypes ?? 'lit-html'}`,
     `base-uri 'none'`,
-    `form-action 'self'`,
-    `frame-ancestors 'none'`,
   ].join('; ');
 }
 
@@ -120,7 +118,8 @@ describe('strict CSP with Trusted Types: the documented policy per bundle, and b
       if (csp && csp !== 'none') {
         const policy = policies.get(csp);
         if (!policy) return void res.writeHead(500).end(`unknown policy ${csp}`);
-        headers['content-security-policy'] = policy.replace('IMPORT_MAP', importMapHash(html) ?? '');
+        const name = url.searchParams.has('report-only') ? 'content-security-policy-report-only' : 'content-security-policy';
+        headers[name] = policy.replace('IMPORT_MAP', importMapHash(html) ?? '');
       }
       res.writeHead(200, headers).end(html);
     });
@@ -261,6 +260,14 @@ describe('strict CSP with Trusted Types: the documented policy per bundle, and b
       await page.close();
     });
   }
+
+  test("trusted-types 'none' as Report-Only (reported, not enforced): the IIFE block renders, no fallback text", async () => {
+    const { page, violations } = await open(`/pages/landing-iife.html?csp=iife-tt-none&report-only&${landingUri}`);
+    assert.deepEqual(await landingStates(page, 'esb-datasetview'), ['ready']);
+    assert.equal(await page.locator('p.esbBlocked').count(), 0);
+    assert.ok((await violations()).some((v) => v.startsWith('trusted-types ')), 'the report-only violation is seen');
+    await page.close();
+  });
 
   /** The one console error of a refused page names the directive; the browser adds its own CSP report lines. */
   function assertOneLibraryError(errors: readonly string[], mentions: RegExp): void {
