@@ -110,7 +110,8 @@ describe('strict CSP with Trusted Types: the documented policy per bundle, and b
       if (!file) return void res.writeHead(404).end();
       const headers: Record<string, string> = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' };
       if (extname(file) !== '.html') return void res.writeHead(200, headers).end(readFileSync(file));
-      let html = readFileSync(file, 'utf8').replaceAll('__STORE_URL__', store.url).replaceAll('__CDN__', cdn);
+      let html = readFileSync(file, 'utf8').replaceAll('__STORE_URL__', store.url).replaceAll('__CDN__', cdn)
+        .replaceAll('__API_URL__', new URL('/api', store.url).href);
       for (const [mark, script] of [['host-policy', url.searchParams.get('host')], ['after-bundle', url.searchParams.get('after')]]) {
         if (script) html = html.replace(`<!--${mark}-->`, `<script src="/pages/${script}.js"></script>`);
       }
@@ -260,6 +261,20 @@ describe('strict CSP with Trusted Types: the documented policy per bundle, and b
       await page.close();
     });
   }
+
+  test('documented policy, cdn bundle, file upload block: log in and upload a CSV through the job API with 0 violations', async () => {
+    const { page, violations, errors } = await open('/pages/upload-cdn.html?csp=cdn-strict');
+    const block = page.locator('distribution-file-upload');
+    await block.locator('input[name="username"]').fill('demo');
+    await block.locator('input[name="password"]').fill('demo-password');
+    await block.locator('.esbUploadLoginButton').click();
+    await block.locator('input[type="file"]').setInputFiles({ name: 'polls.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n') });
+    await block.locator('.esbUploadSubmit').click();
+    await block.locator('.esbSuccess').waitFor({ timeout: 30000 });
+    assert.deepEqual(await violations(), []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 
   test("trusted-types 'none' as Report-Only (reported, not enforced): the IIFE block renders, no fallback text", async () => {
     const { page, violations } = await open(`/pages/landing-iife.html?csp=iife-tt-none&report-only&${landingUri}`);
