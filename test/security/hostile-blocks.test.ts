@@ -44,10 +44,13 @@ interface Spec {
   readonly body: string;
   readonly modes: readonly Mode[];
   /** Query strings to load, each a page view. */
-  readonly views: (c: HostileCatalog) => { query: string; title?: string }[];
+  readonly views: (c: HostileCatalog) => View[];
   readonly iife?: boolean;
   readonly exports?: boolean;
 }
+
+/** A page view: the query string, the title the page must show, a facet value (label part) to select first. */
+interface View { query: string; title?: string; facet?: string }
 
 const q = (uri: string) => `?esc_uri=${encodeURIComponent(uri)}`;
 const one = () => [{ query: '' }];
@@ -83,7 +86,9 @@ const SPECS: readonly Spec[] = [
     body: '<dataset-multi-search-layout hl="2" include-sorting="true"></dataset-multi-search-layout>',
   },
   {
-    kind: 'dataset-facet-search-layout', tags: ['dataset-facet-search-layout'], modes: ['normal', 'strict'], views: one,
+    kind: 'dataset-facet-search-layout', tags: ['dataset-facet-search-layout'], modes: ['normal', 'strict'],
+    // Selecting hostile facet values: prototype keys, query syntax, markup, the 100 KB keyword.
+    views: () => [{ query: '' }, ...['__proto__', 'hasOwnProperty', 'a:b OR *:*', "<script>window.__pwned('P01')", 'KW<script>'].map((facet) => ({ query: '', facet }))],
     body: '<dataset-facet-search-layout hl="2" include-sorting="true" hvd-filter="true" type-filter="true" include-services="true"></dataset-facet-search-layout>',
   },
   {
@@ -290,8 +295,8 @@ describe('hostile catalog through every block of the built CDN bundle (issue 8)'
     f.e.push(...r.longText.map((x) => `${where}: ${x}`));
   }
 
-  async function view(page: Page, spec: Spec, index: number | 'canary', mode: Mode, v: { query: string; title?: string }, f: Findings, seen: { requests: string[]; errors: string[]; dialogs: string[] }): Promise<void> {
-    const where = `${spec.kind}${v.query ? ` ${decodeURIComponent(v.query)}` : ''}`;
+  async function view(page: Page, spec: Spec, index: number | 'canary', mode: Mode, v: View, f: Findings, seen: { requests: string[]; errors: string[]; dialogs: string[] }): Promise<void> {
+    const where = `${spec.kind}${v.query ? ` ${decodeURIComponent(v.query)}` : ''}${v.facet ? ` facet "${v.facet}" selected` : ''}`;
     const t0 = Date.now();
     seen.requests.length = 0;
     seen.errors.length = 0;
@@ -304,6 +309,16 @@ describe('hostile catalog through every block of the built CDN bundle (issue 8)'
       const notReady = states.filter((s) => !s.endsWith(':ready'));
       if (notReady.length) f.e.push(`${where}: states ${notReady.join(', ')}`);
       await expandAll(page, spec);
+      if (v.facet) {
+        const count = await page.evaluate((text) => (window as unknown as { __hostileTools: { clickFacet(t: string): number } }).__hostileTools.clickFacet(text), v.facet);
+        if (count < 0) f.e.push(`${where}: no keyword facet value contains ${JSON.stringify(v.facet)}`);
+        const after = await settle(page, spec);
+        const broken = after.filter((s) => !s.endsWith(':ready'));
+        if (broken.length) f.e.push(`${where}: states ${broken.join(', ')}`);
+        const rows = await page.evaluate(() => (window as unknown as { __hostileTools: { rowCount(): number } }).__hostileTools.rowCount());
+        if (rows < Math.min(count, 10)) f.e.push(`${where}: ${rows} result rows for a value the facet counted ${count} times`);
+        await expandAll(page, spec);
+      }
       const wide = await inspect(page);
       noteInspection(f, `${where} @1280`, wide);
       f.links += wide.linkCount;
@@ -315,7 +330,7 @@ describe('hostile catalog through every block of the built CDN bundle (issue 8)'
       for (const t of wide.rowTitles) {
         if (/\[hostile-/.test(t) && !catalog.datasets.concat(catalog.services).some((d) => normal(t).includes(normal(d.title)))) f.g.push(`${where}: row title ${JSON.stringify(t.slice(0, 200))} is none of the stored titles`);
       }
-      if (spec.kind !== 'dataset-view' && spec.kind !== 'dataservice-view' && !wide.rowTitles.some((t) => t.includes('<script>'))) {
+      if (spec.kind !== 'dataset-view' && spec.kind !== 'dataservice-view' && !v.facet && !wide.rowTitles.some((t) => t.includes('<script>'))) {
         f.g.push(`${where}: no row title shows "<script>" as text (rows: ${wide.rowTitles.length})`);
       }
       await page.setViewportSize(NARROW);
@@ -433,7 +448,7 @@ describe('hostile catalog through every block of the built CDN bundle (issue 8)'
     site = await startHostileSite();
     browser = await launch();
 
-    const jobs: { spec: Spec; index: number | 'canary'; mode: Mode; v: { query: string; title?: string } }[] = [];
+    const jobs: { spec: Spec; index: number | 'canary'; mode: Mode; v: View }[] = [];
     results.set(groupName(CANARY, 'normal'), emptyFindings());
     jobs.push({ spec: CANARY, index: 'canary', mode: 'normal', v: CANARY.views(catalog)[0]! });
     const only = process.env.HOSTILE_BLOCKS; // e.g. HOSTILE_BLOCKS=dataset-view to run one block kind while debugging
