@@ -128,30 +128,10 @@ export const baseStyles = css`
     margin: 0 0 0 1rem;
     overflow-wrap: anywhere;
   }
-  :where(.esbBlock, .esbTags, .esbTag, .esbFields, .esbDescription) {
-    overflow-wrap: anywhere;
-    min-width: 0;
-  }
   :where(.esbLongTextMore--p) {
     display: block;
-    margin: 0.5rem 0 1rem;
   }
   :where(.esbTextCut) {
-    color: var(--cb-muted, #4a4f57);
     font-style: italic;
-  }
-  :where(.esbShowMore) {
-    margin-left: 0.25rem;
-    padding: 0.1rem 0.6rem;
-    border: 1px solid var(--cb-accent, #0b5cad);
-    border-radius: var(--cb-radius, 4px);
-    background: transparent;
-    color: var(--cb-accent, #0b5cad);
-    font: inherit;
-    cursor: pointer;
-  }
-  :where(.esbShowMore):focus-visible {
-    outline: 3px solid var(--cb-focus, #0b5cad);
-    outline-offset: 2px;
   }
 `;

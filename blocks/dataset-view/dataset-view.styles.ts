@@ -50,12 +50,8 @@ export const datasetViewStyles = css`
     gap: 0.5rem;
     min-width: 0;
   }
-  :where(.esbDistributions) :where(.esbRowTitle, .esbRowActions, .esbRowExpand, .esbAccessService) {
+  :where(.esbDistributions) :where(.esbRowTitle) {
     overflow-wrap: anywhere;
-    min-width: 0;
-  }
-  :where(.esbDistributions) :where(.formatLabel) {
-    max-width: 100%;
   }
   :where(.esbDistributions) :where(.esbRowActions) {
     display: flex;

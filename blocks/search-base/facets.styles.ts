@@ -10,11 +10,6 @@ export const facetsStyles = css`
     overflow-wrap: anywhere;
     min-width: 0;
   }
-  :where(.esbFacets__option, .esbFacets__optionLink, .facetLabel, .esbChips, .esbChips li, .esbChips button.item, .itemLabel) {
-    overflow-wrap: anywhere;
-    min-width: 0;
-    max-width: 100%;
-  }
   :where(.esbFacets__collection) {
     margin: 0 0 1.25rem;
   }

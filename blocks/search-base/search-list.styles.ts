@@ -48,13 +48,6 @@ export const searchListStyles = css`
     font-size: 1.2rem;
     overflow-wrap: anywhere;
   }
-  :where(.esbSearchList) :where(.esbRowPublisher, .esbRowDescription, .esbFormats, .esbRowExpand) {
-    overflow-wrap: anywhere;
-    min-width: 0;
-  }
-  :where(.esbSearchList) :where(.esbKindBadge, .formatLabel) {
-    max-width: 100%;
-  }
   :where(.esbSearchList) :where(.esbRowPublisher) {
     display: block;
     color: var(--cb-muted, #4a4f57);

@@ -62,7 +62,7 @@ export const de: Messages = {
   'facets.showLess': 'Weniger anzeigen',
   'text.showMore': 'Mehr anzeigen',
   'text.showLess': 'Weniger anzeigen',
-  'text.cut': 'Der Text ist länger als {n} Zeichen und wurde hier gekürzt.',
+  'text.cut': 'Text nach {n} Zeichen gekürzt.',
   'facets.remove': 'Filter entfernen',
   'facets.clearAll': 'Alle Filter zurücksetzen',
   'facets.toggle': 'Filter ({n})',

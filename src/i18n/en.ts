@@ -60,7 +60,7 @@ export const en = {
   'facets.showLess': 'Show fewer',
   'text.showMore': 'Show more',
   'text.showLess': 'Show less',
-  'text.cut': 'The text is longer than {n} characters and was cut here.',
+  'text.cut': 'Text cut at {n} characters.',
   'facets.remove': 'Remove filter',
   'facets.clearAll': 'Clear all filters',
   'facets.toggle': 'Filters ({n})',

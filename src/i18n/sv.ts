@@ -62,7 +62,7 @@ export const sv: Messages = {
   'facets.showLess': 'Visa färre',
   'text.showMore': 'Visa mer',
   'text.showLess': 'Visa mindre',
-  'text.cut': 'Texten är längre än {n} tecken och har kortats här.',
+  'text.cut': 'Texten är avkortad efter {n} tecken.',
   'facets.remove': 'Ta bort filter',
   'facets.clearAll': 'Rensa alla filter',
   'facets.toggle': 'Filter ({n})',
