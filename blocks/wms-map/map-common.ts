@@ -1,0 +1,137 @@
+/**
+ * What both map elements share: language and strings, styles adoption (honouring `no-styles`), the "Skip map" link
+ * and the focusable viewport, and a capped text read of untrusted responses.
+ */
+import { html, LitElement, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { blockLang } from '../../src/config/lang.ts';
+import { readPageConfig } from '../../src/config/page-config.ts';
+import { resolveGlobalFlag } from '../../src/config/resolve.ts';
+import { msg, type Lang } from '../../src/i18n/index.ts';
+import { adoptStyles } from '../base/adopt-styles.ts';
+import { baseStyles } from '../base/base.styles.ts';
+import { loadMapMessages } from './strings.ts';
+import { mapStyles } from './wms-map.styles.ts';
+import type { MapLabels } from './ol-map.ts';
+
+let instances = 0;
+
+/** `legend="false"` (or "0", "no", "off") hides; anything else, or no attribute, shows. */
+export const shownUnlessFalse = {
+  fromAttribute: (v: string | null): boolean => v === null || !/^(false|0|no|off)$/i.test(v.trim()),
+  toAttribute: (v: boolean): string | null => (v ? null : 'false'),
+};
+
+export abstract class MapElementBase extends LitElement {
+  static override properties: PropertyDeclarations = {
+    langAttr: { attribute: 'lang' },
+    hl: { attribute: 'hl' },
+    label: { attribute: 'label' },
+  };
+
+  declare langAttr: string | undefined;
+  /** Heading level of the map's title (none when unset). */
+  declare hl: string | number | undefined;
+  /** The map's name (its heading and accessible name); default: the service title or "Map". */
+  declare label: string | undefined;
+
+  readonly idPrefix = `esbm${++instances}`;
+  #stringsFor: Lang | undefined;
+
+  override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  get uiLang(): Lang {
+    return blockLang(this, readPageConfig(this.ownerDocument));
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!(this.hasAttribute('no-styles') || resolveGlobalFlag(this, readPageConfig(this.ownerDocument), 'noStyles'))) {
+      adoptStyles(this.ownerDocument, baseStyles);
+      adoptStyles(this.ownerDocument, mapStyles);
+    }
+  }
+
+  /** Resolves once the strings of the current language are at hand (and re-renders when they just arrived). */
+  protected async ensureStrings(): Promise<Lang> {
+    const lang = this.uiLang;
+    if (this.#stringsFor !== lang) {
+      await loadMapMessages(lang);
+      this.#stringsFor = lang;
+      this.requestUpdate();
+    }
+    return lang;
+  }
+
+  protected t(key: string, vars?: Record<string, string | number>): string {
+    return msg(this.uiLang, key, vars);
+  }
+
+  protected labels(): MapLabels {
+    return { zoomIn: this.t('map.zoomIn'), zoomOut: this.t('map.zoomOut') };
+  }
+
+  protected headingLevel(): number | undefined {
+    const n = Number(this.hl);
+    return Number.isInteger(n) && n >= 1 && n <= 6 ? n : undefined;
+  }
+
+  protected heading(text: string): TemplateResult | undefined {
+    const level = this.headingLevel();
+    if (!level) return undefined;
+    const cls = 'esbMapTitle';
+    switch (level) {
+      case 1: return html`<h1 class=${cls}>${text}</h1>`;
+      case 2: return html`<h2 class=${cls}>${text}</h2>`;
+      case 3: return html`<h3 class=${cls}>${text}</h3>`;
+      case 4: return html`<h4 class=${cls}>${text}</h4>`;
+      case 5: return html`<h5 class=${cls}>${text}</h5>`;
+      default: return html`<h6 class=${cls}>${text}</h6>`;
+    }
+  }
+
+  /** "Skip map" link, the focusable viewport (OpenLayers draws into it) and the skip target after it. */
+  protected viewport(name: string, describedBy: string[] = []): TemplateResult {
+    const id = this.idPrefix;
+    const skip = (e: Event): void => {
+      e.preventDefault();
+      this.querySelector<HTMLElement>(`#${id}-after`)?.focus();
+    };
+    return html`
+      <a class="esbMapSkip" href="#${id}-after" @click=${skip}>${this.t('map.skip')}</a>
+      <p class="esbVisuallyHidden" id="${id}-keys">${this.t('map.keys')}</p>
+      <div class="esbMapViewport" id="${id}-viewport" tabindex="0" role="region" aria-label=${name}
+        aria-describedby=${[...describedBy, `${id}-keys`].join(' ')}></div>
+      <span class="esbMapAfter" id="${id}-after" tabindex="-1"></span>`;
+  }
+
+  /** The viewport element once rendered. */
+  protected viewportElement(): HTMLElement | null {
+    return this.querySelector<HTMLElement>(`#${this.idPrefix}-viewport`);
+  }
+}
+
+/** Reads a response's text, refusing more than `max` characters (checked on Content-Length and while streaming). */
+export async function readCapped(res: Response, max: number): Promise<string | undefined> {
+  const declared = Number(res.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max * 4) return undefined;
+  if (!res.body) {
+    const t = await res.text();
+    return t.length > max ? undefined : t;
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+    if (text.length > max) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+  }
+  text += decoder.decode();
+  return text.length > max ? undefined : text;
+}

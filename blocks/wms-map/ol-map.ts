@@ -1,0 +1,137 @@
+/**
+ * The OpenLayers part of the map blocks (the only module that imports `ol`): a WMS map with one image layer per
+ * named layer and no base layer, and a coverage map drawing a polygon, box or point. Controls: zoom buttons only
+ * (real <button>s, labelled in the UI language); interactions: the defaults without rotation, with keyboard pan
+ * (arrow keys) and zoom (+/−) on the focused viewport, and wheel zoom / drag pan only once the map has focus, so
+ * the page scrolls past it. OpenLayers sets its layout through element.style (CSSOM), which a strict CSP allows.
+ */
+import OlMap from 'ol/Map.js';
+import View from 'ol/View.js';
+import Feature from 'ol/Feature.js';
+import ImageLayer from 'ol/layer/Image.js';
+import VectorLayer from 'ol/layer/Vector.js';
+import ImageWMS from 'ol/source/ImageWMS.js';
+import VectorSource from 'ol/source/Vector.js';
+import Polygon from 'ol/geom/Polygon.js';
+import MultiPolygon from 'ol/geom/MultiPolygon.js';
+import Point from 'ol/geom/Point.js';
+import Zoom from 'ol/control/Zoom.js';
+import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
+import { fromLonLat, transformExtent } from 'ol/proj.js';
+import { Circle, Fill, Stroke, Style } from 'ol/style.js';
+import type { Extent } from 'ol/extent.js';
+import { drawOrder, type GeoBox, type WmsCapabilities } from '../../src/wms/capabilities.ts';
+import type { SpatialCoverage } from '../../src/dcat/spatial.ts';
+
+export interface MapLabels {
+  readonly zoomIn: string;
+  readonly zoomOut: string;
+}
+
+export interface WmsMapHandle {
+  /** Shows or hides the layer with this WMS name. */
+  setVisible(name: string, visible: boolean): void;
+  /** The names of the visible layers, in document order. */
+  visibleLayers(): string[];
+  /** The view's zoom level and centre (in the map projection), e.g. to tell that a key moved the map. */
+  view(): { zoom: number | undefined; center: number[] | undefined };
+  dispose(): void;
+}
+
+const WORLD: GeoBox = [-180, -85, 180, 85];
+
+/** A zoom button label: the symbol for the eye, the words for everyone else (the button's accessible name). */
+function buttonLabel(doc: Document, symbol: string, words: string): HTMLElement {
+  const wrap = doc.createElement('span');
+  const sym = doc.createElement('span');
+  sym.setAttribute('aria-hidden', 'true');
+  sym.textContent = symbol;
+  const text = doc.createElement('span');
+  text.className = 'esbVisuallyHidden';
+  text.textContent = words;
+  wrap.append(sym, text);
+  return wrap;
+}
+
+function baseMap(target: HTMLElement, projection: string, labels: MapLabels, layers: ImageLayer<ImageWMS>[] | VectorLayer[]): OlMap {
+  const doc = target.ownerDocument;
+  return new OlMap({
+    target,
+    layers,
+    controls: [new Zoom({
+      zoomInLabel: buttonLabel(doc, '+', labels.zoomIn),
+      zoomOutLabel: buttonLabel(doc, '−', labels.zoomOut),
+      zoomInTipLabel: labels.zoomIn,
+      zoomOutTipLabel: labels.zoomOut,
+    })],
+    interactions: defaultInteractions({ altShiftDragRotate: false, pinchRotate: false, onFocusOnly: true }),
+    view: new View({ projection, constrainResolution: false }),
+  });
+}
+
+function fit(map: OlMap, box: GeoBox, projection: string, minSpan = 0): void {
+  let [w, s, e, n] = box;
+  if (e - w < minSpan) [w, e] = [(w + e) / 2 - minSpan / 2, (w + e) / 2 + minSpan / 2];
+  if (n - s < minSpan) [s, n] = [(s + n) / 2 - minSpan / 2, (s + n) / 2 + minSpan / 2];
+  const extent: Extent = transformExtent([w, Math.max(s, -85), e, Math.min(n, 85)], 'EPSG:4326', projection);
+  map.updateSize();
+  const size = map.getSize() ?? [map.getTargetElement()?.clientWidth || 600, 300];
+  map.getView().fit(extent, { size, padding: [8, 8, 8, 8] });
+}
+
+function imageFormat(formats: readonly string[]): string {
+  return ['image/png', 'image/png8', 'image/gif', 'image/jpeg'].find((f) => formats.includes(f)) ?? 'image/png';
+}
+
+export interface LayerEvents {
+  /** A GetMap image failed to load. */
+  readonly error: () => void;
+  /** A GetMap image arrived. */
+  readonly drawn: () => void;
+}
+
+/** A map of the document's named layers, one GetMap image layer each. */
+export function createWmsMap(target: HTMLElement, caps: WmsCapabilities, labels: MapLabels, events: LayerEvents): WmsMapHandle {
+  const format = imageFormat(caps.formats);
+  const byName = new Map<string, ImageLayer<ImageWMS>>();
+  const layers = drawOrder(caps.layers).map((l) => {
+    const source = new ImageWMS({
+      url: caps.getMapUrl,
+      params: { LAYERS: l.name, STYLES: '', FORMAT: format, TRANSPARENT: 'TRUE', VERSION: caps.version },
+      ratio: 1,
+      projection: caps.projection,
+    });
+    source.on('imageloaderror', events.error);
+    source.on('imageloadend', events.drawn);
+    const layer = new ImageLayer({ source });
+    byName.set(l.name, layer);
+    return layer;
+  });
+  const map = baseMap(target, caps.projection, labels, layers);
+  fit(map, caps.extent ?? WORLD, caps.projection);
+  return {
+    setVisible: (name, visible) => byName.get(name)?.setVisible(visible),
+    visibleLayers: () => caps.layers.filter((l) => byName.get(l.name)?.getVisible()).map((l) => l.name),
+    view: () => ({ zoom: map.getView().getZoom(), center: map.getView().getCenter() }),
+    dispose: () => map.setTarget(undefined),
+  };
+}
+
+/** A map drawing a coverage (polygon rings, box or point), fitted to it. */
+export function createCoverageMap(target: HTMLElement, coverage: SpatialCoverage, labels: MapLabels): { dispose(): void } {
+  const projection = 'EPSG:3857';
+  const rings = coverage.rings.map((r) => [r.map(([lon, lat]) => fromLonLat([lon, lat]))]);
+  const geometry = coverage.kind === 'point'
+    ? new Point(fromLonLat([coverage.bbox[0], coverage.bbox[1]]))
+    : rings.length === 1 ? new Polygon(rings[0]!) : new MultiPolygon(rings);
+  const style = new Style({
+    fill: new Fill({ color: 'rgba(11, 92, 173, 0.25)' }),
+    stroke: new Stroke({ color: '#0b5cad', width: 2 }),
+    image: new Circle({ radius: 6, fill: new Fill({ color: '#0b5cad' }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
+  });
+  const layer = new VectorLayer({ source: new VectorSource({ features: [new Feature(geometry)] }), style });
+  const map = baseMap(target, projection, labels, [layer]);
+  // A point or a tiny area still gets some surroundings (about a degree).
+  fit(map, coverage.bbox, projection, 1);
+  return { dispose: () => map.setTarget(undefined) };
+}
