@@ -226,3 +226,25 @@ describe('catalog-spatial-map', () => {
     expect(bad.children.length).to.equal(0);
   });
 });
+
+describe('map markup is valid HTML (Nu validator)', function () {
+  // The validator is a Java process started on first use: its start-up is not the block's time.
+  this.timeout(180000);
+  it('ready, failed, hostile and coverage maps, OpenLayers DOM included', async () => {
+    const wms = await devWms();
+    const ready = await wmsMap(`${wms}?service=WMS&request=GetCapabilities&version=1.3.0`, {}, 'hl=3');
+    await waitUntil(() => ready.imagesDrawn >= 2, 'drawn');
+    const failed = await wmsMap(`${wms}?service=WMS&request=GetNothing`, { serviceUrl: wms });
+    const hostile = await wmsMap('https://maps.invalid/wms?request=GetCapabilities&service=WMS', { fetchCapabilities: answering(HOSTILE) });
+    const coverage = await fixture<SpatialMapBlock>(html`<catalog-spatial-map lang="en" hl="3"
+      geometry="ENVELOPE(11.1, 24.2, 69.1, 55.3)"></catalog-spatial-map>`);
+    await coverage.loadComplete;
+    const body = [ready, failed, hostile, coverage].map((b) => `<div class="host">${b.innerHTML}</div>`).join('\n');
+    const doc = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Maps</title></head><body><main><h2>Maps</h2>${body}</main></body></html>`;
+    const res = await fetch('/__validate', { method: 'POST', body: doc, headers: { 'Content-Type': 'text/html' } });
+    expect(res.ok).to.equal(true);
+    const messages = ((await res.json()) as { messages: { type: string; subType?: string; message: string; extract?: string }[] }).messages;
+    const errors = messages.filter((m) => m.type === 'error' || m.subType === 'fatal');
+    expect(errors.map((e) => `${e.message} — ${e.extract ?? ''}`)).to.deep.equal([]);
+  });
+});
