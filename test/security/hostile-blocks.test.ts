@@ -49,8 +49,12 @@ interface Spec {
   readonly exports?: boolean;
 }
 
-/** A page view: the query string, the title the page must show, a facet value (label part) to select first. */
-interface View { query: string; title?: string; facet?: string }
+/**
+ * A page view: the query string, the title the page must show, a keyword facet value (label part) to select first,
+ * text to type into the page's first search field (then the first suggestion is taken with ArrowDown + Enter).
+ */
+interface View { query: string; title?: string; facet?: string; type?: string }
+const typing = (...texts: string[]) => () => [{ query: '' }, ...texts.map((type) => ({ query: '', type }))];
 
 const q = (uri: string) => `?esc_uri=${encodeURIComponent(uri)}`;
 const one = () => [{ query: '' }];
@@ -78,11 +82,13 @@ const SPECS: readonly Spec[] = [
     views: (c) => Array.from({ length: Math.ceil(c.datasets.length / 10) }, (_, i) => ({ query: i ? `?esc_page=${i + 1}` : '' })),
   },
   {
-    kind: 'dataset-simple-search-layout', tags: ['dataset-simple-search-layout'], modes: ['normal', 'strict'], views: one,
+    kind: 'dataset-simple-search-layout', tags: ['dataset-simple-search-layout'], modes: ['normal', 'strict'], views: typing('script'),
     body: '<dataset-simple-search-layout hl="2" include-sorting="true" include-services="true"></dataset-simple-search-layout>',
   },
   {
-    kind: 'dataset-multi-search-layout', tags: ['dataset-multi-search-layout'], modes: ['normal', 'strict'], views: one,
+    kind: 'dataset-multi-search-layout', tags: ['dataset-multi-search-layout'], modes: ['normal', 'strict'],
+    // The typeahead lists keyword values (markup, 80-character tokens, the 100 KB value) as suggestions and chips.
+    views: typing('script', 'WWW', 'KW<'),
     body: '<dataset-multi-search-layout hl="2" include-sorting="true"></dataset-multi-search-layout>',
   },
   {
@@ -100,7 +106,7 @@ const SPECS: readonly Spec[] = [
     body: '<dataset-facet-search-portal-layout hl="2" hvd-filter="true"></dataset-facet-search-portal-layout>',
   },
   {
-    kind: 'portal-builder parts + dataset-exports', tags: PARTS, modes: ['normal', 'strict'], views: one, exports: true,
+    kind: 'portal-builder parts + dataset-exports', tags: PARTS, modes: ['normal', 'strict'], views: typing('pwned'), exports: true,
     body: `<dataset-search scope="p"></dataset-search>
       <facet-search-responsiveness scope="p" controls="hostile-filters" break="800px"></facet-search-responsiveness>
       <aside id="hostile-filters"><dataset-facets scope="p" hl="2" hvd-filter="true"></dataset-facets></aside>
@@ -296,7 +302,7 @@ describe('hostile catalog through every block of the built CDN bundle (issue 8)'
   }
 
   async function view(page: Page, spec: Spec, index: number | 'canary', mode: Mode, v: View, f: Findings, seen: { requests: string[]; errors: string[]; dialogs: string[] }): Promise<void> {
-    const where = `${spec.kind}${v.query ? ` ${decodeURIComponent(v.query)}` : ''}${v.facet ? ` facet "${v.facet}" selected` : ''}`;
+    const where = `${spec.kind}${v.query ? ` ${decodeURIComponent(v.query)}` : ''}${v.facet ? ` facet "${v.facet}" selected` : ''}${v.type ? ` "${v.type}" typed` : ''}`;
     const t0 = Date.now();
     seen.requests.length = 0;
     seen.errors.length = 0;
@@ -309,6 +315,22 @@ describe('hostile catalog through every block of the built CDN bundle (issue 8)'
       const notReady = states.filter((s) => !s.endsWith(':ready'));
       if (notReady.length) f.e.push(`${where}: states ${notReady.join(', ')}`);
       await expandAll(page, spec);
+      if (v.type) {
+        const input = page.locator('main input[role="combobox"], main input[type="search"], main input[type="text"]').first();
+        await input.click();
+        await input.pressSequentially(v.type);
+        await settle(page, spec);
+        noteInspection(f, `${where} (suggestions open)`, await inspect(page));
+        if (process.env.HOSTILE_DEBUG) console.log(`${where}: ${await page.locator('main [role="option"]').count()} suggestions: ${(await page.locator('main [role="listbox"]').allTextContents()).join(' | ').slice(0, 300)}`);
+        const over = await overflow(page);
+        if (over) f.d.push(`${where} (suggestions open) @1280: ${over}`);
+        await input.press('ArrowDown');
+        await input.press('Enter');
+        const after = await settle(page, spec);
+        const broken = after.filter((x) => !x.endsWith(':ready'));
+        if (broken.length) f.e.push(`${where}: states ${broken.join(', ')}`);
+        await expandAll(page, spec);
+      }
       if (v.facet) {
         const count = await page.evaluate((text) => (window as unknown as { __hostileTools: { clickFacet(t: string): number } }).__hostileTools.clickFacet(text), v.facet);
         if (count < 0) f.e.push(`${where}: no keyword facet value contains ${JSON.stringify(v.facet)}`);
@@ -330,7 +352,7 @@ describe('hostile catalog through every block of the built CDN bundle (issue 8)'
       for (const t of wide.rowTitles) {
         if (/\[hostile-/.test(t) && !catalog.datasets.concat(catalog.services).some((d) => normal(t).includes(normal(d.title)))) f.g.push(`${where}: row title ${JSON.stringify(t.slice(0, 200))} is none of the stored titles`);
       }
-      if (spec.kind !== 'dataset-view' && spec.kind !== 'dataservice-view' && !v.facet && !wide.rowTitles.some((t) => t.includes('<script>'))) {
+      if (spec.kind !== 'dataset-view' && spec.kind !== 'dataservice-view' && !v.facet && !v.type && !wide.rowTitles.some((t) => t.includes('<script>'))) {
         f.g.push(`${where}: no row title shows "<script>" as text (rows: ${wide.rowTitles.length})`);
       }
       await page.setViewportSize(NARROW);
@@ -340,7 +362,7 @@ describe('hostile catalog through every block of the built CDN bundle (issue 8)'
       noteInspection(f, `${where} @390`, narrow);
       const overNarrow = await overflow(page);
       if (overNarrow) f.d.push(`${where} @390: ${overNarrow}`);
-      if (spec.exports && mode === 'normal') await runExports(page);
+      if (spec.exports && mode === 'normal' && !v.type && !v.facet) await runExports(page); // the whole catalog
     } catch (e) {
       f.e.push(`${where}: ${(e as Error).message.split('\n')[0]}`);
     }
@@ -378,6 +400,7 @@ describe('hostile catalog through every block of the built CDN bundle (issue 8)'
       }
       const path = await download.path();
       const text = readFileSync(path, 'utf8');
+      if (process.env.HOSTILE_DEBUG) console.log(`export ${format}: ${path} (${text.length} chars)`);
       problems.push(...(await checkExport(format, text, sourceTriples)));
     }
   }
