@@ -99,8 +99,11 @@ const LAZY = /\/src\/i18n\/(en|sv|de)\.ts$|\/src\/dcat\/vocab\/(licence|file-typ
  * page loads. (A chunk of their own costs a landing page about 0.6 KB gzip more in cross-chunk imports.)
  */
 const VIEW_MODEL = /\/src\/dcat\/(dataset|distribution|dataservice|format-tests|read-values)\.ts$|\/src\/config\/entry-location\.ts$|\/src\/i18n\/format\.ts$|\/blocks\/base\/(render-fields|html-datetime)\.ts$|\/blocks\/dataset-view\/(distribution-list|render-dataset)\.ts$/;
-/** Lit directives only the search blocks use (a landing page does not need them in `core`). */
-const SEARCH_ONLY_LIT = /\/lit-html\/(directive|directive-helpers|directives\/repeat)\.js$/;
+/**
+ * Lit directives only the search blocks use (a landing page does not need them in `core`); `lit/directives/…` re-exports
+ * `lit-html/directives/…`, so both paths. (`directive.js` itself is in `core`: blocks/base/long-text.ts defines one.)
+ */
+const SEARCH_ONLY_LIT = /\/lit(-html)?\/(directive-helpers|directives\/repeat)\.js$/;
 /**
  * blocks/base/trusted-types.ts in a chunk of its own that imports nothing: it must evaluate (and show its fallback text)
  * when Lit's chunk fails to, so it cannot live in `core`. The CDN loader imports it only when a block fails to load; in

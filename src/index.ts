@@ -22,5 +22,6 @@ export * from '../blocks/dataset-compact-facet-search-layout/dataset-compact-fac
 export * from '../blocks/dataset-facet-search-portal-layout/dataset-facet-search-portal-layout.ts';
 export * from '../blocks/dataset-exports/dataset-exports.ts';
 export * from '../blocks/distribution-file-upload/distribution-file-upload.ts';
+export * from '../blocks/wms-map/wms-map.ts';
 // The layouts' "Sort by" part, defined up front like every other part (portal pages compose layouts from parts).
 export { SortSelect } from '../blocks/search-base/sort-select.ts';
