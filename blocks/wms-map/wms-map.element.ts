@@ -8,7 +8,7 @@ export type WmsMapState = 'loading' | 'ready' | 'failed';
 /** `detail` of the `catalog-map-state` event. */
 export interface WmsMapStateDetail {
   readonly state: WmsMapState;
-  /** Why the map failed (a `CapabilitiesError` problem, `http`, `network`, `no-url`). */
+  /** Why the map failed (a `CapabilitiesError` problem, `http`, `network`, `timeout`, `no-url`, `map-library`). */
   readonly problem?: string;
 }
 
@@ -57,6 +57,9 @@ export class WmsMapBlock extends MapElementBase {
   declare _state: WmsMapState;
   declare _visible: ReadonlySet<string>;
   declare _layerFailed: boolean;
+
+  /** Give up on a capabilities request after this long (ms): a hanging service gives the failure state, not a spinner. */
+  timeoutMs = 20000;
 
   /** How capabilities are fetched (tests and hosts may wrap it). Always called without credentials. */
   fetchCapabilities: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
@@ -156,6 +159,11 @@ export class WmsMapBlock extends MapElementBase {
     const safe = httpUrl(url);
     if (!safe) return this.#fail('no-url', abort);
     let caps: WmsCapabilities;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, this.timeoutMs);
     try {
       const res = await this.fetchCapabilities(safe, { credentials: 'omit', signal: abort.signal, headers: { Accept: 'application/vnd.ogc.wms_xml, text/xml, application/xml;q=0.9, */*;q=0.1' } });
       if (!res.ok) return this.#fail('http', abort);
@@ -163,8 +171,11 @@ export class WmsMapBlock extends MapElementBase {
       if (text === undefined) return this.#fail('too-large', abort);
       caps = parseCapabilities(text, { url: safe });
     } catch (e) {
+      if (timedOut) return this.#fail('timeout');
       if (abort.signal.aborted) return;
       return this.#fail(e instanceof CapabilitiesError ? e.problem : 'network', abort);
+    } finally {
+      clearTimeout(timer);
     }
     if (abort.signal.aborted) return;
     let ol: typeof import('./ol-map.ts');
@@ -190,8 +201,9 @@ export class WmsMapBlock extends MapElementBase {
     this.#announce('ready');
   }
 
-  #fail(problem: string, abort: AbortController): void {
-    if (abort.signal.aborted) return;
+  /** `abort`: the load this failure belongs to (a superseded load reports nothing); none for a timeout. */
+  #fail(problem: string, abort?: AbortController): void {
+    if (abort?.signal.aborted) return;
     this.#problem = problem;
     this._state = 'failed';
     void this.updateComplete.then(() => this.#announce('failed'));

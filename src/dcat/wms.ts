@@ -6,6 +6,7 @@
 import { NS } from '../rdf/namespaces.ts';
 import { formatRaw } from './entry.ts';
 import { isWmsDistribution, isWmsUrl, OGC_WMS, type WmsEvidence } from './format-tests.ts';
+import type { DistributionModel } from './model.ts';
 import type { Node, Reader } from './read.ts';
 import { safeHref } from './safe.ts';
 
@@ -147,4 +148,18 @@ export function wmsInputOf(r: Reader, n: Node): WmsDistributionInput {
 /** `wmsInputOf` for each distribution node, then `wmsMaps`. */
 export function wmsMapsOf(r: Reader, distributions: readonly Node[], options: CapabilitiesUrlOptions = {}): WmsMapSource[] {
   return wmsMaps(distributions.map((n) => wmsInputOf(r, n)), options);
+}
+
+/**
+ * From the landing page's view model alone: distributions already marked `isWms` (the same §6.4 rules), with their
+ * access URL (else first download URL) as the service URL. The model does not carry the access service's endpoint
+ * URL, so a WMS known only through `dcat:accessService` is drawn from its access URL here: prefer `wmsMapsOf` where
+ * the graph is at hand.
+ */
+export function wmsMapsFromModels(distributions: readonly DistributionModel[], options: CapabilitiesUrlOptions = {}): WmsMapSource[] {
+  return wmsMaps(distributions.filter((d) => d.isWms).map((d) => ({
+    uri: d.uri,
+    formats: ['WMS'], // already judged a WMS by the model
+    accessUrls: [d.accessUrl ?? d.files[0]?.href].filter((u): u is string => !!u),
+  })), options);
 }

@@ -180,6 +180,16 @@ describe('catalog-wms-map with hostile capabilities', () => {
     expect(el.querySelector('.esbMapFailed a')).to.equal(null);
   });
 
+  it('a service that never answers gives the failure state after the timeout', async () => {
+    const hanging = (_u: string, init: RequestInit): Promise<Response> => new Promise((_r, reject) => {
+      init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+    });
+    const el = await wmsMap('https://maps.invalid/wms?request=GetCapabilities&service=WMS', { fetchCapabilities: hanging, timeoutMs: 50 });
+    expect(el.state).to.equal('failed');
+    expect(el.problem).to.equal('timeout');
+    expect(text(el.querySelector('.esbMapFailed'))).to.contain('The map could not be loaded.');
+  });
+
   it('capabilities are fetched without credentials', async () => {
     let init: RequestInit | undefined;
     await wmsMap('https://maps.invalid/wms?request=GetCapabilities&service=WMS', {
@@ -229,7 +239,7 @@ describe('catalog-spatial-map', () => {
 
 describe('map markup is valid HTML (Nu validator)', function () {
   // The validator is a Java process started on first use: its start-up is not the block's time.
-  this.timeout(180000);
+  (this as { timeout(ms: number): void }).timeout(180000);
   it('ready, failed, hostile and coverage maps, OpenLayers DOM included', async () => {
     const wms = await devWms();
     const ready = await wmsMap(`${wms}?service=WMS&request=GetCapabilities&version=1.3.0`, {}, 'hl=3');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { capabilitiesUrl, isWms, wmsMaps, wmsMapsOf, wmsServiceUrl } from '../../src/dcat/wms.ts';
+import { capabilitiesUrl, isWms, wmsMaps, wmsMapsFromModels, wmsMapsOf, wmsServiceUrl } from '../../src/dcat/wms.ts';
+import type { DistributionModel } from '../../src/dcat/model.ts';
 import { Reader } from '../../src/dcat/read.ts';
 import { parseRdf } from '../../src/rdf/parse.ts';
 import { namedNode } from '../../src/rdf/graph.ts';
@@ -88,4 +89,12 @@ describe('maps per dataset', () => {
     assert.equal(maps[0]!.capabilitiesUrl, 'https://maps.e.org/ows?request=GetCapabilities&service=WMS');
     assert.deepEqual(maps[0]!.distributions, ['https://e.org/d1', 'https://e.org/d2']);
   });
+});
+
+test('from view models: only isWms distributions, by access URL', () => {
+  const d = (uri: string, isWms: boolean, accessUrl?: string): DistributionModel => ({
+    uri, formats: [], isApi: false, files: [], isCsv: false, isWms, fields: [], ...(accessUrl ? { accessUrl } : {}),
+  });
+  const maps = wmsMapsFromModels([d('a', true, 'https://x.org/wms'), d('b', false, 'https://y.org/wms'), d('c', true, 'https://x.org/wms'), d('d', true)]);
+  assert.deepEqual(maps, [{ capabilitiesUrl: 'https://x.org/wms?request=GetCapabilities&service=WMS', serviceUrl: 'https://x.org/wms', distributions: ['a', 'c'] }]);
 });
