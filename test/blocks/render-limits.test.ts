@@ -2,6 +2,9 @@
 // rendered capped (rows ROW_TEXT_LIMIT, inline INLINE_TEXT_LIMIT, everything TEXT_HARD_LIMIT) with a keyboard-
 // operable "Show more" that keeps focus; a 100 KB facet value and 80-character tokens wrap inside a 330 px column.
 import { expect, fixture, html } from '@open-wc/testing';
+import { LitElement } from 'lit';
+import { longText } from '../../blocks/base/render-fields.ts';
+import { LANDING_TEXT_LIMIT } from '../../src/dcat/text.ts';
 import { sendKeys } from '@web/test-runner-commands';
 import type { CatalogBlock } from '../../blocks/base/catalog-block.ts';
 import '../../blocks/dataset-list/dataset-list.ts';
@@ -155,6 +158,44 @@ describe('long metadata text', () => {
     expect(row.querySelector('.esbRowDescription')!.textContent!.trim().length).to.be.at.most(ROW_TEXT_LIMIT + 1);
     expect(row.querySelector('.esbRowTitle')!.textContent!.trim().length).to.be.at.most(INLINE_TEXT_LIMIT + 1);
     expect(el.textContent!.length, 'the whole list').to.be.below(20 * ROW_TEXT_LIMIT);
+  });
+});
+
+/** A host that renders a description the way a landing page should: paragraphs with LANDING_TEXT_LIMIT. */
+class DescriptionHost extends LitElement {
+  static override properties = { texts: { attribute: false } };
+  declare texts: { value: string; lang: string }[];
+  protected override createRenderRoot() {
+    return this;
+  }
+  protected override render() {
+    return html`<div class="esbDescription">${longText(this.texts, LANDING_TEXT_LIMIT, 'en')}</div>`;
+  }
+}
+customElements.define('render-limits-description', DescriptionHost);
+
+describe('longText as paragraphs (a landing page description)', () => {
+  it('LANDING_TEXT_LIMIT characters in <p>s, then "Show more" reveals the rest; no button for a short text', async () => {
+    const paragraph = `${'word '.repeat(999)}end.`; // 5,000 characters
+    const texts = Array.from({ length: 6 }, () => ({ value: paragraph, lang: 'en' }));
+    const el = await fixture<DescriptionHost>(html`<render-limits-description .texts=${texts}></render-limits-description>`);
+    const ps = () => [...el.querySelectorAll('.esbDescription > p')];
+    expect(ps()).to.have.length(3); // 4,999 + 4,999 + the start of the third, cut with `…`
+    expect(ps()[2]!.textContent!.endsWith('…')).to.equal(true);
+    expect(ps().map((p) => p.textContent!.length).reduce((a, b) => a + b)).to.be.at.most(LANDING_TEXT_LIMIT);
+    const button = el.querySelector<HTMLButtonElement>('.esbLongTextMore--p > button.esbShowMore')!;
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    button.click();
+    await el.updateComplete;
+    expect(ps()).to.have.length(6);
+    expect(el.querySelector('button.esbShowMore')).to.equal(button);
+    expect(button.getAttribute('aria-expanded')).to.equal('true');
+    expect(el.querySelector('.esbTextCut')).to.equal(null);
+    await expect(el).to.be.accessible();
+    el.texts = [{ value: 'Short.', lang: 'en' }];
+    await el.updateComplete;
+    expect(ps().map((p) => p.textContent)).to.deep.equal(['Short.']);
+    expect(el.querySelector('button')).to.equal(null);
   });
 });
 
