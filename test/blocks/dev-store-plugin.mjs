@@ -89,6 +89,41 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
     res.end(body);
   }
 
+  // Data preview: GET /__preview/csv/<key>/<mib> streams a generated CSV of <mib> MiB; GET /__preview/stats/<key>
+  // answers, once that response has closed, {"bytes": written, "closedEarly": the client went away before the end}.
+  const previews = new Map();
+  function previewRoute(req, res) {
+    const m = req.url.match(/^\/__preview\/(csv|stats)\/([\w-]+)(?:\/(\d+))?$/);
+    if (!m) return false;
+    const [, kind, key, mib] = m;
+    if (kind === 'stats') {
+      const p = previews.get(key);
+      if (!p) send(res, 404, 'application/json', '{}');
+      else void p.closed.then((closedEarly) => send(res, 200, 'application/json', JSON.stringify({ bytes: p.bytes, closedEarly })));
+      return true;
+    }
+    const size = Number(mib) * 1024 * 1024;
+    let closed;
+    const p = { bytes: 0, closed: new Promise((r) => (closed = r)) };
+    previews.set(key, p);
+    res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.on('close', () => closed(!res.writableFinished));
+    const header = Buffer.from('id,name,value\n');
+    const row = (i) => Buffer.from(`${i},row ${i},${i % 1000}.5\n`);
+    let i = 0;
+    const write = () => {
+      if (p.bytes === 0) { p.bytes += header.length; res.write(header); }
+      while (p.bytes < size && !res.destroyed) {
+        const chunk = row(++i);
+        p.bytes += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', write);
+      }
+      if (!res.destroyed) res.end();
+    };
+    write();
+    return true;
+  }
+
   /** Handles /__faults/… with plain Node http (ahead of the dev server's Koa app); false = not a fault route. */
   async function faults(req, res) {
     if (req.url === '/__validate' && req.method === 'POST') {
@@ -96,6 +131,7 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
       send(res, 200, 'application/json', JSON.stringify(report));
       return true;
     }
+    if (req.url.startsWith('/__preview/')) return previewRoute(req, res);
     const m = req.url.match(/^\/__faults\/([a-z0-9]+)\/([^/?]+)(?:\/store\/(.*))?$/);
     if (!m) return false;
     const [, kind, arg, rest] = m;
