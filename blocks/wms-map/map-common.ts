@@ -12,6 +12,7 @@ import { baseStyles } from '../base/base.styles.ts';
 import { loadMapMessages } from './strings.ts';
 import { mapStyles } from './wms-map.styles.ts';
 import type { MapLabels } from './ol-map.ts';
+import { CapabilitiesError, httpUrl, MAX_CAPABILITIES_CHARS, parseCapabilities, type WmsCapabilities } from '../../src/wms/capabilities.ts';
 
 let instances = 0;
 
@@ -134,4 +135,56 @@ export async function readCapped(res: Response, max: number): Promise<string | u
   }
   text += decoder.decode();
   return text.length > max ? undefined : text;
+}
+
+export class MapLoadError extends Error {
+  constructor(readonly problem: string) {
+    super(`The capabilities could not be loaded (${problem}).`);
+    this.name = 'MapLoadError';
+  }
+}
+
+export interface CapabilitiesRequest {
+  /** How to fetch (always called without credentials). */
+  readonly fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** Aborts the request (the element went away or the URL changed). */
+  readonly signal: AbortSignal;
+  /** Give up after this long (ms). */
+  readonly timeoutMs: number;
+}
+
+/**
+ * Fetches and parses a GetCapabilities document. Throws `MapLoadError` with the problem (`no-url`, `http`,
+ * `too-large`, `timeout`, `network`, or a `CapabilitiesError` problem); an abort by `signal` rethrows as is.
+ */
+export async function loadCapabilities(url: string, req: CapabilitiesRequest): Promise<WmsCapabilities> {
+  const safe = httpUrl(url);
+  if (!safe) throw new MapLoadError('no-url');
+  const own = new AbortController();
+  const onAbort = (): void => own.abort();
+  req.signal.addEventListener('abort', onAbort);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    own.abort();
+  }, req.timeoutMs);
+  try {
+    const res = await req.fetch(safe, {
+      credentials: 'omit',
+      signal: own.signal,
+      headers: { Accept: 'application/vnd.ogc.wms_xml, text/xml, application/xml;q=0.9, */*;q=0.1' },
+    });
+    if (!res.ok) throw new MapLoadError('http');
+    const text = await readCapped(res, MAX_CAPABILITIES_CHARS);
+    if (text === undefined) throw new MapLoadError('too-large');
+    return parseCapabilities(text, { url: safe });
+  } catch (e) {
+    if (timedOut) throw new MapLoadError('timeout');
+    if (req.signal.aborted) throw e;
+    if (e instanceof MapLoadError) throw e;
+    throw new MapLoadError(e instanceof CapabilitiesError ? e.problem : 'network');
+  } finally {
+    clearTimeout(timer);
+    req.signal.removeEventListener('abort', onAbort);
+  }
 }

@@ -53,7 +53,7 @@ function buttonLabel(doc: Document, symbol: string, words: string): HTMLElement 
   return wrap;
 }
 
-function baseMap(target: HTMLElement, projection: string, labels: MapLabels, layers: ImageLayer<ImageWMS>[] | VectorLayer[]): OlMap {
+function baseMap(target: HTMLElement, projection: string, labels: MapLabels, layers: (ImageLayer<ImageWMS> | VectorLayer)[]): OlMap {
   const doc = target.ownerDocument;
   return new OlMap({
     target,
@@ -92,21 +92,8 @@ export interface LayerEvents {
 
 /** A map of the document's named layers, one GetMap image layer each. */
 export function createWmsMap(target: HTMLElement, caps: WmsCapabilities, labels: MapLabels, events: LayerEvents): WmsMapHandle {
-  const format = imageFormat(caps.formats);
-  const byName = new Map<string, ImageLayer<ImageWMS>>();
-  const layers = drawOrder(caps.layers).map((l) => {
-    const source = new ImageWMS({
-      url: caps.getMapUrl,
-      params: { LAYERS: l.name, STYLES: '', FORMAT: format, TRANSPARENT: 'TRUE', VERSION: caps.version },
-      ratio: 1,
-      projection: caps.projection,
-    });
-    source.on('imageloaderror', events.error);
-    source.on('imageloadend', events.drawn);
-    const layer = new ImageLayer({ source });
-    byName.set(l.name, layer);
-    return layer;
-  });
+  const layers = wmsLayers(caps, events);
+  const byName = new Map(layers.map((l) => [l.get('wmsName') as string, l]));
   const map = baseMap(target, caps.projection, labels, layers);
   fit(map, caps.extent ?? WORLD, caps.projection);
   return {
@@ -117,12 +104,32 @@ export function createWmsMap(target: HTMLElement, caps: WmsCapabilities, labels:
   };
 }
 
-/** A map drawing a coverage (polygon rings, box or point), fitted to it. */
-export function createCoverageMap(target: HTMLElement, coverage: SpatialCoverage, labels: MapLabels): { dispose(): void } {
-  const projection = 'EPSG:3857';
-  const rings = coverage.rings.map((r) => [r.map(([lon, lat]) => fromLonLat([lon, lat]))]);
+function wmsLayers(caps: WmsCapabilities, events?: LayerEvents): ImageLayer<ImageWMS>[] {
+  const format = imageFormat(caps.formats);
+  return drawOrder(caps.layers).map((l) => {
+    const source = new ImageWMS({
+      url: caps.getMapUrl,
+      params: { LAYERS: l.name, STYLES: '', FORMAT: format, TRANSPARENT: 'TRUE', VERSION: caps.version },
+      ratio: 1,
+      projection: caps.projection,
+    });
+    if (events) {
+      source.on('imageloaderror', events.error);
+      source.on('imageloadend', events.drawn);
+    }
+    return new ImageLayer({ source, properties: { wmsName: l.name } });
+  });
+}
+
+/**
+ * A map drawing a coverage (polygon rings, box or point), fitted to it; `background` (optional) puts a WMS's layers
+ * under it for context. A background that fails to draw leaves the coverage on the plain background.
+ */
+export function createCoverageMap(target: HTMLElement, coverage: SpatialCoverage, labels: MapLabels, background?: WmsCapabilities): { dispose(): void } {
+  const projection = background?.projection ?? 'EPSG:3857';
+  const rings = coverage.rings.map((r) => [r.map(([lon, lat]) => fromLonLat([lon, lat], projection))]);
   const geometry = coverage.kind === 'point'
-    ? new Point(fromLonLat([coverage.bbox[0], coverage.bbox[1]]))
+    ? new Point(fromLonLat([coverage.bbox[0], coverage.bbox[1]], projection))
     : rings.length === 1 ? new Polygon(rings[0]!) : new MultiPolygon(rings);
   const style = new Style({
     fill: new Fill({ color: 'rgba(11, 92, 173, 0.25)' }),
@@ -130,7 +137,7 @@ export function createCoverageMap(target: HTMLElement, coverage: SpatialCoverage
     image: new Circle({ radius: 6, fill: new Fill({ color: '#0b5cad' }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
   });
   const layer = new VectorLayer({ source: new VectorSource({ features: [new Feature(geometry)] }), style });
-  const map = baseMap(target, projection, labels, [layer]);
+  const map = baseMap(target, projection, labels, [...(background ? wmsLayers(background) : []), layer]);
   // A point or a tiny area still gets some surroundings (about a degree).
   fit(map, coverage.bbox, projection, 1);
   return { dispose: () => map.setTarget(undefined) };

@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { describeCoverage, parseGeometry, type BoxWords, type SpatialCoverage } from '../../src/dcat/spatial.ts';
-import { MapElementBase } from './map-common.ts';
+import type { WmsCapabilities } from '../../src/wms/capabilities.ts';
+import { loadCapabilities, MapElementBase } from './map-common.ts';
 
 /**
  * A small map of a dataset's spatial coverage (issue 9 point 5): the polygon, box or point of a `dcat:bbox` /
@@ -14,11 +15,14 @@ import { MapElementBase } from './map-common.ts';
  *
  * @attr {string} geometry - A geometry literal (WKT, GML or GeoJSON); or set the `coverage` property.
  * @attr {string} datatype - The literal's datatype IRI (geo:wktLiteral, geo:gmlLiteral, GeoJSON); sniffed when absent.
+ * @attr {string} background-capabilities-url - Optional GetCapabilities URL of a WMS drawn under the coverage for
+ *   context (e.g. a national topographic WMS); when it fails, the coverage is drawn on the plain background.
  * @attr {string} label - The map's name; default "Spatial coverage".
  * @attr {number} hl - Heading level of the map's title; no heading when unset.
  * @attr {string} lang - UI language: sv, en or de.
  *
  * @cssprop [--cb-map-background=#e8eef4] - The plain background under the coverage.
+ * @cssprop [--cb-coverage-map-height=220px] - Height of the map.
  */
 export class SpatialMapBlock extends MapElementBase {
   static override properties: PropertyDeclarations = {
@@ -26,6 +30,7 @@ export class SpatialMapBlock extends MapElementBase {
     geometry: { attribute: 'geometry' },
     datatype: { attribute: 'datatype' },
     coverage: { attribute: false },
+    backgroundUrl: { attribute: 'background-capabilities-url' },
     _ready: { state: true },
   };
 
@@ -34,9 +39,19 @@ export class SpatialMapBlock extends MapElementBase {
   /** The coverage to draw (wins over `geometry`). */
   declare coverage: SpatialCoverage | undefined;
   declare _ready: boolean;
+  /** GetCapabilities URL of a WMS to draw under the coverage. */
+  declare backgroundUrl: string | undefined;
+
+  /** How the background's capabilities are fetched (always without credentials). */
+  fetchCapabilities: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+  /** Give up on the background's capabilities after this long (ms), then draw without it. */
+  timeoutMs = 10000;
 
   #map: { dispose(): void } | undefined;
-  #drawn: SpatialCoverage | undefined;
+  /** What the current map shows: the coverage as JSON plus the background URL. */
+  #drawn: string | undefined;
+  #abort: AbortController | undefined;
+  #background: WmsCapabilities | undefined;
   #settled: Promise<void>;
   #settle!: () => void;
 
@@ -56,8 +71,14 @@ export class SpatialMapBlock extends MapElementBase {
     return this.coverage ?? (this.geometry ? parseGeometry(this.geometry, this.datatype) : undefined);
   }
 
+  /** The background WMS actually drawn (after `loadComplete`), if any. */
+  get background(): WmsCapabilities | undefined {
+    return this.#background;
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#abort?.abort();
     this.#map?.dispose();
     this.#map = undefined;
     this.#drawn = undefined;
@@ -74,19 +95,30 @@ export class SpatialMapBlock extends MapElementBase {
     const coverage = this.shownCoverage;
     if (!this._ready) return;
     if (!coverage) {
+      this.#abort?.abort();
       this.#map?.dispose();
       this.#map = undefined;
       this.#drawn = undefined;
       this.#settle();
       return;
     }
-    if (coverage === this.#drawn || (this.#drawn && JSON.stringify(coverage) === JSON.stringify(this.#drawn))) return;
-    this.#drawn = coverage;
-    const ol = await import('./ol-map.ts');
+    const key = `${JSON.stringify(coverage)} ${this.backgroundUrl ?? ''}`;
+    if (key === this.#drawn) return;
+    this.#drawn = key;
+    this.#abort?.abort();
+    const abort = (this.#abort = new AbortController());
+    const olModule = import('./ol-map.ts');
+    let background: WmsCapabilities | undefined;
+    if (this.backgroundUrl) {
+      background = await loadCapabilities(this.backgroundUrl, { fetch: this.fetchCapabilities, signal: abort.signal, timeoutMs: this.timeoutMs })
+        .catch(() => undefined);
+    }
+    const ol = await olModule;
     const target = this.viewportElement();
-    if (!target || this.#drawn !== coverage) return;
+    if (!target || abort.signal.aborted || this.#drawn !== key) return;
     this.#map?.dispose();
-    this.#map = ol.createCoverageMap(target, coverage, this.labels());
+    this.#background = background;
+    this.#map = ol.createCoverageMap(target, coverage, this.labels(), background);
     this.#settle();
   }
 

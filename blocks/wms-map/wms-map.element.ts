@@ -1,6 +1,6 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { CapabilitiesError, httpUrl, MAX_CAPABILITIES_CHARS, parseCapabilities, type WmsCapabilities } from '../../src/wms/capabilities.ts';
-import { MapElementBase, readCapped, shownUnlessFalse } from './map-common.ts';
+import { httpUrl, type WmsCapabilities } from '../../src/wms/capabilities.ts';
+import { loadCapabilities, MapElementBase, MapLoadError, shownUnlessFalse } from './map-common.ts';
 import type { WmsMapHandle } from './ol-map.ts';
 
 export type WmsMapState = 'loading' | 'ready' | 'failed';
@@ -156,26 +156,11 @@ export class WmsMapBlock extends MapElementBase {
     const olModule = import('./ol-map.ts');
     olModule.catch(() => undefined); // a failure is reported where it is awaited
     await this.ensureStrings();
-    const safe = httpUrl(url);
-    if (!safe) return this.#fail('no-url', abort);
     let caps: WmsCapabilities;
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      abort.abort();
-    }, this.timeoutMs);
     try {
-      const res = await this.fetchCapabilities(safe, { credentials: 'omit', signal: abort.signal, headers: { Accept: 'application/vnd.ogc.wms_xml, text/xml, application/xml;q=0.9, */*;q=0.1' } });
-      if (!res.ok) return this.#fail('http', abort);
-      const text = await readCapped(res, MAX_CAPABILITIES_CHARS);
-      if (text === undefined) return this.#fail('too-large', abort);
-      caps = parseCapabilities(text, { url: safe });
+      caps = await loadCapabilities(url, { fetch: this.fetchCapabilities, signal: abort.signal, timeoutMs: this.timeoutMs });
     } catch (e) {
-      if (timedOut) return this.#fail('timeout');
-      if (abort.signal.aborted) return;
-      return this.#fail(e instanceof CapabilitiesError ? e.problem : 'network', abort);
-    } finally {
-      clearTimeout(timer);
+      return this.#fail(e instanceof MapLoadError ? e.problem : 'network', abort);
     }
     if (abort.signal.aborted) return;
     let ol: typeof import('./ol-map.ts');
@@ -201,9 +186,9 @@ export class WmsMapBlock extends MapElementBase {
     this.#announce('ready');
   }
 
-  /** `abort`: the load this failure belongs to (a superseded load reports nothing); none for a timeout. */
-  #fail(problem: string, abort?: AbortController): void {
-    if (abort?.signal.aborted) return;
+  /** `abort`: the load this failure belongs to (a superseded load reports nothing). */
+  #fail(problem: string, abort: AbortController): void {
+    if (abort.signal.aborted) return;
     this.#problem = problem;
     this._state = 'failed';
     void this.updateComplete.then(() => this.#announce('failed'));

@@ -1,7 +1,8 @@
 /**
  * Styles of the map blocks, including the few OpenLayers classes they use (written here, not ol.css: adopted as a
  * constructed stylesheet, CSP-safe like every block sheet). Low specificity (`:where`); themeable with the shared
- * custom properties plus --cb-map-background (the plain background shown under the WMS layers: no base map).
+ * custom properties plus --cb-map-background (the plain background shown under the WMS layers: no base map) and
+ * --cb-coverage-map-height (the spatial coverage map, default 220px; WMS maps are 300px).
  */
 import { css } from 'lit';
 
@@ -79,6 +80,9 @@ export const mapStyles = css`
   :where(.esbMapLegendTitle) {
     margin: 0 0 0.25rem;
     font-size: 1em;
+  }
+  :where(.esbMapCoverage) :where(.esbMapViewport) {
+    height: var(--cb-coverage-map-height, 220px);
   }
   :where(.esbMapCoverageText) {
     margin: 0;

@@ -227,6 +227,26 @@ describe('catalog-spatial-map', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('a background WMS is drawn under the coverage; a failing one leaves the plain background', async () => {
+    const wms = await devWms();
+    const el = document.createElement('catalog-spatial-map');
+    el.setAttribute('lang', 'en');
+    el.setAttribute('geometry', 'ENVELOPE(11.1, 24.2, 69.1, 55.3)');
+    el.setAttribute('background-capabilities-url', `${wms}?service=WMS&request=GetCapabilities`);
+    (await fixture<HTMLDivElement>(html`<div></div>`)).append(el);
+    await el.loadComplete;
+    expect(el.background!.layers.map((l) => l.name)).to.deep.equal(['lakes', 'sweden']);
+    const broken = document.createElement('catalog-spatial-map');
+    broken.setAttribute('lang', 'en');
+    broken.setAttribute('geometry', 'ENVELOPE(11.1, 24.2, 69.1, 55.3)');
+    broken.setAttribute('background-capabilities-url', `${wms}?service=WMS&request=Nothing`);
+    (await fixture<HTMLDivElement>(html`<div></div>`)).append(broken);
+    await broken.loadComplete;
+    expect(broken.background).to.equal(undefined);
+    expect(text(broken.querySelector('.esbMapCoverageText'))).to.equal('West 11.1, South 55.3, East 24.2, North 69.1');
+    await waitUntil(() => broken.querySelector('.esbMapViewport canvas'), 'the coverage is drawn anyway');
+  });
+
   it('a point in German; an unreadable geometry renders nothing', async () => {
     const el = await fixture<SpatialMapBlock>(html`<catalog-spatial-map lang="de" geometry='{"type":"Point","coordinates":[18.07,59.33]}'></catalog-spatial-map>`);
     await el.loadComplete;
