@@ -1,5 +1,4 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
-import { live } from 'lit/directives/live.js';
 import { blockLang } from '../../src/config/lang.ts';
 import { readPageConfig } from '../../src/config/page-config.ts';
 import { safeHref } from '../../src/dcat/safe.ts';
@@ -284,11 +283,12 @@ export class DataPreviewBlock extends LitElement {
   }
 
   #onColumn(i: number, e: Event): void {
-    const shown = (e.target as HTMLInputElement).checked;
+    const box = e.target as HTMLInputElement;
+    const shown = box.checked;
     const columns = this.#table?.columns.length ?? 0;
-    // At least one column stays: unchecking the last shown one is undone (live() puts the tick back).
+    // At least one column stays: unchecking the last shown one is undone.
     if (!shown && this.#hidden.size >= columns - 1) {
-      this.requestUpdate();
+      box.checked = true;
       return;
     }
     if (shown) this.#hidden.delete(i);
@@ -332,13 +332,13 @@ export class DataPreviewBlock extends LitElement {
     return html`<div class="esbPreviewTools">
         <div class="esbPreviewFilter">
           <label for="${id}-filter">${this.#t('preview.filter')}</label>
-          <input id="${id}-filter" type="search" autocomplete="off" .value=${live(this.#filter)} @input=${(e: Event) => this.#onFilter(e)}>
+          <input id="${id}-filter" type="search" autocomplete="off" .value=${this.#filter} @input=${(e: Event) => this.#onFilter(e)}>
         </div>
         <details class="esbPreviewColumns">
           <summary>${this.#t('preview.columns')}</summary>
           <fieldset>
             <legend>${this.#t('preview.showColumns')}</legend>
-            ${table.columns.map((_, i) => html`<label><input type="checkbox" .checked=${live(!this.#hidden.has(i))}
+            ${table.columns.map((_, i) => html`<label><input type="checkbox" .checked=${!this.#hidden.has(i)}
               @change=${(e: Event) => this.#onColumn(i, e)}> ${this.#columnName(table, i)}</label>`)}
           </fieldset>
         </details>

@@ -1,12 +1,13 @@
 /**
  * `<catalog-data-preview>`: importing this module registers it. Registration is guarded, so loading the module twice
- * does not throw. Landing pages and expanded result rows import it lazily when `includeDataPreview` is on.
+ * does not throw. Landing pages and expanded result rows import it lazily when `includeDataPreview` is on; which
+ * distributions get a preview, and from which URL, says src/preview/candidate.ts (`previewSource`), which the landing
+ * code imports statically (it is small and uses the landing page's format tests).
  */
 import { DataPreviewBlock } from './data-preview.element.ts';
 
 export { DataPreviewBlock };
 export type { PreviewState, PreviewStateDetail } from './data-preview.element.ts';
-export { previewSource, previewSourceOf, isPreviewCandidate } from '../../src/preview/candidate.ts';
 
 if (!customElements.get('catalog-data-preview')) customElements.define('catalog-data-preview', DataPreviewBlock);
 
