@@ -172,6 +172,23 @@ describe('catalog-wms-map with hostile capabilities', () => {
     expect(text(el)).to.not.contain('aaaa');
   });
 
+  it('a capabilities document over 2 MiB is not read to the end: failure state', async () => {
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(`<!-- ${'x'.repeat(64 * 1024)} -->`);
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(pulled === 1 ? new TextEncoder().encode('<WMS_Capabilities version="1.3.0">') : chunk);
+      },
+    });
+    const el = await wmsMap('https://maps.invalid/wms?request=GetCapabilities&service=WMS', {
+      fetchCapabilities: async () => new Response(endless, { headers: { 'Content-Type': 'text/xml' } }),
+    });
+    expect(el.state).to.equal('failed');
+    expect(el.problem).to.equal('too-large');
+    expect(pulled).to.be.below(100, 'reading stopped at the cap');
+  });
+
   it('a capabilities URL that is not http(s) is never fetched', async () => {
     let fetched = 0;
     const el = await wmsMap('javascript:alert(1)', { fetchCapabilities: async () => { fetched++; return new Response(''); } });
