@@ -113,28 +113,56 @@ export abstract class MapElementBase extends LitElement {
   }
 }
 
-/** Reads a response's text, refusing more than `max` characters (checked on Content-Length and while streaming). */
+/**
+ * Reads a response's text, refusing more than `max` bytes (checked on Content-Length and while streaming, so an
+ * endless body stops at the cap). The encoding is the byte order mark's, else the Content-Type charset, else the
+ * XML declaration's (older WMS servers answer ISO-8859-1), else UTF-8.
+ */
 export async function readCapped(res: Response, max: number): Promise<string | undefined> {
   const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max * 4) return undefined;
-  if (!res.body) {
-    const t = await res.text();
-    return t.length > max ? undefined : t;
-  }
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-    if (text.length > max) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
+  if (Number.isFinite(declared) && declared > max) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (res.body) {
+    const reader = res.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > max) {
+        await reader.cancel().catch(() => undefined);
+        return undefined;
+      }
+      chunks.push(value);
     }
+  } else {
+    const buf = new Uint8Array(await res.arrayBuffer());
+    if (buf.byteLength > max) return undefined;
+    chunks.push(buf);
+    size = buf.byteLength;
   }
-  text += decoder.decode();
-  return text.length > max ? undefined : text;
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return decodeXml(bytes, res.headers.get('content-type') ?? '');
+}
+
+function decodeXml(bytes: Uint8Array, contentType: string): string {
+  let label = 'utf-8';
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) label = 'utf-16be';
+  else if (bytes[0] === 0xff && bytes[1] === 0xfe) label = 'utf-16le';
+  else if (!(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)) {
+    const head = String.fromCharCode(...bytes.subarray(0, 200));
+    label = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1] ?? /^<\?xml[^>]*\bencoding\s*=\s*["']([\w.:-]+)["']/.exec(head)?.[1] ?? 'utf-8';
+  }
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    return new TextDecoder('utf-8').decode(bytes);
+  }
 }
 
 export class MapLoadError extends Error {

@@ -189,6 +189,16 @@ describe('catalog-wms-map with hostile capabilities', () => {
     expect(pulled).to.be.below(100, 'reading stopped at the cap');
   });
 
+  it('an ISO-8859-1 capabilities document (XML declaration) keeps its letters', async () => {
+    const xml = HOSTILE.replace('<?xml version="1.0"?>', '<?xml version="1.0" encoding="ISO-8859-1"?>').replace('<Title>Good</Title>', '<Title>Sjöar och älvar</Title>');
+    const latin1 = Uint8Array.from([...xml].map((c) => c.charCodeAt(0)));
+    const el = await wmsMap('https://maps.invalid/wms?request=GetCapabilities&service=WMS', {
+      fetchCapabilities: async () => new Response(latin1, { headers: { 'Content-Type': 'text/xml' } }),
+    });
+    expect(el.state).to.equal('ready');
+    expect(text(el.querySelector('fieldset'))).to.contain('Sjöar och älvar');
+  });
+
   it('a capabilities URL that is not http(s) is never fetched', async () => {
     let fetched = 0;
     const el = await wmsMap('javascript:alert(1)', { fetchCapabilities: async () => { fetched++; return new Response(''); } });
