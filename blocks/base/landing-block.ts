@@ -48,15 +48,11 @@ export type LandingModel =
  */
 export const RELATED_LOOKUP_TIMEOUT_MS = 15_000;
 
-class RelatedTimeoutError extends Error {
-  override name = 'RelatedTimeoutError';
-}
-
-/** `promise`, or a RelatedTimeoutError after `ms` (the timer never outlives the promise). */
+/** `promise`, or an Error after `ms` (the timer never outlives the promise). */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RelatedTimeoutError(`The related lookup did not finish within ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -142,7 +138,7 @@ export async function landingOf(
     );
   } catch (e) {
     if (signal.aborted || isAbort(e)) throw e;
-    console.warn('[catalog-blocks] the related lookup failed; showing the entry without it', e);
+    console.warn('[catalog-blocks] related lookup failed', e);
     relatedFailed = true;
     // The entry's own vocabulary labels still load (they do not depend on the store).
     await loadVocabulariesFor(objectIris([entry])).catch(() => {});
@@ -227,7 +223,8 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     super.updated(changed);
     if (!this.#focusWasInside || this.contains(this.ownerDocument.activeElement)) return;
-    const target = this.querySelector<HTMLElement>('.esbRelatedFailed, .esbState, .esbHeader h1, .esbHeader h2, .esbHeader h3, .esbHeader h4, .esbHeader h5, .esbHeader h6, h1, h2, h3, h4, h5, h6');
+    // The first heading of a landing page is its title.
+    const target = this.querySelector<HTMLElement>('.esbRelatedFailed,.esbState,h1,h2,h3,h4,h5,h6');
     if (!target) return;
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.focus();
@@ -253,9 +250,8 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
         this.loader.value = next;
         // Still failing: the note stays (with its button) and says so again.
       })
-      .catch((e: unknown) => {
-        if (!isAbort(e)) console.warn('[catalog-blocks] the related lookup failed again', e);
-      })
+      // An abort means a newer load took over.
+      .catch((e: unknown) => isAbort(e) || console.warn('[catalog-blocks]', e))
       .finally(() => {
         if (this.#relatedRetry === abort) this.#relatedRetry = undefined;
         this.requestUpdate();
