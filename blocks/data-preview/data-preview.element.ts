@@ -96,9 +96,9 @@ export class DataPreviewBlock extends LitElement {
     return this.#state;
   }
 
-  /** Resolves with the state the current load ends in (at once when nothing loads). */
+  /** Resolves with the state the current load ends in (at once when nothing loads); a `src` just set counts. */
   get previewComplete(): Promise<PreviewState> {
-    return this.#done;
+    return this.isUpdatePending ? this.updateComplete.then(() => this.#done) : this.#done;
   }
 
   /** The rows read so far (header excluded), or undefined before the first rows. */

@@ -299,6 +299,14 @@ describe('catalog-data-preview: states other than a table, each with a download 
     expect(status(el)).to.equal('');
   });
 
+  it('previewComplete asked right after setting src waits for that load', async () => {
+    const el = await preview({});
+    el.src = POLLS;
+    expect(await el.previewComplete).to.equal('ready');
+    el.src = MISSING;
+    expect(await el.previewComplete).to.equal('failed');
+  });
+
   it('taken off the page while loading: the download stops', async () => {
     const el = await preview({ src: POLLS });
     expect(el.state).to.equal('loading');
