@@ -5,10 +5,13 @@
  * expansion bombs, external entities), its size is capped, texts stay text (capped in length), and only http(s)
  * URLs survive as addresses of online resources and legend images.
  *
- * The XML parser is the browser's `DOMParser`; node code (tests, the dev store) passes another one, e.g.
- * `@xmldom/xmldom`'s. Only the DOM Level 2 core is used (childNodes, localName, getAttribute*), which both have.
+ * The XML is read by our own strict parser (./xml.ts): no DOCTYPE or entities, and — unlike
+ * `DOMParser.parseFromString` — not a Trusted Types sink, so maps work under `require-trusted-types-for 'script'`.
+ * A DOM Level 2 parser may be passed instead (tests cross-check with `@xmldom/xmldom`); only childNodes,
+ * localName, textContent and getAttribute* are used.
  */
 import { safeHref } from '../dcat/safe.ts';
+import { parseXml, XmlError } from './xml.ts';
 
 /** West, south, east, north in degrees (EPSG:4326 / CRS:84 longitude-latitude). */
 export type GeoBox = readonly [west: number, south: number, east: number, north: number];
@@ -75,7 +78,7 @@ export type XmlParser = new () => { parseFromString(text: string, type: string):
 export interface ParseOptions {
   /** The URL the document came from: relative online resources resolve against it; GetMap falls back to it. */
   readonly url?: string;
-  /** Default: globalThis.DOMParser. */
+  /** A DOM Level 2 parser to use instead of the built-in one (./xml.ts). */
   readonly parser?: XmlParser;
 }
 
@@ -166,11 +169,17 @@ export function parseXmlSafely(xml: string, parser?: XmlParser): XNode {
   if (/<!DOCTYPE/i.test(xml) || /<!ENTITY/i.test(xml)) {
     throw new CapabilitiesError('doctype', 'The capabilities document declares a DOCTYPE or entities; refused.');
   }
-  const Parser = parser ?? (globalThis as { DOMParser?: XmlParser }).DOMParser;
-  if (!Parser) throw new CapabilitiesError('not-xml', 'No XML parser available.');
+  if (!parser) {
+    try {
+      return parseXml(xml);
+    } catch (e) {
+      if (e instanceof XmlError) throw new CapabilitiesError('not-xml', `The capabilities document is not well-formed XML: ${e.message}`);
+      throw e;
+    }
+  }
   let doc: { documentElement?: XNode | null; getElementsByTagName?(n: string): ArrayLike<XNode> };
   try {
-    doc = new Parser().parseFromString(xml, 'application/xml') as typeof doc;
+    doc = new parser().parseFromString(xml, 'application/xml') as typeof doc;
   } catch {
     throw new CapabilitiesError('not-xml', 'The capabilities document is not XML.');
   }

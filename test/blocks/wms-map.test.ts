@@ -124,6 +124,23 @@ describe('catalog-wms-map with the dev store WMS', () => {
     expect(text(document.activeElement)).to.contain('Zoom out');
   });
 
+  it('capabilities are read without DOMParser (a Trusted Types sink under require-trusted-types-for)', async () => {
+    const wms = await devWms();
+    const original = DOMParser.prototype.parseFromString;
+    let called = 0;
+    DOMParser.prototype.parseFromString = function () {
+      called++;
+      throw new TypeError('This document requires a TrustedHTML assignment.');
+    };
+    try {
+      const el = await wmsMap(`${wms}?service=WMS&request=GetCapabilities&version=1.3.0`);
+      expect(el.state).to.equal('ready');
+      expect(called).to.equal(0);
+    } finally {
+      DOMParser.prototype.parseFromString = original;
+    }
+  });
+
   it('legend="false" hides the legend', async () => {
     const wms = await devWms();
     const el = await wmsMap(`${wms}?service=WMS&request=GetCapabilities`, {}, 'legend=false');

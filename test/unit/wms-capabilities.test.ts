@@ -3,9 +3,13 @@ import { describe, test } from 'node:test';
 import { DOMParser } from '@xmldom/xmldom';
 import { CapabilitiesError, drawOrder, MAX_CAPABILITIES_CHARS, parseCapabilities, type XmlParser } from '../../src/wms/capabilities.ts';
 
-const parser = DOMParser as unknown as XmlParser;
+const xmldom = DOMParser as unknown as XmlParser;
 const URL_ = 'https://maps.example.org/ows?service=WMS&request=GetCapabilities';
-const parse = (xml: string) => parseCapabilities(xml, { parser, url: URL_ });
+
+// Every suite runs twice: with the built-in parser (src/wms/xml.ts, what the browser uses) and with @xmldom/xmldom
+// as a cross-check that the reader sees the same tree.
+for (const [parserName, parser] of [['built-in parser', undefined], ['xmldom', xmldom]] as const) {
+const parse = (xml: string) => parseCapabilities(xml, { ...(parser ? { parser } : {}), url: URL_ });
 
 const V111 = `<?xml version="1.0" encoding="UTF-8"?>
 <WMT_MS_Capabilities version="1.1.1" xmlns:xlink="http://www.w3.org/1999/xlink">
@@ -48,7 +52,7 @@ const V130 = `<?xml version="1.0" encoding="UTF-8"?>
  </Capability>
 </WMS_Capabilities>`;
 
-describe('GetCapabilities 1.1.1', () => {
+describe(`GetCapabilities 1.1.1 (${parserName})`, () => {
   const caps = parse(V111);
   test('version, service title as text, GetMap and GetLegendGraphic online resources', () => {
     assert.equal(caps.version, '1.1.1');
@@ -81,7 +85,7 @@ describe('GetCapabilities 1.1.1', () => {
   });
 });
 
-describe('GetCapabilities 1.3.0', () => {
+describe(`GetCapabilities 1.3.0 (${parserName})`, () => {
   const caps = parse(V130);
   test('default namespace, relative GetMap resolved against the document URL', () => {
     assert.equal(caps.version, '1.3.0');
@@ -108,7 +112,7 @@ describe('GetCapabilities 1.3.0', () => {
   });
 });
 
-describe('hostile and broken documents', () => {
+describe(`hostile and broken documents (${parserName})`, () => {
   const problem = (xml: string) => {
     try {
       parse(xml);
@@ -137,5 +141,34 @@ describe('hostile and broken documents', () => {
   test('not XML at all', () => {
     const p = problem('this is { not xml');
     assert.ok(p === 'not-xml' || p === 'not-wms', p);
+  });
+});
+}
+
+describe('the built-in XML parser', () => {
+  test('namespaces, attributes, CDATA, character references, comments', async () => {
+    const { parseXml } = await import('../../src/wms/xml.ts');
+    const root = parseXml(`<?xml version="1.0"?><!-- c --><a:r xmlns:a="urn:a" xmlns="urn:d" xmlns:x="urn:x" x:k='v&amp;w'>
+      <b>one &lt;two&gt; &#x41;&#66;<![CDATA[<raw>&]]></b><c/></a:r>`);
+    assert.equal(root.localName, 'r');
+    assert.equal(root.namespaceURI, 'urn:a');
+    assert.equal(root.getAttributeNS('urn:x', 'k'), 'v&w');
+    const b = root.childNodes.find((n) => n.nodeType === 1)!;
+    assert.equal((b as { namespaceURI: string }).namespaceURI, 'urn:d');
+    assert.equal(b.textContent, 'one <two> AB<raw>&');
+  });
+  test('not well-formed or refused input throws', async () => {
+    const { parseXml, XmlError, MAX_DEPTH } = await import('../../src/wms/xml.ts');
+    for (const bad of ['<a>', '<a></b>', '<a/><b/>', 'text', '<a>&nope;</a>', '<a>&amp</a>', '<p:a/>', '<a x="1" x="2"/>',
+      '<!DOCTYPE a><a/>', '<a><!ENTITY x "y"></a>', '<a b="<"/>', '<a>&#0;</a>', '<'.repeat(3), '<a><![CDATA[x</a>',
+      '<x>'.repeat(MAX_DEPTH + 1) + '</x>'.repeat(MAX_DEPTH + 1)]) {
+      assert.throws(() => parseXml(bad), XmlError, bad.slice(0, 40));
+    }
+  });
+  test('a large document parses in linear time', async () => {
+    const { parseXml } = await import('../../src/wms/xml.ts');
+    const layers = Array.from({ length: 5000 }, (_, i) => `<Layer><Name>l${i}</Name><Title>T &amp; ${i}</Title></Layer>`).join('');
+    const root = parseXml(`<r>${layers}</r>`);
+    assert.equal(root.childNodes.length, 5000);
   });
 });
