@@ -86,6 +86,7 @@ export class DataPreviewBlock extends LitElement {
   #lang: Lang = 'en';
   /** The strings of the UI language: `updateComplete` waits for them, so a finished update shows words, not keys. */
   #strings: Promise<void> = Promise.resolve();
+  #rowsRendered = 0;
 
   override createRenderRoot(): HTMLElement {
     return this;
@@ -172,8 +173,15 @@ export class DataPreviewBlock extends LitElement {
       signal: abort.signal,
       onRows: (table) => {
         if (this.#abort !== abort) return;
+        const first = !this.#table;
         this.#table = table;
-        this.requestUpdate();
+        // The first rows show at once; later batches at most every 250 ms (a sorted or filtered view recomputes over
+        // all rows read so far), and the end of loading renders anyway.
+        const now = performance.now();
+        if (first || now - this.#rowsRendered >= 250) {
+          this.#rowsRendered = now;
+          this.requestUpdate();
+        }
       },
     }).then(
       (outcome) => {
