@@ -20,6 +20,7 @@ import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
 import { fromLonLat, transformExtent } from 'ol/proj.js';
 import { Circle, Fill, Stroke, Style } from 'ol/style.js';
 import type { Extent } from 'ol/extent.js';
+import { unByKey } from 'ol/Observable.js';
 import { drawOrder, type GeoBox, type WmsCapabilities } from '../../src/wms/capabilities.ts';
 import type { SpatialCoverage } from '../../src/dcat/spatial.ts';
 
@@ -69,14 +70,26 @@ function baseMap(target: HTMLElement, projection: string, labels: MapLabels, lay
   });
 }
 
+/**
+ * Fits the view to a lon/lat box. A map created while hidden (a collapsed row, a closed tab) has no size yet: then
+ * the fit waits for the first real size, so the map opens on its extent rather than on a zero-sized guess.
+ */
 function fit(map: OlMap, box: GeoBox, projection: string, minSpan = 0): void {
   let [w, s, e, n] = box;
   if (e - w < minSpan) [w, e] = [(w + e) / 2 - minSpan / 2, (w + e) / 2 + minSpan / 2];
   if (n - s < minSpan) [s, n] = [(s + n) / 2 - minSpan / 2, (s + n) / 2 + minSpan / 2];
   const extent: Extent = transformExtent([w, Math.max(s, -85), e, Math.min(n, 85)], 'EPSG:4326', projection);
+  const sized = (): boolean => {
+    const size = map.getSize();
+    if (!size || size[0] === 0 || size[1] === 0) return false;
+    map.getView().fit(extent, { size, padding: [8, 8, 8, 8] });
+    return true;
+  };
   map.updateSize();
-  const size = map.getSize() ?? [map.getTargetElement()?.clientWidth || 600, 300];
-  map.getView().fit(extent, { size, padding: [8, 8, 8, 8] });
+  if (sized()) return;
+  const key = map.on('change:size', () => {
+    if (sized()) unByKey(key);
+  });
 }
 
 function imageFormat(formats: readonly string[]): string {

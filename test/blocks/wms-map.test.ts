@@ -141,6 +141,21 @@ describe('catalog-wms-map with the dev store WMS', () => {
     }
   });
 
+  it('a map made while hidden opens on its extent once shown', async () => {
+    const wms = await devWms();
+    const el = document.createElement('catalog-wms-map');
+    el.setAttribute('lang', 'en');
+    el.capabilitiesUrl = `${wms}?service=WMS&request=GetCapabilities`;
+    const wrap = await fixture<HTMLDivElement>(html`<div hidden></div>`);
+    wrap.append(el);
+    await el.loadComplete;
+    wrap.hidden = false;
+    await waitUntil(() => {
+      const [x] = el.view?.center ?? [];
+      return x !== undefined && (x / 6378137) * (180 / Math.PI) > 14;
+    }, 'fitted to Sweden after being shown');
+  });
+
   it('legend="false" hides the legend', async () => {
     const wms = await devWms();
     const el = await wmsMap(`${wms}?service=WMS&request=GetCapabilities`, {}, 'legend=false');
