@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { blockNames, root } from '../../scripts/entries.mjs';
 
@@ -37,20 +37,26 @@ test('every block folder is an npm entry, in src/index.ts and in custom-elements
   for (const b of blocks) {
     assert.ok(pkg.exports[`./${b}`], `package.json exports ./${b}`);
     assert.ok(index.includes(`/blocks/${b}/${b}.ts'`), `src/index.ts exports ${b}`);
-    assert.ok(tags.has(b), `custom-elements.json has <${b}>`);
+    // A part used inside other blocks carries the `catalog-` prefix (<catalog-data-preview>, <catalog-wms-map>).
+    assert.ok(tags.has(b) || tags.has(`catalog-${b}`), `custom-elements.json has <${b}> or <catalog-${b}>`);
   }
 });
 
-test('the CDN build has the ES module and the classic script; the npm build keeps lit and n3 external; no rdflib in any browser bundle', () => {
+test('the CDN build has the ES module and the classic script; the npm build keeps lit, ol and papaparse external; no rdflib in any browser bundle', () => {
   for (const f of ['dist/cdn/catalog-blocks.js', 'dist/cdn/catalog-blocks.iife.js']) assert.ok(existsSync(join(root, f)), f);
   const iife = readFileSync(join(root, 'dist/cdn/catalog-blocks.iife.js'), 'utf8');
   assert.doesNotMatch(iife, /\bimport\s*\(|^\s*import\s|\bexport\s*\{/m, 'the IIFE has no module syntax');
   const npmIndex = readFileSync(join(root, 'dist/npm/index.js'), 'utf8');
   const chunks = [npmIndex, ...[...npmIndex.matchAll(/"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => readFileSync(join(root, 'dist/npm', m[1]!), 'utf8'))];
   assert.ok(chunks.some((c) => /from\s*"lit"/.test(c)), 'lit is imported, not bundled');
-  assert.ok('n3' in pkg.dependencies && 'lit' in pkg.dependencies && '@lit/context' in pkg.dependencies);
-  // rdflib (~100 KB gzip) is a tool of the dev store and the tests only: the exports write with n3's writer.
-  assert.ok(!('rdflib' in pkg.dependencies), 'rdflib is not a runtime dependency');
+  for (const dep of ['lit', '@lit/context', 'ol', 'papaparse']) assert.ok(dep in pkg.dependencies, `${dep} is a dependency`);
+  // The map and preview chunks import ol and papaparse by name (the app's bundler shares them), never a copy.
+  const npmAll = readdirSync(join(root, 'dist/npm'), { recursive: true }).map(String).filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join(root, 'dist/npm', f), 'utf8')).join('\n');
+  assert.match(npmAll, /from\s*"ol\//, 'ol is imported, not bundled');
+  assert.match(npmAll, /(from\s*|import\()"papaparse"/, 'papaparse is imported, not bundled');
+  // rdflib (~100 KB gzip) and n3 are tools of the dev store and the tests only: the exports write with our own writers.
+  assert.ok(!('rdflib' in pkg.dependencies) && !('n3' in pkg.dependencies), 'rdflib and n3 are not runtime dependencies');
   assert.doesNotMatch(iife, /rdflib|RDFParser|jsonld\.js/, 'the classic script does not inline rdflib');
 });
 

@@ -278,11 +278,9 @@ describe('strict CSP with Trusted Types: the documented policy per bundle, and b
 
   // Issue 9's map blocks (lazy chunks of the CDN loader) under the documented policy plus what a map adds: the WMS
   // origin for GetCapabilities (connect-src) and GetMap / legend images (img-src); here the dev store's offline WMS.
-  // todo until the WMS block parses capabilities without DOMParser.parseFromString, a Trusted Types sink (TrustedHTML):
-  // under require-trusted-types-for 'script' that throws and the map fails.
-  test('documented policy + img-src of the WMS origin, cdn bundle, WMS map ready, spatial coverage map, 0 violations', {
-    todo: "issue 9: the WMS map parses capabilities with DOMParser.parseFromString (a Trusted Types sink); use XMLHttpRequest's responseXML or a policy",
-  }, async () => {
+  // Capabilities are read by our own strict XML parser (src/wms/xml.ts), not DOMParser.parseFromString, which is a
+  // Trusted Types sink: under require-trusted-types-for 'script' the map still works.
+  test('documented policy + img-src of the WMS origin, cdn bundle, WMS map ready, spatial coverage map, 0 violations', async () => {
     policies.set('maps', `${policies.get('cdn-strict')!}; img-src ${o.store}`);
     const { page, violations, errors } = await open('/pages/map-cdn.html?csp=maps');
     await page.waitForFunction(() => customElements.get('catalog-spatial-map')
