@@ -4,12 +4,12 @@
  * Indicators, tabbed visualizations, maps, extras and visualizations (parts 2, 6, 8, 10, 11) are later work.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import type { Agent, DatasetModel, Value } from '../../src/dcat/model.ts';
 import { md5Hex } from '../../src/store/hash.ts';
 import { t } from '../base/messages.ts';
 import { heading, headingLevel, langOf, textOf, type RenderContext } from '../base/render.ts';
-import { fieldList, linkOrText } from '../base/render-fields.ts';
+import { fieldList, linkOrText, longText } from '../base/render-fields.ts';
+import { LANDING_TEXT_LIMIT } from '../../src/dcat/text.ts';
 import { distributionList, type DistributionListState } from './distribution-list.ts';
 
 export function publisherLine(agent: Agent | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
@@ -24,9 +24,8 @@ export function publisherLine(agent: Agent | undefined, ctx: RenderContext): Tem
 
 export function descriptionBlock(paragraphs: DatasetModel['description'], ctx: RenderContext): TemplateResult | typeof nothing {
   if (paragraphs.length === 0) return nothing;
-  return html`<div class="esbDescription">
-    ${paragraphs.map((p) => html`<p lang=${ifDefined(langOf(p, ctx.lang))}>${p.value}</p>`)}
-  </div>`;
+  // A pasted document or a generated dump shows LANDING_TEXT_LIMIT characters and "Show more" (src/dcat/text.ts).
+  return html`<div class="esbDescription">${longText(paragraphs, LANDING_TEXT_LIMIT, ctx.lang)}</div>`;
 }
 
 function themeUri(v: Value): string | undefined {

@@ -95,9 +95,16 @@ describe('hostile metadata', () => {
     expect(api.querySelector('a.esbExploreApi')!.getAttribute('href')).to.equal('https://rowstore.hostile.example.org/dataset/abc/swagger');
   });
 
-  it('a huge description is rendered whole, as text (no markup), and wraps inside the block', async () => {
+  it('a huge description shows its first 10,000 characters, then whole after "Show more", as text (no markup), and wraps', async () => {
     const el = await render('dataset-view', 'hostile-1');
     const description = el.querySelector('.esbDescription')!;
+    const more = description.querySelector<HTMLButtonElement>('button.esbShowMore')!;
+    expect(more.getAttribute('aria-expanded')).to.equal('false');
+    expect(description.textContent!.includes('The end of a very long text.')).to.equal(false);
+    expect([...description.querySelectorAll('p')].reduce((n, p) => n + p.textContent!.length, 0)).to.be.at.most(10_000);
+    more.click();
+    await el.updateComplete;
+    expect(more.getAttribute('aria-expanded')).to.equal('true');
     const all = description.textContent!;
     expect(all.length).to.be.greaterThan(20000);
     expect(all.includes('The end of a very long text.')).to.equal(true);
