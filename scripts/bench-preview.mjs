@@ -4,7 +4,8 @@
 // held in memory) from one local HTTP server, opens a page with <catalog-data-preview> in Chromium (the built CDN
 // bundle, as a real embed loads it) and reports
 //   - the time from setting `src` to the first table row in the DOM, and to the final state (too large),
-//   - how many bytes the server could write before the browser aborted the download,
+//   - how many bytes the server could write before the browser aborted the download — for a server that ignores the
+//     preview's `Range: bytes=0-<cap>` header (the abort stops it) and one that serves ranges (it sends cap + 1 bytes),
 //   - the rows read (those of the first 10 MiB).
 // `node scripts/bench-preview.mjs [--mb 50] [--runs 3]`. A benchmark, not a test: it prints numbers, asserts nothing.
 import { createServer } from 'node:http';
@@ -33,11 +34,17 @@ const PAGE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>
 /** Per request key: bytes written and whether the client went away before the end. */
 const served = new Map();
 
-function serveCsv(key, res) {
-  const size = MB * 1000 * 1000;
+function serveCsv(key, ranges, req, res) {
+  const full = MB * 1000 * 1000;
+  // With `ranges` the server answers `Range: bytes=0-N` like a static file server (206, N + 1 bytes).
+  const range = ranges ? /^bytes=0-(\d+)$/.exec(req.headers.range ?? '') : null;
+  const size = range ? Math.min(full, Number(range[1]) + 1) : full;
   const stat = { bytes: 0, closedEarly: false };
   served.set(key, stat);
-  res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Length': String(size), 'Cache-Control': 'no-store' });
+  res.writeHead(range ? 206 : 200, {
+    'Content-Type': 'text/csv; charset=utf-8', 'Content-Length': String(size), 'Cache-Control': 'no-store',
+    ...(range ? { 'Content-Range': `bytes 0-${size - 1}/${full}` } : {}),
+  });
   res.on('close', () => { stat.closedEarly = !res.writableFinished; });
   let i = 0;
   const header = 'id,municipality,date,value,comment\n';
@@ -64,7 +71,7 @@ const server = createServer((req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
     return res.end(PAGE);
   }
-  if (url.pathname.startsWith('/big.csv')) return serveCsv(url.searchParams.get('k'), res);
+  if (url.pathname.startsWith('/big.csv')) return serveCsv(url.searchParams.get('k'), url.searchParams.has('ranges'), req, res);
   const file = normalize(join(cdn, url.pathname));
   if (!file.startsWith(cdn) || !existsSync(file)) {
     res.writeHead(404);
@@ -80,11 +87,13 @@ const base = `http://127.0.0.1:${server.address().port}`;
 const browser = await chromium.launch(launchOptions());
 const results = [];
 try {
-  for (let run = 1; run <= RUNS; run++) {
+  for (let n = 0; n < RUNS * 2; n++) {
+    const run = (n % RUNS) + 1;
+    const ranges = n >= RUNS;
     const page = await browser.newPage();
     await page.goto(`${base}/`);
     await page.waitForFunction(() => customElements.get('catalog-data-preview') !== undefined);
-    const key = `run${run}`;
+    const key = `run${n}`;
     const r = await page.evaluate(async (src) => {
       const el = document.querySelector('catalog-data-preview');
       const t0 = performance.now();
@@ -98,10 +107,10 @@ try {
       const done = performance.now() - t0;
       observer.disconnect();
       return { state, firstRow, done, rows: el.table?.rows.length ?? 0, status: el.querySelector('[role="status"]')?.textContent ?? '' };
-    }, `${base}/big.csv?k=${key}`);
+    }, `${base}/big.csv?k=${key}${ranges ? '&ranges' : ''}`);
     await page.close();
     await new Promise((res) => setTimeout(res, 100));
-    results.push({ ...r, ...served.get(key) });
+    results.push({ ...r, ...served.get(key), run, ranges });
   }
 } finally {
   await browser.close();
@@ -110,6 +119,6 @@ try {
 
 const mib = (n) => `${(n / 1024 / 1024).toFixed(1)} MiB`;
 console.log(`Data preview of a ${MB} MB CSV (${RUNS} runs, built CDN bundle, Chromium, localhost):`);
-console.log('| run | first row visible | final state | rows read | server wrote | download aborted |');
-console.log('|---:|---:|---|---:|---:|---|');
-results.forEach((r, i) => console.log(`| ${i + 1} | ${Math.round(r.firstRow ?? NaN)} ms | ${r.state} after ${Math.round(r.done)} ms | ${r.rows.toLocaleString('en')} | ${mib(r.bytes)} of ${MB} MB | ${r.closedEarly ? 'yes' : 'no'} |`));
+console.log('| server | run | first row visible | final state | rows read | server wrote | download aborted |');
+console.log('|---|---:|---:|---|---:|---:|---|');
+results.forEach((r) => console.log(`| ${r.ranges ? 'serves ranges' : 'ignores Range'} | ${r.run} | ${Math.round(r.firstRow ?? NaN)} ms | ${r.state} after ${Math.round(r.done)} ms | ${r.rows.toLocaleString('en')} | ${mib(r.bytes)} of ${MB} MB | ${r.closedEarly ? 'yes' : 'no'} |`));

@@ -32,6 +32,12 @@ export interface CappedFetchResult {
 /**
  * GETs `url` without credentials and streams its body to `onBytes`. Rejects on an HTTP error status
  * (`PreviewHttpError`), a network or CORS failure (the fetch's TypeError) and an abort by `signal`.
+ *
+ * The request asks for the first cap + 1 bytes only (`Range: bytes=0-<cap>`, a CORS-safelisted header: no
+ * preflight), so a server that serves ranges sends no more than that, while the abort stops one that does not (a
+ * server and the network buffers can push several MiB before an abort reaches it). A 206 answer longer than the cap
+ * means the file is larger; a 416 answer means it is empty. Should the ranged request fail as a network error (a
+ * browser that would preflight it), it is sent once more without the header.
  */
 export async function fetchCapped(url: string, options: CappedFetchOptions): Promise<CappedFetchResult> {
   const cap = options.cap ?? PREVIEW_CAP_BYTES;
@@ -43,7 +49,20 @@ export async function fetchCapped(url: string, options: CappedFetchOptions): Pro
   try {
     own.signal.throwIfAborted();
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-    const response = await doFetch(url, { credentials: 'omit', mode: 'cors', signal: own.signal });
+    const get = (ranged: boolean) => doFetch(url, {
+      credentials: 'omit', mode: 'cors', signal: own.signal, ...(ranged ? { headers: { Range: `bytes=0-${cap}` } } : {}),
+    });
+    let response: Response;
+    try {
+      response = await get(true);
+    } catch (e) {
+      if (own.signal.aborted || !(e instanceof TypeError)) throw e;
+      response = await get(false);
+    }
+    if (response.status === 416) {
+      void response.body?.cancel().catch(() => undefined);
+      return { truncated: false, bytes: 0, contentType: undefined };
+    }
     if (!response.ok) {
       void response.body?.cancel().catch(() => undefined);
       throw new PreviewHttpError(response.status);
@@ -59,7 +78,7 @@ export async function fetchCapped(url: string, options: CappedFetchOptions): Pro
     let total = 0;
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return { truncated: false, bytes: total, contentType };
+      if (done) return { truncated: response.status === 206 && rangeTotal(response) > total, bytes: total, contentType };
       if (total + value.length > cap) {
         const rest = cap - total;
         // Over the cap: stop the download itself (not only the reading), then hand over what fits.
@@ -80,4 +99,10 @@ export async function fetchCapped(url: string, options: CappedFetchOptions): Pro
   } finally {
     outer?.removeEventListener('abort', onOuterAbort);
   }
+}
+
+/** The file's full size from `Content-Range: bytes 0-9/1234` (readable same-origin or when exposed), else 0. */
+function rangeTotal(response: Response): number {
+  const total = /\/(\d+)\s*$/.exec(response.headers.get('content-range') ?? '')?.[1];
+  return total ? Number(total) : 0;
 }

@@ -13,15 +13,20 @@ const noFixtures = !hasFixtures && 'no ../shared/fixtures';
 describe('fetchCapped against a real server', () => {
   let server: Server;
   let base = '';
-  /** Per request URL: bytes the server wrote, and whether the connection closed before the body was complete. */
-  const sent = new Map<string, { bytes: number; closedEarly: Promise<boolean> }>();
+  /** Per request URL: bytes written, whether the connection closed before the body was complete, the Range asked. */
+  const sent = new Map<string, { bytes: number; closedEarly: Promise<boolean>; range: string | undefined }>();
   before(async () => {
     server = createServer((req, res) => {
-      const size = Number(new URL(req.url!, 'http://x').searchParams.get('mib') ?? '1') * 1024 * 1024;
+      const params = new URL(req.url!, 'http://x').searchParams;
+      const full = Number(params.get('mib') ?? '1') * 1024 * 1024;
       let closed!: (early: boolean) => void;
-      const stat = { bytes: 0, closedEarly: new Promise<boolean>((r) => (closed = r)) };
+      const stat = { bytes: 0, closedEarly: new Promise<boolean>((r) => (closed = r)), range: req.headers.range };
       sent.set(req.url!, stat);
-      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      // ?range=1: serves `Range: bytes=0-N` like a static file server (206, at most N + 1 bytes, Content-Range)
+      const range = params.has('range') ? /^bytes=0-(\d+)$/.exec(req.headers.range ?? '') : null;
+      const size = range ? Math.min(full, Number(range[1]) + 1) : full;
+      if (range) res.writeHead(206, { 'Content-Type': 'text/csv', 'Content-Range': `bytes 0-${size - 1}/${full}` });
+      else res.writeHead(200, { 'Content-Type': 'text/csv' });
       const line = Buffer.from('1234567,abcdefgh,ijklmnop,qrstuvwx\n');
       const write = (): void => {
         while (stat.bytes < size) {
@@ -52,6 +57,37 @@ describe('fetchCapped against a real server', () => {
     const stat = sent.get('/huge?mib=500')!;
     assert.equal(await stat.closedEarly, true);
     assert.ok(stat.bytes < 100 * 1024 * 1024, `server wrote ${stat.bytes} bytes`);
+  });
+  it('asks for the first cap + 1 bytes: a server that serves ranges sends no more than that', async () => {
+    let got = 0;
+    const r = await fetchCapped(`${base}/ranged?mib=12&range=1`, { onBytes: (b) => (got += b.length) });
+    assert.deepEqual([r.truncated, r.bytes, got], [true, PREVIEW_CAP_BYTES, PREVIEW_CAP_BYTES]);
+    const stat = sent.get('/ranged?mib=12&range=1')!;
+    assert.equal(stat.range, `bytes=0-${PREVIEW_CAP_BYTES}`);
+    await stat.closedEarly;
+    assert.ok(stat.bytes <= PREVIEW_CAP_BYTES + 1 + 64, `server wrote ${stat.bytes} bytes`);
+  });
+  it('a ranged answer shorter than asked is the whole file, unless Content-Range says the file is longer', async () => {
+    const small = await fetchCapped(`${base}/small?mib=1&range=1`, { onBytes: () => undefined });
+    assert.equal(small.truncated, false);
+    const piece = await fetchCapped(`${base}/piece?mib=3&range=1`, { cap: 1024 * 1024, onBytes: () => undefined });
+    assert.equal(piece.truncated, true, 'capped by the range');
+    const { fetch } = piecewiseFetch('a,b\n1,2\n', 4, { status: 206, headers: { 'Content-Range': 'bytes 0-7/5000' } });
+    assert.equal((await fetchCapped('https://x.org/a.csv', { fetch, onBytes: () => undefined })).truncated, true);
+  });
+  it('416 (a range of an empty file) is an empty body; a ranged request that fails as a network error is sent again without Range', async () => {
+    const empty = piecewiseFetch('', 4, { status: 416 });
+    assert.deepEqual(await fetchCapped('https://x.org/a.csv', { fetch: empty.fetch, onBytes: () => undefined }), { truncated: false, bytes: 0, contentType: undefined });
+    const plain = piecewiseFetch('a\n1\n');
+    const ranges: (string | null)[] = [];
+    const preflighting = ((u: RequestInfo | URL, init?: RequestInit) => {
+      const range = new Headers(init?.headers).get('range');
+      ranges.push(range);
+      return range ? Promise.reject(new TypeError('Failed to fetch')) : plain.fetch(u, init);
+    }) as typeof globalThis.fetch;
+    let got = 0;
+    const r = await fetchCapped('https://x.org/a.csv', { fetch: preflighting, onBytes: (b) => (got += b.length) });
+    assert.deepEqual([r.truncated, got, ranges], [false, 4, [`bytes=0-${PREVIEW_CAP_BYTES}`, null]]);
   });
   it('a body of exactly the cap is complete', async () => {
     const r = await fetchCapped(`${base}/exact?mib=1`, { cap: 1024 * 1024 + 34, onBytes: () => undefined });
