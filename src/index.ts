@@ -23,5 +23,6 @@ export * from '../blocks/dataset-facet-search-portal-layout/dataset-facet-search
 export * from '../blocks/dataset-exports/dataset-exports.ts';
 export * from '../blocks/distribution-file-upload/distribution-file-upload.ts';
 export * from '../blocks/wms-map/wms-map.ts';
+export * from '../blocks/data-preview/data-preview.ts';
 // The layouts' "Sort by" part, defined up front like every other part (portal pages compose layouts from parts).
 export { SortSelect } from '../blocks/search-base/sort-select.ts';

@@ -14,7 +14,7 @@ import type { CollectionName, FacetGroupView, FacetValueView, SearchState } from
 import { ScopedBlock, activeFilterCount, otherLang, partText, toggleFilter } from './scoped-block.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
 import { facetsStyles } from './facets.styles.ts';
-import { DEFAULT_FACETS, FACETS } from '../../src/search/facets.ts';
+import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 /** Display order of every collection. */
@@ -194,6 +194,10 @@ export class FacetsBlock extends ScopedBlock {
     const shown = clipWords(v.label, FACET_LABEL_LIMIT);
     const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);
     const label = html`<span class="facetLabel" lang=${otherLang(v.labelLang, lang) ?? nothing} title=${full}>${shown}</span>`;
+    const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${v.count.toLocaleString(lang)})</span
+      ><span class="esbVisuallyHidden">, ${partText(lang, 'facets.count', { n: v.count })}</span>`;
+    // Too long to be a filter (MAX_FILTER_VALUE_CHARS): listed with its count, not offered as a link.
+    if (!v.selected && !isFilterValue(v.value)) return html`<li class="esbFacets__option esbFacets--unselectable">${label}${count}</li>`;
     return html`<li class="esbFacets__option ${v.selected ? 'esbFacets--selected' : ''}">
       <a
         class="esbFacets__optionLink"
@@ -202,8 +206,7 @@ export class FacetsBlock extends ScopedBlock {
         aria-current=${v.selected ? 'true' : nothing}
         @click=${(e: MouseEvent) => this.#toggle(e, name, v.value)}
         @keydown=${(e: KeyboardEvent) => this.#onLinkKey(e)}
-        >${label}<span class="esbFacets__occurence" aria-hidden="true">(${v.count.toLocaleString(lang)})</span
-        ><span class="esbVisuallyHidden">, ${partText(lang, 'facets.count', { n: v.count })}</span></a
+        >${label}${count}</a
       >${v.selected
         ? html`<a class="esbFacets__clear" href=${href} @click=${(e: MouseEvent) => this.#toggle(e, name, v.value)}
             >${t(lang, 'facets.remove')}<span class="esbVisuallyHidden">: ${shown}</span></a

@@ -12,7 +12,7 @@ import { t } from '../base/messages.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { INVALID_SEARCH_CHARS, MIN_TERM_LENGTH, ScopedBlock, otherLang, partText } from './scoped-block.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
-import { DEFAULT_FACETS } from '../../src/search/facets.ts';
+import { DEFAULT_FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { writeState } from '../../src/search/url.ts';
 import { comboboxStyles, simpleSearchStyles } from './simple-search.styles.ts';
 import { facetsStyles } from './facets.styles.ts';
@@ -83,7 +83,7 @@ export class MultiSearchBlock extends ScopedBlock {
       if ((state.filters[group.name]?.length ?? 0) > 0) continue;
       for (const v of group.values) {
         if (out.length >= MAX_SUGGESTIONS) return out;
-        if (v.selected || !v.label.toLowerCase().includes(typed)) continue;
+        if (v.selected || !isFilterValue(v.value) || !v.label.toLowerCase().includes(typed)) continue;
         out.push({ kind: 'facet', collection: group.name, value: v.value, label: v.label, labelLang: v.labelLang });
       }
     }

@@ -30,6 +30,19 @@ export interface FacetDefinition {
 }
 
 /** The default dataset facets (§4.4); `hvd` only with hvdFilter, `type` only with typeFilter. */
+/**
+ * Longest facet value that can be a filter. A filter travels in the page address and in the store request (Solr `fq`);
+ * a 100 KB keyword from a hostile or broken catalog made a request over every server's header limit (Node 16 KB,
+ * typical EntryStore front ends 8 KB), answered 431 with no CORS headers, so the search looked "unreachable" for good.
+ * Such a value is still listed with its count, but not offered as a filter; a crafted address carrying one drops it.
+ */
+export const MAX_FILTER_VALUE_CHARS = 1_000;
+
+/** Whether a facet value can be a filter (see MAX_FILTER_VALUE_CHARS). */
+export function isFilterValue(value: string): boolean {
+  return value.length <= MAX_FILTER_VALUE_CHARS;
+}
+
 export const DEFAULT_FACETS: readonly CollectionName[] = ['theme', 'org', 'format', 'license', 'access', 'keyword'];
 
 /**

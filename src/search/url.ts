@@ -7,7 +7,7 @@
  */
 import { NS } from '../rdf/namespaces.ts';
 import { clampPage, COLLECTION_NAMES, type CollectionName, type SearchState } from './types.ts';
-import { isFormatBucket } from './facets.ts';
+import { isFilterValue, isFormatBucket } from './facets.ts';
 import { normaliseTerms } from './query.ts';
 
 /** Collections whose values are URIs (shortened in the URL); the others hold literals or bucket keys. */
@@ -98,7 +98,7 @@ export function readState(url: URL, scope = 'default'): SearchState {
     if (URI_COLLECTIONS.has(name)) list = list.map(expandUri);
     // "Other formats" is never written (§3.3), and a bucket we do not know cannot be searched
     if (name === 'format') list = list.filter((v) => isFormatBucket(v) && v !== 'other');
-    const unique = [...new Set(list)];
+    const unique = [...new Set(list)].filter(isFilterValue);
     if (unique.length) filters[name] = unique;
   }
   const sortValue = values.get('sort')?.[0];

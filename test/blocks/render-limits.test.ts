@@ -12,7 +12,7 @@ import '../../blocks/dataset-facets/dataset-facets.ts';
 import type { DatasetFacets } from '../../blocks/dataset-facets/dataset-facets.ts';
 import { FACET_LABEL_LIMIT, INLINE_TEXT_LIMIT, ROW_TEXT_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 import { Graph } from '../../src/rdf/graph.ts';
-import { FACETS } from '../../src/search/facets.ts';
+import { FACETS, MAX_FILTER_VALUE_CHARS } from '../../src/search/facets.ts';
 import { loadMessages } from '../../src/i18n/index.ts';
 import { settled, text, withStore } from './helpers.ts';
 import { DCAT, DCTERMS, RDF_TYPE, graphOf, literal } from './memory-store.ts';
@@ -214,11 +214,26 @@ describe('long values wrap', () => {
     expect(labels[0]!.getAttribute('title') === value, 'the full value in title').to.equal(true);
     expect(labels[1]!.hasAttribute('title'), 'a short value has no title').to.equal(false);
     noOverflow(el, 'facets');
+    // Too long to be a filter (it would not fit in a request): listed with its count, but no link.
+    const items = [...el.querySelectorAll('li.esbFacets__option')];
+    expect(items[0]!.querySelector('a'), 'the 100 KB value is not a link').to.equal(null);
+    expect(items[0]!.classList.contains('esbFacets--unselectable')).to.equal(true);
+    expect(text(items[0]!)).to.include('(3)');
     // Selected: the remove link's hidden name is capped too, and nothing overflows.
-    el.querySelector<HTMLAnchorElement>('a.esbFacets__optionLink')!.click();
+    items[1]!.querySelector<HTMLAnchorElement>('a.esbFacets__optionLink')!.click();
     await rendered(el);
+    expect(el.querySelector('.esbFacets--selected .facetLabel')!.textContent).to.equal(TOKEN);
     expect(el.textContent!.length).to.be.below(2000);
-    noOverflow(el, 'facets with the long value selected');
+    noOverflow(el, 'facets with a long token selected');
+  });
+
+  it('a facet value of 1,000 characters is a filter link, one of 1,001 is not (MAX_FILTER_VALUE_CHARS)', async () => {
+    const values = [{ name: 'a'.repeat(MAX_FILTER_VALUE_CHARS), count: 2 }, { name: 'b'.repeat(MAX_FILTER_VALUE_CHARS + 1), count: 1 }];
+    const facetStore = fixedStore({ total: 3, entries: [], facets: [{ name: FACETS.keyword.fields[0]!, values }] });
+    const { el } = await mountOnStore<DatasetFacets>(facetStore, html`<dataset-facets lang="en"></dataset-facets>`, {});
+    await rendered(el);
+    const items = [...el.querySelectorAll('li.esbFacets__option')];
+    expect(items.map((li) => li.querySelector('a.esbFacets__optionLink') !== null)).to.deep.equal([true, false]);
   });
 
   it('a result row with 80-character tokens in a 330 px column does not overflow (collapsed and expanded)', async () => {

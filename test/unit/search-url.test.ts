@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { expandUri, hrefForState, readState, sameState, shortenUri, writeState } from '../../src/search/url.ts';
+import { MAX_FILTER_VALUE_CHARS } from '../../src/search/facets.ts';
 import type { SearchState } from '../../src/search/types.ts';
 
 const THEME = 'http://publications.europa.eu/resource/authority/data-theme/';
@@ -110,4 +111,12 @@ test('malformed percent escapes do not throw', () => {
   const s = readState(new URL(`${PAGE}#esc_term=%E0%A4%A,buss`));
   assert.ok(s.terms.includes('buss'));
   assert.ok(sameState(s, readState(writeState(new URL(PAGE), s))));
+});
+
+test('a filter value too long for a request (over MAX_FILTER_VALUE_CHARS) is dropped from a crafted address', () => {
+  const ok = 'a'.repeat(MAX_FILTER_VALUE_CHARS);
+  const long = 'b'.repeat(MAX_FILTER_VALUE_CHARS + 1);
+  const s = readState(new URL(`${PAGE}#esc_keyword=${ok},${long}`));
+  assert.deepEqual(s.filters.keyword, [ok]);
+  assert.equal(readState(new URL(`${PAGE}#esc_keyword=${long}`)).filters.keyword, undefined);
 });
