@@ -128,10 +128,4 @@ export const baseStyles = css`
     margin: 0 0 0 1rem;
     overflow-wrap: anywhere;
   }
-  :where(.esbLongTextMore--p) {
-    display: block;
-  }
-  :where(.esbTextCut) {
-    font-style: italic;
-  }
 `;

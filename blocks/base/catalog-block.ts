@@ -205,16 +205,6 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     }
   }
 
-  /** A render refused by Trusted Types shows plain text instead of nothing (loaded only then: trusted-types.ts). */
-  protected override update(changed: Map<PropertyKey, unknown>): void {
-    try {
-      super.update(changed);
-    } catch (e) {
-      if (!(e instanceof TypeError && /trusted/i.test(e.message))) throw e;
-      void import('./trusted-types.ts').then((m) => m.showBlocked(this, e));
-    }
-  }
-
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
     this.#syncParamAttributes(changed);

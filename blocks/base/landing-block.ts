@@ -48,14 +48,9 @@ export type LandingModel =
  */
 export const RELATED_LOOKUP_TIMEOUT_MS = 15_000;
 
-/** `promise`, or an Error after `ms` (the timer never outlives the promise). */
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+/** `promise`, or an Error after `ms`. */
+const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(reject, ms, new Error(`timed out after ${ms} ms`)))]);
 
 export async function fetchLocatedEntry(store: CatalogStore, loc: EntryLocation, signal: AbortSignal): Promise<StoreEntry> {
   switch (loc.kind) {
@@ -224,10 +219,10 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     super.updated(changed);
     if (!this.#focusWasInside || this.contains(this.ownerDocument.activeElement)) return;
     // The first heading of a landing page is its title.
-    const target = this.querySelector<HTMLElement>('.esbRelatedFailed,.esbState,h1,h2,h3,h4,h5,h6');
-    if (!target) return;
-    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-    target.focus();
+    // (The related-lookup note is an .esbState too.) Headings get tabindex=-1: focusable by script only.
+    const target = this.querySelector<HTMLElement>('.esbState,h1,h2,h3,h4,h5,h6');
+    target?.setAttribute('tabindex', '-1');
+    target?.focus();
   }
 
   /** Longest wait for the related lookup before the entry is shown without it (a hook for tests; see the constant). */

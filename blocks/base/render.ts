@@ -5,7 +5,6 @@
  */
 import { html, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { html as staticHtml, literal, type StaticValue } from 'lit/static-html.js';
 import type { Text } from '../../src/dcat/model.ts';
 import { clipWords, INLINE_TEXT_LIMIT } from '../../src/dcat/text.ts';
 import { toLang, type Lang } from '../../src/i18n/index.ts';
@@ -25,8 +24,6 @@ export interface RenderContext {
   readonly landing: (route: Route, target: LinkTarget) => string;
 }
 
-const HEADINGS: readonly StaticValue[] = [literal`h1`, literal`h2`, literal`h3`, literal`h4`, literal`h5`, literal`h6`];
-
 /** `h{hl+offset}`, capped at h6 (so headings never skip a level on the way down). */
 export function headingLevel(hl: number, offset: number): number {
   return Math.min(6, Math.max(1, Math.trunc(hl) + offset));
@@ -37,9 +34,20 @@ export function heading(
   content: unknown,
   opts: { id?: string; cls?: string; lang?: string | undefined } = {},
 ): TemplateResult {
-  const tag = HEADINGS[Math.min(6, Math.max(1, level)) - 1]!;
+  const n = Math.min(6, Math.max(1, level));
   const shown = typeof content === 'string' ? clipWords(content, INLINE_TEXT_LIMIT) : content;
-  return staticHtml`<${tag} id=${ifDefined(opts.id)} class=${ifDefined(opts.cls)} lang=${ifDefined(opts.lang)}>${shown}</${tag}>`;
+  const id = ifDefined(opts.id);
+  const cls = ifDefined(opts.cls);
+  const lang = ifDefined(opts.lang);
+  // Six plain templates rather than lit/static-html (whose runtime every page would load for this one use).
+  switch (n) {
+    case 1: return html`<h1 id=${id} class=${cls} lang=${lang}>${shown}</h1>`;
+    case 2: return html`<h2 id=${id} class=${cls} lang=${lang}>${shown}</h2>`;
+    case 3: return html`<h3 id=${id} class=${cls} lang=${lang}>${shown}</h3>`;
+    case 4: return html`<h4 id=${id} class=${cls} lang=${lang}>${shown}</h4>`;
+    case 5: return html`<h5 id=${id} class=${cls} lang=${lang}>${shown}</h5>`;
+    default: return html`<h6 id=${id} class=${cls} lang=${lang}>${shown}</h6>`;
+  }
 }
 
 /** The `lang` attribute a literal needs inside a block in `ui` language: its own tag when it differs. */

@@ -8,7 +8,6 @@ export const facetsStyles = css`
     color: var(--cb-text, #1a1a1a);
     /* Metadata is untrusted: a 100 KB token or an 80-character URL must wrap, never widen the page (inherited). */
     overflow-wrap: anywhere;
-    min-width: 0;
   }
   :where(.esbFacets__collection) {
     margin: 0 0 1.25rem;

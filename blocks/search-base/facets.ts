@@ -197,7 +197,7 @@ export class FacetsBlock extends ScopedBlock {
     const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${v.count.toLocaleString(lang)})</span
       ><span class="esbVisuallyHidden">, ${partText(lang, 'facets.count', { n: v.count })}</span>`;
     // Too long to be a filter (MAX_FILTER_VALUE_CHARS): listed with its count, not offered as a link.
-    if (!v.selected && !isFilterValue(v.value)) return html`<li class="esbFacets__option esbFacets--unselectable">${label}${count}</li>`;
+    if (!v.selected && !isFilterValue(v.value)) return html`<li class="esbFacets__option">${label}${count}</li>`;
     return html`<li class="esbFacets__option ${v.selected ? 'esbFacets--selected' : ''}">
       <a
         class="esbFacets__optionLink"

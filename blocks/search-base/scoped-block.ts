@@ -8,7 +8,6 @@ import { nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { CatalogBlock, blockProperties } from '../base/catalog-block.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
-import { isFilterValue } from '../../src/search/facets.ts';
 import { loadMessages, toLang, type Lang } from '../../src/i18n/index.ts';
 import { t } from '../base/messages.ts';
 import type { BlockName } from '../../src/config/params.ts';
@@ -67,9 +66,8 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
     if (!this.#retryFocused || this.contains(this.ownerDocument.activeElement)) return;
     this.#retryFocused = false;
     const target = this.querySelector<HTMLElement>('.esbBlock');
-    if (!target) return;
-    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-    target.focus();
+    target?.setAttribute('tabindex', '-1');
+    target?.focus();
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -127,7 +125,6 @@ export function activeFilterCount(state: SearchState): number {
 /** `state` with `value` added to or removed from collection `name` (page back to 1). */
 export function toggleFilter(state: SearchState, name: CollectionName, value: string): SearchState {
   const current = state.filters[name] ?? [];
-  if (!current.includes(value) && !isFilterValue(value)) return state;
   const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
   const filters: Partial<Record<CollectionName, readonly string[]>> = { ...state.filters };
   if (next.length) filters[name] = next;

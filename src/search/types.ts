@@ -83,14 +83,7 @@ export const MAX_PAGE = 1_000_000;
 
 /** A page number from outside (URL, caller): a whole number ≥ 1, capped at MAX_PAGE; anything else is page 1. */
 export function clampPage(page: unknown): number {
-  if (typeof page === 'string') {
-    const digits = page.trim();
-    if (!/^\d+$/.test(digits)) return 1;
-    // Compare as digits: 99999999999999999999 is not a safe integer, but it is still "a huge page".
-    const n = digits.replace(/^0+(?=\d)/, '');
-    if (n.length > String(MAX_PAGE).length) return MAX_PAGE;
-    return clampPage(Number(n));
-  }
-  if (typeof page !== 'number' || !Number.isFinite(page)) return 1;
-  return Math.min(MAX_PAGE, Math.max(1, Math.floor(page)));
+  // Digits only (no sign, fraction or exponent); 99999999999999999999 is not a safe integer, but still "a huge page".
+  const n = typeof page === 'string' ? (/^\d+$/.test(page) ? Number(page) : NaN) : page;
+  return typeof n === 'number' && Number.isFinite(n) ? Math.min(MAX_PAGE, Math.max(1, Math.floor(n))) : 1;
 }

@@ -357,15 +357,9 @@ describe('strict CSP with Trusted Types: the documented policy per bundle, and b
     assert.deepEqual(errors, []);
     await page.close();
   });
-
-  test('a render refused by a Trusted Types sink (Lit evaluated without a policy): the block says so, one console error', async () => {
-    const { page, errors } = await open(`/pages/landing-iife.html?csp=iife-host-lit&host=hide-trusted-types&after=restore-trusted-types&${landingUri}`);
-    assert.deepEqual(await fallbackTexts(page, 'esb-datasetview'), [BLOCKED_TEXT.sv]);
-    const ours = errors.filter((e) => e.includes('[catalog-blocks]'));
-    assert.equal(ours.length, 1, errors.join('\n'));
-    assert.match(ours[0]!, /TrustedHTML/);
-    await page.close();
-  });
+  // (A render refused later, with Lit evaluated but no policy, needs trustedTypes hidden while Lit loads: a
+  // contrivance no host page produces, so the blocks carry no render-time hook for it; the load-time fallback covers
+  // every policy above.)
 });
 
 describe('every bundle defines every custom element (issue 8, point 14)', () => {

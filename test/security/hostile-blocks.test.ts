@@ -54,6 +54,8 @@ interface Spec {
  * text to type into the page's first search field (then the first suggestion is taken with ArrowDown + Enter).
  */
 interface View { query: string; title?: string; facet?: string; type?: string }
+/** The label start of the 100 KB keyword: over MAX_FILTER_VALUE_CHARS, so listed but not selectable. */
+const TOO_LONG_TO_FILTER = 'KW<script>';
 const typing = (...texts: string[]) => () => [{ query: '' }, ...texts.map((type) => ({ query: '', type }))];
 
 const q = (uri: string) => `?esc_uri=${encodeURIComponent(uri)}`;
@@ -331,7 +333,13 @@ describe('hostile catalog through every block of the built CDN bundle (issue 8)'
         if (broken.length) f.e.push(`${where}: states ${broken.join(', ')}`);
         await expandAll(page, spec);
       }
-      if (v.facet) {
+      if (v.facet === TOO_LONG_TO_FILTER) {
+        // The 100 KB keyword is listed with its count but is no filter (it would not fit in a request: the store
+        // answered 431 and the search looked unreachable for good).
+        const listed = await page.evaluate((text) => [...document.querySelectorAll('main .collection_keyword li.esbFacets__option')]
+          .filter((li) => (li.textContent || '').includes(text)).map((li) => li.querySelector('a') === null), v.facet);
+        if (listed.length !== 1 || !listed[0]) f.e.push(`${where}: the 100 KB keyword is ${listed.length ? 'a filter link' : 'not listed'}`);
+      } else if (v.facet) {
         const count = await page.evaluate((text) => (window as unknown as { __hostileTools: { clickFacet(t: string): number } }).__hostileTools.clickFacet(text), v.facet);
         if (count < 0) f.e.push(`${where}: no keyword facet value contains ${JSON.stringify(v.facet)}`);
         const after = await settle(page, spec);
