@@ -15,7 +15,7 @@ import { minifyCssTemplates } from './scripts/minify-css-templates.mjs';
 import { minifyHtmlTemplates } from './scripts/minify-html-templates.mjs';
 
 /** Dependencies stay external in the npm build so applications dedupe them (one lit on the page). */
-const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/, /^rdflib($|\/)/, /^n3($|\/)/, /^ol($|\/)/, /^papaparse($|\/)/];
+const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/, /^rdflib($|\/)/, /^n3($|\/)/, /^ol($|\/)/];
 
 /**
  * Demo pages are plain HTML that load `catalog-blocks.js` like a real CDN embed. In dev that file is the
@@ -91,8 +91,8 @@ function blockLoaders(): Plugin {
  * exports) stay their own chunks: a group never takes them, so they still load only when needed.
  */
 const LAZY = /\/src\/i18n\/(en|sv|de)\.ts$|\/src\/dcat\/vocab\/(licence|file-type|language|hvd-category|frequency)\.ts$/;
-/** Geometry and WMS readers used only by the lazy map and preview chunks: never in `core`, which every page loads. */
-const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms)\.ts$|\/src\/(wms|preview)\//;
+/** Geometry, WMS and preview readers and the feature-string loader, used only by lazy chunks: never in `core`, which every page loads. */
+const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$/;
 /**
  * The landing pages' view models and their rendering (with the entry location of a landing page, row values, dates and sizes, CSV/WMS
  * format tests and the metadata field lists), in the `landing` chunk: static for a landing page, loaded on a
