@@ -214,7 +214,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
         ...build,
         outDir: 'dist/cdn',
         emptyOutDir: false,
-        lib: { entry: abs({ 'catalog-blocks.iife': 'src/index.ts' }), formats: ['iife'], name: 'CatalogBlocks' },
+        lib: { entry: abs({ 'catalog-blocks.iife': 'src/classic.ts' }), formats: ['iife'], name: 'CatalogBlocks' },
         rolldownOptions: {
           output: { entryFileNames: '[name].js', codeSplitting: false, minify: true },
         },

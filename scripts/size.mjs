@@ -140,13 +140,13 @@ for (const f of [...searchLazy, ...lazyOnly]) {
 }
 if (existsSync(join(cdnDir, 'catalog-blocks.iife.js'))) {
   const iife = readFileSync(join(cdnDir, 'catalog-blocks.iife.js'));
-  rows.push({ what: 'CDN `catalog-blocks.iife.js` (one classic script, everything inlined)', min: iife.length, gzip: gzip(iife) });
+  rows.push({ what: 'CDN `catalog-blocks.iife.js` (one classic script: every block but the maps and the data preview)', min: iife.length, gzip: gzip(iife) });
 }
 for (const [name] of Object.entries(npmEntries())) {
   const file = join(npmDir, `${name}.js`);
   if (!existsSync(file)) continue;
   const c = closure(file);
-  rows.push({ what: `npm \`${name === 'index' ? 'catalog-blocks' : `catalog-blocks/${name}`}\` (own code; lit, @lit/context, n3 external)`, min: c.min, gzip: c.gzip });
+  rows.push({ what: `npm \`${name === 'index' ? 'catalog-blocks' : `catalog-blocks/${name}`}\` (own code; lit, @lit/context, ol external)`, min: c.min, gzip: c.gzip });
 }
 const dv = npmEntries()['dataset-view'];
 if (dv) {

@@ -4,7 +4,7 @@
  * of every block (and their legacy `esb-` names) in the document and watches for elements added later (a layout's
  * parts, blocks inserted by scripts); the first element of a tag loads that block's module (a lazy chunk beside this
  * file), and the browser upgrades the element. `loadBlocks()` loads blocks up front (all of them without arguments),
- * e.g. before `customElements.get(tag)`. The npm entry (`src/index.ts`) and the IIFE still register everything at once.
+ * e.g. before `customElements.get(tag)`. The npm entry (`src/index.ts`) and the IIFE (`src/classic.ts`, without the map and preview parts) register their blocks at once.
  */
 import { BLOCK_LOADERS } from 'virtual:catalog-blocks/loaders';
 

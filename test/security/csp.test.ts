@@ -396,6 +396,8 @@ describe('every bundle defines every custom element (issue 8, point 14)', () => 
     if (cdnServer) await close(cdnServer);
   });
 
+  const RICH_CONTENT_TAGS = ['catalog-data-preview', 'catalog-spatial-map', 'catalog-wms-map'];
+
   /** Every tag some file under blocks/ defines, and every tag custom-elements.json names. */
   function allTags(): string[] {
     const tags = new Set(blockTagFiles().keys());
@@ -406,8 +408,10 @@ describe('every bundle defines every custom element (issue 8, point 14)', () => 
   }
 
   for (const bundle of ['cdn', 'iife', 'npm'] as const) {
-    test(`the ${bundle} bundle defines exactly the full list of tags`, async () => {
-      const expected = allTags();
+    test(`the ${bundle} bundle defines exactly the full list of tags${bundle === 'iife' ? ' (but the rich-content parts)' : ''}`, async () => {
+      // The classic script leaves out the maps and the data preview (src/classic.ts): their libraries would more than
+      // double it for every page.
+      const expected = allTags().filter((t) => bundle !== 'iife' || !RICH_CONTENT_TAGS.includes(t));
       assert.ok(expected.includes('catalog-sort-select') && expected.length >= 40, expected.join(' '));
       const page = await browser.newPage();
       const errors: string[] = [];
