@@ -99,7 +99,13 @@ export function watch(page: Page, storeUrl: string): PageWatch {
   const w: PageWatch = { problems: [], storeRequests: [] };
   page.on('console', (m) => { if (m.type() === 'error') w.problems.push(`console error: ${m.text()} @ ${page.url()}`); });
   page.on('pageerror', (e) => w.problems.push(`uncaught: ${e.message} @ ${page.url()}`));
-  page.on('requestfailed', (r) => w.problems.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText ?? '';
+    // An image the page no longer needs is cancelled (a map redrawing its WMS image or legend, a page left before its
+    // images loaded): that is the browser saving work, not a failure.
+    if (r.resourceType() === 'image' && why === 'net::ERR_ABORTED') return;
+    w.problems.push(`request failed: ${r.url()} ${why}`);
+  });
   page.on('response', (r) => { if (r.status() >= 400) w.problems.push(`HTTP ${r.status()}: ${r.url()}`); });
   page.on('request', (r) => { if (r.url().startsWith(storeUrl)) w.storeRequests.push(r.url()); });
   return w;
