@@ -17,7 +17,7 @@ import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import { DEFAULT_SETTINGS } from '../../src/search/scope.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
 import type { CatalogStore, SearchRequest, SearchResult, StoreEntry } from '../../src/store/types.ts';
-import { devStore, setPageUrl, text } from './helpers.ts';
+import { devStore, rdflibBrowserBuild, setPageUrl, text } from './helpers.ts';
 
 let n = 0;
 const freshScope = (): string => `exp${Date.now().toString(36)}x${++n}`;
@@ -47,19 +47,7 @@ interface RdfTerm {
 const MEDIA = { turtle: 'text/turtle', rdfxml: 'application/rdf+xml', jsonld: 'application/ld+json' } as const;
 let rdf: Rdf;
 
-async function loadRdflibBrowserBuild(): Promise<Rdf> {
-  const w = window as unknown as { $rdf?: Rdf };
-  if (!w.$rdf) {
-    await new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = '/node_modules/rdflib/dist/rdflib.min.js';
-      script.onload = () => resolve();
-      script.onerror = () => reject(new Error('rdflib browser build not found'));
-      document.head.append(script);
-    });
-  }
-  return w.$rdf!;
-}
+const loadRdflibBrowserBuild = (): Promise<Rdf> => rdflibBrowserBuild<Rdf>();
 
 /** Parses RDF text back into a Graph of IRIs and literals (blank nodes keep rdflib's labels). */
 async function parseBack(text: string, format: keyof typeof MEDIA): Promise<Graph> {

@@ -100,3 +100,21 @@ export function setPageUrl(search: string, hash = ''): () => void {
   history.replaceState(null, '', `${location.pathname}${search}${hash}`);
   return () => history.replaceState(null, '', before);
 }
+
+/**
+ * rdflib's browser build, loaded once as a classic script (its ES module build cannot load in the test runner: a
+ * CommonJS XML dependency). `T` is the slice of its API the caller uses.
+ */
+export async function rdflibBrowserBuild<T>(): Promise<T> {
+  const w = window as unknown as { $rdf?: T };
+  if (!w.$rdf) {
+    await new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = '/node_modules/rdflib/dist/rdflib.min.js';
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error('rdflib browser build not found'));
+      document.head.append(script);
+    });
+  }
+  return w.$rdf!;
+}

@@ -5,6 +5,7 @@ import { Graph, type Term } from '../../src/rdf/graph.ts';
 import { makeLiteral } from '../../src/rdf/rdfjson.ts';
 import type { SearchResult, StoreEntry } from '../../src/store/types.ts';
 import { MemoryStore, RDF_TYPE } from './memory-store.ts';
+import { rdflibBrowserBuild } from './helpers.ts';
 
 export const RENDER_STORE = 'http://render.example/store/';
 
@@ -40,20 +41,7 @@ interface Rdf {
   parse(text: string, store: unknown, base: string, type: string, cb: (err: unknown) => void): void;
 }
 
-/** rdflib's browser build (its ES module build cannot load in the test runner: a CommonJS XML dependency). */
-async function rdflib(): Promise<Rdf> {
-  const w = window as unknown as { $rdf?: Rdf };
-  if (!w.$rdf) {
-    await new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = '/node_modules/rdflib/dist/rdflib.min.js';
-      script.onload = () => resolve();
-      script.onerror = () => reject(new Error('rdflib browser build not found'));
-      document.head.append(script);
-    });
-  }
-  return w.$rdf!;
-}
+const rdflib = (): Promise<Rdf> => rdflibBrowserBuild<Rdf>();
 
 export async function parseTurtle(ttl: string): Promise<Graph> {
   const rdf = await rdflib();
