@@ -6,9 +6,11 @@ import { Batcher } from './batch.ts';
 import { entryFromJson, searchResultFromJson } from './entry-json.ts';
 import { AbortError, HttpStatusError, NotFoundError } from './errors.ts';
 import { getJson, type FetchLike } from './http.ts';
-import { and, contextClause, DEFAULT_LOOKUP_PREDICATE, field, literalField, resourceClause, uriField } from './query.ts';
+import { and, batchClause, contextClause, DEFAULT_LOOKUP_PREDICATE, field, inverseClause, literalField, uriField } from './query.ts';
 import { abortable, SharedRequests } from './shared.ts';
-import type { CatalogStore, EntryRef, RequestOptions, SearchRequest, SearchResult, StoreEntry } from './types.ts';
+import { namedNode } from '../rdf/graph.ts';
+import { NS } from '../rdf/namespaces.ts';
+import type { CatalogStore, EntryRef, InverseLookup, RequestOptions, ResourceLookupOptions, SearchRequest, SearchResult, StoreEntry } from './types.ts';
 
 export interface EntryStoreClientOptions {
   /** Injected for tests and server-side use; defaults to the global `fetch`. */
@@ -26,6 +28,30 @@ export const STORE_MAX_LIMIT = 100;
 const DEFAULT_BATCH_SIZE = 50;
 /** Search pages kept for back/forward and re-renders; the oldest go first (a search box makes many). */
 const CACHED_SEARCHES = 100;
+
+/**
+ * Batcher keys: a resource URI, or an inverse lookup (a prefix no URI has + its JSON). An inverse key resolves to the
+ * list of matching entries, a URI key to its entry.
+ */
+const INVERSE_KEY = '\u0000inverse ';
+type BatchValue = StoreEntry | readonly StoreEntry[];
+const isInverseKey = (key: string): boolean => key.startsWith(INVERSE_KEY);
+const inverseKey = (inv: InverseLookup): string =>
+  INVERSE_KEY + JSON.stringify([inv.predicate, inv.object, [...new Set(inv.rdfTypes)]]);
+function inverseOf(key: string): InverseLookup {
+  const [predicate, object, rdfTypes] = JSON.parse(key.slice(INVERSE_KEY.length)) as [string, string, string[]];
+  return { predicate, object, rdfTypes };
+}
+/** Most pages of inverse matches read for one batch (100 each): a runaway relation cannot loop forever. */
+const MAX_INVERSE_PAGES = 10;
+
+/** The inverse relation holds with the entry's own resource as subject (the Solr field matches any subject). */
+function matchesInverse(entry: StoreEntry, inv: InverseLookup): boolean {
+  const type = `${NS.rdf}type`;
+  const self = entry.resourceUri;
+  return entry.metadata.has(self, inv.predicate, namedNode(inv.object))
+    && inv.rdfTypes.some((t) => entry.metadata.has(self, type, namedNode(t)) || entry.info.has(self, type, namedNode(t)));
+}
 
 /** `https://x/store` → `https://x/store/`; relative URLs resolve against the page in a browser. */
 export function normaliseBaseUrl(baseUrl: string): string {
@@ -48,12 +74,14 @@ export class EntryStoreClient implements CatalogStore {
   readonly #batchSize: number;
   readonly #maxUrlLength: number;
   readonly #requests = new SharedRequests();
-  readonly #batcher: Batcher<StoreEntry>;
+  readonly #batcher: Batcher<BatchValue>;
   /** Entries by entry URI (the store's and the one built from base + ids). */
   readonly #entries = new Map<string, StoreEntry>();
   /** Entries by resource URI; null = looked up in a batch and not a (public) entry. */
   readonly #byResource = new Map<string, StoreEntry | null>();
   readonly #searches = new Map<string, SearchResult>();
+  /** Answers of inverse lookups by batcher key (an empty list is an answer too: nobody points at the resource). */
+  readonly #inverse = new Map<string, readonly StoreEntry[]>();
 
   constructor(baseUrl: string, options: EntryStoreClientOptions = {}) {
     this.baseUrl = normaliseBaseUrl(baseUrl);
@@ -61,7 +89,7 @@ export class EntryStoreClient implements CatalogStore {
     this.#timeoutMs = options.timeoutMs ?? 15_000;
     this.#batchSize = Math.max(1, Math.min(STORE_MAX_LIMIT, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)));
     this.#maxUrlLength = options.maxUrlLength ?? 7000;
-    this.#batcher = new Batcher<StoreEntry>(
+    this.#batcher = new Batcher<BatchValue>(
       (uris) => this.#splitBatch(uris),
       (uris) => this.#loadBatch(uris),
     );
@@ -72,6 +100,7 @@ export class EntryStoreClient implements CatalogStore {
     this.#entries.clear();
     this.#byResource.clear();
     this.#searches.clear();
+    this.#inverse.clear();
   }
 
   /** `{store}{ctx}/entry/{id}?includeAll&format=application/json` */
@@ -137,7 +166,11 @@ export class EntryStoreClient implements CatalogStore {
     return this.#first(query, options.signal, `No public entry has <${value}> as <${predicate}>`);
   }
 
-  async getEntriesByResourceUris(uris: readonly string[], options: RequestOptions = {}): Promise<Map<string, StoreEntry>> {
+  /**
+   * With `inverse`, the entries pointing at a resource come in the same batched request as the URIs (one Solr query
+   * ORs both, see `batchClause`), so a landing page stays at two store requests.
+   */
+  async getEntriesByResourceUris(uris: readonly string[], options: ResourceLookupOptions = {}): Promise<Map<string, StoreEntry>> {
     if (options.signal?.aborted) throw new AbortError('Lookup cancelled');
     const unique = [...new Set(uris)];
     const known = new Map<string, StoreEntry | null | undefined>();
@@ -146,15 +179,20 @@ export class EntryStoreClient implements CatalogStore {
       if (cached !== undefined) known.set(uri, cached);
       return cached === undefined;
     });
-    if (missing.length) {
-      const loaded = await abortable(Promise.all(missing.map((uri) => this.#batcher.get(uri))), options.signal, 'Lookup');
-      missing.forEach((uri, i) => known.set(uri, loaded[i]));
+    const invKey = options.inverse ? inverseKey(options.inverse) : undefined;
+    let pointing = invKey === undefined ? [] : this.#inverse.get(invKey);
+    const keys = pointing ? missing : [...missing, invKey!];
+    if (keys.length) {
+      const loaded = await abortable(Promise.all(keys.map((key) => this.#batcher.get(key))), options.signal, 'Lookup');
+      missing.forEach((uri, i) => known.set(uri, loaded[i] as StoreEntry | undefined));
+      pointing ??= (loaded[missing.length] as readonly StoreEntry[] | undefined) ?? [];
     }
     const found = new Map<string, StoreEntry>();
     for (const uri of unique) {
       const entry = known.get(uri);
       if (entry) found.set(uri, entry);
     }
+    for (const entry of pointing ?? []) if (!found.has(entry.resourceUri)) found.set(entry.resourceUri, entry);
     return found;
   }
 
@@ -212,19 +250,28 @@ export class EntryStoreClient implements CatalogStore {
     return entry;
   }
 
-  /** Batch query: `public:true AND (resource:u1 OR resource:u2 …)`, `limit` = number of URIs so all come back. */
-  #batchRequest(uris: readonly string[]): SearchRequest {
-    return { query: resourceClause(uris), limit: uris.length };
+  /**
+   * Batch query: `public:true AND (resource:u1 OR resource:u2 …)`, `limit` = number of URIs so all come back. With
+   * inverse lookups: `public:true AND ((resource:u1 OR …) OR (metadata.predicate.uri.<h8>:<object> AND (rdfType:<t1>
+   * OR rdfType:<t2>)))` and the store's page maximum, as the number of pointing entries is unknown.
+   */
+  #batchRequest(uris: readonly string[], inverses: readonly InverseLookup[] = []): SearchRequest {
+    const query = batchClause(uris, inverses.map(inverseClause));
+    return { query, limit: inverses.length ? STORE_MAX_LIMIT : uris.length };
   }
 
-  #splitBatch(uris: string[]): string[][] {
+  /** URIs in groups of at most `batchSize` within the URL limit; inverse lookups ride along with the first group. */
+  #splitBatch(keys: string[]): string[][] {
+    const inverses = keys.filter(isInverseKey);
+    const uris = keys.filter((k) => !isInverseKey(k));
     const groups: string[][] = [];
     const base = this.searchUrl(this.#batchRequest([])).length + 16;
-    let group: string[] = [];
-    let length = base;
+    let group: string[] = [...inverses];
+    let length = base + inverses.reduce((n, k) => n + encodeURIComponent(` OR (${inverseClause(inverseOf(k))})`).length, 0);
     for (const uri of uris) {
       const cost = encodeURIComponent(` OR ${field('resource', uri)}`).length;
-      if (group.length && (group.length >= this.#batchSize || length + cost > this.#maxUrlLength)) {
+      const urisInGroup = group.length - (groups.length === 0 ? inverses.length : 0);
+      if (urisInGroup && (urisInGroup >= this.#batchSize || length + cost > this.#maxUrlLength)) {
         groups.push(group);
         group = [];
         length = base;
@@ -236,14 +283,34 @@ export class EntryStoreClient implements CatalogStore {
     return groups;
   }
 
-  async #loadBatch(uris: string[]): Promise<ReadonlyMap<string, StoreEntry>> {
-    await this.#searchAt(this.searchUrl(this.#batchRequest(uris))); // remembers every entry it returns
+  async #loadBatch(keys: string[]): Promise<ReadonlyMap<string, BatchValue>> {
+    const invKeys = keys.filter(isInverseKey);
+    const uris = keys.filter((k) => !isInverseKey(k));
+    const inverses = invKeys.map(inverseOf);
+    const request = this.#batchRequest(uris, inverses);
+    // remembers every entry it returns
+    const first = await this.#searchAt(this.searchUrl(request));
+    const returned = [...first.entries];
+    // Only when more entries point at the resource than one page holds (100): further pages of the same query.
+    for (let page = 1, seen = first.entries.length; inverses.length && seen < first.total && page < MAX_INVERSE_PAGES; page++) {
+      const next = await this.#searchAt(this.searchUrl({ ...request, offset: page * STORE_MAX_LIMIT }));
+      if (next.entries.length === 0) break;
+      returned.push(...next.entries);
+      seen += next.entries.length;
+    }
     for (const uri of uris) if (!this.#byResource.has(uri)) this.#byResource.set(uri, null);
-    const found = new Map<string, StoreEntry>();
+    const found = new Map<string, BatchValue>();
     for (const uri of uris) {
       const entry = this.#byResource.get(uri);
       if (entry) found.set(uri, entry);
     }
+    invKeys.forEach((key, i) => {
+      const inv = inverses[i]!;
+      const seenResources = new Set<string>();
+      const matches = returned.filter((e) => matchesInverse(e, inv) && !seenResources.has(e.resourceUri) && seenResources.add(e.resourceUri));
+      this.#inverse.set(key, matches);
+      found.set(key, matches);
+    });
     return found;
   }
 }

@@ -80,5 +80,24 @@ export function resourceClause(uris: readonly string[]): string {
   return anyOf('resource', uris);
 }
 
+/**
+ * Entries whose metadata has `<?> <predicate> <object>` and whose resource has one of `rdfTypes`:
+ * `metadata.predicate.uri.<h8>:<object> AND (rdfType:<t1> OR rdfType:<t2>)`. The predicate field holds URI objects
+ * of ANY subject in the graph (entrystore-api.md §2.2), so callers check the subject themselves.
+ */
+export function inverseClause(inverse: { readonly predicate: string; readonly object: string; readonly rdfTypes: readonly string[] }): string {
+  return and(field(uriField(inverse.predicate), inverse.object), rdfTypeClause(inverse.rdfTypes));
+}
+
+/**
+ * The batched lookup: entries with one of `uris` as resource OR matching one of the inverse clauses, e.g.
+ * `(resource:u1 OR resource:u2) OR (metadata.predicate.uri.0db2db6b:<dataset> AND (rdfType:<t1> OR rdfType:<t2>))`.
+ * Plain nested Lucene boolean groups of exact `string` fields, as in §2.5 (what ESJS sends, nested once more):
+ * EntryStore hands the query unchanged to Solr's standard parser, which accepts any nesting of AND/OR groups.
+ */
+export function batchClause(uris: readonly string[], inverseClauses: readonly string[] = []): string {
+  return or(resourceClause(uris), ...inverseClauses);
+}
+
 /** The predicate a lookup by identifier uses when none is given. */
 export const DEFAULT_LOOKUP_PREDICATE = `${NS.dcterms}identifier`;

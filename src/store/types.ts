@@ -60,6 +60,22 @@ export interface RequestOptions {
 }
 
 /**
+ * Entries that point AT a resource, found in the same request as a resource lookup: those whose own resource has
+ * `<predicate> <object>` and one of `rdfTypes` (e.g. showcases and ideas: `dcterms:source <dataset>`, types
+ * esterms:Result / esterms:Idea).
+ */
+export interface InverseLookup {
+  readonly predicate: string;
+  readonly object: string;
+  readonly rdfTypes: readonly string[];
+}
+
+export interface ResourceLookupOptions extends RequestOptions {
+  /** Also return the entries matching this inverse relation, keyed by their resource URI, in the same request. */
+  readonly inverse?: InverseLookup;
+}
+
+/**
  * What the blocks need from a metadata store. `EntryStoreClient` implements it over HTTP; tests may
  * implement it in memory. Every method rejects with a `StoreError` subclass (see errors.ts).
  */
@@ -76,7 +92,9 @@ export interface CatalogStore {
   /**
    * Many resource URIs in as few requests as possible (one request for up to `batchSize` URIs; concurrent calls in
    * the same tick are merged). URIs that are not entries (or not public) are simply absent from the map.
+   * With `inverse`, the (public) entries matching it are added to the map under their resource URIs — in the same
+   * request as the URIs (an implementation without it may ignore the option: callers then see no such entries).
    */
-  getEntriesByResourceUris(uris: readonly string[], options?: RequestOptions): Promise<Map<string, StoreEntry>>;
+  getEntriesByResourceUris(uris: readonly string[], options?: ResourceLookupOptions): Promise<Map<string, StoreEntry>>;
   search(request: SearchRequest, options?: RequestOptions): Promise<SearchResult>;
 }
