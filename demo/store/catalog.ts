@@ -93,6 +93,9 @@ const KIND_TYPES: ReadonlyArray<[EntryKind, string[]]> = [
   ['distribution', [`${NS.dcat}Distribution`]],
   ['agent', [`${NS.foaf}Agent`, `${NS.foaf}Organization`, `${NS.foaf}Person`]],
   ['contact', [`${NS.vcard}Kind`, `${NS.vcard}Organization`, `${NS.vcard}Individual`, `${NS.vcard}Group`]],
+  // EntryScape keeps visualizations (schema:diagram targets), showcases and ideas as entries of their own: the
+  // landing page looks them up by resource URI / inverse dcterms:source. Ranked last, so earlier ids do not move.
+  ['other', [`${NS.esterms}visualization/Visualization`, `${NS.esterms}Result`, `${NS.esterms}Idea`]],
 ];
 const KIND_RANK = new Map<EntryKind, number>(KIND_TYPES.map(([k], i) => [k, i]));
 /** Untyped subjects still become entries when something points at them with these predicates. */
