@@ -21,6 +21,7 @@ import { t } from './messages.ts';
 import { stateView } from './render.ts';
 import { renderDataset } from '../dataset-view/render-dataset.ts';
 import { renderService } from '../dataservice-view/render-service.ts';
+import { anyRich, hasGeometry, loadRich, richKey, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
 
 export type LandingModel =
   | {
@@ -32,6 +33,8 @@ export type LandingModel =
       readonly options: LandingOptions;
       /** The batched lookup of linked resources failed: the page shows what the entry alone says. */
       readonly relatedFailed?: boolean;
+      /** The rich parts (issue 9) the parameters ask for; absent when all are off or their chunk failed. */
+      readonly rich?: RichSlots;
     }
   | {
       readonly kind: 'service';
@@ -88,6 +91,10 @@ async function relatedWithVocabularies(store: CatalogStore, entry: StoreEntry, u
 export interface LandingOptions {
   readonly lang: Lang;
   readonly registry: boolean;
+  /** The rich-content parameters (hook.ts); absent = all off. */
+  readonly rich?: RichFlags;
+  /** The rich-content chunk, once loaded (by `loadLanding` when a parameter asks for it, or for a geometry). */
+  readonly richModule?: RichModule;
 }
 
 /** Entry → view model with at most two (catalog mode with unresolved store files: three) store requests. */
@@ -98,9 +105,11 @@ export async function loadLanding(
   signal: AbortSignal,
   relatedTimeoutMs = RELATED_LOOKUP_TIMEOUT_MS,
 ): Promise<LandingModel> {
-  // The UI strings of the page language load while the entry is fetched (one small chunk, no extra wait).
-  const [entry] = await Promise.all([fetchLocatedEntry(store, loc, signal), loadMessages(opts.lang)]);
-  return landingOf(store, entry, opts, signal, relatedTimeoutMs);
+  // The UI strings of the page language load while the entry is fetched (one small chunk, no extra wait), and so
+  // does the rich content when a parameter asks for it.
+  const rich = opts.rich && anyRich(opts.rich) ? loadRich(opts.lang, opts.rich) : undefined;
+  const [entry, , richModule] = await Promise.all([fetchLocatedEntry(store, loc, signal), loadMessages(opts.lang), rich]);
+  return landingOf(store, entry, richModule ? { ...opts, richModule } : opts, signal, relatedTimeoutMs);
 }
 
 /**
@@ -117,12 +126,21 @@ export async function landingOf(
 ): Promise<LandingModel> {
   const storeBaseUrl = store.baseUrl;
   const service = entryKind(entry) === 'service';
+  const flags = opts.rich;
+  // A geometry is shown by the rich chunk even with every parameter off (its coordinates, not a bare word).
+  if (!opts.richModule && flags && !service && hasGeometry(entry)) {
+    const richModule = await loadRich(opts.lang, flags);
+    if (richModule) opts = { ...opts, richModule };
+  }
+  const richModule = opts.richModule;
+  const plan = richModule && flags && !service ? richModule.lookupPlan(entry, flags) : undefined;
   let rel = new Map<string, StoreEntry>();
   let relatedFailed = false;
   try {
     rel = await withTimeout(
       (async () => {
-        const found = await relatedWithVocabularies(store, entry, service ? linkedResourcesOfService(entry) : linkedResources(entry), signal);
+        const uris = service ? linkedResourcesOfService(entry) : [...linkedResources(entry), ...(plan?.uris ?? [])];
+        const found = await relatedWithVocabularies(store, entry, uris, signal);
         if (!service && !opts.registry) {
           const files = fileUrisToResolve(entry, found, { registry: false, storeBaseUrl });
           if (files.length > 0) for (const [k, v] of await related(store, files, signal)) found.set(k, v);
@@ -143,7 +161,8 @@ export async function landingOf(
     return { kind: 'service', model: buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl }), entry, options: opts, ...flag };
   }
   const model = buildDatasetModel(entry, rel, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
-  return { kind: 'dataset', model, entry, related: rel, options: opts, ...flag };
+  const rich = richModule && flags ? richModule.datasetSlots({ entry, related: rel, model, flags, storeBaseUrl, lang: opts.lang }) : undefined;
+  return { kind: 'dataset', model, entry, related: rel, options: opts, ...flag, ...(rich ? { rich } : {}) };
 }
 
 /**
@@ -161,7 +180,10 @@ export async function withFollowUps(store: CatalogStore, landing: Extract<Landin
   for (const [k, v] of found) related.set(k, v);
   const opts = landing.options;
   const model = buildDatasetModel(landing.entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
-  return { kind: 'dataset', model, entry: landing.entry, related, options: opts };
+  const rich = opts.richModule && opts.rich
+    ? opts.richModule.datasetSlots({ entry: landing.entry, related, model, flags: opts.rich, storeBaseUrl, lang: opts.lang })
+    : undefined;
+  return { kind: 'dataset', model, entry: landing.entry, related, options: opts, ...(rich ? { rich } : {}) };
 }
 
 /** A block that shows the landing page of one entry located from the page URL or its attributes. */
@@ -266,14 +288,15 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const loc = this.location;
     const lang = this.uiLang;
     const registry = this.registryMode;
+    const rich = richFlags(this.params);
     const store = this.store;
-    const key = `${store.baseUrl}|${locationKey(loc)}|${lang}|${registry}`;
+    const key = `${store.baseUrl}|${locationKey(loc)}|${lang}|${registry}|${richKey(rich)}`;
     if (loc.kind === 'none') {
       this.loader.settle(key, 'noEntry');
       return;
     }
     this.loader.run(key, async (signal) => {
-      const result = await loadLanding(store, loc, { lang, registry }, signal, this.relatedTimeoutMs);
+      const result = await loadLanding(store, loc, { lang, registry, rich }, signal, this.relatedTimeoutMs);
       return result ?? NO_ENTRY;
     }, force);
   }
@@ -341,12 +364,14 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
       this.#built.clear();
       this.#shownUri = result.model.uri;
     }
+    const rich = result.rich;
     return renderDataset(result.model, ctx, {
       clickExpand: this.params.clickExpand !== false,
       expanded: this.#expanded,
       built: this.#built,
       toggle: this.#toggle,
-    });
+      ...(rich?.preview ? { preview: rich.preview } : {}),
+    }, rich);
   }
 
   override render(): TemplateResult {

@@ -97,11 +97,20 @@ export function renderValue(v: Value, ctx: RenderContext): TemplateResult | stri
   }
 }
 
-/** A metadata `<dl>`: strict → every row `div > dt + dd…`; legacy → flat `dt, dd`. Empty rows are skipped. */
-export function fieldList(fields: readonly Field[], ctx: RenderContext, cls = 'esbFields'): TemplateResult | typeof nothing {
+/**
+ * A metadata `<dl>`: strict → every row `div > dt + dd…`; legacy → flat `dt, dd`. Empty rows are skipped. `shown`
+ * gives the rendered values of a row instead of its model values (the rich chunk's spatial coverage maps).
+ */
+export function fieldList(
+  fields: readonly Field[],
+  ctx: RenderContext,
+  cls = 'esbFields',
+  shown?: Partial<Record<Field['key'], readonly unknown[]>>,
+): TemplateResult | typeof nothing {
   const rows = fields.filter((f) => f.values.length > 0);
   if (rows.length === 0) return nothing;
-  const row = (f: Field) => html`<dt>${t(ctx.lang, `field.${f.key}`)}</dt>${f.values.map((v) => html`<dd>${renderValue(v, ctx)}</dd>`)}`;
+  const values = (f: Field) => shown?.[f.key] ?? f.values.map((v) => renderValue(v, ctx));
+  const row = (f: Field) => html`<dt>${t(ctx.lang, `field.${f.key}`)}</dt>${values(f).map((v) => html`<dd>${v}</dd>`)}`;
   return ctx.strict
     ? html`<dl class=${cls}>${rows.map((f) => html`<div class="esbField esbField--${f.key}">${row(f)}</div>`)}</dl>`
     : html`<dl class=${cls}>${rows.map(row)}</dl>`;

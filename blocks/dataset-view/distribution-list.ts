@@ -23,6 +23,8 @@ export interface DistributionListState {
   /** Rows opened at least once (their expanded area is built). */
   readonly built: ReadonlySet<number>;
   readonly toggle: (row: number) => void;
+  /** The "Preview data" control of a row (includeDataPreview, from the rich-content chunk). */
+  readonly preview?: (d: DistributionModel, ctx: RenderContext) => unknown;
 }
 
 /** The visible title of a distribution: its title, else the single file's name, else undefined (→ "Untitled"). */
@@ -137,6 +139,7 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
         </button>
       </div>
     </div>
+    ${st.preview?.(d, ctx) ?? nothing}
     <div class="esbRowExpand" id=${regionId} ?hidden=${!open}>
       ${st.built.has(i)
         ? html`${fileList(d.files, ctx)} ${fieldList(d.fields, ctx)}

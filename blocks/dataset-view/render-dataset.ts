@@ -1,7 +1,9 @@
 /**
- * Body of a dataset landing page (behaviour doc §2.1 parts 1, 3, 4, 5, 7, 9): title `h{hl}`, publisher,
- * description, theme tags, "Distributions" `h{hl+1}` with the distribution list, "Further information" `h{hl+1}`.
- * Indicators, tabbed visualizations, maps, extras and visualizations (parts 2, 6, 8, 10, 11) are later work.
+ * Body of a dataset landing page (behaviour doc §2.1, in its order): title `h{hl}`, indicators, publisher,
+ * description, theme tags, tabbed visualizations, "Distributions" `h{hl+1}` with the distribution list, "Map",
+ * "Further information" `h{hl+1}`, showcases and ideas, visualizations. The rich parts (indicators, visualizations,
+ * maps, extras, previews, coverage maps) come from the lazy rich-content chunk as `RichSlots`; absent slots render
+ * nothing, so with every parameter off the page is what it was.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Agent, DatasetModel, Value } from '../../src/dcat/model.ts';
@@ -11,6 +13,7 @@ import { heading, headingLevel, langOf, textOf, type RenderContext } from '../ba
 import { fieldList, linkOrText, longText } from '../base/render-fields.ts';
 import { LANDING_TEXT_LIMIT } from '../../src/dcat/text.ts';
 import { distributionList, type DistributionListState } from './distribution-list.ts';
+import type { RichSlots } from '../rich-content/hook.ts';
 
 export function publisherLine(agent: Agent | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
   if (!agent?.name) return nothing;
@@ -47,18 +50,24 @@ export function themeTags(themes: readonly Value[], ctx: RenderContext): Templat
   </ul>`;
 }
 
-export function renderDataset(model: DatasetModel, ctx: RenderContext, list: DistributionListState): TemplateResult {
+/** "Further information": the metadata list (the spatial row's values replaced by the rich chunk when it has them). */
+export function furtherInfo(fields: DatasetModel['fields'], ctx: RenderContext, rich?: RichSlots): TemplateResult {
   const furtherId = `${ctx.idPrefix}-further`;
+  const spatial = rich?.spatial?.(ctx);
+  return html`<section class="esbFurtherInfo" aria-labelledby=${furtherId}>
+    ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
+    ${fields.length > 0 ? fieldList(fields, ctx, 'esbFields', spatial ? { spatial } : undefined) : html`<p class="esbEmpty esbMuted">–</p>`}
+  </section>`;
+}
+
+export function renderDataset(model: DatasetModel, ctx: RenderContext, list: DistributionListState, rich?: RichSlots): TemplateResult {
   const title = model.title
     ? heading(ctx.hl, model.title.value, { cls: 'esbTitle', lang: langOf(model.title, ctx.lang) })
     : heading(ctx.hl, t(ctx.lang, 'dv.untitled'), { cls: 'esbTitle esbUntitled' });
   return html`<div class="esbDatasetView esbLanding esbLanding--${model.kind}">
-    <div class="esbHeader">${title} ${publisherLine(model.publisher, ctx)}</div>
-    ${descriptionBlock(model.description, ctx)} ${themeTags(model.themes, ctx)}
-    ${distributionList(model.distributions, ctx, list)}
-    <section class="esbFurtherInfo" aria-labelledby=${furtherId}>
-      ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
-      ${model.fields.length > 0 ? fieldList(model.fields, ctx) : html`<p class="esbEmpty esbMuted">–</p>`}
-    </section>
+    <div class="esbHeader">${title} ${rich?.indicators?.(ctx) ?? nothing} ${publisherLine(model.publisher, ctx)}</div>
+    ${descriptionBlock(model.description, ctx)} ${themeTags(model.themes, ctx)} ${rich?.tabs?.(ctx) ?? nothing}
+    ${distributionList(model.distributions, ctx, list)} ${rich?.maps?.(ctx) ?? nothing}
+    ${furtherInfo(model.fields, ctx, rich)} ${rich?.extras?.(ctx) ?? nothing} ${rich?.visualizations?.(ctx) ?? nothing}
   </div>`;
 }

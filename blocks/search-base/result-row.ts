@@ -20,6 +20,7 @@ import { md5Hex } from '../../src/store/hash.ts';
 import { t } from '../base/messages.ts';
 import { heading, langOf, textOf, type RenderContext } from '../base/render.ts';
 import type { DistributionListState } from '../dataset-view/distribution-list.ts';
+import type { RichFlags, RichModule, RichSlots } from '../rich-content/hook.ts';
 
 export type RowDetail =
   | {
@@ -29,6 +30,10 @@ export type RowDetail =
       readonly related: ReadonlyMap<string, StoreEntry>;
       readonly registry: boolean;
       readonly lang: Lang;
+      /** The rich parts the list's parameters ask for (issue 9), built with the detail. */
+      readonly rich?: RichSlots;
+      /** Kept to rebuild the rich parts when access services are looked up later. */
+      readonly richInput?: { readonly module: RichModule; readonly flags: RichFlags };
     }
   | { readonly kind: 'service'; readonly model: DataServiceModel };
 
@@ -64,6 +69,8 @@ export interface RowState {
   readonly toggle: () => void;
   /** Distribution rows inside the expanded area (clickExpand, open rows). */
   readonly distributions: DistributionListState;
+  /** The indicator badges of the row (includeIndicators in DL and FP), when loaded. */
+  readonly indicators?: unknown;
 }
 
 /** The visible title text (for accessible names). */
@@ -113,7 +120,7 @@ export function resultRow(row: ResultRow, st: RowState, ctx: RenderContext): Tem
     <div class="esbRowHead esbNotFocusable esbDefaultExpandButton">
       <div class="esbRowMain">
         ${heading(ctx.hl, titleContent, { cls: 'esbRowTitle' })} ${kindBadge(row, ctx.lang)}
-        ${row.publisher ? html`<span class="esbRowPublisher">${row.publisher}</span>` : nothing}
+        ${row.publisher ? html`<span class="esbRowPublisher">${row.publisher}</span>` : nothing} ${st.indicators ?? nothing}
         ${row.description.length
           ? html`<div class="esbRowDescription">
               ${takeChars(row.description, ROW_TEXT_LIMIT).shown.map((p) => html`<p lang=${ifDefined(langOf(p, ctx.lang))}>${p.value}</p>`)}

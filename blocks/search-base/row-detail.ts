@@ -4,7 +4,7 @@
  * the dataset or data service model built from them, and its rendering (dataset parts 5, 7, 9 of the landing page,
  * or the data service's fields). Everything the dataset view model needs stays out of a search page's first load.
  */
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { buildDatasetModel, fileUrisToResolve, followUpResources } from '../../src/dcat/dataset.ts';
 import { buildDataServiceModel } from '../../src/dcat/dataservice.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
@@ -16,7 +16,8 @@ import { t } from '../base/messages.ts';
 import { heading, headingLevel, type RenderContext } from '../base/render.ts';
 import { fieldList } from '../base/render-fields.ts';
 import { distributionList, type DistributionListState } from '../dataset-view/distribution-list.ts';
-import { themeTags } from '../dataset-view/render-dataset.ts';
+import { furtherInfo, themeTags } from '../dataset-view/render-dataset.ts';
+import type { RichFlags, RichModule } from '../rich-content/hook.ts';
 import { objectIris, type RowDetail } from './result-row.ts';
 
 /**
@@ -27,7 +28,7 @@ export async function loadRowDetail(
   store: CatalogStore,
   row: ResultRow,
   related: Map<string, StoreEntry>,
-  opts: { lang: Lang; registry: boolean },
+  opts: { lang: Lang; registry: boolean; rich?: { module: RichModule; flags: RichFlags } },
   signal?: AbortSignal,
 ): Promise<RowDetail> {
   const entry = row.entry;
@@ -36,12 +37,19 @@ export async function loadRowDetail(
   if (row.kind === 'service') {
     return { kind: 'service', model: buildDataServiceModel(entry, related, { lang: opts.lang, storeBaseUrl }) };
   }
-  if (!opts.registry) {
-    const files = fileUrisToResolve(entry, related, { registry: false, storeBaseUrl });
-    if (files.length) for (const [k, v] of await store.getEntriesByResourceUris(files, reqOpts)) related.set(k, v);
-  }
+  const rich = opts.rich;
+  // What the rich parts need beyond the row's first lookup (visualization entries, showcases and ideas) and, in
+  // catalog mode, the uploaded files: ONE more batched request for both.
+  const plan = rich?.module.lookupPlan(entry, rich.flags);
+  const files = opts.registry ? [] : fileUrisToResolve(entry, related, { registry: false, storeBaseUrl });
+  const more = [...files, ...(plan?.uris ?? [])].filter((u) => !related.has(u));
+  if (more.length) for (const [k, v] of await store.getEntriesByResourceUris(more, reqOpts)) related.set(k, v);
   const model = buildDatasetModel(entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
-  return { kind: 'dataset', model, related, registry: opts.registry, lang: opts.lang };
+  const slots = rich?.module.datasetSlots({ entry, related, model, flags: rich.flags, storeBaseUrl, lang: opts.lang });
+  return {
+    kind: 'dataset', model, related, registry: opts.registry, lang: opts.lang,
+    ...(rich ? { richInput: rich } : {}), ...(slots ? { rich: slots } : {}),
+  };
 }
 
 /**
@@ -59,7 +67,9 @@ export async function withRowFollowUps(store: CatalogStore, row: ResultRow, deta
   const related = new Map(detail.related);
   for (const [k, v] of found) related.set(k, v);
   const model = buildDatasetModel(row.entry, related, { lang: detail.lang, registry: detail.registry, storeBaseUrl });
-  return { ...detail, model, related };
+  const ri = detail.richInput;
+  const rich = ri?.module.datasetSlots({ entry: row.entry, related, model, flags: ri.flags, storeBaseUrl, lang: detail.lang });
+  return { ...detail, model, related, ...(rich ? { rich } : {}) };
 }
 
 /** The expanded area of a row whose detail is built. */
@@ -72,7 +82,10 @@ export function expandedDetail(d: RowDetail, distributions: DistributionListStat
   if (d.kind === 'service') return further(d.model.fields);
   // The row already shows title, description and publisher; the dataset parts 5, 7, 9 follow.
   const fields = d.model.fields.filter((f) => f.key !== 'publisher');
-  return html`${themeTags(d.model.themes, ctx)} ${distributionList(d.model.distributions, ctx, distributions)}
-    ${further(fields)}`;
+  const rich = d.rich;
+  const list = rich?.preview ? { ...distributions, preview: rich.preview } : distributions;
+  return html`${themeTags(d.model.themes, ctx)} ${rich?.tabs?.(ctx) ?? nothing} ${distributionList(d.model.distributions, ctx, list)}
+    ${rich?.maps?.(ctx) ?? nothing} ${furtherInfo(fields, ctx, rich)} ${rich?.extras?.(ctx) ?? nothing}
+    ${rich?.visualizations?.(ctx) ?? nothing}`;
 }
 

@@ -23,6 +23,7 @@ import { t } from '../base/messages.ts';
 import { stateView } from '../base/render.ts';
 import { pagination } from './pagination.ts';
 import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
+import { anyRich, hasGeometry, loadRich, richFlags } from '../rich-content/hook.ts';
 
 /** The row expansion code (dataset view model and its rendering): fetched on the first expansion only. */
 let rowDetailModule: Promise<RowDetailModule> | undefined;
@@ -270,10 +271,14 @@ export class SearchListBlock extends CatalogBlock {
       const entry = r;
       entry.detail = 'loading';
       const store = this.store;
-      const opts = { lang: this.uiLang, registry: this.params.registry === true };
-      // The expansion code downloads while the row's linked resources are looked up.
-      Promise.all([loadRowDetailModule(), lookupRowResources(store, row)])
-        .then(([m, related]) => m.loadRowDetail(store, row, related, opts))
+      const lang = this.uiLang;
+      const registry = this.params.registry === true;
+      const flags = richFlags(this.params);
+      // The rich parts (issue 9) are built when a parameter asks for one, or to show a geometry's coordinates.
+      const wantRich = row.kind !== 'service' && (anyRich(flags) || hasGeometry(row.entry));
+      // The expansion code (and the rich-content chunk) download while the row's linked resources are looked up.
+      Promise.all([loadRowDetailModule(), lookupRowResources(store, row), wantRich ? loadRich(lang, flags) : undefined])
+        .then(([m, related, module]) => m.loadRowDetail(store, row, related, { lang, registry, ...(module ? { rich: { module, flags } } : {}) }))
         .then((d) => (entry.detail = d))
         .catch((e: unknown) => {
           console.warn('[catalog-blocks] the details of a result row could not be loaded', e);

@@ -27,7 +27,7 @@ export interface DatasetOptions {
   readonly storeBaseUrl: string;
 }
 
-function distributionNodes(r: ValueReader, entry: StoreEntry): Node[] {
+export function distributionNodes(r: ValueReader, entry: StoreEntry): Node[] {
   return r.own.objects(resourceTerm(entry), `${dcat}distribution`)
     .filter((t) => t.termType !== 'Literal')
     .map((t) => r.node(t))

@@ -1,0 +1,92 @@
+/**
+ * What a landing page or a list needs to know about the rich dataset content of issue 9 (indicators, tabbed
+ * visualizations, auto WMS maps, spatial coverage maps, showcases and ideas, visualizations, data previews) BEFORE
+ * it is loaded: which parameters ask for it, and how to load it. The content itself is the lazy `rich-content.ts`
+ * chunk (and the chart, map and preview chunks it loads in turn), imported only when a parameter asks for a part,
+ * while the entry is fetched — so it costs a page nothing while every parameter is off and no extra round trip
+ * when one is on. Kept tiny: it is part of every landing page.
+ */
+import type { ResolvedParams } from '../../src/config/resolve.ts';
+import type { Lang } from '../../src/i18n/index.ts';
+import type { DistributionModel } from '../../src/dcat/model.ts';
+import type { StoreEntry } from '../../src/store/types.ts';
+import type { RenderContext } from '../base/render.ts';
+import { resourceTerm } from '../../src/dcat/entry.ts';
+import { NS } from '../../src/rdf/namespaces.ts';
+
+/** The parameters of spec table §1.3–1.8, 1.11 as booleans (`legend` stays undefined when unset: §1.11 precedence). */
+export interface RichFlags {
+  readonly extras: boolean;
+  readonly visualizations: boolean;
+  readonly tabbedVisualizations: boolean;
+  readonly autoVisualizations: boolean;
+  readonly dataPreview: boolean;
+  readonly indicators: boolean;
+  readonly legend: boolean | undefined;
+}
+
+export function richFlags(p: ResolvedParams): RichFlags {
+  return {
+    extras: p.includeExtras === true,
+    visualizations: p.includeVisualizations === true,
+    tabbedVisualizations: p.includeTabbedVisualizations === true,
+    autoVisualizations: p.includeAutoVisualizations === true,
+    dataPreview: p.includeDataPreview === true,
+    indicators: p.includeIndicators === true,
+    legend: typeof p.legend === 'boolean' ? p.legend : undefined,
+  };
+}
+
+/** Some part of the rich content is asked for (`legend` alone draws nothing). */
+export const anyRich = (f: RichFlags): boolean =>
+  f.extras || f.visualizations || f.tabbedVisualizations || f.autoVisualizations || f.dataPreview || f.indicators;
+
+/** A stable key of the flags (part of a landing page's load key: other flags, other lookup). */
+export const richKey = (f: RichFlags): string => Object.values(f).map(String).join();
+
+export type RichModule = typeof import('./rich-content.ts');
+
+let module: Promise<RichModule | undefined> | undefined;
+
+/**
+ * The rich content chunk with the strings of the parts `flags` ask for in `lang`. Never rejects: when the chunk
+ * cannot load (network, CSP), the page shows everything else and says so once in the console.
+ */
+export function loadRich(lang: Lang, flags: RichFlags): Promise<RichModule | undefined> {
+  module ??= import('./rich-content.ts').catch((e: unknown) => {
+    module = undefined;
+    console.warn('[catalog-blocks] the rich dataset content could not be loaded', e);
+    return undefined;
+  });
+  return module.then(async (m) => {
+    await m?.prepare(lang, flags);
+    return m;
+  });
+}
+
+/**
+ * The rich parts of one dataset (or data service), each rendered at its place in the page by the landing page or
+ * an expanded row (behaviour doc §2.1 table: parts 2, 6, 8, 10, 11, the preview control of §1.7 and the spatial row).
+ * A part is absent when its parameter is off or there is nothing to show.
+ */
+export interface RichSlots {
+  readonly indicators?: (ctx: RenderContext) => unknown;
+  readonly tabs?: (ctx: RenderContext) => unknown;
+  readonly maps?: (ctx: RenderContext) => unknown;
+  readonly extras?: (ctx: RenderContext) => unknown;
+  readonly visualizations?: (ctx: RenderContext) => unknown;
+  /** The "Preview data" control of a distribution row (nothing for a distribution that is not tabular). */
+  readonly preview?: (d: DistributionModel, ctx: RenderContext) => unknown;
+  /** The values of the "Spatial coverage" row: named places as before, geometries as a map or as coordinates. */
+  readonly spatial?: (ctx: RenderContext) => readonly unknown[];
+}
+
+/**
+ * `dcterms:spatial` with a geometry (`dcat:bbox`, `locn:geometry`, a geometry literal): the rich chunk shows its
+ * coordinates (and a map when maps are on) even when every parameter is off — instead of a bare word "Geometry".
+ */
+export function hasGeometry(entry: StoreEntry): boolean {
+  const g = entry.metadata;
+  return g.objects(resourceTerm(entry), `${NS.dcterms}spatial`).some((place) =>
+    place.termType === 'Literal' ? /^\s*([A-Z]+\s*\(|\{|<)/i.test(place.value) : g.objects(place, `${NS.dcat}bbox`).length + g.objects(place, `${NS.locn}geometry`).length > 0);
+}

@@ -1,0 +1,116 @@
+/**
+ * The rich content of a dataset page (issue 9), a lazy chunk: loaded by a landing page (or an expanded list row)
+ * only when a parameter asks for one of its parts (see hook.ts), in parallel with the entry. It decides what the
+ * ONE batched lookup must also bring (visualization entries, showcases and ideas by the inverse `dcterms:source`),
+ * and renders each part for the place the page gives it. The heavy pieces — charts, OpenLayers, papaparse — are
+ * chunks of their own that the parts import only when they are on the page.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import { ifDefined } from 'lit/directives/if-defined.js';
+import { distributionNodes } from '../../src/dcat/dataset.ts';
+import { resourceTerm } from '../../src/dcat/entry.ts';
+import type { DatasetModel, DistributionModel, Value } from '../../src/dcat/model.ts';
+import { ValueReader } from '../../src/dcat/read-values.ts';
+import { describeCoverage, spatialCoverages, type SpatialCoverage } from '../../src/dcat/spatial.ts';
+import { wmsMapsOf, type WmsMapSource } from '../../src/dcat/wms.ts';
+import { msg, type Lang } from '../../src/i18n/index.ts';
+import { previewSource } from '../../src/preview/candidate.ts';
+import type { StoreEntry } from '../../src/store/types.ts';
+import { heading, headingLevel, type RenderContext } from '../base/render.ts';
+import { renderValue } from '../base/render-fields.ts';
+import { distributionTitle } from '../dataset-view/distribution-list.ts';
+import { loadMapMessages } from '../wms-map/strings.ts';
+import type { RichFlags, RichSlots } from './hook.ts';
+import { loadRichMessages } from './strings.ts';
+import './preview-toggle.ts';
+
+/** The strings of the parts `flags` ask for (and the map words of coverage texts). Never rejects. */
+export async function prepare(lang: Lang, _flags: RichFlags): Promise<void> {
+  await Promise.all([loadRichMessages(lang), loadMapMessages(lang)]);
+}
+
+/** Extra URIs and relations the landing page's ONE batched lookup must bring for the parts that are on. */
+export function lookupPlan(_entry: StoreEntry, _flags: RichFlags): { uris: string[] } {
+  return { uris: [] };
+}
+
+const loadMaps = (): void => {
+  import('../wms-map/wms-map.ts').catch((e: unknown) => console.warn('[catalog-blocks] the map could not be loaded', e));
+};
+
+function section(cls: string, titleKey: string, ctx: RenderContext, body: unknown): TemplateResult {
+  const id = `${ctx.idPrefix}-${cls}`;
+  return html`<section class=${cls} aria-labelledby=${id}>
+    ${heading(headingLevel(ctx.hl, 1), msg(ctx.lang, titleKey), { id })} ${body}
+  </section>`;
+}
+
+/** §6.4: one map per distinct capabilities URL, under "Map" after the distribution list. */
+function autoMaps(maps: readonly WmsMapSource[], flags: RichFlags): RichSlots['maps'] {
+  if (!flags.autoVisualizations || maps.length === 0) return undefined;
+  loadMaps();
+  return (ctx) => section('esbAutoMaps', 'rich.map', ctx, maps.map((m) => html`<catalog-wms-map
+      capabilities-url=${m.capabilitiesUrl} service-url=${m.serviceUrl} .legend=${flags.legend ?? true}
+      hl=${headingLevel(ctx.hl, 2)} lang=${ctx.lang}></catalog-wms-map>`));
+}
+
+function coverageWords(lang: Lang) {
+  const w = (k: string) => msg(lang, `map.${k}`);
+  return { west: w('west'), south: w('south'), east: w('east'), north: w('north'), longitude: w('longitude'), latitude: w('latitude') };
+}
+
+/**
+ * The "Spatial coverage" row: named places as before; each geometry as a small map with its coordinates (maps on:
+ * `includeAutoVisualizations`) or as the coordinates alone — never the bare word the row showed before.
+ */
+function spatialRow(model: DatasetModel, coverages: readonly SpatialCoverage[], flags: RichFlags, lang: Lang): RichSlots['spatial'] {
+  if (coverages.length === 0) return undefined;
+  const placeholder = msg(lang, 'value.geometry');
+  const places = (model.fields.find((f) => f.key === 'spatial')?.values ?? [])
+    .filter((v: Value) => !(v.kind === 'text' && v.text.value === placeholder));
+  if (flags.autoVisualizations) loadMaps();
+  return (ctx) => [
+    ...places.map((v) => renderValue(v, ctx)),
+    ...coverages.map((c) => flags.autoVisualizations
+      ? html`<catalog-spatial-map class="esbCoverageMap" .coverage=${c} lang=${ctx.lang} label=${msg(ctx.lang, 'rich.coverageMap')}></catalog-spatial-map>`
+      : html`<span class="esbCoverageText">${describeCoverage(c, coverageWords(ctx.lang), ctx.lang)}</span>`),
+  ];
+}
+
+/** §1.7: the "Preview data" control of each distribution the preview can read (CSV, JSON tables). */
+function previewControl(storeBaseUrl: string, flags: RichFlags): RichSlots['preview'] {
+  if (!flags.dataPreview) return undefined;
+  return (d: DistributionModel, ctx: RenderContext) => {
+    const src = previewSource(d, storeBaseUrl);
+    if (!src) return nothing;
+    const name = distributionTitle(d);
+    return html`<catalog-preview-toggle class="esbPreviewControl" src=${src}
+      download-href=${ifDefined(d.files[0]?.href ?? d.accessUrl)} label=${ifDefined(name)} lang=${ctx.lang}
+      hl=${headingLevel(ctx.hl, 2)}></catalog-preview-toggle>`;
+  };
+}
+
+export interface DatasetInput {
+  readonly entry: StoreEntry;
+  readonly related: ReadonlyMap<string, StoreEntry>;
+  readonly model: DatasetModel;
+  readonly flags: RichFlags;
+  readonly storeBaseUrl: string;
+  readonly lang: Lang;
+}
+
+/** The rich parts of one dataset, for a landing page or an expanded row. */
+export function datasetSlots(input: DatasetInput): RichSlots {
+  const { entry, related, model, flags, storeBaseUrl, lang } = input;
+  const r = new ValueReader(entry.metadata, related, lang);
+  const maps = flags.autoVisualizations ? wmsMapsOf(r, distributionNodes(r, entry)) : [];
+  const coverages = spatialCoverages(entry.metadata, resourceTerm(entry));
+  const slots: { -readonly [K in keyof RichSlots]: RichSlots[K] } = {};
+  const put = <K extends keyof RichSlots>(k: K, v: RichSlots[K] | undefined) => {
+    if (v) slots[k] = v;
+  };
+  put('maps', autoMaps(maps, flags));
+  put('spatial', spatialRow(model, coverages, flags, lang));
+  put('preview', previewControl(storeBaseUrl, flags));
+  return slots;
+}

@@ -1,0 +1,118 @@
+// Rich dataset content on <dataset-view> (issue 9): each parameter turns its part on and nothing else, the parts
+// stand where behaviour doc §2.1 puts them, are accessible and valid HTML in both modes, and the landing page still
+// makes at most two store requests. Run alone: npx wtr --files test/blocks/rich-content.test.ts
+import { expect, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../blocks/dataset-view/dataset-view.ts';
+import type { DatasetView } from '../../blocks/dataset-view/dataset-view.ts';
+import { headingLevels, headingsWellFormed, settled, text, withStore } from './helpers.ts';
+import { addGraph, parseTurtle, RenderStore, RENDER_STORE } from './render-store.ts';
+
+let wmsUrl: string;
+async function richStore(): Promise<RenderStore> {
+  wmsUrl ??= await fetch('/__dev-store').then((r) => r.json()).then((i: { storeUrl: string }) => new URL('/wms', i.storeUrl).href);
+  const ttl = (await (await fetch('/test/blocks/fixtures/rich.ttl')).text())
+    .replaceAll('{{ORIGIN}}', location.origin).replaceAll('{{WMS}}', wmsUrl);
+  const store = new RenderStore(RENDER_STORE);
+  addGraph(store, await parseTurtle(ttl));
+  return store;
+}
+
+type Attrs = Record<string, string>;
+async function view(attrs: Attrs = {}, lookup = 'rich-polls'): Promise<{ el: DatasetView; store: RenderStore }> {
+  const store = await richStore();
+  const el = await withStore<DatasetView>(store, html`<dataset-view lookup=${lookup} lang="en"></dataset-view>`);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  expect(await settled(el)).to.equal('ready');
+  await el.updateComplete;
+  return { el, store };
+}
+
+/** Waits until `probe` returns something truthy (a rendered part of a lazily loaded chunk). */
+async function until<T>(probe: () => T | null | undefined | false, what: string, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+const spatialValues = (el: Element) =>
+  [...el.querySelectorAll('.esbFurtherInfo dt')].find((dt) => text(dt) === 'Spatial coverage')?.parentElement;
+
+describe('rich content: every parameter off', () => {
+  it('adds no rich part, and a bounding box reads as its coordinates, not the word "Geometry"', async () => {
+    const { el, store } = await view();
+    expect(el.querySelector('.esbAutoMaps, catalog-preview-toggle, catalog-wms-map, catalog-spatial-map, .esbIndicators')).to.equal(null);
+    const dds = [...el.querySelectorAll('.esbFurtherInfo dd')].map((d) => text(d));
+    expect(dds).to.include('West 11.1, South 55.3, East 24.2, North 69.1');
+    expect(dds).to.include('Sweden');
+    expect(dds).to.not.include('Geometry');
+    expect(store.calls.filter((c) => !c.startsWith('lookupByLiteral'))).to.have.length.at.most(1);
+  });
+
+  it('a dataset without geometry and every parameter off renders as before (no rich chunk needed)', async () => {
+    const { el } = await view({}, 'rich-plain');
+    expect(text(el.querySelector('h1'))).to.equal('A dataset with nothing rich');
+    expect(el.querySelector('.esbCoverageText, catalog-preview-toggle')).to.equal(null);
+  });
+});
+
+describe('rich content: includeDataPreview', () => {
+  it('gives the CSV row (only) a "Preview data" button that opens an accessible paged table, focus kept', async () => {
+    const { el } = await view({ 'include-data-preview': 'true' });
+    const toggles = await until(() => { const t = el.querySelectorAll('catalog-preview-toggle'); return t.length ? t : null; }, 'preview control');
+    expect(toggles).to.have.length(1);
+    const row = toggles[0]!.closest('li')!;
+    expect(text(row.querySelector('.esbRowTitle'))).to.equal('Polls CSV');
+    const button = await until(() => toggles[0]!.querySelector<HTMLButtonElement>('button.esbPreviewButton'), 'button');
+    expect(button.getAttribute('aria-expanded')).to.equal('false');
+    expect(text(button)).to.equal('Preview data: Polls CSV');
+    button.focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => button.getAttribute('aria-expanded') === 'true', 'expanded');
+    const region = el.querySelector(`#${button.getAttribute('aria-controls')}`)!;
+    expect(region.hasAttribute('hidden')).to.equal(false);
+    const table = await until(() => region.querySelector('catalog-data-preview table'), 'preview table', 20_000);
+    expect(table.querySelectorAll('tbody tr')).to.have.length(10);
+    expect(text(region)).to.include('of 2,636');
+    expect(document.activeElement).to.equal(button);
+    await expect(el).to.be.accessible();
+    // Closing keeps the built table (no second download) and hides it.
+    button.click();
+    await until(() => button.getAttribute('aria-expanded') === 'false', 'collapsed');
+    expect(region.hasAttribute('hidden')).to.equal(true);
+    expect(region.querySelector('table')).to.equal(table);
+  });
+});
+
+describe('rich content: includeAutoVisualizations and legend', () => {
+  it('shows one WMS map under "Map" after the distributions, and the bounding box as a small map', async () => {
+    const { el } = await view({ 'include-auto-visualizations': 'true', hl: '2' });
+    const section = await until(() => el.querySelector('section.esbAutoMaps'), 'map section');
+    expect(text(section.querySelector('h3'))).to.equal('Map');
+    const maps = section.querySelectorAll('catalog-wms-map');
+    expect(maps).to.have.length(1);
+    // Order: distributions, then the map, then further information.
+    const order = [...el.querySelectorAll('.esbDistributions, .esbAutoMaps, .esbFurtherInfo')].map((s) => s.className.split(' ')[0]);
+    expect(order).to.deep.equal(['esbDistributions', 'esbAutoMaps', 'esbFurtherInfo']);
+    const map = maps[0] as HTMLElement & { loadComplete: Promise<string> };
+    await until(() => customElements.get('catalog-wms-map'), 'map element');
+    expect(await map.loadComplete).to.equal('ready');
+    expect(map.querySelector('.esbMapLegend')).to.exist;
+    const coverage = await until(() => spatialValues(el)?.querySelector('catalog-spatial-map'), 'coverage map');
+    expect(coverage).to.exist;
+    expect(headingsWellFormed(headingLevels(el), 2)).to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+
+  it('legend="false" hides the legend of auto maps (the parameter wins)', async () => {
+    const { el } = await view({ 'include-auto-visualizations': 'true', legend: 'false' });
+    const map = await until(() => el.querySelector<HTMLElement & { loadComplete: Promise<string> }>('catalog-wms-map'), 'map');
+    await until(() => customElements.get('catalog-wms-map'), 'map element');
+    expect(await map.loadComplete).to.equal('ready');
+    expect(map.querySelector('.esbMapLegend')).to.equal(null);
+  });
+});
