@@ -305,6 +305,8 @@ export class DataPreviewBlock extends LitElement {
   }
 
   override render(): TemplateResult {
+    // Until its strings have arrived (one small chunk, loaded with the element), a busy shell: never raw keys.
+    if (!loadedLangs.has(this.#lang)) return html`<div class="esbBlock esbPreviewBlock" aria-busy="true"></div>`;
     const table = this.#table;
     const page = table ? this.#currentPage(table) : undefined;
     if (page) this.#page = page.page;
