@@ -13,7 +13,7 @@ import { entryKind } from '../../src/dcat/kind.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
 import { loadMessages, type Lang } from '../../src/i18n/index.ts';
-import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
+import type { CatalogStore, InverseLookup, StoreEntry } from '../../src/store/types.ts';
 import { CatalogBlock } from './catalog-block.ts';
 import { NO_ENTRY } from './load-controller.ts';
 import { isAbort } from '../../src/store/errors.ts';
@@ -72,8 +72,9 @@ export async function fetchLocatedEntry(store: CatalogStore, loc: EntryLocation,
   }
 }
 
-async function related(store: CatalogStore, uris: readonly string[], signal: AbortSignal): Promise<Map<string, StoreEntry>> {
-  return uris.length === 0 ? new Map() : store.getEntriesByResourceUris(uris, { signal });
+async function related(store: CatalogStore, uris: readonly string[], signal: AbortSignal, inverse?: InverseLookup): Promise<Map<string, StoreEntry>> {
+  if (uris.length === 0 && !inverse) return new Map();
+  return store.getEntriesByResourceUris(uris, inverse ? { signal, inverse } : { signal });
 }
 
 /** Every IRI object in the entries' metadata: what decides which lazy vocabulary chunks the page needs. */
@@ -82,8 +83,8 @@ function* objectIris(entries: Iterable<StoreEntry>): Generator<string> {
 }
 
 /** Related entries, fetched while the vocabulary chunks the entry itself needs load in parallel. */
-async function relatedWithVocabularies(store: CatalogStore, entry: StoreEntry, uris: readonly string[], signal: AbortSignal) {
-  const [rel] = await Promise.all([related(store, uris, signal), loadVocabulariesFor(objectIris([entry]))]);
+async function relatedWithVocabularies(store: CatalogStore, entry: StoreEntry, uris: readonly string[], signal: AbortSignal, inverse?: InverseLookup) {
+  const [rel] = await Promise.all([related(store, uris, signal, inverse), loadVocabulariesFor(objectIris([entry]))]);
   await loadVocabulariesFor(objectIris(rel.values()));
   return rel;
 }
@@ -140,7 +141,7 @@ export async function landingOf(
     rel = await withTimeout(
       (async () => {
         const uris = service ? linkedResourcesOfService(entry) : [...linkedResources(entry), ...(plan?.uris ?? [])];
-        const found = await relatedWithVocabularies(store, entry, uris, signal);
+        const found = await relatedWithVocabularies(store, entry, uris, signal, plan?.inverse);
         if (!service && !opts.registry) {
           const files = fileUrisToResolve(entry, found, { registry: false, storeBaseUrl });
           if (files.length > 0) for (const [k, v] of await related(store, files, signal)) found.set(k, v);

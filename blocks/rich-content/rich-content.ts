@@ -15,7 +15,9 @@ import { describeCoverage, spatialCoverages, type SpatialCoverage } from '../../
 import { wmsMapsOf, type WmsMapSource } from '../../src/dcat/wms.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
 import { previewSource } from '../../src/preview/candidate.ts';
-import type { StoreEntry } from '../../src/store/types.ts';
+import type { InverseLookup, StoreEntry } from '../../src/store/types.ts';
+import { extrasInverse } from '../../src/rich/extras.ts';
+import { diagramUris } from '../../src/rich/visualization.ts';
 import { heading, headingLevel, type RenderContext } from '../base/render.ts';
 import { renderValue } from '../base/render-fields.ts';
 import { distributionTitle } from '../dataset-view/distribution-list.ts';
@@ -29,9 +31,13 @@ export async function prepare(lang: Lang, _flags: RichFlags): Promise<void> {
   await Promise.all([loadRichMessages(lang), loadMapMessages(lang)]);
 }
 
-/** Extra URIs and relations the landing page's ONE batched lookup must bring for the parts that are on. */
-export function lookupPlan(_entry: StoreEntry, _flags: RichFlags): { uris: string[] } {
-  return { uris: [] };
+/**
+ * What the landing page's ONE batched lookup must also bring for the parts that are on: the visualization entries
+ * (`schema:diagram`) and, by the inverse relation, the showcases and ideas (`dcterms:source` = the dataset).
+ */
+export function lookupPlan(entry: StoreEntry, flags: RichFlags): { uris: string[]; inverse?: InverseLookup } {
+  const uris = flags.visualizations || flags.tabbedVisualizations ? diagramUris(entry) : [];
+  return flags.extras ? { uris, inverse: extrasInverse(entry.resourceUri) } : { uris };
 }
 
 const loadMaps = (): void => {

@@ -43,7 +43,11 @@ export async function loadRowDetail(
   const plan = rich?.module.lookupPlan(entry, rich.flags);
   const files = opts.registry ? [] : fileUrisToResolve(entry, related, { registry: false, storeBaseUrl });
   const more = [...files, ...(plan?.uris ?? [])].filter((u) => !related.has(u));
-  if (more.length) for (const [k, v] of await store.getEntriesByResourceUris(more, reqOpts)) related.set(k, v);
+  if (more.length || plan?.inverse) {
+    const found = await store.getEntriesByResourceUris(more, plan?.inverse ? { ...reqOpts, inverse: plan.inverse } : reqOpts);
+    for (const [k, v] of found) related.set(k, v);
+    await loadVocabulariesFor(objectIris(found.values()));
+  }
   const model = buildDatasetModel(entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
   const slots = rich?.module.datasetSlots({ entry, related, model, flags: rich.flags, storeBaseUrl, lang: opts.lang });
   return {
