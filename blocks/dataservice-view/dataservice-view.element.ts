@@ -14,7 +14,7 @@ import { dataserviceViewStyles } from './dataservice-view.styles.ts';
  * @tag dataservice-view
  *
  * @attr {number} hl - Heading level of the title (default 1); section headings use `hl+1`, capped at 6.
- * @attr {boolean} include-indicators - Accepted and resolved; indicators are not rendered yet.
+ * @attr {boolean} include-indicators - A row of indicator badges under the title: access rights, service type, licence, high-value dataset, fee (default false).
  * @attr {string} entry - Entry id in the store (needs `context`).
  * @attr {string} context - Context id of the entry (also scopes `uri` and `lookup`).
  * @attr {string} uri - Resource URI of the data service.

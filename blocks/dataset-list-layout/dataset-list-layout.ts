@@ -56,13 +56,13 @@ export function pageOnlyWindow(win: Window): ScopeWindow {
  * @attr {string} sort-order - `title`, or a store sort expression such as `modified desc` (default `modified desc`).
  * @attr {boolean} click-expand - Clicking a distribution row head inside an expanded row expands it (default true).
  * @attr {boolean} registry - Harvested (registry) data: file names from the distribution's own graph.
- * @attr {boolean} include-extras - Accepted and resolved; not rendered yet.
- * @attr {boolean} include-visualizations - Accepted and resolved; not rendered yet.
- * @attr {boolean} include-tabbed-visualizations - Accepted and resolved; not rendered yet.
- * @attr {boolean} include-auto-visualizations - Accepted and resolved; not rendered yet.
- * @attr {boolean} include-data-preview - Accepted and resolved; not rendered yet.
- * @attr {boolean} include-indicators - Accepted and resolved; not rendered yet.
- * @attr {boolean} legend - Accepted and resolved; no maps rendered yet.
+ * @attr {boolean} include-extras - Showcases and ideas that name the dataset as their source (`dcterms:source`), after "Further information" in the expanded rows (default false).
+ * @attr {boolean} include-visualizations - A "Visualizations" section last: each `schema:diagram` visualization as a chart, table or map with "Show as table" in the expanded rows (default false).
+ * @attr {boolean} include-tabbed-visualizations - The same visualizations as tabs (WAI-ARIA) before the distributions, each panel drawn on first selection in the expanded rows (default false).
+ * @attr {boolean} include-auto-visualizations - A "Map" section after the distributions: one WMS map per service detected among the distributions; spatial coverage boxes drawn as small maps in the expanded rows (default false).
+ * @attr {boolean} include-data-preview - A "Preview data" button on each CSV (or JSON table) distribution: a paged, sortable, filterable table of the file in the expanded rows (default false).
+ * @attr {boolean} include-indicators - Indicator badges inside each result row (default false).
+ * @attr {boolean} legend - `false` hides the legend of WMS maps (auto maps and `wms` visualizations); default shown (the catalog tool's setting applies when unset).
  * @attr {string} scope - Share this search scope instead of a private one.
  * @attr {string} context - Only datasets of this context id.
  * @attr {string} store-url - Base URL of the EntryStore instance (overrides a provider and the page config).

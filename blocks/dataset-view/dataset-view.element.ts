@@ -16,13 +16,13 @@ import { datasetViewStyles } from './dataset-view.styles.ts';
  * @attr {boolean} click-expand - Clicking anywhere on a distribution row head expands it (default true); `false`: only the button.
  * @attr {boolean} registry - Harvested (registry) data: file names from the distribution's own graph, no file-entry lookups (default false).
  * @attr {boolean} page-in-url - Accepted; no paginated list in this block yet.
- * @attr {boolean} include-extras - Accepted and resolved; showcases and ideas are not rendered yet.
- * @attr {boolean} include-visualizations - Accepted and resolved; not rendered yet.
- * @attr {boolean} include-tabbed-visualizations - Accepted and resolved; not rendered yet.
- * @attr {boolean} include-auto-visualizations - Accepted and resolved; not rendered yet.
- * @attr {boolean} include-data-preview - Accepted and resolved; not rendered yet.
- * @attr {boolean} include-indicators - Accepted and resolved; not rendered yet.
- * @attr {boolean} legend - Accepted and resolved; no maps rendered yet.
+ * @attr {boolean} include-extras - Showcases and ideas that name the dataset as their source (`dcterms:source`), after "Further information" (default false).
+ * @attr {boolean} include-visualizations - A "Visualizations" section last: each `schema:diagram` visualization as a chart, table or map with "Show as table" (default false).
+ * @attr {boolean} include-tabbed-visualizations - The same visualizations as tabs (WAI-ARIA) before the distributions, each panel drawn on first selection (default false).
+ * @attr {boolean} include-auto-visualizations - A "Map" section after the distributions: one WMS map per service detected among the distributions; spatial coverage boxes drawn as small maps (default false).
+ * @attr {boolean} include-data-preview - A "Preview data" button on each CSV (or JSON table) distribution: a paged, sortable, filterable table of the file (default false).
+ * @attr {boolean} include-indicators - A row of indicator badges (access rights, update frequency, licence, high-value dataset, fee) (default false).
+ * @attr {boolean} legend - `false` hides the legend of WMS maps (auto maps and `wms` visualizations); default shown (the catalog tool's setting applies when unset).
  * @attr {string} entry - Entry id in the store (needs `context`).
  * @attr {string} context - Context id of the entry (also scopes `uri` and `lookup`).
  * @attr {string} uri - Resource URI of the dataset.
