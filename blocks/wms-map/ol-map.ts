@@ -18,11 +18,12 @@ import Point from 'ol/geom/Point.js';
 import Zoom from 'ol/control/Zoom.js';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults.js';
 import { fromLonLat, transformExtent } from 'ol/proj.js';
-import { Circle, Fill, Stroke, Style } from 'ol/style.js';
+import { Circle, Fill, Stroke, Style, Text } from 'ol/style.js';
 import type { Extent } from 'ol/extent.js';
 import { unByKey } from 'ol/Observable.js';
 import { drawOrder, type GeoBox, type WmsCapabilities } from '../../src/wms/capabilities.ts';
 import type { SpatialCoverage } from '../../src/dcat/spatial.ts';
+import type { MapPoint } from '../../src/rich/chart-data.ts';
 
 export interface MapLabels {
   readonly zoomIn: string;
@@ -153,5 +154,37 @@ export function createCoverageMap(target: HTMLElement, coverage: SpatialCoverage
   const map = baseMap(target, projection, labels, [...(background ? wmsLayers(background) : []), layer]);
   // A point or a tiny area still gets some surroundings (about a degree).
   fit(map, coverage.bbox, projection, 1);
+  return { dispose: () => map.setTarget(undefined) };
+}
+
+/**
+ * A map of CSV points (a `map` visualization): one dot per point, its title as a label beside it (labels that would
+ * overlap are left out, the table alternative has them all), fitted to the points.
+ */
+export function createPointsMap(target: HTMLElement, points: readonly MapPoint[], labels: MapLabels): { dispose(): void } {
+  const projection = 'EPSG:3857';
+  const dot = new Circle({ radius: 5, fill: new Fill({ color: '#0b5cad' }), stroke: new Stroke({ color: '#fff', width: 1.5 }) });
+  const features = points.map((p) => {
+    const f = new Feature(new Point(fromLonLat([p.lon, p.lat], projection)));
+    f.setStyle(new Style({
+      image: dot,
+      ...(p.title ? {
+        text: new Text({
+          text: p.title.length > 40 ? `${p.title.slice(0, 39)}…` : p.title,
+          offsetY: -12, font: '12px sans-serif',
+          fill: new Fill({ color: '#1b1f24' }), stroke: new Stroke({ color: '#fff', width: 3 }),
+        }),
+      } : {}),
+    }));
+    return f;
+  });
+  const layer = new VectorLayer({ source: new VectorSource({ features }), declutter: true });
+  const map = baseMap(target, projection, labels, [layer]);
+  const lons = points.map((p) => p.lon);
+  const lats = points.map((p) => p.lat);
+  const box: GeoBox = points.length
+    ? [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)]
+    : WORLD;
+  fit(map, box, projection, 0.5);
   return { dispose: () => map.setTarget(undefined) };
 }

@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { httpUrl, type WmsCapabilities } from '../../src/wms/capabilities.ts';
+import { httpUrl, union, type GeoBox, type WmsCapabilities } from '../../src/wms/capabilities.ts';
 import { loadCapabilities, MapElementBase, MapLoadError, shownUnlessFalse } from './map-common.ts';
 import type { WmsMapHandle } from './ol-map.ts';
 
@@ -33,6 +33,8 @@ export interface WmsMapStateDetail {
  * @attr {string} label - The map's name (heading, accessible name); default the service's title.
  * @attr {number} hl - Heading level of the map's title; no heading when unset.
  * @attr {string} lang - UI language: sv, en or de (else the page config, then `<html lang>`).
+ * @prop {string[]} layers - Only these named layers (a `wms` visualization's `esviz:layers`); unset or none found = all.
+ * @prop {GeoBox} initialView - The initial view, [west, south, east, north] in degrees; default: the shown layers' boxes.
  *
  * @event catalog-map-state - After loading settles; `detail`: `{ state, problem? }` (`state`: ready or failed).
  *
@@ -44,6 +46,8 @@ export class WmsMapBlock extends MapElementBase {
     capabilitiesUrl: { attribute: 'capabilities-url' },
     serviceUrl: { attribute: 'service-url' },
     legend: { type: Boolean, converter: shownUnlessFalse },
+    layers: { attribute: false },
+    initialView: { attribute: false },
     _caps: { state: true },
     _state: { state: true },
     _visible: { state: true },
@@ -53,6 +57,10 @@ export class WmsMapBlock extends MapElementBase {
   declare capabilitiesUrl: string | undefined;
   declare serviceUrl: string | undefined;
   declare legend: boolean;
+  /** Only these named layers (unset, empty, or none of them in the document: all). */
+  declare layers: readonly string[] | undefined;
+  /** Initial view in degrees [west, south, east, north] (default: the union of the shown layers' boxes). */
+  declare initialView: GeoBox | undefined;
   declare _caps: WmsCapabilities | undefined;
   declare _state: WmsMapState;
   declare _visible: ReadonlySet<string>;
@@ -136,12 +144,17 @@ export class WmsMapBlock extends MapElementBase {
   }
 
   protected override willUpdate(): void {
-    if (this.isConnected && this.#startedFor !== (this.capabilitiesUrl ?? '')) void this.#load();
+    if (this.isConnected && this.#startedFor !== this.#loadKey()) void this.#load();
+  }
+
+  /** What a load depends on: the URL, the layer subset and the initial view. */
+  #loadKey(): string {
+    return JSON.stringify([this.capabilitiesUrl ?? '', this.layers ?? null, this.initialView ?? null]);
   }
 
   async #load(): Promise<void> {
     const url = this.capabilitiesUrl ?? '';
-    this.#startedFor = url;
+    this.#startedFor = this.#loadKey();
     this.#abort?.abort();
     this.#handle?.dispose();
     this.#handle = undefined;
@@ -169,6 +182,7 @@ export class WmsMapBlock extends MapElementBase {
     } catch {
       return this.#fail('map-library', abort);
     }
+    caps = restrictCapabilities(caps, this.layers, this.initialView);
     this._caps = caps;
     this._visible = new Set(caps.layers.map((l) => l.name));
     this._state = 'ready';
@@ -246,4 +260,17 @@ export class WmsMapBlock extends MapElementBase {
       </ul>
     </div>`;
   }
+}
+
+/**
+ * The capabilities as a map restricted to `layers` shows them: only those named layers (in document order; when
+ * none of them is in the document, all layers rather than an empty map), and the initial view `view`, else the
+ * union of the kept layers' boxes, else the document's.
+ */
+export function restrictCapabilities(caps: WmsCapabilities, layers?: readonly string[], view?: GeoBox): WmsCapabilities {
+  const wanted = layers?.length ? caps.layers.filter((l) => layers.includes(l.name)) : [];
+  const kept = wanted.length ? wanted : caps.layers;
+  const boxes = kept.map((l) => l.bbox).filter((b): b is GeoBox => b !== undefined);
+  const extent = view ?? (kept !== caps.layers ? union(boxes) : undefined) ?? caps.extent;
+  return { ...caps, layers: kept, ...(extent ? { extent } : {}) };
 }

@@ -1,0 +1,341 @@
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { blockLang } from '../../src/config/lang.ts';
+import { readPageConfig } from '../../src/config/page-config.ts';
+import { capabilitiesUrl } from '../../src/dcat/wms.ts';
+import { safeHref } from '../../src/dcat/safe.ts';
+import { msg, type Lang } from '../../src/i18n/index.ts';
+import { loadPreview } from '../../src/preview/load.ts';
+import { chartSeries, ChartDataError, mapPoints, type ChartSeries, type MapPoint } from '../../src/rich/chart-data.ts';
+import type { VisualizationModel } from '../../src/rich/visualization.ts';
+import { adoptStyles } from '../base/adopt-styles.ts';
+import { baseStyles } from '../base/base.styles.ts';
+import { heading } from '../base/render.ts';
+import { loadVizMessages } from './strings.ts';
+import { vizStyles } from './visualization.styles.ts';
+
+/** What the visualization shows; `state` and the `catalog-visualization-state` event name it. */
+export type VisualizationState = 'idle' | 'loading' | 'ready' | 'failed' | 'tooLarge' | 'empty';
+
+/** Charts and point maps read at most 1 MiB of their CSV file (behaviour §6.2); `table` has the preview's 10 MiB. */
+export const CHART_CAP_BYTES = 1024 * 1024;
+
+type Palette = readonly string[];
+type ChartsModule = typeof import('./charts.ts');
+
+let instances = 0;
+const loadedLangs = new Set<Lang>();
+
+/** `legend` attribute: "false"/"0"/"no"/"off" → false, "true"/"" → true, anything else → unset (esviz:legendControl decides). */
+const triState = {
+  fromAttribute: (v: string | null): boolean | undefined => {
+    if (v === null) return undefined;
+    const t = v.trim().toLowerCase();
+    if (t === '' || t === 'true' || t === '1' || t === 'yes' || t === 'on') return true;
+    if (t === 'false' || t === '0' || t === 'no' || t === 'off') return false;
+    return undefined;
+  },
+  toAttribute: (v: boolean | undefined): string | null => (v === undefined ? null : String(v)),
+};
+
+function httpHref(value: string | undefined): string | undefined {
+  const safe = safeHref(value?.trim() || undefined);
+  return safe && /^https?:/i.test(safe) ? safe : undefined;
+}
+
+/**
+ * One visualization of a dataset (behaviour §6.2): its title as a heading `h{hl}`, the drawing, and the caption
+ * "Source: …". `bar`, `line` and `pie` read at most 1 MiB of the CSV (a larger file gives "too large" with a
+ * download link) and draw an SVG chart (./charts.ts, a lazy chunk) named by the title, with a "Show as table"
+ * button (`aria-expanded`) revealing a real table of the plotted values; `map` draws the rows as points
+ * (`<catalog-points-map>`, x = longitude, y = latitude, `featureTitle` as label) with the same table alternative;
+ * `table` is the data preview (`<catalog-data-preview>`, 10 MiB cap); `wms` is `<catalog-wms-map>` restricted to
+ * the visualization's layers and initial view. States: loading, ready, failed ("The visualization could not be
+ * loaded.", with a download link when there is a file), too large, empty — never blank. File content stays text.
+ *
+ * @summary A chart, table or map of a dataset's visualization (lazy chunk).
+ * @tag catalog-visualization
+ *
+ * @prop {VisualizationModel} visualization - From `visualizationsOf` (src/rich/visualization.ts).
+ * @attr {number} hl - Heading level of the title (default 2).
+ * @attr {string} lang - UI language: sv, en or de (else the page config, then `<html lang>`).
+ * @attr {boolean} legend - WMS legend: true/false wins; unset → the visualization's esviz:legendControl → shown (§1.11).
+ *
+ * @event catalog-visualization-state - When loading starts and ends; `detail`: `{ state }`.
+ */
+export class VisualizationBlock extends LitElement {
+  static override properties: PropertyDeclarations = {
+    visualization: { attribute: false },
+    hl: { attribute: 'hl' },
+    langAttr: { attribute: 'lang' },
+    legend: { attribute: 'legend', converter: triState },
+    _tableShown: { state: true },
+  };
+
+  declare visualization: VisualizationModel | undefined;
+  declare hl: string | number | undefined;
+  declare langAttr: string | undefined;
+  declare legend: boolean | undefined;
+  declare _tableShown: boolean;
+
+  /** How the CSV is fetched (tests may wrap it); always without credentials. */
+  fetchFile: typeof globalThis.fetch = (input, init) => fetch(input, init);
+
+  readonly idPrefix = `esbv${++instances}`;
+  #state: VisualizationState = 'idle';
+  #series: ChartSeries | undefined;
+  #points: { points: MapPoint[]; skipped: number; truncated: boolean } | undefined;
+  #charts: ChartsModule | undefined;
+  #abort: AbortController | undefined;
+  #loadedFor: VisualizationModel | undefined;
+  #done: Promise<VisualizationState> = Promise.resolve('idle');
+  #settle: ((s: VisualizationState) => void) | undefined;
+  #lang: Lang = 'en';
+  #strings: Promise<void> = Promise.resolve();
+
+  constructor() {
+    super();
+    this._tableShown = false;
+  }
+
+  override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  /** idle (no visualization), loading, ready, failed, tooLarge or empty. `table` and `wms` are ready at once (their elements have their own states). */
+  get state(): VisualizationState {
+    return this.#state;
+  }
+
+  /** Resolves with the state the current load ends in. */
+  get loadComplete(): Promise<VisualizationState> {
+    return this.isUpdatePending ? this.updateComplete.then(() => this.#done) : this.#done;
+  }
+
+  /** The plotted values (bar, line, pie), once ready. */
+  get series(): ChartSeries | undefined {
+    return this.#series;
+  }
+
+  /** The points drawn (map), once ready. */
+  get points(): readonly MapPoint[] | undefined {
+    return this.#points?.points;
+  }
+
+  /** The legend a WMS map shows: the `legend` parameter wins, then esviz:legendControl, then shown. */
+  get legendShown(): boolean {
+    return this.legend ?? this.visualization?.legendControl ?? true;
+  }
+
+  get uiLang(): Lang {
+    return blockLang(this, readPageConfig(this.ownerDocument));
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    adoptStyles(this.ownerDocument, baseStyles);
+    adoptStyles(this.ownerDocument, vizStyles);
+    if (this.hasUpdated && !this.#loadedFor) this.requestUpdate();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    if (this.#abort) {
+      this.#abort.abort();
+      this.#abort = undefined;
+      this.#loadedFor = undefined;
+      this.#setState('idle');
+    }
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    this.#lang = this.uiLang;
+    if (!loadedLangs.has(this.#lang)) {
+      const lang = this.#lang;
+      this.#strings = loadVizMessages(lang).then(() => {
+        if (loadedLangs.has(lang)) return;
+        loadedLangs.add(lang);
+        this.requestUpdate();
+      });
+    }
+    if (this.isConnected && this.visualization !== this.#loadedFor) this.#load();
+  }
+
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    await this.#strings;
+    if (this.isUpdatePending) done = await super.getUpdateComplete();
+    return done;
+  }
+
+  #t(key: string, vars?: Record<string, string | number>): string {
+    return msg(this.#lang, key, vars);
+  }
+
+  #load(): void {
+    const v = this.visualization;
+    this.#loadedFor = v;
+    this.#abort?.abort();
+    this.#abort = undefined;
+    this.#series = undefined;
+    this.#points = undefined;
+    this._tableShown = false;
+    if (!v) {
+      this.#setState('idle');
+      return;
+    }
+    this.#done = new Promise((resolve) => (this.#settle = resolve));
+    switch (v.chartType) {
+      case 'table':
+        if (!httpHref(v.source?.fetchHref ?? v.source?.href)) return this.#setState('failed');
+        this.#setState('loading');
+        void import('../data-preview/data-preview.ts').then(() => this.#setState('ready'), () => this.#setState('failed'));
+        return;
+      case 'wms':
+        if (!v.wms || !capabilitiesUrl(v.wms.serviceUrl)) return this.#setState('failed');
+        this.#setState('loading');
+        void import('../wms-map/wms-map.ts').then(() => this.#setState('ready'), () => this.#setState('failed'));
+        return;
+      default:
+        void this.#loadCsv(v);
+    }
+  }
+
+  async #loadCsv(v: VisualizationModel): Promise<void> {
+    const url = httpHref(v.source?.fetchHref ?? v.source?.href);
+    if (!url) return this.#setState('failed');
+    const abort = new AbortController();
+    this.#abort = abort;
+    this.#setState('loading');
+    // The drawing code loads while the file does.
+    const drawing = v.chartType === 'map' ? import('../wms-map/wms-map.ts') : import('./charts.ts');
+    drawing.catch(() => undefined);
+    try {
+      const outcome = await loadPreview(url, { encoding: v.encoding, signal: abort.signal, cap: CHART_CAP_BYTES, fetch: this.fetchFile });
+      const module = await drawing;
+      if (this.#abort !== abort) return;
+      this.#abort = undefined;
+      if (outcome.kind === 'notTabular') return this.#setState('failed');
+      if (outcome.kind === 'tooLarge') return this.#setState('tooLarge');
+      const headers = outcome.table.columns.map((c) => c.label);
+      if (v.chartType === 'map') {
+        this.#points = mapPoints(headers, outcome.table.rows, v);
+        return this.#setState(this.#points.points.length ? 'ready' : 'empty');
+      }
+      this.#charts = module as ChartsModule;
+      this.#series = chartSeries(headers, outcome.table.rows, {
+        xAxis: v.xAxis, yAxis: v.yAxis, operation: v.operation, noLabel: this.#t('viz.noLabel'), countName: this.#t('viz.count'),
+      });
+      const drawable = v.chartType === 'pie' ? this.#charts.pieSlices(this.#series.points) : this.#series.points;
+      this.#setState(drawable.length ? 'ready' : 'empty');
+    } catch (e) {
+      if (this.#abort !== abort) return;
+      this.#abort = undefined;
+      if (!(e instanceof ChartDataError)) console.warn('[catalog-blocks] the visualization could not be loaded', e);
+      this.#setState('failed');
+    }
+  }
+
+  #setState(state: VisualizationState): void {
+    this.#state = state;
+    this.requestUpdate();
+    this.dispatchEvent(new CustomEvent('catalog-visualization-state', { detail: { state }, bubbles: true, composed: true }));
+    if (state !== 'loading') {
+      const settle = this.#settle;
+      this.#settle = undefined;
+      if (settle) settle(state);
+      else this.#done = Promise.resolve(state);
+    }
+  }
+
+  #format(n: number): string {
+    return new Intl.NumberFormat(this.#lang, { maximumFractionDigits: 4 }).format(n);
+  }
+
+  override render(): TemplateResult | typeof nothing {
+    const v = this.visualization;
+    if (!v) return nothing;
+    const id = this.idPrefix;
+    const level = Number.parseInt(String(this.hl ?? ''), 10);
+    const title = v.title?.value.trim() || this.#t('viz.title');
+    const titleLang = v.title?.lang && v.title.lang !== this.#lang ? v.title.lang : undefined;
+    const caption = v.source?.caption.trim();
+    return html`<div class="esbBlock esbViz esbViz-${v.chartType}" lang=${this.#lang}>
+      ${heading(Number.isFinite(level) ? level : 2, title, { id: `${id}-title`, cls: 'esbVizTitle', lang: titleLang })}
+      <figure class="esbVizFigure">
+        ${this.#body(v, title)}
+        ${caption ? html`<figcaption class="esbVizCaption">${this.#t('viz.source', { name: caption })}</figcaption>` : nothing}
+      </figure>
+    </div>`;
+  }
+
+  #body(v: VisualizationModel, title: string): TemplateResult {
+    const state = this.#state;
+    const download = httpHref(v.source?.href);
+    const message = state === 'loading' ? this.#t('viz.loading')
+      : state === 'failed' ? this.#t('viz.failed')
+        : state === 'tooLarge' ? this.#t('viz.tooLarge')
+          : state === 'empty' ? this.#t('viz.empty') : '';
+    const problem = state === 'failed' || state === 'tooLarge' || state === 'empty';
+    const status = html`<div class="esbVizStatus ${problem ? 'esbState esbError' : ''}" role="status">${message}</div>
+      ${problem && download ? html`<p class="esbVizActions"><a class="esbVizDownload" href=${download}>${this.#t('viz.download')}</a></p>` : nothing}`;
+    if (state !== 'ready') return status;
+    switch (v.chartType) {
+      case 'table':
+        return html`${status}<catalog-data-preview src=${httpHref(v.source?.fetchHref) ?? download ?? ''} download-href=${download ?? ''}
+          label=${v.source?.caption ?? title} encoding=${v.encoding ?? nothing} lang=${this.#lang}></catalog-data-preview>`;
+      case 'wms':
+        return html`${status}<catalog-wms-map capabilities-url=${capabilitiesUrl(v.wms!.serviceUrl) ?? ''} service-url=${v.wms!.serviceUrl}
+          .layers=${v.wms!.layers} .initialView=${v.wms!.initialView} .legend=${this.legendShown} label=${title}
+          lang=${this.#lang}></catalog-wms-map>`;
+      case 'map':
+        return html`${status}${this.#pointsMap(title)}`;
+      default:
+        return html`${status}${this.#chart(v, title)}`;
+    }
+  }
+
+  #toggle(rows: () => TemplateResult): TemplateResult {
+    const id = this.idPrefix;
+    return html`<p class="esbVizActions"><button type="button" class="esbVizTableToggle" aria-expanded=${this._tableShown ? 'true' : 'false'}
+        aria-controls="${id}-table" @click=${() => (this._tableShown = !this._tableShown)}>${this.#t('viz.showTable')}</button></p>
+      <div class="esbVizTableWrap" id="${id}-table" ?hidden=${!this._tableShown}>${this._tableShown ? rows() : nothing}</div>`;
+  }
+
+  #chart(v: VisualizationModel, title: string): TemplateResult {
+    const series = this.#series!;
+    const charts = this.#charts!;
+    const id = this.idPrefix;
+    const type = v.chartType as 'bar' | 'line' | 'pie';
+    const shown = type === 'pie' ? charts.pieSlices(series.points) : series.points;
+    const palette: Palette = charts.PALETTE;
+    const drawing = charts.drawChart(type, series.points, { label: title, describedBy: `${id}-desc`, format: (n) => this.#format(n) });
+    return html`<div class="esbVizDrawing">${drawing}</div>
+      <p class="esbVisuallyHidden" id="${id}-desc">${this.#t(`viz.${type}`, { n: shown.length })}</p>
+      ${type === 'pie' ? html`<ul class="esbVizKey">${shown.map((p, i) => html`<li><svg width="12" height="12" aria-hidden="true"
+        focusable="false"><rect width="12" height="12" fill=${palette[i % palette.length]!}></rect></svg><span>${p.label}</span></li>`)}</ul>` : nothing}
+      ${series.skipped ? html`<p class="esbVizNote">${this.#t('viz.skipped', { n: series.skipped })}</p>` : nothing}
+      ${series.truncated ? html`<p class="esbVizNote">${this.#t('viz.truncated', { n: series.points.length })}</p>` : nothing}
+      ${this.#toggle(() => html`<table class="esbVizTable">
+        <caption>${this.#t('viz.tableOf', { title })}</caption>
+        <thead><tr><th scope="col">${series.xName}</th><th scope="col" class="esbNum">${series.yName}</th></tr></thead>
+        <tbody>${series.points.map((p) => html`<tr><th scope="row">${p.label}</th><td class="esbNum">${this.#format(p.value)}</td></tr>`)}</tbody>
+      </table>`)}`;
+  }
+
+  #pointsMap(title: string): TemplateResult {
+    const data = this.#points!;
+    const id = this.idPrefix;
+    return html`<catalog-points-map .points=${data.points} label=${title} described-by="${id}-desc" lang=${this.#lang}></catalog-points-map>
+      <p class="esbVisuallyHidden" id="${id}-desc">${this.#t('viz.showTable')}</p>
+      ${data.skipped ? html`<p class="esbVizNote">${this.#t('viz.pointsSkipped', { n: data.skipped })}</p>` : nothing}
+      ${data.truncated ? html`<p class="esbVizNote">${this.#t('viz.truncated', { n: data.points.length })}</p>` : nothing}
+      ${this.#toggle(() => html`<table class="esbVizTable">
+        <caption>${this.#t('viz.tableOf', { title })}</caption>
+        <thead><tr><th scope="col">${this.#t('viz.name')}</th><th scope="col" class="esbNum">${this.#t('viz.longitude')}</th>
+          <th scope="col" class="esbNum">${this.#t('viz.latitude')}</th></tr></thead>
+        <tbody>${data.points.map((p, i) => html`<tr><th scope="row">${p.title ?? String(i + 1)}</th><td class="esbNum">${this.#format(p.lon)}</td>
+          <td class="esbNum">${this.#format(p.lat)}</td></tr>`)}</tbody>
+      </table>`)}`;
+  }
+}
