@@ -4,6 +4,8 @@
 import { expect, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../blocks/dataset-view/dataset-view.ts';
+import '../../blocks/dataset-list/dataset-list.ts';
+import { freshPage, mountOnStore } from './search-input-helpers.ts';
 import type { DatasetView } from '../../blocks/dataset-view/dataset-view.ts';
 import { headingLevels, headingsWellFormed, settled, text, withStore } from './helpers.ts';
 import { addGraph, parseTurtle, RenderStore, RENDER_STORE } from './render-store.ts';
@@ -115,4 +117,48 @@ describe('rich content: includeAutoVisualizations and legend', () => {
     expect(await map.loadComplete).to.equal('ready');
     expect(map.querySelector('.esbMapLegend')).to.equal(null);
   });
+});
+
+describe('rich content: inside an expanded list row', () => {
+  beforeEach(() => freshPage());
+
+  it('the row built on first expansion holds the preview control, the map section and the coverage text', async () => {
+    const store = await richStore();
+    const { el } = await mountOnStore<HTMLElement>(store,
+      html`<dataset-list lang="en" include-data-preview="true" include-auto-visualizations="true"></dataset-list>`, { contextId: 'r' });
+    const row = [...el.querySelectorAll<HTMLElement>('li.esbRow')].find((r) => text(r.querySelector('.esbRowTitle')) === 'Swedish opinion polls')!;
+    expect(row.querySelector('catalog-preview-toggle'), 'nothing before the first expansion').to.equal(null);
+    row.querySelector<HTMLButtonElement>('button.esbRowExpandButton')!.click();
+    const map = await until(() => row.querySelector('section.esbAutoMaps catalog-wms-map'), 'map in the row');
+    expect(map).to.exist;
+    expect(row.querySelectorAll('catalog-preview-toggle')).to.have.length(1);
+    expect(await until(() => row.querySelector('catalog-spatial-map'), 'coverage map')).to.exist;
+    // Headings inside the row continue the list's levels (row title h2 → sections h3).
+    expect(row.querySelector('section.esbAutoMaps > h3')).to.exist;
+    await expect(el).to.be.accessible();
+  });
+});
+
+describe('rich content: valid HTML (Nu validator) in both modes', () => {
+  for (const strict of [true, false]) {
+    it(`strictStandardHtml=${strict}, every parameter on, preview open`, async () => {
+      const attrs: Attrs = {
+        'include-data-preview': 'true', 'include-auto-visualizations': 'true', 'include-indicators': 'true',
+        'include-extras': 'true', 'include-visualizations': 'true', 'include-tabbed-visualizations': 'true',
+      };
+      if (strict) attrs['strict-standard-html'] = 'true';
+      const { el } = await view(attrs);
+      const button = await until(() => el.querySelector<HTMLButtonElement>('button.esbPreviewButton'), 'preview button');
+      button.click();
+      await until(() => el.querySelector('catalog-data-preview table'), 'preview table', 20_000);
+      const map = await until(() => el.querySelector<HTMLElement & { loadComplete: Promise<string> }>('catalog-wms-map'), 'map');
+      await until(() => customElements.get('catalog-wms-map'), 'map element');
+      await map.loadComplete;
+      const doc = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Rich</title></head><body><main><div>${el.innerHTML}</div></main></body></html>`;
+      const res = await fetch('/__validate', { method: 'POST', body: doc, headers: { 'Content-Type': 'text/html' } });
+      const messages = ((await res.json()) as { messages: { type: string; subType?: string; message: string; extract?: string }[] }).messages;
+      const errors = messages.filter((m) => m.type === 'error' || m.subType === 'fatal');
+      expect(errors.map((e) => `${e.message} — ${e.extract ?? ''}`)).to.deep.equal([]);
+    });
+  }
 });
