@@ -1,0 +1,21 @@
+/**
+ * Strings of the showcases/ideas lists (`extras.*`) and of the indicator row (`indicators.*`), with the page's UI
+ * strings: a small chunk per language, so pages without these parts never download them. See
+ * src/i18n/feature-strings.ts. The section headings (`extras.showcases`, `extras.ideas`) and the indicator names
+ * (`ind.*`) are UI strings every page has.
+ */
+import { featureStrings } from '../../src/i18n/feature-strings.ts';
+
+/** Resolves when the strings of `<catalog-dataset-extras>` in `lang` are available to `msg`. Never rejects. */
+export const loadExtrasStrings = featureStrings('extras', {
+  en: () => import('./strings/en.ts').then((m) => m.extrasEn),
+  sv: () => import('./strings/sv.ts').then((m) => m.extrasSv),
+  de: () => import('./strings/de.ts').then((m) => m.extrasDe),
+});
+
+/** Resolves when the strings of `indicatorList` in `lang` are available to `msg`. Never rejects. */
+export const loadIndicatorStrings = featureStrings('indicators', {
+  en: () => import('./strings/en.ts').then((m) => m.indicatorsEn),
+  sv: () => import('./strings/sv.ts').then((m) => m.indicatorsSv),
+  de: () => import('./strings/de.ts').then((m) => m.indicatorsDe),
+});

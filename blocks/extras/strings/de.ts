@@ -1,0 +1,13 @@
+/** German strings of the showcases/ideas lists and the indicator row (for review, like every sv/de string). */
+export const extrasDe = {
+  'extras.untitled': 'Ohne Titel',
+  'extras.more': 'Mehr Informationen',
+  'extras.less': 'Weniger Informationen',
+  'extras.noDetails': 'Keine weiteren Informationen.',
+  'extras.pages': 'Seiten: {name}',
+  'extras.page': 'Seite {page} von {pages}',
+} as const;
+
+export const indicatorsDe = {
+  'indicators.list': 'Indikatoren',
+} as const;
