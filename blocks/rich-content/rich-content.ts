@@ -17,7 +17,7 @@ import { msg, type Lang } from '../../src/i18n/index.ts';
 import { previewSource } from '../../src/preview/candidate.ts';
 import type { InverseLookup, StoreEntry } from '../../src/store/types.ts';
 import { extrasInverse } from '../../src/rich/extras.ts';
-import { diagramUris } from '../../src/rich/visualization.ts';
+import { diagramUris, visualizationsOf, type VisualizationModel } from '../../src/rich/visualization.ts';
 import { heading, headingLevel, type RenderContext } from '../base/render.ts';
 import { renderValue } from '../base/render-fields.ts';
 import { distributionTitle } from '../dataset-view/distribution-list.ts';
@@ -51,8 +51,43 @@ function section(cls: string, titleKey: string, ctx: RenderContext, body: unknow
   </section>`;
 }
 
+const loadVisualizations = (): void => {
+  import('../visualization/visualization.ts').catch((e: unknown) => console.warn('[catalog-blocks] the visualizations could not be loaded', e));
+};
+
+/** §1.5, §6.3: the visualizations as tabs before the distributions (nothing when there are none). */
+function tabs(list: readonly VisualizationModel[], flags: RichFlags): RichSlots['tabs'] {
+  if (!flags.tabbedVisualizations || list.length === 0) return undefined;
+  return (ctx) => html`<catalog-visualization-tabs class="esbTabbedVisualizations" .visualizations=${list}
+    hl=${headingLevel(ctx.hl, 1)} lang=${ctx.lang} .legend=${flags.legend}></catalog-visualization-tabs>`;
+}
+
+/** §1.4, §6.2: a "Visualizations" section last, one full visualization each. */
+function visualizations(list: readonly VisualizationModel[], flags: RichFlags): RichSlots['visualizations'] {
+  if (!flags.visualizations || list.length === 0) return undefined;
+  return (ctx) => section('esbVisualizations', 'rich.visualizations', ctx, list.map((v) => html`<catalog-visualization
+      .visualization=${v} hl=${headingLevel(ctx.hl, 2)} lang=${ctx.lang} .legend=${flags.legend}></catalog-visualization>`));
+}
+
+/** WMS service URLs a `wms` visualization already shows (§1.6: no auto map for the same service). */
+function shownServices(list: readonly VisualizationModel[], flags: RichFlags): Set<string> {
+  if (!flags.visualizations && !flags.tabbedVisualizations) return new Set();
+  return new Set(list.flatMap((v) => (v.wms ? [serviceKey(v.wms.serviceUrl)] : [])));
+}
+
+/** A service URL without its query (GetCapabilities parameters and all), for comparing services. */
+function serviceKey(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.origin}${u.pathname}`.replace(/\/+$/, '').toLowerCase();
+  } catch {
+    return url;
+  }
+}
+
 /** §6.4: one map per distinct capabilities URL, under "Map" after the distribution list. */
-function autoMaps(maps: readonly WmsMapSource[], flags: RichFlags): RichSlots['maps'] {
+function autoMaps(all: readonly WmsMapSource[], flags: RichFlags, skip: ReadonlySet<string>): RichSlots['maps'] {
+  const maps = all.filter((m) => !skip.has(serviceKey(m.serviceUrl)));
   if (!flags.autoVisualizations || maps.length === 0) return undefined;
   loadMaps();
   return (ctx) => section('esbAutoMaps', 'rich.map', ctx, maps.map((m) => html`<catalog-wms-map
@@ -110,12 +145,17 @@ export function datasetSlots(input: DatasetInput): RichSlots {
   const { entry, related, model, flags, storeBaseUrl, lang } = input;
   const r = new ValueReader(entry.metadata, related, lang);
   const maps = flags.autoVisualizations ? wmsMapsOf(r, distributionNodes(r, entry)) : [];
+  const vizOn = flags.visualizations || flags.tabbedVisualizations;
+  const vizList = vizOn ? visualizationsOf(entry, related, { lang, storeBaseUrl }) : [];
+  if (vizList.length) loadVisualizations();
   const coverages = spatialCoverages(entry.metadata, resourceTerm(entry));
   const slots: { -readonly [K in keyof RichSlots]: RichSlots[K] } = {};
   const put = <K extends keyof RichSlots>(k: K, v: RichSlots[K] | undefined) => {
     if (v) slots[k] = v;
   };
-  put('maps', autoMaps(maps, flags));
+  put('tabs', tabs(vizList, flags));
+  put('maps', autoMaps(maps, flags, shownServices(vizList, flags)));
+  put('visualizations', visualizations(vizList, flags));
   put('spatial', spatialRow(model, coverages, flags, lang));
   put('preview', previewControl(storeBaseUrl, flags));
   return slots;

@@ -141,7 +141,8 @@ describe('rich content: inside an expanded list row', () => {
 
 describe('rich content: valid HTML (Nu validator) in both modes', () => {
   for (const strict of [true, false]) {
-    it(`strictStandardHtml=${strict}, every parameter on, preview open`, async () => {
+    it(`strictStandardHtml=${strict}, every parameter on, preview open`, async function () {
+      this.timeout(60_000);
       const attrs: Attrs = {
         'include-data-preview': 'true', 'include-auto-visualizations': 'true', 'include-indicators': 'true',
         'include-extras': 'true', 'include-visualizations': 'true', 'include-tabbed-visualizations': 'true',
@@ -151,7 +152,9 @@ describe('rich content: valid HTML (Nu validator) in both modes', () => {
       const button = await until(() => el.querySelector<HTMLButtonElement>('button.esbPreviewButton'), 'preview button');
       button.click();
       await until(() => el.querySelector('catalog-data-preview table'), 'preview table', 20_000);
-      const map = await until(() => el.querySelector<HTMLElement & { loadComplete: Promise<string> }>('catalog-wms-map'), 'map');
+      await until(() => customElements.get('catalog-visualization'), 'visualization element');
+      await Promise.all([...el.querySelectorAll<Viz>('section.esbVisualizations catalog-visualization')].map((v) => v.loadComplete));
+      const map = await until(() => el.querySelector<Viz>('catalog-wms-map'), 'map', 20_000);
       await until(() => customElements.get('catalog-wms-map'), 'map element');
       await map.loadComplete;
       const doc = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Rich</title></head><body><main><div>${el.innerHTML}</div></main></body></html>`;
@@ -161,4 +164,39 @@ describe('rich content: valid HTML (Nu validator) in both modes', () => {
       expect(errors.map((e) => `${e.message} — ${e.extract ?? ''}`)).to.deep.equal([]);
     });
   }
+});
+
+type Viz = HTMLElement & { loadComplete: Promise<string> };
+
+describe('rich content: visualizations', () => {
+  it('includeVisualizations: a "Visualizations" section LAST, one visualization per schema:diagram, drawn', async () => {
+    const { el } = await view({ 'include-visualizations': 'true' });
+    const section = await until(() => el.querySelector('section.esbVisualizations'), 'visualizations section');
+    expect(text(section.querySelector('h2'))).to.equal('Visualizations');
+    expect(el.querySelector('.esbDatasetView')!.lastElementChild).to.equal(section);
+    const vizs = [...section.querySelectorAll<Viz>('catalog-visualization')];
+    expect(vizs).to.have.length(2);
+    await until(() => customElements.get('catalog-visualization'), 'visualization element');
+    expect(await vizs[0]!.loadComplete).to.equal('ready');
+    expect(text(vizs[0]!.querySelector('h3'))).to.equal('Polls per company');
+    expect(vizs[0]!.querySelector('svg')).to.exist;
+    expect(vizs[0]!.querySelector('button.esbVizTableToggle')).to.exist;
+    expect(el.querySelector('catalog-visualization-tabs'), 'tabs are their own parameter').to.equal(null);
+    await expect(el).to.be.accessible();
+  });
+
+  it('includeTabbedVisualizations: tabs after the themes and before the distributions', async () => {
+    const { el } = await view({ 'include-tabbed-visualizations': 'true' });
+    const tabs = await until(() => el.querySelector('catalog-visualization-tabs'), 'tabs');
+    const order = [...el.querySelectorAll('catalog-visualization-tabs, .esbDistributions')].map((n) => n.localName);
+    expect(order).to.deep.equal(['catalog-visualization-tabs', 'section']);
+    await until(() => tabs.querySelectorAll('[role="tab"]').length === 2, 'two tabs');
+    expect(el.querySelector('section.esbVisualizations')).to.equal(null);
+  });
+
+  it('no auto map for a service a wms visualization already shows (both parameters on)', async () => {
+    const { el } = await view({ 'include-visualizations': 'true', 'include-auto-visualizations': 'true' });
+    await until(() => el.querySelector('section.esbVisualizations'), 'visualizations');
+    expect(el.querySelector('section.esbAutoMaps')).to.equal(null);
+  });
 });
