@@ -142,7 +142,7 @@ describe('rich content: inside an expanded list row', () => {
 describe('rich content: valid HTML (Nu validator) in both modes', () => {
   for (const strict of [true, false]) {
     it(`strictStandardHtml=${strict}, every parameter on, preview open`, async function () {
-      this.timeout(60_000);
+      (this as { timeout(ms: number): void }).timeout(60_000);
       const attrs: Attrs = {
         'include-data-preview': 'true', 'include-auto-visualizations': 'true', 'include-indicators': 'true',
         'include-extras': 'true', 'include-visualizations': 'true', 'include-tabbed-visualizations': 'true',
