@@ -130,6 +130,8 @@ export class DatasetExtrasBlock extends LitElement {
     const ideas = extras?.ideas ?? [];
     if (showcases.length === 0 && ideas.length === 0) return nothing;
     const ctx = this.#context();
+    // Words, never keys: nothing until this language's strings are in (`updateComplete` waits for them).
+    if (!loadedLangs.has(ctx.lang)) return nothing;
     return html`${this.#section('showcases', showcases, ctx)}${this.#section('ideas', ideas, ctx)}`;
   }
 
