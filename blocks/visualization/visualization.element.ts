@@ -213,6 +213,7 @@ export class VisualizationBlock extends LitElement {
     try {
       const outcome = await loadPreview(url, { encoding: v.encoding, signal: abort.signal, cap: CHART_CAP_BYTES, fetch: this.fetchFile });
       const module = await drawing;
+      await this.#strings; // "No label" and "Count" go into the series
       if (this.#abort !== abort) return;
       this.#abort = undefined;
       if (outcome.kind === 'notTabular') return this.#setState('failed');
@@ -229,7 +230,8 @@ export class VisualizationBlock extends LitElement {
       const drawable = v.chartType === 'pie' ? this.#charts.pieSlices(this.#series.points) : this.#series.points;
       this.#setState(drawable.length ? 'ready' : 'empty');
     } catch (e) {
-      if (this.#abort !== abort) return;
+      // A newer load (or leaving the page) aborted this one: it reports nothing.
+      if (abort.signal.aborted && this.#abort !== abort) return;
       this.#abort = undefined;
       if (!(e instanceof ChartDataError)) console.warn('[catalog-blocks] the visualization could not be loaded', e);
       this.#setState('failed');
