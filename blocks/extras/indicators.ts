@@ -19,7 +19,7 @@ import { langOf, type RenderContext } from '../base/render.ts';
 export { loadIndicatorStrings } from './strings.ts';
 
 const KNOWN = new Set(['access', 'frequency', 'license', 'hvd', 'national', 'fee', 'serviceType']);
-/** Indicators whose visible text is their own name: no separate name for AT. */
+/** Indicators whose visible text is their own name (in the UI language, whatever the model's text): no separate name for AT. */
 const SELF_NAMED = new Set(['hvd', 'national', 'fee']);
 
 const icon = (body: SVGTemplateResult): TemplateResult =>
@@ -58,7 +58,7 @@ export function accessRightValue(uri: string | undefined): string | undefined {
 /** A value that is a URI (or empty) is not a label: such an indicator is never shown. */
 function showable(i: Indicator): boolean {
   const v = i.text.value.trim();
-  return KNOWN.has(i.key) && v !== '' && !/^[a-z][a-z0-9+.-]*:\S*$/i.test(v);
+  return KNOWN.has(i.key) && (SELF_NAMED.has(i.key) || (v !== '' && !/^[a-z][a-z0-9+.-]*:\S*$/i.test(v)));
 }
 
 function classesOf(i: Indicator): string {
@@ -91,8 +91,9 @@ export function indicatorList(
   const shown = indicators.filter((i) => showable(i) && (opts.national || i.key !== 'national'));
   if (shown.length === 0) return nothing;
   return html`<ul class="esbIndicators" aria-label=${msg(ctx.lang, 'indicators.list')}>${shown.map((i) => html`<li class=${classesOf(i)}
-    >${iconOf(i)}${SELF_NAMED.has(i.key) ? nothing : html`<span class="esbVisuallyHidden">${msg(ctx.lang, `ind.${i.key}`)}: </span>`}<span
-      class="esbIndicator__text" lang=${ifDefined(langOf(i.text, ctx.lang))}>${i.text.value}</span></li>`)}</ul>`;
+    >${iconOf(i)}${SELF_NAMED.has(i.key) ? nothing : html`<span class="esbVisuallyHidden">${msg(ctx.lang, `ind.${i.key}`)}: </span>`}${SELF_NAMED.has(i.key)
+      ? html`<span class="esbIndicator__text">${msg(ctx.lang, `ind.${i.key}`)}</span>`
+      : html`<span class="esbIndicator__text" lang=${ifDefined(langOf(i.text, ctx.lang))}>${i.text.value}</span>`}</li>`)}</ul>`;
 }
 
 export const indicatorStyles = css`
