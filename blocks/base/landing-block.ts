@@ -8,11 +8,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { locateEntry, locationKey, type EntryLocation } from '../../src/config/entry-location.ts';
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
-import { buildDataServiceModel, linkedResourcesOfService } from '../../src/dcat/dataservice.ts';
+import { linkedResourcesOfService } from '../../src/dcat/entry.ts';
 import { entryKind } from '../../src/dcat/kind.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
-import { loadMessages, type Lang } from '../../src/i18n/index.ts';
+import { loadLandingMessages, type Lang } from '../../src/i18n/index.ts';
 import type { CatalogStore, InverseLookup, StoreEntry } from '../../src/store/types.ts';
 import { CatalogBlock } from './catalog-block.ts';
 import { NO_ENTRY } from './load-controller.ts';
@@ -20,8 +20,14 @@ import { isAbort } from '../../src/store/errors.ts';
 import { t } from './messages.ts';
 import { stateView } from './render.ts';
 import { renderDataset } from '../dataset-view/render-dataset.ts';
-import { renderService } from '../dataservice-view/render-service.ts';
 import { anyRich, hasGeometry, loadRich, richKey, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
+
+/**
+ * A data service's view model and rendering: most landing pages show datasets, so this code is a chunk of its own,
+ * loaded (in parallel with the related lookup) only when the entry is a data service.
+ */
+const loadServiceView = () => Promise.all([import('../../src/dcat/dataservice.ts'), import('../dataservice-view/render-service.ts')]);
+let renderService: typeof import('../dataservice-view/render-service.ts').renderService | undefined;
 
 export type LandingModel =
   | {
@@ -109,7 +115,7 @@ export async function loadLanding(
   // The UI strings of the page language load while the entry is fetched (one small chunk, no extra wait), and so
   // does the rich content when a parameter asks for it.
   const rich = opts.rich && anyRich(opts.rich) ? loadRich(opts.lang, opts.rich) : undefined;
-  const [entry, , richModule] = await Promise.all([fetchLocatedEntry(store, loc, signal), loadMessages(opts.lang), rich]);
+  const [entry, , richModule] = await Promise.all([fetchLocatedEntry(store, loc, signal), loadLandingMessages(opts.lang), rich]);
   return landingOf(store, entry, richModule ? { ...opts, richModule } : opts, signal, relatedTimeoutMs);
 }
 
@@ -127,6 +133,7 @@ export async function landingOf(
 ): Promise<LandingModel> {
   const storeBaseUrl = store.baseUrl;
   const service = entryKind(entry) === 'service';
+  const serviceView = service ? loadServiceView() : undefined;
   const flags = opts.rich;
   // A geometry is shown by the rich chunk even with every parameter off (its coordinates, not a bare word).
   if (!opts.richModule && flags && !service && hasGeometry(entry)) {
@@ -158,7 +165,9 @@ export async function landingOf(
     await loadVocabulariesFor(objectIris([entry])).catch(() => {});
   }
   const flag = relatedFailed ? { relatedFailed: true } : {};
-  if (service) {
+  if (serviceView) {
+    const [{ buildDataServiceModel }, view] = await serviceView;
+    renderService = view.renderService;
     return { kind: 'service', model: buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl }), entry, options: opts, ...flag };
   }
   const model = buildDatasetModel(entry, rel, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
@@ -358,7 +367,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   #renderModel(result: LandingModel): TemplateResult {
     const hl = Number(this.params.hl ?? 1);
     const ctx = this.renderContext(hl);
-    if (result.kind === 'service') return renderService(result.model, ctx);
+    if (result.kind === 'service') return renderService!(result.model, ctx);
     if (result.model.uri !== this.#shownUri) {
       // Another dataset: its rows start closed.
       this.#expanded.clear();

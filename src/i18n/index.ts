@@ -1,8 +1,10 @@
 /**
- * UI strings and value formatting in the three supported languages. Messages are plain objects (en.ts, sv.ts,
- * de.ts), each its own chunk: a page downloads only the language it shows (`loadMessages`), while the loading and
- * error-state strings of every language (core.ts) are always at hand. `msg` looks a key up, picks the `.one`
- * variant for a count of one and fills `{name}` placeholders.
+ * UI strings and value formatting in the three supported languages. Messages are plain objects in two parts per
+ * language, each its own chunk: landing/{en,sv,de}.ts (what a landing page shows) and search/{en,sv,de}.ts (search
+ * blocks, exports, features). A landing page downloads only the landing part of its language
+ * (`loadLandingMessages`); every other block loads both (`loadMessages`); the loading and error-state strings of every
+ * language (core.ts) are always at hand. `msg` looks a key up, picks the `.one` variant for a count of one and fills
+ * `{name}` placeholders.
  */
 import type { MessageKey, Messages } from './en.ts';
 import { deCore, enCore, svCore } from './core.ts';
@@ -11,13 +13,18 @@ export type Lang = 'sv' | 'en' | 'de';
 export const LANGS: readonly Lang[] = ['sv', 'en', 'de'];
 export type { MessageKey, Messages };
 
-const CORE: Readonly<Record<Lang, Readonly<Record<string, string>>>> = { en: enCore, sv: svCore, de: deCore };
-const LOADERS: Readonly<Record<Lang, () => Promise<Messages>>> = {
-  en: () => import('./en.ts').then((m) => m.en),
-  sv: () => import('./sv.ts').then((m) => m.sv),
-  de: () => import('./de.ts').then((m) => m.de),
+type Table = Readonly<Record<string, string>>;
+type Part = 'landing' | 'search';
+const CORE: Readonly<Record<Lang, Table>> = { en: enCore, sv: svCore, de: deCore };
+const LOADERS: Readonly<Record<Lang, Readonly<Record<Part, () => Promise<Table>>>>> = {
+  en: { landing: () => import('./landing/en.ts').then((m) => m.enLanding), search: () => import('./search/en.ts').then((m) => m.enSearch) },
+  sv: { landing: () => import('./landing/sv.ts').then((m) => m.svLanding), search: () => import('./search/sv.ts').then((m) => m.svSearch) },
+  de: { landing: () => import('./landing/de.ts').then((m) => m.deLanding), search: () => import('./search/de.ts').then((m) => m.deSearch) },
 };
-const loaded: Partial<Record<Lang, Messages>> = {};
+/** The parts loaded so far, merged, per language. */
+const loaded: Partial<Record<Lang, Table>> = {};
+/** Languages with both parts loaded: only then is a missing key a missing translation. */
+const complete = new Set<Lang>();
 /** Tables a block brings along for itself (the upload block's `upload.*`), merged per language. */
 const extra: Partial<Record<Lang, Record<string, string>>> = {};
 
@@ -26,30 +33,42 @@ export function addMessages(lang: Lang, table: Readonly<Record<string, string>>)
   const l = toLang(lang) ?? 'en';
   extra[l] = { ...extra[l], ...table };
 }
-const loading = new Map<Lang, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
+
+function loadPart(l: Lang, part: Part): Promise<void> {
+  const key = `${l}/${part}`;
+  let p = loading.get(key);
+  if (!p) {
+    p = LOADERS[l][part]().then(
+      (table) => {
+        loaded[l] = { ...loaded[l], ...table };
+      },
+      (e: unknown) => {
+        loading.delete(key);
+        console.warn(`catalog-blocks: the ${l} UI strings could not be loaded`, e);
+      },
+    );
+    loading.set(key, p);
+  }
+  return p;
+}
 
 /**
  * Makes every UI string of `lang` available to `msg`. Blocks await it together with their data, so it costs no
- * extra round trip in practice. Never rejects: if the chunk cannot load, the core strings still work and other keys
+ * extra round trip in practice. Never rejects: if a chunk cannot load, the core strings still work and other keys
  * show as themselves (visible, never a crash).
  */
 export function loadMessages(lang: Lang): Promise<void> {
   const l = toLang(lang) ?? 'en';
-  if (loaded[l]) return Promise.resolve();
-  let p = loading.get(l);
-  if (!p) {
-    p = LOADERS[l]().then(
-      (table) => {
-        loaded[l] = table;
-      },
-      (e: unknown) => {
-        loading.delete(l);
-        console.warn(`catalog-blocks: the ${l} UI strings could not be loaded`, e);
-      },
-    );
-    loading.set(l, p);
-  }
-  return p;
+  if (complete.has(l)) return Promise.resolve();
+  return Promise.all([loadPart(l, 'landing'), loadPart(l, 'search')]).then(() => {
+    if (loading.has(`${l}/landing`) && loading.has(`${l}/search`)) complete.add(l);
+  });
+}
+
+/** Makes the UI strings of a landing page (`<dataset-view>`, `<dataservice-view>`) in `lang` available; never rejects. */
+export function loadLandingMessages(lang: Lang): Promise<void> {
+  return loadPart(toLang(lang) ?? 'en', 'landing');
 }
 
 /** Loads all three languages (tests, tools). */
@@ -65,9 +84,10 @@ export function toLang(tag?: string | null): Lang | undefined {
 
 /** The message table of a language (for tests and tooling); load it first with `loadMessages`. */
 export function messages(lang: Lang): Messages {
-  const table = loaded[toLang(lang) ?? 'en'];
+  const l = toLang(lang) ?? 'en';
+  const table = complete.has(l) ? loaded[l] : undefined;
   if (!table) throw new Error(`catalog-blocks: messages of ${lang} are not loaded; await loadMessages() first`);
-  return table;
+  return table as Messages;
 }
 
 const warned = new Set<string>();
@@ -79,7 +99,7 @@ const warned = new Set<string>();
  */
 export function msg(lang: Lang, key: string, vars?: Record<string, string | number>): string {
   const l = toLang(lang) ?? 'en';
-  const table: Readonly<Record<string, string>> = loaded[l] ?? CORE[l];
+  const table: Table = loaded[l] ?? CORE[l];
   const own = extra[l];
   const lookup = (k: string): string | undefined => table[k] ?? own?.[k];
   let text: string | undefined;
@@ -87,7 +107,7 @@ export function msg(lang: Lang, key: string, vars?: Record<string, string | numb
   if (typeof n === 'number' && new Intl.PluralRules(l).select(n) === 'one') text = lookup(`${key}.one`);
   text ??= lookup(key);
   if (text === undefined) {
-    if (!loaded[l]) return key; // asked before loadMessages(): not a missing translation
+    if (!complete.has(l)) return key; // asked before loadMessages(): not a missing translation
     if (!warned.has(key)) {
       warned.add(key);
       console.warn(`catalog-blocks: no UI string "${key}"`);
