@@ -84,13 +84,31 @@ function blockLoaders(): Plugin {
 }
 
 /**
+ * In the CDN build the loader defines `<catalog-store-provider>` when a page uses it (src/cdn.ts loads it before the
+ * blocks inside it), so the blocks' own side-effect imports of it (which the npm build needs) are dropped: pages
+ * without a provider do not download it or @lit/context's provider side.
+ */
+function lazyStoreProvider(): Plugin {
+  const empty = '\0catalog-blocks/no-store-provider';
+  return {
+    name: 'catalog-blocks-lazy-store-provider',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!/\/base\/store-provider\.ts$/.test(source) || !importer || importer.startsWith('\0')) return undefined;
+      return empty;
+    },
+    load: (id) => (id === empty ? 'export {};' : undefined),
+  };
+}
+
+/**
  * CDN chunks by what a page needs (fewer, larger files compress better than many small ones): `core` is what every
  * block uses (Lit, store client, configuration, DCAT readers, shared rendering), `landing` the landing-page blocks
  * and the view models, `search` the search engine and the blocks of a facet search page (the other search blocks are
  * small chunks on top of it). Lazy modules (UI strings per language, large vocabularies, rdflib,
  * exports) stay their own chunks: a group never takes them, so they still load only when needed.
  */
-const LAZY = /\/src\/i18n\/(en|sv|de)\.ts$|\/src\/dcat\/vocab\/(licence|file-type|language|hvd-category|frequency)\.ts$/;
+const LAZY = /\/src\/i18n\/((landing|search)\/)?(en|sv|de)\.ts$|\/src\/dcat\/vocab\/(licence|file-type|language|hvd-category|frequency)\.ts$/;
 /** Geometry, WMS and preview readers and the feature-string loader, used only by lazy chunks: never in `core`, which every page loads. */
 const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$/;
 /**
@@ -100,7 +118,7 @@ const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms)\.ts$|\/src\/(wms|preview)\
  * chunk also defines <dataset-view> and <dataservice-view>, which is harmless). Kept out of `core`, which every
  * page loads. (A chunk of their own costs a landing page about 0.6 KB gzip more in cross-chunk imports.)
  */
-const VIEW_MODEL = /\/src\/dcat\/(dataset|distribution|dataservice|format-tests|read-values)\.ts$|\/src\/config\/entry-location\.ts$|\/src\/i18n\/format\.ts$|\/blocks\/base\/(render-fields|html-datetime)\.ts$|\/blocks\/dataset-view\/(distribution-list|render-dataset)\.ts$/;
+const VIEW_MODEL = /\/src\/dcat\/(dataset|distribution|format-tests|read-values)\.ts$|\/src\/config\/entry-location\.ts$|\/src\/i18n\/format\.ts$|\/blocks\/base\/(render-fields|html-datetime)\.ts$|\/blocks\/dataset-view\/(distribution-list|render-dataset)\.ts$/;
 /**
  * Lit directives only the search blocks use (a landing page does not need them in `core`); `lit/directives/…` re-exports
  * `lit-html/directives/…`, so both paths. (`directive.js` itself is in `core`: blocks/base/long-text.ts defines one.)
@@ -112,8 +130,13 @@ const SEARCH_ONLY_LIT = /\/lit(-html)?\/(directive-helpers|directives\/repeat)\.
  * the npm build `catalog-blocks` (src/index.ts) imports it before any chunk that imports Lit.
  */
 const TRUSTED_TYPES_GROUP = { name: 'trusted-types', test: (id: string) => id.endsWith('/blocks/base/trusted-types.ts'), priority: 10 };
+/** A data service's view model and rendering (see the `service` group). */
+const SERVICE_VIEW = /\/src\/dcat\/dataservice\.ts$|\/blocks\/dataservice-view\/render-service\.ts$/;
+/** `<catalog-store-provider>` and the provider side of @lit/context: a chunk of its own (see lazyStoreProvider). */
+const STORE_PROVIDER = /\/blocks\/base\/store-provider\.ts$|\/@lit\/context\/lib\/(controllers\/context-provider|context-root|value-notifier)\.js$/;
 const CDN_CHUNK_GROUPS = [
   TRUSTED_TYPES_GROUP,
+  { name: 'store-provider', test: (id: string) => STORE_PROVIDER.test(id), priority: 1 },
   {
     name: 'search',
     // The search engine and the blocks of a facet search page; the other search blocks (simple search, other
@@ -124,17 +147,27 @@ const CDN_CHUNK_GROUPS = [
     priority: 2,
   },
   {
+    // A data service's view model and rendering: loaded by a landing page only when its entry is a data service
+    // (most landing pages show datasets), and by a search row's details for a service row. After `landing` and
+    // `core` (lower priority), which keep the modules it shares with them.
+    name: 'service',
+    test: (id: string) => SERVICE_VIEW.test(id),
+    priority: 3,
+  },
+  {
     name: 'landing',
     // With the view models: a search page loads this chunk on a row's first expansion (with row-detail.ts).
-    test: (id: string) => VIEW_MODEL.test(id) || /\/blocks\/(dataset-view|dataservice-view)\/(dataset-view|dataservice-view|render-service|[\w-]+\.element|[\w-]+\.styles)\.ts$|\/blocks\/base\/landing-block\.ts$/.test(id),
+    test: (id: string) => VIEW_MODEL.test(id) || /\/blocks\/(dataset-view|dataservice-view)\/(dataset-view|dataservice-view|[\w-]+\.element|[\w-]+\.styles)\.ts$|\/blocks\/base\/landing-block\.ts$/.test(id),
     priority: 4,
   },
   {
     name: 'core',
-    test: (id: string) => !LAZY.test(id) && !VIEW_MODEL.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
+    test: (id: string) => !LAZY.test(id) && !VIEW_MODEL.test(id) && !SERVICE_VIEW.test(id) && !STORE_PROVIDER.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
       && (/\/node_modules\/(lit|lit-html|lit-element|@lit)\//.test(id)
       || /\/src\/(store|config|rdf\/(graph|rdfjson|namespaces|literal)|i18n|dcat)\//.test(id)
-      || (/\/blocks\/base[/.]/.test(id) && !/\/(landing-block|trusted-types)\.ts$/.test(id))),
+      || (/\/blocks\/base[/.]/.test(id) && !/\/(landing-block|trusted-types|store-provider)\.ts$/.test(id))
+      // the small hook that decides whether to load rich content: landing pages and search rows both use it
+      || /\/blocks\/rich-content\/hook\.ts$/.test(id)),
     // Before `landing`: a group also takes what its modules import, and the view models import core modules.
     priority: 5,
   },
@@ -191,7 +224,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'cdn') {
     return {
       ...common,
-      plugins: [blockLoaders(), templateMinifying()],
+      plugins: [blockLoaders(), lazyStoreProvider(), templateMinifying()],
       build: {
         ...build,
         outDir: 'dist/cdn',

@@ -9,6 +9,7 @@
 import { BLOCK_LOADERS } from 'virtual:catalog-blocks/loaders';
 
 const ALL_TAGS = Object.keys(BLOCK_LOADERS);
+const PROVIDER = 'catalog-store-provider';
 const pending = new Map<string, () => Promise<unknown>>(Object.entries(BLOCK_LOADERS));
 const loading = new Map<string, Promise<void>>();
 let selector = [...pending.keys()].join(',');
@@ -21,7 +22,10 @@ function load(tag: string): Promise<void> {
   pending.delete(tag);
   selector = [...pending.keys()].join(',');
   if (!selector) observer.disconnect();
-  const done = loader().then(
+  // A block inside a <catalog-store-provider> asks for its store when it connects: the provider (a chunk of its own)
+  // is defined first, or the block would not find it and use the page's store.
+  const provider = tag !== PROVIDER && document.querySelector(PROVIDER) ? load(PROVIDER) : undefined;
+  const done = (provider ? provider.then(loader) : loader()).then(
     () => undefined,
     // Trusted Types refused Lit: the blocks say so in plain text (and one console error names the CSP directive)
     (e: unknown) => import('../blocks/base/trusted-types.ts').then((m) => m.showBlocked(document, e), () => false).then((shown) => {
