@@ -48,6 +48,7 @@ export type LandingModel =
       readonly entry: StoreEntry;
       readonly options: LandingOptions;
       readonly relatedFailed?: boolean;
+      readonly rich?: RichSlots;
     };
 
 /**
@@ -168,7 +169,9 @@ export async function landingOf(
   if (serviceView) {
     const [{ buildDataServiceModel }, view] = await serviceView;
     renderService = view.renderService;
-    return { kind: 'service', model: buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl }), entry, options: opts, ...flag };
+    const model = buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl });
+    const rich = richModule && flags ? richModule.serviceSlots(model, flags) : undefined;
+    return { kind: 'service', model, entry, options: opts, ...flag, ...(rich ? { rich } : {}) };
   }
   const model = buildDatasetModel(entry, rel, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
   const rich = richModule && flags ? richModule.datasetSlots({ entry, related: rel, model, flags, storeBaseUrl, lang: opts.lang }) : undefined;
@@ -249,6 +252,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
    */
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     super.updated(changed);
+    this.#placeJsonLd();
     if (!this.#focusWasInside || this.contains(this.ownerDocument.activeElement)) return;
     // The first heading of a landing page is its title.
     // (The related-lookup note is an .esbState too.) Headings get tabindex=-1: focusable by script only.
@@ -259,6 +263,41 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
 
   /** Longest wait for the related lookup before the entry is shown without it (a hook for tests; see the constant). */
   relatedTimeoutMs = RELATED_LOOKUP_TIMEOUT_MS;
+
+  /** Whether the page gets schema.org JSON-LD of the dataset shown (datasetView: yes). */
+  protected readonly emitsJsonLd: boolean = false;
+  #jsonLdFor: unknown;
+  #removeJsonLd: (() => void) | undefined;
+
+  /**
+   * JSON-LD for search engines: ONE `<script type="application/ld+json">` in the page's head with the schema.org
+   * Dataset of the dataset shown, replaced when another is shown and removed with the block. Its writer is a chunk
+   * of its own, loaded after the page is shown (it is not on the way to the first content).
+   */
+  #placeJsonLd(): void {
+    const value = this.loader.state === 'ready' ? this.loader.value : undefined;
+    if (!this.emitsJsonLd || value === this.#jsonLdFor) return;
+    this.#jsonLdFor = value;
+    if (!value || value.kind !== 'dataset') {
+      this.#removeJsonLd?.();
+      this.#removeJsonLd = undefined;
+      return;
+    }
+    const pageUrl = this.ownerDocument.location?.href ?? '';
+    import('../../src/rich/jsonld.ts')
+      .then(({ datasetJsonLd, placeJsonLd }) => {
+        if (this.#jsonLdFor !== value || !this.isConnected) return;
+        this.#removeJsonLd = placeJsonLd(this, datasetJsonLd(value.model, { pageUrl, entry: value.entry, related: value.related }));
+      })
+      .catch((e: unknown) => console.warn('[catalog-blocks] JSON-LD for search engines could not be made', e));
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#removeJsonLd?.();
+    this.#removeJsonLd = undefined;
+    this.#jsonLdFor = undefined;
+  }
 
   /** Loads again, even when nothing changed (the "Try again" button). */
   retry = (): void => this.#load(true);
@@ -367,7 +406,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   #renderModel(result: LandingModel): TemplateResult {
     const hl = Number(this.params.hl ?? 1);
     const ctx = this.renderContext(hl);
-    if (result.kind === 'service') return renderService!(result.model, ctx);
+    if (result.kind === 'service') return renderService!(result.model, ctx, result.rich);
     if (result.model.uri !== this.#shownUri) {
       // Another dataset: its rows start closed.
       this.#expanded.clear();

@@ -2,7 +2,7 @@
  * Body of a data service landing page (behaviour doc §2.2): title `h{hl}`, publisher, description, "Access"
  * `h{hl+1}` (endpoint URLs, endpoint description, conforms to), "Datasets served" `h{hl+1}` (linked to their
  * landing pages), "Further information" `h{hl+1}` (licence, access rights, type, contact point, …).
- * Indicators are later work.
+ * Indicators (`includeIndicators`) come from the rich-content chunk and stand under the title.
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DataServiceModel, Field } from '../../src/dcat/model.ts';
@@ -11,6 +11,7 @@ import { t } from '../base/messages.ts';
 import { heading, headingLevel, langOf, type RenderContext } from '../base/render.ts';
 import { fieldList, renderValue } from '../base/render-fields.ts';
 import { descriptionBlock, publisherLine } from '../dataset-view/render-dataset.ts';
+import type { RichSlots } from '../rich-content/hook.ts';
 
 /** Endpoint URLs and descriptions: links when safe, else shown as text (never dropped silently). */
 function urlValues(urls: readonly string[], label?: string): TemplateResult[] {
@@ -33,7 +34,7 @@ function accessList(model: DataServiceModel, ctx: RenderContext): TemplateResult
     : html`<dl class="esbFields">${rows.map(row)}</dl>`;
 }
 
-export function renderService(model: DataServiceModel, ctx: RenderContext): TemplateResult {
+export function renderService(model: DataServiceModel, ctx: RenderContext, rich?: RichSlots): TemplateResult {
   const accessId = `${ctx.idPrefix}-access`;
   const servedId = `${ctx.idPrefix}-served`;
   const furtherId = `${ctx.idPrefix}-further`;
@@ -45,7 +46,7 @@ export function renderService(model: DataServiceModel, ctx: RenderContext): Temp
   const further = model.fields.filter((f) => !shownAbove.has(f.key));
   const access = accessList(model, ctx);
   return html`<div class="esbDataserviceView esbLanding esbLanding--service">
-    <div class="esbHeader">${title} ${publisherLine(model.publisher, ctx)}</div>
+    <div class="esbHeader">${title} ${rich?.indicators?.(ctx) ?? nothing} ${publisherLine(model.publisher, ctx)}</div>
     ${descriptionBlock(model.description, ctx)}
     ${access === nothing
       ? nothing

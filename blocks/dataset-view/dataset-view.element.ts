@@ -59,6 +59,7 @@ export class DatasetView extends LandingBlock {
     ...LandingBlock.locationProperties,
   };
 
+  protected override readonly emitsJsonLd = true;
   protected readonly noEntryMessage = 'dv.noEntry';
   protected readonly notFoundMessage = 'dv.notFound';
 }

@@ -9,14 +9,16 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { distributionNodes } from '../../src/dcat/dataset.ts';
 import { resourceTerm } from '../../src/dcat/entry.ts';
-import type { DatasetModel, DistributionModel, Value } from '../../src/dcat/model.ts';
+import type { DataServiceModel, DatasetModel, DistributionModel, Indicator, Value } from '../../src/dcat/model.ts';
 import { ValueReader } from '../../src/dcat/read-values.ts';
 import { describeCoverage, spatialCoverages, type SpatialCoverage } from '../../src/dcat/spatial.ts';
 import { wmsMapsOf, type WmsMapSource } from '../../src/dcat/wms.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
 import { previewSource } from '../../src/preview/candidate.ts';
 import type { InverseLookup, StoreEntry } from '../../src/store/types.ts';
-import { extrasInverse } from '../../src/rich/extras.ts';
+import { extrasInverse, extrasOf, type Extras } from '../../src/rich/extras.ts';
+import { adoptIndicatorStyles, indicatorList, loadIndicatorStrings } from '../extras/indicators.ts';
+import { loadExtrasStrings } from '../extras/strings.ts';
 import { diagramUris, visualizationsOf, type VisualizationModel } from '../../src/rich/visualization.ts';
 import { heading, headingLevel, type RenderContext } from '../base/render.ts';
 import { renderValue } from '../base/render-fields.ts';
@@ -27,8 +29,14 @@ import { loadRichMessages } from './strings.ts';
 import './preview-toggle.ts';
 
 /** The strings of the parts `flags` ask for (and the map words of coverage texts). Never rejects. */
-export async function prepare(lang: Lang, _flags: RichFlags): Promise<void> {
-  await Promise.all([loadRichMessages(lang), loadMapMessages(lang)]);
+export async function prepare(lang: Lang, flags: RichFlags): Promise<void> {
+  if (flags.indicators) adoptIndicatorStyles(document);
+  await Promise.all([
+    loadRichMessages(lang),
+    loadMapMessages(lang),
+    flags.indicators ? loadIndicatorStrings(lang) : undefined,
+    flags.extras ? loadExtrasStrings(lang) : undefined,
+  ]);
 }
 
 /**
@@ -131,6 +139,30 @@ function previewControl(storeBaseUrl: string, flags: RichFlags): RichSlots['prev
   };
 }
 
+/** §1.8, §6.6: the indicator row under the title. */
+function indicators(list: readonly Indicator[], flags: RichFlags): RichSlots['indicators'] {
+  if (!flags.indicators) return undefined;
+  return (ctx) => indicatorList(list, ctx);
+}
+
+const loadExtras = (): void => {
+  import('../extras/extras.ts').catch((e: unknown) => console.warn('[catalog-blocks] the showcases and ideas could not be loaded', e));
+};
+
+/** §1.3, §6.1: showcases and ideas after "Further information" (nothing when the dataset has none). */
+function extras(found: Extras, flags: RichFlags): RichSlots['extras'] {
+  if (!flags.extras || found.showcases.length + found.ideas.length === 0) return undefined;
+  loadExtras();
+  return (ctx) => html`<catalog-dataset-extras .extras=${found} .landing=${ctx.landing} hl=${ctx.hl} lang=${ctx.lang}
+    ?strict=${ctx.strict}></catalog-dataset-extras>`;
+}
+
+/** The rich parts of a data service page (dataserviceView takes `includeIndicators` only). */
+export function serviceSlots(model: DataServiceModel, flags: RichFlags): RichSlots {
+  const ind = indicators(model.indicators, flags);
+  return ind ? { indicators: ind } : {};
+}
+
 export interface DatasetInput {
   readonly entry: StoreEntry;
   readonly related: ReadonlyMap<string, StoreEntry>;
@@ -153,7 +185,9 @@ export function datasetSlots(input: DatasetInput): RichSlots {
   const put = <K extends keyof RichSlots>(k: K, v: RichSlots[K] | undefined) => {
     if (v) slots[k] = v;
   };
+  put('indicators', indicators(model.indicators, flags));
   put('tabs', tabs(vizList, flags));
+  put('extras', flags.extras ? extras(extrasOf(entry.resourceUri, related, { lang, storeBaseUrl }), flags) : undefined);
   put('maps', autoMaps(maps, flags, shownServices(vizList, flags)));
   put('visualizations', visualizations(vizList, flags));
   put('spatial', spatialRow(model, coverages, flags, lang));

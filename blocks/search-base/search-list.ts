@@ -14,7 +14,7 @@ import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'l
 import { repeat } from 'lit/directives/repeat.js';
 import { PARAMS, attributeName, type GlobalConfig } from '../../src/config/params.ts';
 import { attributeValue, parseParam, squash, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
-import { loadMessages } from '../../src/i18n/index.ts';
+import { loadMessages, type Lang } from '../../src/i18n/index.ts';
 import { scopeFor, type ScopeConfig, type SearchScope } from '../../src/search/scope.ts';
 import type { ResultRow, SearchState } from '../../src/search/types.ts';
 import { CatalogBlock } from '../base/catalog-block.ts';
@@ -28,6 +28,14 @@ import { anyRich, hasGeometry, loadRich, richFlags } from '../rich-content/hook.
 /** The row expansion code (dataset view model and its rendering): fetched on the first expansion only. */
 let rowDetailModule: Promise<RowDetailModule> | undefined;
 let rowDetailLoaded: RowDetailModule | undefined;
+type RowIndicatorsModule = typeof import('../rich-content/row-indicators.ts');
+let rowIndicatorsModule: Promise<RowIndicatorsModule> | undefined;
+/** The row badges' chunk (includeIndicators); failing to load leaves the rows without badges. */
+function loadRowIndicators(): Promise<RowIndicatorsModule> {
+  rowIndicatorsModule ??= import('../rich-content/row-indicators.ts');
+  return rowIndicatorsModule;
+}
+
 function loadRowDetailModule(): Promise<RowDetailModule> {
   rowDetailModule ??= import('./row-detail.ts').then((m) => (rowDetailLoaded = m));
   // A failed download is retried on the next expansion.
@@ -305,16 +313,36 @@ export class SearchListBlock extends CatalogBlock {
       .catch((e: unknown) => console.warn('[catalog-blocks] access services could not be looked up', e));
   }
 
-  #renderRow(row: ResultRow, hl: number, clickExpand: boolean): TemplateResult {
+  /** The badge chunk and the labels of the rows shown, once ready for them (includeIndicators). */
+  #indicators: { module: RowIndicatorsModule; rows: readonly ResultRow[]; lang: string } | undefined;
+  #indicatorsFor: unknown;
+
+  /** includeIndicators: loads the badge chunk and the labels the shown rows need, then renders again. */
+  #prepareIndicators(rows: readonly ResultRow[], lang: Lang): void {
+    if (this.#indicatorsFor === rows) return;
+    this.#indicatorsFor = rows;
+    loadRowIndicators()
+      .then(async (module) => {
+        await module.prepareRows(lang, rows.map((r) => r.entry), this.ownerDocument);
+        if (this.#indicatorsFor !== rows) return;
+        this.#indicators = { module, rows, lang };
+        this.requestUpdate();
+      })
+      .catch((e: unknown) => console.warn('[catalog-blocks] the indicators could not be loaded', e));
+  }
+
+  #renderRow(row: ResultRow, hl: number, clickExpand: boolean, indicators: boolean): TemplateResult {
     const key = row.entry.resourceUri;
     const r = this.#rows.get(key);
     const base = this.renderContext(hl);
     const ctx = { ...base, idPrefix: `${this.idPrefix}-${row.entry.contextId}-${row.entry.entryId}` };
     const distExpanded = r?.distExpanded ?? new Set<number>();
     const distBuilt = r?.distBuilt ?? new Set<number>();
+    const badges = indicators && this.#indicators?.rows.includes(row) ? this.#indicators.module.rowIndicators(row.entry, ctx) : undefined;
     return resultRow(
       row,
       {
+        ...(badges ? { indicators: badges } : {}),
         open: r?.open ?? false,
         detail: r?.detail,
         renderDetail: rowDetailLoaded?.expandedDetail,
@@ -359,6 +387,8 @@ export class SearchListBlock extends CatalogBlock {
     const rows = results?.rows ?? [];
     const pageSize = (this.constructor as typeof SearchListBlock).listDefaults.pageSize;
     const pageInUrl = params.pageInUrl === true;
+    const indicators = params.includeIndicators === true;
+    if (indicators && !loading) this.#prepareIndicators(rows, lang);
     return html`<div class="esbBlock esbSearchList escoList" lang=${lang} aria-busy=${loading ? 'true' : 'false'}>
       <div class="esbListBody" tabindex="-1">
         ${loading
@@ -370,7 +400,7 @@ export class SearchListBlock extends CatalogBlock {
         ${!loading && results && rows.length === 0
           ? html`<p class="esbEmpty esbListEmpty">${this.emptyText(results.state)}</p>`
           : html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
-              ${repeat(rows, (row) => row.entry.entryUri, (row) => this.#renderRow(row, hl, clickExpand))}
+              ${repeat(rows, (row) => row.entry.entryUri, (row) => this.#renderRow(row, hl, clickExpand, indicators))}
             </ul>`}
       </div>
       ${results

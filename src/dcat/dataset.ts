@@ -3,17 +3,15 @@
  * the related entries of one batched lookup (`linkedResources`), and, in catalog mode, the file entries of uploaded
  * downloads (`fileUrisToResolve`). URIs missing from `related` are read from the entry's own graph.
  */
-import type { Graph, Term } from '../rdf/graph.ts';
 import { NS } from '../rdf/namespaces.ts';
-import { msg } from '../i18n/index.ts';
 import type { StoreEntry } from '../store/types.ts';
-import type { Agent, DatasetModel, DistributionModel, Field, Indicator, Text, Value } from './model.ts';
+import { indicatorsFrom } from '../rich/indicators.ts';
+import type { Agent, DatasetModel, DistributionModel, Field, Value } from './model.ts';
 import { buildDistribution, downloadUrls, languageValues, storeBase } from './distribution.ts';
 import { entryKind } from './kind.ts';
 import { TITLE_PROPERTIES, type Node } from './read.ts';
 import { dedupe, pushField, ValueReader } from './read-values.ts';
 import { descriptionOf, linkedResources, namedObjects, resourceTerm } from './entry.ts';
-import { ccVariant, isHvdLegislation } from './vocab.ts';
 
 const { rdfs, dcterms, dcat, foaf, adms, owl, dcatap, skos } = NS;
 export { descriptionOf, linkedResources, resourceTerm };
@@ -193,32 +191,7 @@ export function feeValues(r: ValueReader, n: Node): Value[] {
 }
 
 /**
- * Indicator inputs (§6.6): access rights, update frequency, licence (the dataset's, else the first distribution's),
- * high-value dataset (only the HVD regulation counts), national dataset (dcterms:subject present), fee. A value
- * without a known label is left out rather than shown as a bare URI.
+ * Indicator inputs (§6.6) of the dataset or data service: the one reader of them is `indicatorsFrom`
+ * (src/rich/indicators.ts), which search rows use too.
  */
-export function indicatorsOf(r: ValueReader, n: Node, distributions: readonly Node[], serviceTypes = false): Indicator[] {
-  const out: Indicator[] = [];
-  const labelled = (key: string, t: Term | undefined, within: Graph, extra: Partial<Indicator> = {}): void => {
-    if (!t) return;
-    const text = r.label(t, within);
-    if (text) out.push({ key, text, ...(t.termType === 'NamedNode' ? { uri: t.value } : {}), ...extra });
-  };
-  labelled('access', r.objects(n, `${dcterms}accessRights`)[0], n.graph);
-  labelled('frequency', r.objects(n, `${dcterms}accrualPeriodicity`)[0], n.graph);
-  if (serviceTypes) {
-    const types = r.objects(n, `${dcterms}type`).map((t) => r.label(t, n.graph)).filter((t): t is Text => !!t);
-    if (types.length) out.push({ key: 'serviceType', text: { value: types.map((t) => t.value).join(', '), lang: types[0]!.lang } });
-  }
-  const licenceHolder = [n, ...distributions].find((d) => r.objects(d, `${dcterms}license`).length > 0);
-  if (licenceHolder) {
-    const lic = r.objects(licenceHolder, `${dcterms}license`)[0]!;
-    const variant = lic.termType === 'NamedNode' ? ccVariant(lic.value) : undefined;
-    labelled('license', lic, licenceHolder.graph, variant ? { variant } : {});
-  }
-  const own = (key: string): Text => ({ value: msg(r.ui, `ind.${key}`), lang: r.ui });
-  if (r.objects(n, `${dcatap}applicableLegislation`).some((t) => isHvdLegislation(t.value))) out.push({ key: 'hvd', text: own('hvd') });
-  if (r.objects(n, `${dcterms}subject`).length > 0) out.push({ key: 'national', text: own('national') });
-  if (SCHEMA.some((s) => r.objects(n, `${s}offers`).length > 0)) out.push({ key: 'fee', text: own('fee') });
-  return out;
-}
+export const indicatorsOf = indicatorsFrom;

@@ -200,3 +200,29 @@ describe('rich content: visualizations', () => {
     expect(el.querySelector('section.esbAutoMaps')).to.equal(null);
   });
 });
+
+describe('rich content: JSON-LD for search engines', () => {
+  const scripts = () => [...document.head.querySelectorAll<HTMLScriptElement>('script[type="application/ld+json"]')];
+
+  it('a dataset page puts ONE schema.org Dataset in <head> (every parameter off), removed with the block', async () => {
+    const before = scripts().length;
+    const { el } = await view();
+    const added = await until(() => (scripts().length === before + 1 ? scripts().at(-1) : null), 'JSON-LD script');
+    const data = JSON.parse(added.text) as Record<string, unknown>;
+    expect(data['@type']).to.equal('Dataset');
+    expect(data.name).to.equal('Swedish opinion polls');
+    expect(JSON.stringify(data.distribution)).to.include('SwedishPolls-Polls.csv');
+    el.closest('catalog-store-provider')!.remove();
+    expect(scripts()).to.have.length(before);
+  });
+
+  it('indicators: a row of badges under the title (access rights, frequency, licence)', async () => {
+    const { el } = await view({ 'include-indicators': 'true' });
+    const list = await until(() => el.querySelector('.esbHeader ul.esbIndicators'), 'indicators');
+    const items = [...list.querySelectorAll('li.indicator')].map((li) => text(li));
+    expect(items.some((t) => /public/i.test(t)), items.join(' | ')).to.equal(true);
+    expect(items.some((t) => /month/i.test(t)), items.join(' | ')).to.equal(true);
+    expect(list.querySelectorAll('[aria-hidden="true"]').length).to.be.at.least(items.length);
+    await expect(el).to.be.accessible();
+  });
+});
