@@ -69,6 +69,24 @@ export function blockTagFiles(): Map<string, string> {
   return out;
 }
 
+/**
+ * The classic script inlines every dynamic import, so the rich dataset content (issue 9: charts, OpenLayers maps,
+ * papaparse previews — over 400 KB) would land in every classic page. It stays out: in the IIFE the rich-content
+ * chunk is a module that fails to load with a clear message, and the blocks show everything else (hook.ts).
+ */
+function classicWithoutRichContent(): Plugin {
+  const id = '\0catalog-blocks:no-rich-content';
+  return {
+    name: 'catalog-blocks-classic-without-rich-content',
+    // Before Vite's own resolver, which would resolve the relative path first.
+    enforce: 'pre',
+    resolveId: (source, importer) => (source === './slots.ts' && importer?.endsWith('/blocks/rich-content/hook.ts') ? id : undefined),
+    load: (loadId) => (loadId === id
+      ? 'throw new Error("The classic script (catalog-blocks.iife.js) has no rich dataset content (previews, charts, maps, indicators, showcases): load catalog-blocks.js as a module for them.");'
+      : undefined),
+  };
+}
+
 /** `virtual:catalog-blocks/loaders` for the CDN loader: tag → `() => import(file defining it)`. */
 function blockLoaders(): Plugin {
   const id = 'virtual:catalog-blocks/loaders';
@@ -242,7 +260,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'iife') {
     return {
       ...common,
-      plugins: [templateMinifying()],
+      plugins: [classicWithoutRichContent(), templateMinifying()],
       build: {
         ...build,
         outDir: 'dist/cdn',

@@ -5,3 +5,5 @@
 export * from './classic.ts';
 export * from '../blocks/wms-map/wms-map.ts';
 export * from '../blocks/data-preview/data-preview.ts';
+export * from '../blocks/visualization/visualization.ts';
+export * from '../blocks/extras/extras.ts';

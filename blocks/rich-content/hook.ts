@@ -1,7 +1,7 @@
 /**
  * What a landing page or a list needs to know about the rich dataset content of issue 9 (indicators, tabbed
  * visualizations, auto WMS maps, spatial coverage maps, showcases and ideas, visualizations, data previews) BEFORE
- * it is loaded: which parameters ask for it, and how to load it. The content itself is the lazy `rich-content.ts`
+ * it is loaded: which parameters ask for it, and how to load it. The content itself is the lazy `slots.ts`
  * chunk (and the chart, map and preview chunks it loads in turn), imported only when a parameter asks for a part,
  * while the entry is fetched — so it costs a page nothing while every parameter is off and no extra round trip
  * when one is on. Kept tiny: it is part of every landing page.
@@ -44,7 +44,7 @@ export const anyRich = (f: RichFlags): boolean =>
 /** A stable key of the flags (part of a landing page's load key: other flags, other lookup). */
 export const richKey = (f: RichFlags): string => Object.values(f).map(String).join();
 
-export type RichModule = typeof import('./rich-content.ts');
+export type RichModule = typeof import('./slots.ts');
 
 let module: Promise<RichModule | undefined> | undefined;
 
@@ -53,7 +53,7 @@ let module: Promise<RichModule | undefined> | undefined;
  * cannot load (network, CSP), the page shows everything else and says so once in the console.
  */
 export function loadRich(lang: Lang, flags: RichFlags): Promise<RichModule | undefined> {
-  module ??= import('./rich-content.ts').catch((e: unknown) => {
+  module ??= import('./slots.ts').catch((e: unknown) => {
     module = undefined;
     console.warn('[catalog-blocks] the rich dataset content could not be loaded', e);
     return undefined;
