@@ -226,6 +226,7 @@ export class VisualizationBlock extends LitElement {
       this.#charts = module as ChartsModule;
       this.#series = chartSeries(headers, outcome.table.rows, {
         xAxis: v.xAxis, yAxis: v.yAxis, operation: v.operation, noLabel: this.#t('viz.noLabel'), countName: this.#t('viz.count'),
+        sortX: v.chartType === 'line',
       });
       const drawable = v.chartType === 'pie' ? this.#charts.pieSlices(this.#series.points) : this.#series.points;
       this.#setState(drawable.length ? 'ready' : 'empty');

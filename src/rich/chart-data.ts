@@ -76,6 +76,11 @@ export interface SeriesSpec {
   readonly noLabel: string;
   /** Name of the y column of a `count` chart ("Count"). */
   readonly countName: string;
+  /**
+   * Order the points by x when every x is a number or an ISO date (a line over time reads left to right even when
+   * the file lists the newest row first); other x values keep the file's order.
+   */
+  readonly sortX?: boolean;
 }
 
 /**
@@ -99,7 +104,7 @@ export function chartSeries(headers: readonly (string | undefined)[], rows: read
       if (value === undefined) skipped++;
       else points.push({ label: labelOf(row), value });
     }
-    return cut(xName, yName, points, skipped);
+    return cut(xName, yName, spec.sortX ? byX(points) : points, skipped);
   }
   const groups = new Map<string, number>();
   for (const row of rows) {
@@ -115,7 +120,20 @@ export function chartSeries(headers: readonly (string | undefined)[], rows: read
     }
     groups.set(label, (groups.get(label) ?? 0) + value);
   }
-  return cut(xName, yName, [...groups].map(([label, value]) => ({ label, value })), skipped);
+  const grouped = [...groups].map(([label, value]) => ({ label, value }));
+  return cut(xName, yName, spec.sortX ? byX(grouped) : grouped, skipped);
+}
+
+const ISO_DATE = /^\d{4}(-\d{2}(-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)?)?$/;
+
+/** Sorted by x when every x is a number or an ISO date (stable), else as given. */
+function byX(points: ChartPoint[]): ChartPoint[] {
+  if (points.every((p) => ISO_DATE.test(p.label))) return [...points].sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  const keys = points.map((p) => chartNumber(p.label));
+  if (keys.every((k) => k !== undefined)) {
+    return points.map((p, i) => ({ p, k: keys[i]! })).sort((a, b) => a.k - b.k).map(({ p }) => p);
+  }
+  return points;
 }
 
 function cut(xName: string, yName: string, points: ChartPoint[], skipped: number): ChartSeries {

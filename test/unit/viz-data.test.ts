@@ -91,3 +91,20 @@ describe('mapPoints', () => {
     assert.throws(() => mapPoints(['x'], [['1']], { xAxis: 'x', yAxis: 'y' }), ChartDataError);
   });
 });
+
+describe('chartSeries sortX (line charts)', () => {
+  const H = ['When', 'S'];
+  test('ISO dates newest first in the file are drawn oldest first', () => {
+    const rows = [['2026-08-19', '30.1'], ['2026-08-17', '30.5'], ['2025-12-01', '33']];
+    const s = chartSeries(H, rows, { ...spec, xAxis: 'When', yAxis: 'S', operation: 'none', sortX: true });
+    assert.deepEqual(s.points.map((p) => p.label), ['2025-12-01', '2026-08-17', '2026-08-19']);
+  });
+  test('numbers sort numerically; words keep the file order; without sortX nothing moves', () => {
+    const nums = chartSeries(H, [['10', '1'], ['9', '2'], ['100', '3']], { ...spec, xAxis: 'When', yAxis: 'S', operation: 'none', sortX: true });
+    assert.deepEqual(nums.points.map((p) => p.label), ['9', '10', '100']);
+    const words = chartSeries(H, [['b', '1'], ['a', '2']], { ...spec, xAxis: 'When', yAxis: 'S', operation: 'none', sortX: true });
+    assert.deepEqual(words.points.map((p) => p.label), ['b', 'a']);
+    const asIs = chartSeries(H, [['2026-01-02', '1'], ['2025-01-01', '2']], { ...spec, xAxis: 'When', yAxis: 'S', operation: 'none' });
+    assert.deepEqual(asIs.points.map((p) => p.label), ['2026-01-02', '2025-01-01']);
+  });
+});
