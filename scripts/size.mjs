@@ -3,7 +3,8 @@
 // the CDN ES module really download — EVERY file, lazy ones included. `catalog-blocks.js` is a small loader that
 // imports a block's chunk when the page uses its tag (src/cdn.ts), so:
 // - a landing page (one <dataset-view>) loads the loader + the <dataset-view> chunk + their static imports, then the
-//   landing UI strings of its language and the vocabulary chunks its dataset needs. Counted for the representative
+//   landing UI strings of its language, the vocabulary chunks its dataset needs and, after it shows, the JSON-LD
+//   writer (src/rich/jsonld.ts) with whatever that imports. Counted for the representative
 //   demo dataset REPRESENTATIVE_DATASET (below);
 // - a search page (one <dataset-facet-search-layout include-sorting>) loads the loader + the layout's chunk and those
 //   of the parts it renders (sort select included) + their static imports, then both parts of the English UI strings
@@ -32,12 +33,14 @@ const SEARCH_PAGE_SORTING = 'catalog-sort-select';
  * The landing page counted: the demo catalog's SwedishPolls dataset (demo/catalog), the page the issue measured (41.7
  * KB in 6 files) and the e2e test loads. Representative of a typical catalog dataset: a CSV download and an API
  * distribution, publisher, keywords, a theme from the bundled EU themes and an update frequency (the frequency
- * vocabulary chunk); it has no EU file-type, licence, language or HVD URIs (their chunks are 0.7–5 KB each and load
+ * vocabulary chunk), and the JSON-LD writer every dataset landing page loads after it shows; it has no EU file-type, licence, language or HVD URIs (their chunks are 0.7–5 KB each and load
  * only for datasets that use them; the e2e test prints what every demo dataset loads).
  */
+/** JSON-LD for search engines: every dataset landing page loads its chunk (and what that imports) after it shows. */
+const JSONLD = 'src/rich/jsonld.ts';
 export const REPRESENTATIVE_DATASET = {
   uri: 'https://github.com/MansMeg/SwedishPolls',
-  lazy: ['src/i18n/landing/en.ts', 'src/dcat/vocab/frequency.ts'],
+  lazy: ['src/i18n/landing/en.ts', 'src/dcat/vocab/frequency.ts', JSONLD],
 };
 /** Lazy sources a search page over the demo catalog loads on first render: both parts of the English UI strings. */
 const SEARCH_PAGE_LAZY = ['src/i18n/landing/en.ts', 'src/i18n/search/en.ts'];
@@ -162,13 +165,14 @@ const chunkOf = (tag) => {
   return f;
 };
 const landingStatic = closure(entryFile, chunkOf('dataset-view'));
-const landingFiles = [...new Set([...landingStatic.files, ...REPRESENTATIVE_DATASET.lazy.map(chunkOfSource)])];
+// the lazy chunks with their own static imports (a lazy chunk may import another shared chunk)
+const landingFiles = closure(...landingStatic.files, ...REPRESENTATIVE_DATASET.lazy.map(chunkOfSource)).files;
 const landing = { files: landingFiles, lazy: landingStatic.lazy, ...measure(landingFiles) };
 // the search blocks may be absent from an older tree: then only the landing page is measured
 const hasSearch = SEARCH_PAGE_TAGS.every((t) => chunks.has(t));
 const searchTags = chunks.has(SEARCH_PAGE_SORTING) ? [...SEARCH_PAGE_TAGS, SEARCH_PAGE_SORTING] : SEARCH_PAGE_TAGS;
 const searchStatic = hasSearch ? closure(entryFile, ...searchTags.map(chunkOf)) : { files: [], lazy: [] };
-const searchFiles = hasSearch ? [...new Set([...searchStatic.files, ...SEARCH_PAGE_LAZY.map(chunkOfSource)])] : [];
+const searchFiles = hasSearch ? closure(...searchStatic.files, ...SEARCH_PAGE_LAZY.map(chunkOfSource)).files : [];
 const searchPage = { files: searchFiles, ...measure(searchFiles) };
 const fileList = (files) => files.map((f) => basename(f).replace(/-[\w-]{8}\.js$/, '')).join(', ');
 rows.push({ what: `CDN landing page (\`<dataset-view>\`, ${REPRESENTATIVE_DATASET.uri.replace(/.*\//, '')}): every JS file it downloads (${fileList(landingFiles)})`, min: landing.min, gzip: landing.gzip, initial: true });
