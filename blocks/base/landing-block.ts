@@ -20,7 +20,7 @@ import { isAbort } from '../../src/store/errors.ts';
 import { t } from './messages.ts';
 import { stateView } from './render.ts';
 import { renderDataset } from '../dataset-view/render-dataset.ts';
-import { anyRich, hasGeometry, loadRich, richKey, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
+import { anyRich, hasGeometry, loadCoverage, loadRich, richKey, richFlags, type CoverageModule, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
 
 /**
  * A data service's view model and rendering: most landing pages show datasets, so this code is a chunk of its own,
@@ -136,11 +136,9 @@ export async function landingOf(
   const service = entryKind(entry) === 'service';
   const serviceView = service ? loadServiceView() : undefined;
   const flags = opts.rich;
-  // A geometry is shown by the rich chunk even with every parameter off (its coordinates, not a bare word).
-  if (!opts.richModule && flags && !service && hasGeometry(entry)) {
-    const richModule = await loadRich(opts.lang, flags);
-    if (richModule) opts = { ...opts, richModule };
-  }
+  // A geometry is shown as coordinates even with every parameter off (coverage.ts, not the whole rich chunk); it
+  // loads while the related lookup runs.
+  const coverage = !opts.richModule && !service && hasGeometry(entry) ? loadCoverage(opts.lang) : undefined;
   const richModule = opts.richModule;
   const plan = richModule && flags && !service ? richModule.lookupPlan(entry, flags) : undefined;
   let rel = new Map<string, StoreEntry>();
@@ -174,8 +172,16 @@ export async function landingOf(
     return { kind: 'service', model, entry, options: opts, ...flag, ...(rich ? { rich } : {}) };
   }
   const model = buildDatasetModel(entry, rel, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
-  const rich = richModule && flags ? richModule.datasetSlots({ entry, related: rel, model, flags, storeBaseUrl, lang: opts.lang }) : undefined;
+  const rich = richModule && flags
+    ? richModule.datasetSlots({ entry, related: rel, model, flags, storeBaseUrl, lang: opts.lang })
+    : coverageOnly(await coverage, entry, model, opts.lang);
   return { kind: 'dataset', model, entry, related: rel, options: opts, ...flag, ...(rich ? { rich } : {}) };
+}
+
+/** The spatial row alone (a geometry, every parameter off). */
+function coverageOnly(m: CoverageModule | undefined, entry: StoreEntry, model: DatasetModel, lang: Lang): RichSlots | undefined {
+  const spatial = m?.coverageRow(entry, model, lang, false);
+  return spatial ? { spatial } : undefined;
 }
 
 /**
@@ -195,7 +201,7 @@ export async function withFollowUps(store: CatalogStore, landing: Extract<Landin
   const model = buildDatasetModel(landing.entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
   const rich = opts.richModule && opts.rich
     ? opts.richModule.datasetSlots({ entry: landing.entry, related, model, flags: opts.rich, storeBaseUrl, lang: opts.lang })
-    : undefined;
+    : landing.rich;
   return { kind: 'dataset', model, entry: landing.entry, related, options: opts, ...(rich ? { rich } : {}) };
 }
 

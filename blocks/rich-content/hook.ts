@@ -64,6 +64,25 @@ export function loadRich(lang: Lang, flags: RichFlags): Promise<RichModule | und
   });
 }
 
+export type CoverageModule = typeof import('./coverage.ts');
+let coverage: Promise<CoverageModule | undefined> | undefined;
+
+/**
+ * Only the spatial-coverage row (coverage.ts): what a dataset with a geometry needs while every parameter is off.
+ * Never rejects (without it the row keeps its plain value).
+ */
+export function loadCoverage(lang: Lang): Promise<CoverageModule | undefined> {
+  coverage ??= import('./coverage.ts').catch((e: unknown) => {
+    coverage = undefined;
+    console.warn('[catalog-blocks] the spatial coverage could not be loaded', e);
+    return undefined;
+  });
+  return coverage.then(async (m) => {
+    await m?.prepareCoverage(lang);
+    return m;
+  });
+}
+
 /**
  * The rich parts of one dataset (or data service), each rendered at its place in the page by the landing page or
  * an expanded row (behaviour doc §2.1 table: parts 2, 6, 8, 10, 11, the preview control of §1.7 and the spatial row).
@@ -82,8 +101,8 @@ export interface RichSlots {
 }
 
 /**
- * `dcterms:spatial` with a geometry (`dcat:bbox`, `locn:geometry`, a geometry literal): the rich chunk shows its
- * coordinates (and a map when maps are on) even when every parameter is off — instead of a bare word "Geometry".
+ * `dcterms:spatial` with a geometry (`dcat:bbox`, `locn:geometry`, a geometry literal): its coordinates are shown
+ * (coverage.ts; a map when maps are on) even when every parameter is off — instead of a bare word "Geometry".
  */
 export function hasGeometry(entry: StoreEntry): boolean {
   const g = entry.metadata;

@@ -8,10 +8,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { distributionNodes } from '../../src/dcat/dataset.ts';
-import { resourceTerm } from '../../src/dcat/entry.ts';
-import type { DataServiceModel, DatasetModel, DistributionModel, Indicator, Value } from '../../src/dcat/model.ts';
+import type { DataServiceModel, DatasetModel, DistributionModel, Indicator } from '../../src/dcat/model.ts';
 import { ValueReader } from '../../src/dcat/read-values.ts';
-import { describeCoverage, spatialCoverages, type SpatialCoverage } from '../../src/dcat/spatial.ts';
 import { wmsMapsOf, type WmsMapSource } from '../../src/dcat/wms.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
 import { previewSource } from '../../src/preview/candidate.ts';
@@ -21,9 +19,8 @@ import { adoptIndicatorStyles, indicatorList, loadIndicatorStrings } from '../ex
 import { loadExtrasStrings } from '../extras/strings.ts';
 import { diagramUris, visualizationsOf, type VisualizationModel } from '../../src/rich/visualization.ts';
 import { heading, headingLevel, type RenderContext } from '../base/render.ts';
-import { renderValue } from '../base/render-fields.ts';
 import { distributionTitle } from '../dataset-view/distribution-list.ts';
-import { loadMapMessages } from '../wms-map/strings.ts';
+import { coverageRow, prepareCoverage } from './coverage.ts';
 import type { RichFlags, RichSlots } from './hook.ts';
 import { loadRichMessages } from './strings.ts';
 import './preview-toggle.ts';
@@ -33,7 +30,7 @@ export async function prepare(lang: Lang, flags: RichFlags): Promise<void> {
   if (flags.indicators) adoptIndicatorStyles(document);
   await Promise.all([
     loadRichMessages(lang),
-    loadMapMessages(lang),
+    prepareCoverage(lang),
     flags.indicators ? loadIndicatorStrings(lang) : undefined,
     flags.extras ? loadExtrasStrings(lang) : undefined,
   ]);
@@ -103,29 +100,6 @@ function autoMaps(all: readonly WmsMapSource[], flags: RichFlags, skip: Readonly
       hl=${headingLevel(ctx.hl, 2)} lang=${ctx.lang}></catalog-wms-map>`));
 }
 
-function coverageWords(lang: Lang) {
-  const w = (k: string) => msg(lang, `map.${k}`);
-  return { west: w('west'), south: w('south'), east: w('east'), north: w('north'), longitude: w('longitude'), latitude: w('latitude') };
-}
-
-/**
- * The "Spatial coverage" row: named places as before; each geometry as a small map with its coordinates (maps on:
- * `includeAutoVisualizations`) or as the coordinates alone — never the bare word the row showed before.
- */
-function spatialRow(model: DatasetModel, coverages: readonly SpatialCoverage[], flags: RichFlags, lang: Lang): RichSlots['spatial'] {
-  if (coverages.length === 0) return undefined;
-  const placeholder = msg(lang, 'value.geometry');
-  const places = (model.fields.find((f) => f.key === 'spatial')?.values ?? [])
-    .filter((v: Value) => !(v.kind === 'text' && v.text.value === placeholder));
-  if (flags.autoVisualizations) loadMaps();
-  return (ctx) => [
-    ...places.map((v) => renderValue(v, ctx)),
-    ...coverages.map((c) => flags.autoVisualizations
-      ? html`<catalog-spatial-map class="esbCoverageMap" .coverage=${c} lang=${ctx.lang} label=${msg(ctx.lang, 'rich.coverageMap')}></catalog-spatial-map>`
-      : html`<span class="esbCoverageText">${describeCoverage(c, coverageWords(ctx.lang), ctx.lang)}</span>`),
-  ];
-}
-
 /** §1.7: the "Preview data" control of each distribution the preview can read (CSV, JSON tables). */
 function previewControl(storeBaseUrl: string, flags: RichFlags): RichSlots['preview'] {
   if (!flags.dataPreview) return undefined;
@@ -180,7 +154,6 @@ export function datasetSlots(input: DatasetInput): RichSlots {
   const vizOn = flags.visualizations || flags.tabbedVisualizations;
   const vizList = vizOn ? visualizationsOf(entry, related, { lang, storeBaseUrl }) : [];
   if (vizList.length) loadVisualizations();
-  const coverages = spatialCoverages(entry.metadata, resourceTerm(entry));
   const slots: { -readonly [K in keyof RichSlots]: RichSlots[K] } = {};
   const put = <K extends keyof RichSlots>(k: K, v: RichSlots[K] | undefined) => {
     if (v) slots[k] = v;
@@ -190,7 +163,7 @@ export function datasetSlots(input: DatasetInput): RichSlots {
   put('extras', flags.extras ? extras(extrasOf(entry.resourceUri, related, { lang, storeBaseUrl }), flags) : undefined);
   put('maps', autoMaps(maps, flags, shownServices(vizList, flags)));
   put('visualizations', visualizations(vizList, flags));
-  put('spatial', spatialRow(model, coverages, flags, lang));
+  put('spatial', coverageRow(entry, model, lang, flags.autoVisualizations));
   put('preview', previewControl(storeBaseUrl, flags));
   return slots;
 }

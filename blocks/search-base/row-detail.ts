@@ -17,7 +17,7 @@ import { heading, headingLevel, type RenderContext } from '../base/render.ts';
 import { fieldList } from '../base/render-fields.ts';
 import { distributionList, type DistributionListState } from '../dataset-view/distribution-list.ts';
 import { furtherInfo, themeTags } from '../dataset-view/render-dataset.ts';
-import type { RichFlags, RichModule } from '../rich-content/hook.ts';
+import type { CoverageModule, RichFlags, RichModule } from '../rich-content/hook.ts';
 import { objectIris, type RowDetail } from './result-row.ts';
 
 /**
@@ -28,7 +28,7 @@ export async function loadRowDetail(
   store: CatalogStore,
   row: ResultRow,
   related: Map<string, StoreEntry>,
-  opts: { lang: Lang; registry: boolean; rich?: { module: RichModule; flags: RichFlags } },
+  opts: { lang: Lang; registry: boolean; rich?: { module: RichModule; flags: RichFlags }; coverage?: CoverageModule },
   signal?: AbortSignal,
 ): Promise<RowDetail> {
   const entry = row.entry;
@@ -49,7 +49,9 @@ export async function loadRowDetail(
     await loadVocabulariesFor(objectIris(found.values()));
   }
   const model = buildDatasetModel(entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
-  const slots = rich?.module.datasetSlots({ entry, related, model, flags: rich.flags, storeBaseUrl, lang: opts.lang });
+  const spatial = !rich ? opts.coverage?.coverageRow(entry, model, opts.lang, false) : undefined;
+  const slots = rich?.module.datasetSlots({ entry, related, model, flags: rich.flags, storeBaseUrl, lang: opts.lang })
+    ?? (spatial ? { spatial } : undefined);
   return {
     kind: 'dataset', model, related, registry: opts.registry, lang: opts.lang,
     ...(rich ? { richInput: rich } : {}), ...(slots ? { rich: slots } : {}),
@@ -72,7 +74,7 @@ export async function withRowFollowUps(store: CatalogStore, row: ResultRow, deta
   for (const [k, v] of found) related.set(k, v);
   const model = buildDatasetModel(row.entry, related, { lang: detail.lang, registry: detail.registry, storeBaseUrl });
   const ri = detail.richInput;
-  const rich = ri?.module.datasetSlots({ entry: row.entry, related, model, flags: ri.flags, storeBaseUrl, lang: detail.lang });
+  const rich = ri?.module.datasetSlots({ entry: row.entry, related, model, flags: ri.flags, storeBaseUrl, lang: detail.lang }) ?? detail.rich;
   return { ...detail, model, related, ...(rich ? { rich } : {}) };
 }
 

@@ -23,7 +23,7 @@ import { t } from '../base/messages.ts';
 import { stateView } from '../base/render.ts';
 import { pagination } from './pagination.ts';
 import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
-import { anyRich, hasGeometry, loadRich, richFlags } from '../rich-content/hook.ts';
+import { anyRich, hasGeometry, loadCoverage, loadRich, richFlags } from '../rich-content/hook.ts';
 
 /** The row expansion code (dataset view model and its rendering): fetched on the first expansion only. */
 let rowDetailModule: Promise<RowDetailModule> | undefined;
@@ -282,11 +282,15 @@ export class SearchListBlock extends CatalogBlock {
       const lang = this.uiLang;
       const registry = this.params.registry === true;
       const flags = richFlags(this.params);
-      // The rich parts (issue 9) are built when a parameter asks for one, or to show a geometry's coordinates.
-      const wantRich = row.kind !== 'service' && (anyRich(flags) || hasGeometry(row.entry));
+      // The rich parts (issue 9) are built when a parameter asks for one; a geometry alone needs only its coverage row.
+      const dataset = row.kind !== 'service';
+      const wantRich = dataset && anyRich(flags);
+      const wantCoverage = dataset && !wantRich && hasGeometry(row.entry);
       // The expansion code (and the rich-content chunk) download while the row's linked resources are looked up.
-      Promise.all([loadRowDetailModule(), lookupRowResources(store, row), wantRich ? loadRich(lang, flags) : undefined])
-        .then(([m, related, module]) => m.loadRowDetail(store, row, related, { lang, registry, ...(module ? { rich: { module, flags } } : {}) }))
+      Promise.all([loadRowDetailModule(), lookupRowResources(store, row), wantRich ? loadRich(lang, flags) : undefined,
+        wantCoverage ? loadCoverage(lang) : undefined])
+        .then(([m, related, module, coverage]) => m.loadRowDetail(store, row, related,
+          { lang, registry, ...(module ? { rich: { module, flags } } : {}), ...(coverage ? { coverage } : {}) }))
         .then((d) => (entry.detail = d))
         .catch((e: unknown) => {
           console.warn('[catalog-blocks] the details of a result row could not be loaded', e);

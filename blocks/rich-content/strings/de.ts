@@ -5,5 +5,4 @@ export const richDe = {
   'rich.preview': 'Datenvorschau',
   'rich.hidePreview': 'Vorschau ausblenden',
   'rich.previewOf': 'Datenvorschau: {name}',
-  'rich.coverageMap': 'Räumliche Abdeckung',
 };

@@ -5,5 +5,4 @@ export const richEn = {
   'rich.preview': 'Preview data',
   'rich.hidePreview': 'Hide preview',
   'rich.previewOf': 'Preview data: {name}',
-  'rich.coverageMap': 'Spatial coverage',
 };

@@ -5,5 +5,4 @@ export const richSv = {
   'rich.preview': 'Förhandsgranska data',
   'rich.hidePreview': 'Dölj förhandsgranskning',
   'rich.previewOf': 'Förhandsgranska data: {name}',
-  'rich.coverageMap': 'Geografisk täckning',
 };
