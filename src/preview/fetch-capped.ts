@@ -33,11 +33,12 @@ export interface CappedFetchResult {
  * GETs `url` without credentials and streams its body to `onBytes`. Rejects on an HTTP error status
  * (`PreviewHttpError`), a network or CORS failure (the fetch's TypeError) and an abort by `signal`.
  *
- * The request asks for the first cap + 1 bytes only (`Range: bytes=0-<cap>`, a CORS-safelisted header: no
- * preflight), so a server that serves ranges sends no more than that, while the abort stops one that does not (a
- * server and the network buffers can push several MiB before an abort reaches it). A 206 answer longer than the cap
- * means the file is larger; a 416 answer means it is empty. Should the ranged request fail as a network error (a
- * browser that would preflight it), it is sent once more without the header.
+ * The request asks for the first cap bytes only (`Range: bytes=0-<cap - 1>`, a CORS-safelisted header: no
+ * preflight), so a server that serves ranges sends no more than the cap, while the abort stops one that does not (a
+ * server and the network buffers can push several MiB before an abort reaches it). A 206 answer is the whole file
+ * unless its `Content-Range` total is larger or, when that total cannot be read (not exposed by CORS), the answer fills
+ * the cap; a 416 answer means the file is empty. Should the ranged request fail as a network error (a browser that
+ * would preflight it), it is sent once more without the header.
  */
 export async function fetchCapped(url: string, options: CappedFetchOptions): Promise<CappedFetchResult> {
   const cap = options.cap ?? PREVIEW_CAP_BYTES;
@@ -50,7 +51,7 @@ export async function fetchCapped(url: string, options: CappedFetchOptions): Pro
     own.signal.throwIfAborted();
     const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     const get = (ranged: boolean) => doFetch(url, {
-      credentials: 'omit', mode: 'cors', signal: own.signal, ...(ranged ? { headers: { Range: `bytes=0-${cap}` } } : {}),
+      credentials: 'omit', mode: 'cors', signal: own.signal, ...(ranged ? { headers: { Range: `bytes=0-${cap - 1}` } } : {}),
     });
     let response: Response;
     try {
@@ -72,13 +73,13 @@ export async function fetchCapped(url: string, options: CappedFetchOptions): Pro
       const buf = new Uint8Array(await response.arrayBuffer());
       const kept = buf.length > cap ? buf.subarray(0, cap) : buf;
       if (kept.length) options.onBytes(kept);
-      return { truncated: buf.length > cap, bytes: kept.length, contentType };
+      return { truncated: buf.length > cap || rangeCutShort(response, kept.length, cap), bytes: kept.length, contentType };
     }
     const reader = response.body.getReader();
     let total = 0;
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return { truncated: response.status === 206 && rangeTotal(response) > total, bytes: total, contentType };
+      if (done) return { truncated: rangeCutShort(response, total, cap), bytes: total, contentType };
       if (total + value.length > cap) {
         const rest = cap - total;
         // Over the cap: stop the download itself (not only the reading), then hand over what fits.
@@ -101,8 +102,12 @@ export async function fetchCapped(url: string, options: CappedFetchOptions): Pro
   }
 }
 
-/** The file's full size from `Content-Range: bytes 0-9/1234` (readable same-origin or when exposed), else 0. */
-function rangeTotal(response: Response): number {
+/**
+ * A 206 answer of `received` bytes holds less than the file: its `Content-Range: bytes 0-9/1234` total says so
+ * (readable same-origin or when exposed), or, with no readable total, it filled the whole cap.
+ */
+function rangeCutShort(response: Response, received: number, cap: number): boolean {
+  if (response.status !== 206) return false;
   const total = /\/(\d+)\s*$/.exec(response.headers.get('content-range') ?? '')?.[1];
-  return total ? Number(total) : 0;
+  return total ? Number(total) > received : received >= cap;
 }

@@ -26,7 +26,8 @@ export function sendText(res: ServerResponse, status: number, contentType: strin
   res.end(body);
 }
 
-export const EXPOSED_HEADERS = 'ETag, Last-Modified, Location, Content-Disposition, Digest, Retry-After';
+/** Content-Range and Accept-Ranges: a cross-origin reader of a ranged file answer (the data preview) learns the file's size. */
+export const EXPOSED_HEADERS = 'ETag, Last-Modified, Location, Content-Disposition, Digest, Retry-After, Content-Range, Accept-Ranges';
 export const ALLOWED_METHODS = 'HEAD, GET, PUT, POST, DELETE, OPTIONS';
 /** Request headers the job APIs need from browsers (token, CSRF header, JSON/multipart bodies). */
 export const JOB_API_HEADERS = ['X-Auth-Token', 'X-CSRF-Token', 'Content-Type'];

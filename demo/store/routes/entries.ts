@@ -9,6 +9,7 @@ import { entryJson, GUEST_RIGHTS } from '../entry-json.ts';
 import { cacheHeaders, notModified } from '../http/conditional.ts';
 import { contentDisposition, storedContentHeaders } from '../http/file-headers.ts';
 import { negotiate } from '../http/negotiate.ts';
+import { rangeHeaders, requestedRange } from '../http/range.ts';
 import { sendError, sendJson, sendText } from '../http/respond.ts';
 import type { RouteContext } from '../http/router.ts';
 import { toRdfJson } from '../rdf/serialize.ts';
@@ -103,8 +104,18 @@ export function addEntryRoutes(app: StoreApp): void {
         'Content-Disposition': contentDisposition(type, e.file.name, ctx.params.has('download')),
         Digest: `sha-256=${e.file.sha256}`,
       };
-      if (e.file.path !== undefined) return sendFileFromDisk(ctx, e.file.path, e.file.size, type, fileHeaders);
-      sendText(ctx.res, 200, type, e.file.bytes ?? Buffer.alloc(0), fileHeaders);
+      // A single byte range like any web server (the data preview asks for its first 10 MiB only).
+      const size = e.file.size;
+      const range = requestedRange(ctx.req, size, { etag: headers.ETag!, lastModified: headers['Last-Modified']! });
+      const served = { ...fileHeaders, ...rangeHeaders(range, size) };
+      if (range.kind === 'unsatisfiable') {
+        ctx.res.writeHead(416, { ...served, 'Content-Length': '0' });
+        ctx.res.end();
+        return;
+      }
+      const [status, start, end] = range.kind === 'partial' ? [206, range.start, range.end] : [200, 0, size - 1];
+      if (e.file.path !== undefined) return sendFileFromDisk(ctx, e.file.path, { start, end }, status, type, served);
+      sendText(ctx.res, status, type, (e.file.bytes ?? Buffer.alloc(0)).subarray(start, end + 1), served);
       return;
     }
     // NamedResource (Local) → its metadata; Link → the external resource URI.
@@ -123,17 +134,26 @@ export function addEntryRoutes(app: StoreApp): void {
   });
 }
 
-/** Streams a stored file (uploads are never read into memory whole); HEAD gets the headers only. */
-function sendFileFromDisk(ctx: RouteContext, file: string, size: number, type: string, headers: Record<string, string>): Promise<void> {
+/**
+ * Streams bytes `start`–`end` (inclusive) of a stored file (uploads are never read into memory whole); HEAD gets the
+ * headers only. `headers` carry the Content-Length of that span.
+ */
+function sendFileFromDisk(ctx: RouteContext, file: string, span: { start: number; end: number }, status: number, type: string, headers: Record<string, string>): Promise<void> {
+  if (span.end < span.start) {
+    // An empty file: nothing to read (createReadStream refuses end < start).
+    ctx.res.writeHead(status, { ...headers, 'Content-Type': type });
+    ctx.res.end();
+    return Promise.resolve();
+  }
   return new Promise((resolve) => {
-    const stream = createReadStream(file);
+    const stream = createReadStream(file, span);
     stream.once('error', () => {
       if (!ctx.res.headersSent) sendError(ctx, 500, 'Stored file cannot be read');
       else ctx.res.destroy();
       resolve();
     });
     stream.once('open', () => {
-      ctx.res.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Length': String(size) });
+      ctx.res.writeHead(status, { ...headers, 'Content-Type': type });
       if (ctx.method === 'HEAD') {
         stream.destroy();
         ctx.res.end();
