@@ -102,8 +102,9 @@ export function watch(page: Page, storeUrl: string): PageWatch {
   page.on('requestfailed', (r) => {
     const why = r.failure()?.errorText ?? '';
     // An image the page no longer needs is cancelled (a map redrawing its WMS image or legend, a page left before its
-    // images loaded): that is the browser saving work, not a failure.
-    if (r.resourceType() === 'image' && why === 'net::ERR_ABORTED') return;
+    // images loaded), and so is a lazy chunk still loading when the page is left (the JSON-LD writer loads after the
+    // page shows): that is the browser saving work, not a failure. A chunk that fails to load is ERR_FAILED or HTTP.
+    if ((r.resourceType() === 'image' || r.resourceType() === 'script') && why === 'net::ERR_ABORTED') return;
     w.problems.push(`request failed: ${r.url()} ${why}`);
   });
   page.on('response', (r) => { if (r.status() >= 400) w.problems.push(`HTTP ${r.status()}: ${r.url()}`); });
