@@ -1,8 +1,9 @@
 /**
  * Strings of the showcases/ideas lists (`extras.*`) and of the indicator row (`indicators.*`), with the page's UI
  * strings: a small chunk per language, so pages without these parts never download them. See
- * src/i18n/feature-strings.ts. The section headings (`extras.showcases`, `extras.ideas`) and the indicator names
- * (`ind.*`) are UI strings every page has.
+ * src/i18n/feature-strings.ts. The section headings (`extras.showcases`, `extras.ideas`) and the pager's words
+ * (`page.prev`, `page.next`) are here too: a landing page loads only the landing strings. The indicator names
+ * (`ind.*`) are landing strings.
  */
 import { featureStrings } from '../../src/i18n/feature-strings.ts';
 

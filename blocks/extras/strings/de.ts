@@ -6,6 +6,11 @@ export const extrasDe = {
   'extras.noDetails': 'Keine weiteren Informationen.',
   'extras.pages': 'Seiten: {name}',
   'extras.page': 'Seite {page} von {pages}',
+  'extras.showcases': 'Anwendungsbeispiele',
+  'extras.ideas': 'Ideen',
+  // The pager's words, as the search blocks say them (a landing page has no search strings).
+  'page.prev': 'Vorherige Seite',
+  'page.next': 'Nächste Seite',
 } as const;
 
 export const indicatorsDe = {

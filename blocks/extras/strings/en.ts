@@ -6,6 +6,11 @@ export const extrasEn = {
   'extras.noDetails': 'No further information.',
   'extras.pages': 'Pages of {name}',
   'extras.page': 'Page {page} of {pages}',
+  'extras.showcases': 'Showcases',
+  'extras.ideas': 'Ideas',
+  // The pager's words, as the search blocks say them (a landing page has no search strings).
+  'page.prev': 'Previous page',
+  'page.next': 'Next page',
 } as const;
 
 export const indicatorsEn = {

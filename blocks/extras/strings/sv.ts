@@ -6,6 +6,11 @@ export const extrasSv = {
   'extras.noDetails': 'Ingen ytterligare information.',
   'extras.pages': 'Sidor med {name}',
   'extras.page': 'Sida {page} av {pages}',
+  'extras.showcases': 'Tillämpningar',
+  'extras.ideas': 'Idéer',
+  // The pager's words, as the search blocks say them (a landing page has no search strings).
+  'page.prev': 'Föregående sida',
+  'page.next': 'Nästa sida',
 } as const;
 
 export const indicatorsSv = {
