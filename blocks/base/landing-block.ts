@@ -291,10 +291,11 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     }
     const pageUrl = this.ownerDocument.location?.href ?? '';
     import('../../src/rich/jsonld.ts')
-      .then(({ datasetJsonLd, placeJsonLd }) => {
-        if (this.#jsonLdFor !== value || !this.isConnected) return;
-        this.#removeJsonLd = placeJsonLd(this, datasetJsonLd(value.model, { pageUrl, entry: value.entry, related: value.related }));
-      })
+      .then(({ datasetJsonLdText, placeJsonLd }) => datasetJsonLdText(value.model, { pageUrl, entry: value.entry, related: value.related })
+        .then((json) => {
+          if (this.#jsonLdFor !== value || !this.isConnected) return;
+          this.#removeJsonLd = placeJsonLd(this, json);
+        }))
       .catch((e: unknown) => console.warn('[catalog-blocks] JSON-LD for search engines could not be made', e));
   }
 

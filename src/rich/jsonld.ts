@@ -6,15 +6,20 @@
  * `&`, U+2028 and U+2029 are written as `\uXXXX` escapes (no `</script>`, no `<!--`, no line terminators that old
  * parsers choke on), control characters other than tab and line breaks are dropped. The escapes are plain JSON:
  * `JSON.parse` of the text gives back exactly the intended object. Only http(s) URLs are emitted.
+ *
+ * Size: every dataset landing page loads this module, so it is small and does not import the geometry reader
+ * (src/dcat/spatial.ts, a chunk of its own): `datasetJsonLdText` loads that only when the dataset has a geometry.
  */
 import { NS } from '../rdf/namespaces.ts';
 import type { Term } from '../rdf/graph.ts';
 import type { StoreEntry } from '../store/types.ts';
-import type { Agent, DatasetModel, Field, Text, Value } from '../dcat/model.ts';
+import type { DatasetModel, Field, Text, Value } from '../dcat/model.ts';
 import { safeHref } from '../dcat/safe.ts';
 import { Reader, type Node } from '../dcat/read.ts';
 import { resourceTerm } from '../dcat/entry.ts';
-import { parseGeometry } from '../dcat/spatial.ts';
+
+/** The bounding box `[west, south, east, north]` of a geometry literal (src/dcat/spatial.ts parseGeometry), if any. */
+export type GeometryBox = (value: string, datatype?: string) => readonly number[] | undefined;
 
 export interface JsonLdOptions {
   /** The landing page's URL (the Dataset's `url`). */
@@ -28,19 +33,17 @@ export interface JsonLdOptions {
   readonly related?: ReadonlyMap<string, StoreEntry>;
   /** The catalog the dataset belongs to (`includedInDataCatalog`). */
   readonly catalog?: { readonly name?: string; readonly url?: string };
+  /** Reads geometry literals (a place's GeoShape box); without it they are left out (`datasetJsonLdText` passes it when needed). */
+  readonly geometry?: GeometryBox;
 }
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
+type JsonObject = { [key: string]: unknown };
 
-const { dcterms, dcat, foaf } = NS;
+const { dcterms, dcat, foaf, schema } = NS;
 const SCHEMA_HTTPS = 'https://schema.org/';
-/** Longest description emitted (search engines read up to 5000 characters). */
-const MAX_DESCRIPTION = 5000;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-const clean = (s: string): string => s.replace(CONTROL, '');
 
 /** `http(s)` URLs only (safeHref also allows mailto, which no schema.org URL property here wants). */
 function httpUrl(value: string | undefined): string | undefined {
@@ -48,16 +51,16 @@ function httpUrl(value: string | undefined): string | undefined {
   return href && /^https?:/i.test(href) ? href : undefined;
 }
 
+const trimmed = (t: Text | undefined): string | undefined => t?.value.trim() || undefined;
+/** undefined for none, the value for one, else the list (schema.org takes either). */
+const oneOrMany = <T>(xs: T[]): T | T[] | undefined => (xs.length > 1 ? xs : xs[0]);
+/** undefined for none, else the list. */
+const list = <T>(xs: T[]): T[] | undefined => (xs.length ? xs : undefined);
 const fieldOf = (model: DatasetModel, key: Field['key']): readonly Value[] => model.fields.find((f) => f.key === key)?.values ?? [];
-
-function valueText(v: Value): string | undefined {
-  return v.kind === 'date' ? v.value : v.text.value.trim() || undefined;
-}
-
-function dateOf(model: DatasetModel, key: 'issued' | 'modified'): string | undefined {
-  const v = fieldOf(model, key).find((x) => x.kind === 'date');
-  return v?.kind === 'date' ? v.value : undefined;
-}
+const valueText = (v: Value): string | undefined => (v.kind === 'date' ? v.value : trimmed(v.text));
+const texts = (model: DatasetModel, key: Field['key']): string[] => fieldOf(model, key).map(valueText).filter((x): x is string => !!x);
+const dateOf = (model: DatasetModel, key: 'issued' | 'modified'): string | undefined =>
+  fieldOf(model, key).map((v) => (v.kind === 'date' ? v.value : undefined)).find(Boolean);
 
 /** An ISO 8601 date or date-time lexical form (what schema.org dates and intervals accept). */
 function isoDate(value: string | undefined): string | undefined {
@@ -66,158 +69,96 @@ function isoDate(value: string | undefined): string | undefined {
 }
 
 function agentJson(name: Text | undefined, homepage: string | undefined, person: boolean): JsonObject | undefined {
-  if (!name?.value.trim()) return undefined;
-  const url = httpUrl(homepage);
-  return { '@type': person ? 'Person' : 'Organization', name: name.value.trim(), ...(url ? { url } : {}) };
+  const n = trimmed(name);
+  return n ? { '@type': person ? 'Person' : 'Organization', name: n, url: httpUrl(homepage) } : undefined;
 }
 
-function isPerson(reader: Reader | undefined, term: Term | undefined): boolean {
-  if (!reader || !term) return false;
-  const n = reader.node(term);
-  return reader.hasType(n, `${foaf}Person`) || reader.hasType(n, `${SCHEMA_HTTPS}Person`) || reader.hasType(n, `${NS.schema}Person`);
-}
-
-function publisherJson(model: DatasetModel, reader: Reader | undefined, self: Node | undefined): JsonObject | undefined {
-  const p: Agent | undefined = model.publisher;
-  if (!p) return undefined;
-  const term = self && reader ? reader.objects(self, `${dcterms}publisher`)[0] : undefined;
-  return agentJson(p.name, p.homepage, isPerson(reader, term));
-}
-
-function creatorsJson(model: DatasetModel, reader: Reader | undefined, self: Node | undefined): JsonObject[] {
-  if (reader && self) {
-    return reader.objects(self, `${dcterms}creator`)
-      .map((t) => {
-        const a = reader.agent(t, self.graph);
-        return agentJson(a.name, a.homepage, isPerson(reader, t));
-      })
-      .filter((x): x is JsonObject => !!x);
+/** Reads the entry's own graph (and the related entries) for what the view model has already formatted away. */
+function graphJson(model: DatasetModel, opts: JsonLdOptions): JsonObject {
+  const entry = opts.entry;
+  if (!entry) {
+    return {
+      creator: fieldOf(model, 'creator').map((v) => (v.kind === 'text' || v.kind === 'link' ? agentJson(v.text, v.kind === 'link' ? v.href : undefined, false) : undefined)),
+      spatial: fieldOf(model, 'spatial').map((v) => (v.kind === 'link' ? { '@type': 'Place', name: v.text.value.trim(), url: httpUrl(v.href) } : undefined)),
+    };
   }
-  return fieldOf(model, 'creator')
-    .map((v) => (v.kind === 'text' || v.kind === 'link' ? agentJson(v.text, v.kind === 'link' ? v.href : undefined, false) : undefined))
-    .filter((x): x is JsonObject => !!x);
-}
-
-/** `start/end`, `start/..` or `../end` (ISO 8601 interval) from dcat:startDate/endDate (or schema:) of dcterms:temporal. */
-function temporalJson(reader: Reader | undefined, self: Node | undefined): string | undefined {
-  if (!reader || !self) return undefined;
+  const reader = new Reader(entry.metadata, opts.related ?? new Map(), model.title?.lang || 'en');
+  const self: Node = { graph: entry.metadata, term: resourceTerm(entry) };
+  const isPerson = (term: Term | undefined): boolean => {
+    const n = term && reader.node(term);
+    return !!n && [`${foaf}Person`, `${SCHEMA_HTTPS}Person`, `${schema}Person`].some((c) => reader.hasType(n, c));
+  };
+  const literal = (n: Node, ps: string[]): string | undefined => isoDate(reader.objectsOf(n, ps).find((o) => o.termType === 'Literal')?.value);
+  // `start/end`, `start/..` or `../end` (ISO 8601 interval) from dcat:startDate/endDate (or schema:) of dcterms:temporal
+  let temporal: string | undefined;
   for (const t of reader.objects(self, `${dcterms}temporal`)) {
-    if (t.termType === 'Literal') continue;
+    if (t.termType === 'Literal' || temporal) continue;
     const n = reader.node(t, self.graph);
-    const first = (ps: string[]) => isoDate(reader.objectsOf(n, ps).find((o) => o.termType === 'Literal')?.value);
-    const start = first([`${dcat}startDate`, `${NS.schema}startDate`, `${SCHEMA_HTTPS}startDate`]);
-    const end = first([`${dcat}endDate`, `${NS.schema}endDate`, `${SCHEMA_HTTPS}endDate`]);
-    if (start || end) return `${start ?? '..'}/${end ?? '..'}`;
+    const [start, end] = ['start', 'end'].map((w) => literal(n, [`${dcat}${w}Date`, `${schema}${w}Date`, `${SCHEMA_HTTPS}${w}Date`]));
+    if (start || end) temporal = `${start ?? '..'}/${end ?? '..'}`;
   }
-  return undefined;
-}
-
-const round = (n: number): number => Math.round(n * 1e6) / 1e6;
-
-/**
- * Places of dcterms:spatial: with the entry, read from its graph (name = label, `url` for an http(s) place URI, `geo`
- * = GeoShape box of its geometry / dcat:bbox); without it, the named places of the view model.
- */
-function spatialJson(model: DatasetModel, reader: Reader | undefined, self: Node | undefined): JsonObject[] {
-  if (!reader || !self) {
-    return fieldOf(model, 'spatial')
-      .filter((v): v is Extract<Value, { kind: 'link' }> => v.kind === 'link')
-      .map((v) => {
-        const url = httpUrl(v.href);
-        return { '@type': 'Place', name: v.text.value.trim(), ...(url ? { url } : {}) };
-      });
-  }
-  const out: JsonObject[] = [];
-  for (const place of reader.objects(self, `${dcterms}spatial`)) {
-    const n = reader.node(place, self.graph);
-    const geometryLiterals = place.termType === 'Literal'
-      ? [place]
-      : reader.objectsOf(n, [`${NS.locn}geometry`, `${dcat}bbox`]).filter((t) => t.termType === 'Literal');
-    const box = geometryLiterals.map((l) => parseGeometry(l.value, l.datatype)?.bbox).find(Boolean);
-    const name = place.termType === 'Literal' ? undefined : reader.label(place, self.graph)?.value.trim();
+  const round = (n: number | undefined): number => Math.round(n! * 1e6) / 1e6;
+  // Places of dcterms:spatial: name = label, `url` for an http(s) place URI, `geo` = GeoShape box of its geometry / dcat:bbox
+  const spatial = reader.objects(self, `${dcterms}spatial`).map((place) => {
+    const literalPlace = place.termType === 'Literal';
+    const geometries = literalPlace ? [place] : reader.objectsOf(reader.node(place, self.graph), [`${NS.locn}geometry`, `${dcat}bbox`]);
+    const box = geometries.map((l) => (l.termType === 'Literal' ? opts.geometry?.(l.value, l.datatype) : undefined)).find(Boolean);
+    const name = literalPlace ? undefined : reader.label(place, self.graph)?.value.trim() || undefined;
     const url = place.termType === 'NamedNode' ? httpUrl(place.value) : undefined;
-    if (!name && !box && !url) continue;
-    out.push({
-      '@type': 'Place',
-      ...(name ? { name } : {}),
-      ...(url ? { url } : {}),
-      // schema.org GeoShape box: "lat lon lat lon", the lower (south-west) corner first.
-      ...(box ? { geo: { '@type': 'GeoShape', box: `${round(box[1])} ${round(box[0])} ${round(box[3])} ${round(box[2])}` } } : {}),
-    });
-  }
-  return out;
-}
-
-const MIME = /^[a-z]+\/[a-z0-9][\w.+-]*$/i;
-
-function distributionsJson(model: DatasetModel): JsonObject[] {
-  const out: JsonObject[] = [];
-  for (const d of model.distributions) {
-    const contentUrl = d.files.map((f) => httpUrl(f.href)).find(Boolean) ?? httpUrl(d.accessUrl);
-    if (!contentUrl) continue;
-    const format = d.formats.find((f) => MIME.test(f.raw))?.raw ?? d.formats[0]?.label ?? d.files[0]?.format;
-    out.push({
-      '@type': 'DataDownload',
-      ...(d.title?.value.trim() ? { name: d.title.value.trim() } : {}),
-      ...(format ? { encodingFormat: format } : {}),
-      contentUrl,
-    });
-  }
-  return out;
+    // schema.org GeoShape box: "lat lon lat lon", the lower (south-west) corner first.
+    const geo = box && { '@type': 'GeoShape', box: [box[1], box[0], box[3], box[2]].map(round).join(' ') };
+    return name || box || url ? { '@type': 'Place', name, url, geo } : undefined;
+  });
+  return {
+    publisher: model.publisher && isPerson(reader.objects(self, `${dcterms}publisher`)[0]),
+    creator: reader.objects(self, `${dcterms}creator`).map((t) => {
+      const a = reader.agent(t, self.graph);
+      return agentJson(a.name, a.homepage, isPerson(t));
+    }),
+    created: isoDate(reader.objects(self, `${dcterms}created`)[0]?.value),
+    temporal,
+    spatial,
+  };
 }
 
 /** The schema.org Dataset object (before serialisation). Exported for tests and hosts that merge their own data. */
 export function datasetJsonLdObject(model: DatasetModel, opts: JsonLdOptions): JsonObject {
-  const entry = opts.entry;
-  const reader = entry ? new Reader(entry.metadata, opts.related ?? new Map(), model.title?.lang || 'en') : undefined;
-  const self: Node | undefined = entry ? { graph: entry.metadata, term: resourceTerm(entry) } : undefined;
-  const description = model.description.map((p) => p.value).join('\n\n').slice(0, MAX_DESCRIPTION);
-  const identifiers = fieldOf(model, 'identifier').map(valueText).filter((x): x is string => !!x);
-  const keywords = [...new Set(fieldOf(model, 'keyword').map(valueText).filter((x): x is string => !!x))];
-  const licence = fieldOf(model, 'license').map((v) => (v.kind === 'link' ? httpUrl(v.href) ?? httpUrl(v.uri) : undefined) ?? valueText(v)).find(Boolean);
-  const created = reader && self ? isoDate(reader.objects(self, `${dcterms}created`)[0]?.value) : undefined;
-  const published = dateOf(model, 'issued');
-  const modified = dateOf(model, 'modified');
+  const g = graphJson(model, opts);
   const url = httpUrl(opts.pageUrl);
   const id = httpUrl(model.uri);
-  const publisher = publisherJson(model, reader, self);
-  const creators = creatorsJson(model, reader, self);
-  const temporal = temporalJson(reader, self);
-  const spatial = spatialJson(model, reader, self);
-  const distribution = distributionsJson(model);
+  const present = <T>(xs: (T | undefined)[]): T[] => xs.filter((x): x is T => !!x);
   const catalogUrl = httpUrl(opts.catalog?.url);
-  const catalogName = opts.catalog?.name?.trim();
-  const obj: JsonObject = {
-    '@context': 'https://schema.org/',
+  const catalogName = opts.catalog?.name?.trim() || undefined;
+  const obj = {
+    '@context': SCHEMA_HTTPS,
     '@type': 'Dataset',
-    ...(model.title?.value.trim() ? { name: model.title.value.trim() } : {}),
-    ...(description ? { description } : {}),
-    ...(url ? { url } : {}),
-    ...(identifiers.length ? { identifier: identifiers.length === 1 ? identifiers[0]! : identifiers } : id ? { identifier: id } : {}),
-    ...(id && id !== url ? { sameAs: id } : {}),
-    ...(keywords.length ? { keywords } : {}),
-    ...(licence ? { license: licence } : {}),
-    ...(publisher ? { publisher } : {}),
-    ...(creators.length ? { creator: creators.length === 1 ? creators[0]! : creators } : {}),
-    ...(created ? { dateCreated: created } : {}),
-    ...(published ? { datePublished: published } : {}),
-    ...(modified ? { dateModified: modified } : {}),
-    ...(temporal ? { temporalCoverage: temporal } : {}),
-    ...(spatial.length ? { spatialCoverage: spatial.length === 1 ? spatial[0]! : spatial } : {}),
-    ...(distribution.length ? { distribution } : {}),
-    ...(catalogName || catalogUrl
-      ? { includedInDataCatalog: { '@type': 'DataCatalog', ...(catalogName ? { name: catalogName } : {}), ...(catalogUrl ? { url: catalogUrl } : {}) } }
-      : {}),
+    name: trimmed(model.title),
+    description: model.description.map((p) => p.value).join('\n\n').slice(0, 5000) || undefined,
+    url,
+    identifier: oneOrMany(texts(model, 'identifier')) ?? id,
+    sameAs: id !== url ? id : undefined,
+    keywords: list([...new Set(texts(model, 'keyword'))]),
+    license: fieldOf(model, 'license').map((v) => (v.kind === 'link' ? httpUrl(v.href) ?? httpUrl(v.uri) : undefined) ?? valueText(v)).find(Boolean),
+    publisher: agentJson(model.publisher?.name, model.publisher?.homepage, g.publisher === true),
+    creator: oneOrMany(present(g.creator as (JsonObject | undefined)[])),
+    dateCreated: g.created,
+    datePublished: dateOf(model, 'issued'),
+    dateModified: dateOf(model, 'modified'),
+    temporalCoverage: g.temporal,
+    spatialCoverage: oneOrMany(present(g.spatial as (JsonObject | undefined)[])),
+    distribution: list(present(model.distributions.map((d) => {
+      const contentUrl = d.files.map((f) => httpUrl(f.href)).find(Boolean) ?? httpUrl(d.accessUrl);
+      return contentUrl && {
+        '@type': 'DataDownload',
+        name: trimmed(d.title),
+        encodingFormat: d.formats.find((f) => /^[a-z]+\/[a-z0-9][\w.+-]*$/i.test(f.raw))?.raw ?? d.formats[0]?.label ?? d.files[0]?.format,
+        contentUrl,
+      };
+    }))),
+    includedInDataCatalog: catalogName || catalogUrl ? { '@type': 'DataCatalog', name: catalogName, url: catalogUrl } : undefined,
   };
-  return sanitise(obj) as JsonObject;
-}
-
-/** Every string without control characters (tab, CR, LF kept: JSON escapes them). */
-function sanitise(value: Json): Json {
-  if (typeof value === 'string') return clean(value);
-  if (Array.isArray(value)) return value.map(sanitise);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [clean(k), sanitise(v)]));
-  return value;
+  // Through JSON: properties without a value left out, every string without control characters (tab, CR, LF kept).
+  return JSON.parse(JSON.stringify(obj, (_, v: unknown) => (typeof v === 'string' ? v.replace(CONTROL, '') : v))) as JsonObject;
 }
 
 /** JSON text that is safe inside `<script>`: `<`, `>`, `&`, U+2028, U+2029 as `\uXXXX`. */
@@ -225,9 +166,21 @@ export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** The Dataset as script-safe JSON text for `placeJsonLd`. */
+/** The Dataset as script-safe JSON text for `placeJsonLd` (geometry literals read only when `opts.geometry` is given). */
 export function datasetJsonLd(model: DatasetModel, opts: JsonLdOptions): string {
   return scriptSafeJson(datasetJsonLdObject(model, opts));
+}
+
+/**
+ * `datasetJsonLd` with the places' GeoShape boxes: the geometry reader (src/dcat/spatial.ts) is loaded only when the
+ * dataset has a geometry literal (most have none).
+ */
+export async function datasetJsonLdText(model: DatasetModel, opts: JsonLdOptions): Promise<string> {
+  const seen = { geometry: false };
+  datasetJsonLdObject(model, { ...opts, geometry: () => void (seen.geometry = true) });
+  if (!seen.geometry) return datasetJsonLd(model, opts);
+  const { parseGeometry } = await import('../dcat/spatial.ts');
+  return datasetJsonLd(model, { ...opts, geometry: (value, datatype) => parseGeometry(value, datatype)?.bbox });
 }
 
 // ---- placing the script -------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // datasetJsonLd (src/rich/jsonld.ts): schema.org Dataset from the landing model, script-safe text.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { datasetJsonLd, datasetJsonLdObject, scriptSafeJson } from '../../src/rich/jsonld.ts';
+import { datasetJsonLd, datasetJsonLdObject, datasetJsonLdText, scriptSafeJson } from '../../src/rich/jsonld.ts';
 import { buildDatasetModel } from '../../src/dcat/dataset.ts';
 import { Graph } from '../../src/rdf/graph.ts';
 import { parseRdf } from '../../src/rdf/parse.ts';
@@ -45,7 +45,9 @@ describe('datasetJsonLd', () => {
     const entry = await entryOf('10', FULL);
     const related = new Map<string, StoreEntry>();
     const model = buildDatasetModel(entry, related, { lang: 'en', storeBaseUrl: STORE });
-    const obj = datasetJsonLdObject(model, { pageUrl: PAGE, entry, related, catalog: { name: 'Portal', url: 'https://portal.example.org/' } });
+    const opts = { pageUrl: PAGE, entry, related, catalog: { name: 'Portal', url: 'https://portal.example.org/' } };
+    // datasetJsonLdText loads the geometry reader (its own chunk) because the dataset has a geometry literal
+    const obj = JSON.parse(await datasetJsonLdText(model, opts));
     assert.deepEqual(obj, {
       '@context': 'https://schema.org/',
       '@type': 'Dataset',
@@ -70,6 +72,10 @@ describe('datasetJsonLd', () => {
       includedInDataCatalog: { '@type': 'DataCatalog', name: 'Portal', url: 'https://portal.example.org/' },
     });
     assert.deepEqual(JSON.parse(datasetJsonLd(model, { pageUrl: PAGE, entry, related })).distribution.length, 2);
+    // without a geometry reader the box-only place is left out, everything else is the same
+    const { spatialCoverage, ...rest } = obj;
+    assert.ok(spatialCoverage);
+    assert.deepEqual(datasetJsonLdObject(model, opts), rest);
   });
 
   test('open-ended periods, no entry: what the model alone gives', async () => {
