@@ -193,9 +193,9 @@ for (const f of otherChunks) {
 }
 // Rich-content parts (lazy): what a page adds on top of the landing page when it shows a data preview or a map,
 // feature strings included (English), with their own budgets (issue 9: preview ≤ 15 KB, map ≤ 150 KB gzip).
-// Each counts the feature's chunk and static imports, its English strings (the feature's `strings/en.ts`, and the
-// search part of the UI strings that featureStrings() loads with them) and the lazy chunks it always loads when shown
-// (OpenLayers for a map), minus what the landing page already loaded.
+// Each counts the feature's chunk and static imports, its English strings (the feature's `strings/en.ts`; the landing
+// part of the UI strings that featureStrings() loads with them is already on the page) and the lazy chunks it always
+// loads when shown (OpenLayers for a map), minus what the landing page already loaded.
 const RICH_PARTS = [
   { tag: 'catalog-data-preview', what: 'data preview (`<catalog-data-preview>`, papaparse)', budget: 15 * 1024, lazy: [] },
   { tag: 'catalog-visualization', what: 'charts (`<catalog-visualization>`)', budget: 60 * 1024, lazy: [] },
@@ -206,11 +206,11 @@ const isEnglishStrings = (f) => /^en-/.test(basename(f));
 const rich = RICH_PARTS.filter((p) => chunks.has(p.tag)).map((p) => {
   const c = closure(chunkOf(p.tag));
   const lazyOf = (files) => [...new Set(files.flatMap((f) => importsOf(f).dynamics))];
-  const wanted = lazyOf(c.files).filter((f) => isEnglishStrings(f) || p.lazy.some((re) => re.test(basename(f))));
+  // featureStrings() loads the landing part of the page's UI strings only, never the search part
+  const searchPart = chunkOfSource('src/i18n/search/en.ts');
+  const wanted = lazyOf(c.files).filter((f) => f !== searchPart && (isEnglishStrings(f) || p.lazy.some((re) => re.test(basename(f)))));
   const withLazy = closure(...c.files, ...wanted).files;
-  // featureStrings() loads both parts of the page's UI strings: the search part is new on a landing page
-  const strings = [chunkOfSource('src/i18n/search/en.ts')];
-  const files = [...new Set([...withLazy, ...strings])].filter((f) => !landing.files.includes(f));
+  const files = [...new Set([...withLazy, chunkOfSource('src/i18n/landing/en.ts')])].filter((f) => !landing.files.includes(f));
   const m = measure(files);
   rows.push({ what: `CDN ${p.what}: added when shown (budget ${kb(p.budget)})`, ...m });
   return { ...p, files, gzip: m.gzip, ok: m.gzip <= p.budget };
