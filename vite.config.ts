@@ -80,7 +80,8 @@ function classicWithoutRichContent(): Plugin {
     name: 'catalog-blocks-classic-without-rich-content',
     // Before Vite's own resolver, which would resolve the relative path first.
     enforce: 'pre',
-    resolveId: (source, importer) => (source === './slots.ts' && importer?.endsWith('/blocks/rich-content/hook.ts') ? id : undefined),
+    resolveId: (source, importer) => ((source === './slots.ts' && importer?.endsWith('/blocks/rich-content/hook.ts'))
+      || (source === '../rich-content/row-indicators.ts' && importer?.endsWith('/blocks/search-base/search-list.ts')) ? id : undefined),
     load: (loadId) => (loadId === id
       ? 'throw new Error("The classic script (catalog-blocks.iife.js) has no rich dataset content (previews, charts, maps, indicators, showcases): load catalog-blocks.js as a module for them.");'
       : undefined),
@@ -89,13 +90,17 @@ function classicWithoutRichContent(): Plugin {
 
 /** `virtual:catalog-blocks/loaders` for the CDN loader: tag → `() => import(file defining it)`. */
 function blockLoaders(): Plugin {
+  const DEFINE = '?define';
   const id = 'virtual:catalog-blocks/loaders';
   return {
     name: 'catalog-blocks-loaders',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    resolveId: (source) => (source === id ? `\0${id}` : source.endsWith(DEFINE) ? `\0${source}` : undefined),
     load(loadId) {
+      // `<file>?define`: a module without exports that imports the block file for its side effect (defining the tag),
+      // so the chunk holding it needs no namespace object (and no rolldown runtime helper) for the loader
+      if (loadId.startsWith('\0') && loadId.endsWith(DEFINE)) return `import ${JSON.stringify(loadId.slice(1, -DEFINE.length))};`;
       if (loadId !== `\0${id}`) return undefined;
-      const rows = [...blockTagFiles()].map(([tag, file]) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(file)}),`);
+      const rows = [...blockTagFiles()].map(([tag, file]) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(file + DEFINE)}),`);
       return `export const BLOCK_LOADERS = {\n${rows.join('\n')}\n};\n`;
     },
   };
@@ -251,7 +256,8 @@ export default defineConfig(({ command, mode }): UserConfig => {
         rolldownOptions: {
           output: {
             entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', minify: true,
-            codeSplitting: { groups: CDN_CHUNK_GROUPS },
+            // a block file's `?define` module (blockLoaders) goes where the block file goes
+            codeSplitting: { groups: CDN_CHUNK_GROUPS.map((g) => ({ ...g, test: (id: string) => g.test(id.replace(/^\0(.*)\?define$/, '$1')) })) },
           },
         },
       },

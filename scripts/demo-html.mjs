@@ -24,7 +24,7 @@ export function paramRows(block) {
   const col = columnOf(block);
   return paramsOf(block).map((p) => {
     const def = p.defaults[col];
-    const meaning = `${paramMeaning(p.name)}${p.notYetRendered ? ' (not yet rendered)' : ''}`;
+    const meaning = `${paramMeaning(p.name)}`;
     return `<tr data-param="${escapeHtml(p.name)}"><th scope="row"><code>${escapeHtml(p.name)}</code></th>` +
       `<td><code>${escapeHtml(attributeName(p.name))}</code></td><td>${escapeHtml(p.type)}</td>` +
       `<td>${def === undefined ? '–' : `<code>${escapeHtml(String(def))}</code>`}</td>` +

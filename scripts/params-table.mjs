@@ -31,7 +31,7 @@ export function paramsTable() {
   const sep = `|---|---|---|${COLUMNS.map(() => ':-:').join('|')}|---|---|`;
   const rows = PARAMS.map((p) => {
     const marks = COLUMNS.map((c) => (p.columns.includes(c) ? 'x' : ''));
-    const meaning = `${paramMeaning(p.name).replaceAll('|', '\\|')}${p.notYetRendered ? ' — *not yet rendered* (accepted and validated)' : ''}`;
+    const meaning = `${paramMeaning(p.name).replaceAll('|', '\\|')}`;
     return `| \`${p.name}\` | \`${attributeName(p.name)}\` | ${p.type} | ${marks.join(' | ')} | ${defaultText(p)} | ${meaning} |`;
   });
   const legend = `Columns: ${Object.entries(COLUMN_BLOCKS).map(([c, blocks]) => `${c} = ${blocks.join(' / ')}`).join('; ')}. ` +

@@ -27,8 +27,6 @@ export interface ParamSpec {
   readonly columns: readonly Column[];
   /** Default per column; a column missing here means "not shown" in the spec: the parameter is unset (undefined). */
   readonly defaults: Partial<Record<Column, boolean | number | string>>;
-  /** Not yet rendered by any block (resolved and validated, listed as such in the README). */
-  readonly notYetRendered?: boolean;
   /** Numbers: smallest accepted value (smaller → warning + default). */
   readonly min?: number;
   /** Strings: the accepted form (anything else → warning + default). */
@@ -42,21 +40,21 @@ const ALL: readonly Column[] = ['DV', 'SV', 'DL', 'SS', 'MS', 'FS', 'FP'];
 export const PARAMS: readonly ParamSpec[] = [
   { name: 'hl', type: 'number', columns: ALL, defaults: { DV: 1, SV: 1, DL: 1, SS: 2, MS: 2, FS: 2, FP: 2 }, min: 1 },
   { name: 'pageInUrl', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'], defaults: {} },
-  { name: 'includeExtras', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS'], notYetRendered: true,
+  { name: 'includeExtras', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS'],
     defaults: { DV: false, DL: false, SS: false, MS: false, FS: false } },
-  { name: 'includeVisualizations', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS'], notYetRendered: true,
+  { name: 'includeVisualizations', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS'],
     defaults: { DV: false, DL: false, SS: false, MS: false, FS: false } },
-  { name: 'includeTabbedVisualizations', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS'], notYetRendered: true,
+  { name: 'includeTabbedVisualizations', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS'],
     defaults: { DV: false, DL: false, SS: false, MS: false, FS: false } },
-  { name: 'includeAutoVisualizations', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'], notYetRendered: true,
+  { name: 'includeAutoVisualizations', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'],
     defaults: {} },
-  { name: 'includeDataPreview', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'], notYetRendered: true,
+  { name: 'includeDataPreview', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'],
     defaults: { DV: false, DL: false, SS: false, MS: false, FS: false, FP: false } },
-  { name: 'includeIndicators', type: 'boolean', columns: ['DV', 'SV', 'DL', 'FP'], notYetRendered: true,
+  { name: 'includeIndicators', type: 'boolean', columns: ['DV', 'SV', 'DL', 'FP'],
     defaults: { DV: false, SV: false, DL: false, FP: false } },
   { name: 'clickExpand', type: 'boolean', columns: ['DV', 'DL'], defaults: { DV: true, DL: true } },
   { name: 'registry', type: 'boolean', columns: ['DV', 'DL'], defaults: {} },
-  { name: 'legend', type: 'boolean', columns: ['DV', 'DL', 'MS', 'FS'], notYetRendered: true, defaults: {} },
+  { name: 'legend', type: 'boolean', columns: ['DV', 'DL', 'MS', 'FS'], defaults: {} },
   { name: 'sortOrder', type: 'string', columns: ['DL', 'SS', 'MS', 'FS', 'FP'], defaults: {},
     pattern: /^\s*(title|[\w.-]+[ +](asc|desc)(\s*,\s*[\w.-]+[ +](asc|desc))*)\s*$/i },
   { name: 'includeSorting', type: 'boolean', columns: ['SS', 'MS', 'FS'], defaults: {} },
