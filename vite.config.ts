@@ -90,17 +90,13 @@ function classicWithoutRichContent(): Plugin {
 
 /** `virtual:catalog-blocks/loaders` for the CDN loader: tag → `() => import(file defining it)`. */
 function blockLoaders(): Plugin {
-  const DEFINE = '?define';
   const id = 'virtual:catalog-blocks/loaders';
   return {
     name: 'catalog-blocks-loaders',
-    resolveId: (source) => (source === id ? `\0${id}` : source.endsWith(DEFINE) ? `\0${source}` : undefined),
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
     load(loadId) {
-      // `<file>?define`: a module without exports that imports the block file for its side effect (defining the tag),
-      // so the chunk holding it needs no namespace object (and no rolldown runtime helper) for the loader
-      if (loadId.startsWith('\0') && loadId.endsWith(DEFINE)) return `import ${JSON.stringify(loadId.slice(1, -DEFINE.length))};`;
       if (loadId !== `\0${id}`) return undefined;
-      const rows = [...blockTagFiles()].map(([tag, file]) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(file + DEFINE)}),`);
+      const rows = [...blockTagFiles()].map(([tag, file]) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(file)}),`);
       return `export const BLOCK_LOADERS = {\n${rows.join('\n')}\n};\n`;
     },
   };
@@ -256,8 +252,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
         rolldownOptions: {
           output: {
             entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', minify: true,
-            // a block file's `?define` module (blockLoaders) goes where the block file goes
-            codeSplitting: { groups: CDN_CHUNK_GROUPS.map((g) => ({ ...g, test: (id: string) => g.test(id.replace(/^\0(.*)\?define$/, '$1')) })) },
+            codeSplitting: { groups: CDN_CHUNK_GROUPS },
           },
         },
       },
