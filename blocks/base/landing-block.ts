@@ -168,7 +168,7 @@ export async function landingOf(
     const [{ buildDataServiceModel }, view] = await serviceView;
     renderService = view.renderService;
     const model = buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl });
-    const rich = richModule && flags ? richModule.serviceSlots(model, flags) : undefined;
+    const rich = richModule && flags ? richModule.serviceSlots(entry, rel, flags, opts.lang) : undefined;
     return { kind: 'service', model, entry, options: opts, ...flag, ...(rich ? { rich } : {}) };
   }
   const model = buildDatasetModel(entry, rel, { lang: opts.lang, registry: opts.registry, storeBaseUrl });

@@ -8,7 +8,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { distributionNodes } from '../../src/dcat/dataset.ts';
-import type { DataServiceModel, DatasetModel, DistributionModel, Indicator } from '../../src/dcat/model.ts';
+import type { DatasetModel, DistributionModel, Indicator } from '../../src/dcat/model.ts';
+import { entryIndicators } from '../../src/rich/indicators.ts';
 import { ValueReader } from '../../src/dcat/read-values.ts';
 import { wmsMapsOf, type WmsMapSource } from '../../src/dcat/wms.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
@@ -132,8 +133,8 @@ function extras(found: Extras, flags: RichFlags): RichSlots['extras'] {
 }
 
 /** The rich parts of a data service page (dataserviceView takes `includeIndicators` only). */
-export function serviceSlots(model: DataServiceModel, flags: RichFlags): RichSlots {
-  const ind = indicators(model.indicators, flags);
+export function serviceSlots(entry: StoreEntry, related: ReadonlyMap<string, StoreEntry>, flags: RichFlags, lang: Lang): RichSlots {
+  const ind = flags.indicators ? indicators(entryIndicators(entry, lang, related), flags) : undefined;
   return ind ? { indicators: ind } : {};
 }
 
@@ -158,7 +159,7 @@ export function datasetSlots(input: DatasetInput): RichSlots {
   const put = <K extends keyof RichSlots>(k: K, v: RichSlots[K] | undefined) => {
     if (v) slots[k] = v;
   };
-  put('indicators', indicators(model.indicators, flags));
+  put('indicators', flags.indicators ? indicators(entryIndicators(entry, lang, related), flags) : undefined);
   put('tabs', tabs(vizList, flags));
   put('extras', flags.extras ? extras(extrasOf(entry.resourceUri, related, { lang, storeBaseUrl }), flags) : undefined);
   put('maps', autoMaps(maps, flags, shownServices(vizList, flags)));

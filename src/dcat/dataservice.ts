@@ -6,7 +6,7 @@
 import { NS } from '../rdf/namespaces.ts';
 import type { StoreEntry } from '../store/types.ts';
 import type { DataServiceModel, Field } from './model.ts';
-import { feeValues, indicatorsOf, otherIdentifiers } from './dataset.ts';
+import { feeValues, otherIdentifiers } from './dataset.ts';
 import { descriptionOf, resourceTerm } from './entry.ts';
 import { TITLE_PROPERTIES, type Node } from './read.ts';
 import { dedupe, pushField, ValueReader } from './read-values.ts';
@@ -40,7 +40,6 @@ export function buildDataServiceModel(
     conformsTo: r.values(n, [`${dcterms}conformsTo`]),
     servedDatasets: dedupe(r.objects(n, `${dcat}servesDataset`).filter((t) => t.termType === 'NamedNode').map((t) => r.entryValue(t))),
     fields: serviceFields(r, n),
-    indicators: indicatorsOf(r, n, [], true),
   };
 }
 

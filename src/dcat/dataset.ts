@@ -5,7 +5,6 @@
  */
 import { NS } from '../rdf/namespaces.ts';
 import type { StoreEntry } from '../store/types.ts';
-import { indicatorsFrom } from '../rich/indicators.ts';
 import type { Agent, DatasetModel, DistributionModel, Field, Value } from './model.ts';
 import { buildDistribution, downloadUrls, languageValues, storeBase } from './distribution.ts';
 import { entryKind } from './kind.ts';
@@ -90,7 +89,6 @@ export function buildDatasetModel(
     themes: r.values(n, [`${dcat}theme`]),
     distributions,
     fields: datasetFields(r, n),
-    indicators: indicatorsOf(r, n, distributionList),
   };
 }
 
@@ -190,8 +188,3 @@ export function feeValues(r: ValueReader, n: Node): Value[] {
   }));
 }
 
-/**
- * Indicator inputs (§6.6) of the dataset or data service: the one reader of them is `indicatorsFrom`
- * (src/rich/indicators.ts), which search rows use too.
- */
-export const indicatorsOf = indicatorsFrom;

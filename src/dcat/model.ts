@@ -120,8 +120,6 @@ export interface DatasetModel {
   readonly distributions: readonly DistributionModel[];
   /** Rows of "Further information", in the behaviour doc's order, empty rows omitted. */
   readonly fields: readonly Field[];
-  /** Raw indicator inputs (rendered only with includeIndicators). */
-  readonly indicators: readonly Indicator[];
 }
 
 export interface DataServiceModel {
@@ -136,5 +134,4 @@ export interface DataServiceModel {
   readonly conformsTo: readonly Value[];
   readonly servedDatasets: readonly Value[];
   readonly fields: readonly Field[];
-  readonly indicators: readonly Indicator[];
 }

@@ -48,13 +48,14 @@ export function indicatorsFrom(r: Reader, n: Node, distributions: readonly Node[
 }
 
 /**
- * Indicators of a search row's entry (dataset, series or data service) from its own metadata graph. Licences given
- * only on distribution entries of their own are not seen here (a landing page sees them: `indicatorsOf`).
+ * Indicators of an entry (dataset, series or data service): from its own metadata graph (a search row), plus the
+ * distribution entries among `related` (a landing page or an expanded row, whose batched lookup brought them: a
+ * licence given only on a distribution entry of its own is seen there, not in the row).
  * Labels of lazily loaded vocabularies (frequency, licence) need `loadVocabulariesFor` first, else those indicators
  * are left out.
  */
-export function entryIndicators(entry: StoreEntry, lang: Lang): Indicator[] {
-  const r = new Reader(entry.metadata, new Map(), lang);
+export function entryIndicators(entry: StoreEntry, lang: Lang, related: ReadonlyMap<string, StoreEntry> = new Map()): Indicator[] {
+  const r = new Reader(entry.metadata, related, lang);
   const n: Node = { graph: entry.metadata, term: resourceTerm(entry) };
   const distributions = r.objects(n, `${dcat}distribution`)
     .filter((t) => t.termType !== 'Literal')

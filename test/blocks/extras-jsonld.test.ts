@@ -17,7 +17,6 @@ const MODEL: DatasetModel = {
     files: [{ href: 'https://files.example.org/a.csv', name: 'a.csv' }], isCsv: true, isWms: false, fields: [],
   }],
   fields: [{ key: 'keyword', values: [{ kind: 'text', text: { value: 'bad', lang: 'en' } }] }],
-  indicators: [],
 };
 const scripts = (doc: Document = document) => [...doc.head.querySelectorAll('script[type="application/ld+json"]')];
 

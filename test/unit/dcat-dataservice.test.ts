@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { entryIndicators } from '../../src/rich/indicators.ts';
 import { describe, test } from 'node:test';
 import { buildDataServiceModel, linkedResourcesOfService } from '../../src/dcat/dataservice.ts';
 import { Graph } from '../../src/rdf/graph.ts';
@@ -48,12 +49,14 @@ const SERVICE = `r:90 a dcat:DataService ;
   schema:offers "Gratis"@sv .
   <https://elsewhere.example.org/ds/1> dcterms:title "External dataset"@en .`;
 
-async function model(lang = 'sv') {
-  const related = new Map((await Promise.all([
+async function relatedOf() {
+  return new Map((await Promise.all([
     entryOf('40', `r:40 a foaf:Organization ; foaf:name "Kungliga biblioteket" .`),
     entryOf('20', `r:20 a dcat:Dataset ; dcterms:title "Bibliotek i Sverige"@sv, "Libraries in Sweden"@en .`),
   ])).map((e) => [e.resourceUri, e]));
-  return buildDataServiceModel(await entryOf('90', SERVICE), related, { lang, storeBaseUrl: STORE });
+}
+async function model(lang = 'sv') {
+  return buildDataServiceModel(await entryOf('90', SERVICE), await relatedOf(), { lang, storeBaseUrl: STORE });
 }
 
 describe('buildDataServiceModel (§2.2)', () => {
@@ -93,12 +96,11 @@ describe('buildDataServiceModel (§2.2)', () => {
   });
 
   test('indicators: service type only with a known label (never a bare URI)', async () => {
-    const m = await model('en');
-    assert.deepEqual(m.indicators.map((i) => i.key), ['access', 'license', 'hvd', 'fee']);
+    const ind = entryIndicators(await entryOf('90', SERVICE), 'en', await relatedOf());
+    assert.deepEqual(ind.map((i) => i.key), ['access', 'license', 'hvd', 'fee']);
     const labelled = await entryOf('90', `r:90 a dcat:DataService ; dcterms:type <https://example.org/type/dl>, <https://example.org/type/view> .
       <https://example.org/type/dl> dcterms:title "Download service"@en . <https://example.org/type/view> dcterms:title "View service"@en .`);
-    const ind = buildDataServiceModel(labelled, new Map(), { lang: 'en', storeBaseUrl: STORE }).indicators;
-    assert.deepEqual(ind, [{ key: 'serviceType', text: { value: 'Download service, View service', lang: 'en' } }]);
+    assert.deepEqual(entryIndicators(labelled, 'en'), [{ key: 'serviceType', text: { value: 'Download service, View service', lang: 'en' } }]);
   });
 
   test('linkedResourcesOfService: publisher, contact points, creators, served datasets', async () => {
@@ -110,6 +112,6 @@ describe('buildDataServiceModel (§2.2)', () => {
   test('a bare service: no title (block shows its fallback), empty lists', async () => {
     const m = buildDataServiceModel(await entryOf('90', `r:90 a dcat:DataService .`), new Map(), { lang: 'sv', storeBaseUrl: STORE });
     assert.equal(m.title, undefined);
-    assert.deepEqual([m.description, m.endpointUrls, m.endpointDescriptions, m.servedDatasets, m.fields, m.indicators], [[], [], [], [], [], []]);
+    assert.deepEqual([m.description, m.endpointUrls, m.endpointDescriptions, m.servedDatasets, m.fields], [[], [], [], [], []]);
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { entryIndicators } from '../../src/rich/indicators.ts';
 import { describe, test } from 'node:test';
 import { buildDatasetModel, linkedResources } from '../../src/dcat/dataset.ts';
 import { entryKind } from '../../src/dcat/kind.ts';
@@ -367,17 +368,17 @@ describe('indicators (§6.6)', () => {
       dcterms:subject <https://example.org/national> ; schema:offers [ schema:price "10" ] ;
       dcat:distribution r:11 .
       r:11 a dcat:Distribution ; dcterms:license <https://creativecommons.org/licenses/by-sa/4.0/> .`);
-    const m = build(e, new Map(), 'en');
-    assert.deepEqual(m.indicators.map((i) => [i.key, i.text.value, i.variant]), [
+    const ind = entryIndicators(e, 'en');
+    assert.deepEqual(ind.map((i) => [i.key, i.text.value, i.variant]), [
       ['access', 'Restricted', undefined], ['frequency', 'Weekly', undefined], ['license', 'CC BY-SA 4.0', 'by-sa'],
       ['hvd', 'High-value dataset', undefined], ['national', 'National dataset', undefined], ['fee', 'Fee', undefined],
     ]);
-    assert.equal(m.indicators[0]!.uri, `${AUTH}access-right/RESTRICTED`);
+    assert.equal(ind[0]!.uri, `${AUTH}access-right/RESTRICTED`);
   });
 
   test('values without a known label and legislation other than the HVD regulation give no indicator', async () => {
     const e = await entryOf('20', `r:20 a dcat:Dataset ; dcterms:accessRights <https://example.org/rights/custom-xyz> ;
       dcatap:applicableLegislation <http://data.europa.eu/eli/dir/2019/1024/oj> .`);
-    assert.deepEqual(build(e).indicators, []);
+    assert.deepEqual(entryIndicators(e, 'en'), []);
   });
 });

@@ -1,5 +1,6 @@
 // The view model over real published catalogs (shared/fixtures, see SOURCES.md). Each file is one harvested graph:
 // the entry's metadata is the whole graph and `related` is empty, so everything goes through the graph fallbacks.
+import { entryIndicators } from '../../src/rich/indicators.ts';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
@@ -131,9 +132,11 @@ describe('real catalogs', { skip }, () => {
 
   test('DCAT-AP HVD 3.0.0: HVD category and legislation labels, HVD indicator', async () => {
     const [m] = await datasets('eu/hvd-3.0.0/example-ms_catalogue_hvd.jsonld', 'jsonld', 'sv');
+    const g = await graphOf('eu/hvd-3.0.0/example-ms_catalogue_hvd.jsonld', 'jsonld');
+    const hvd = entryFor(g, g.subjectsOfType(`${NS.dcat}Dataset`)[0]!);
     assert.deepEqual(fieldText(m!, 'hvdCategory'), ['Naturskydd och biologisk mångfald']);
     assert.deepEqual(fieldText(m!, 'applicableLegislation'), ['Genomförandeförordning (EU) 2023/138', 'Direktiv (EU) 2007/2']);
-    assert.deepEqual(m!.indicators.map((i) => i.key), ['frequency', 'hvd']);
+    assert.deepEqual(entryIndicators(hvd, 'sv').map((i) => i.key), ['frequency', 'hvd']);
     assert.deepEqual(fieldText(m!, 'accrualPeriodicity'), ['Vartannat år']);
   });
 

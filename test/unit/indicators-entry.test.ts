@@ -1,10 +1,8 @@
-// entryIndicators (src/rich/indicators.ts): a search row's indicators from its own graph, equal to what the landing
-// page's model (indicatorsOf in src/dcat/dataset.ts) gives for the same entry without related entries.
+// entryIndicators (src/rich/indicators.ts), the one reader of indicators: a search row's from the entry's own graph,
+// a landing page's with its related entries too (a licence given only on a distribution entry of its own).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { entryIndicators } from '../../src/rich/indicators.ts';
-import { buildDatasetModel } from '../../src/dcat/dataset.ts';
-import { buildDataServiceModel } from '../../src/dcat/dataservice.ts';
 import { Graph } from '../../src/rdf/graph.ts';
 import { parseRdf } from '../../src/rdf/parse.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
@@ -41,11 +39,12 @@ const CASES: Record<string, string> = {
 
 describe('entryIndicators', () => {
   for (const [name, ttl] of Object.entries(CASES)) {
-    test(`same as the landing model: ${name}`, async () => {
+    test(`the same indicators in every UI language, each labelled in it: ${name}`, async () => {
       const e = await entryOf('1', ttl);
-      for (const lang of ['en', 'sv', 'de'] as const) {
-        assert.deepEqual(entryIndicators(e, lang), buildDatasetModel(e, new Map(), { lang, storeBaseUrl: STORE }).indicators, lang);
-      }
+      const [en, sv, de] = (['en', 'sv', 'de'] as const).map((lang) => entryIndicators(e, lang));
+      assert.deepEqual(sv!.map((i) => i.key), en!.map((i) => i.key));
+      assert.deepEqual(de!.map((i) => i.key), en!.map((i) => i.key));
+      for (const list of [en!, sv!, de!]) for (const i of list) assert.ok(i.text.value && !/^https?:/.test(i.text.value), i.text.value);
     });
   }
 
@@ -70,6 +69,13 @@ describe('entryIndicators', () => {
     assert.deepEqual(entryIndicators(e, 'en').map((i) => i.key), ['access']);
     const ind = entryIndicators(withLabels, 'en');
     assert.deepEqual(ind.map((i) => [i.key, i.text.value]), [['access', 'Non-public'], ['serviceType', 'Download service']]);
-    assert.deepEqual(ind, buildDataServiceModel(withLabels, new Map(), { lang: 'en', storeBaseUrl: STORE }).indicators);
+  });
+
+  test('a licence on a distribution entry of its own: seen with the related entries (landing), not from the row alone', async () => {
+    const e = await entryOf('1', `r:1 a dcat:Dataset ; dcat:distribution r:11 .`);
+    const dist = await entryOf('11', `r:11 a dcat:Distribution ; dcterms:license <http://creativecommons.org/publicdomain/zero/1.0/> .`);
+    assert.deepEqual(entryIndicators(e, 'en'), []);
+    const landing = entryIndicators(e, 'en', new Map([[dist.resourceUri, dist]]));
+    assert.deepEqual(landing.map((i) => [i.key, i.variant]), [['license', 'zero']]);
   });
 });
