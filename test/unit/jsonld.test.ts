@@ -45,7 +45,7 @@ describe('datasetJsonLd', () => {
     const entry = await entryOf('10', FULL);
     const related = new Map<string, StoreEntry>();
     const model = buildDatasetModel(entry, related, { lang: 'en', storeBaseUrl: STORE });
-    const opts = { pageUrl: PAGE, entry, related, catalog: { name: 'Portal', url: 'https://portal.example.org/' } };
+    const opts = { pageUrl: PAGE, entry, related };
     // datasetJsonLdText loads the geometry reader (its own chunk) because the dataset has a geometry literal
     const obj = JSON.parse(await datasetJsonLdText(model, opts));
     assert.deepEqual(obj, {
@@ -69,7 +69,6 @@ describe('datasetJsonLd', () => {
         { '@type': 'DataDownload', name: 'API', encodingFormat: 'application/json', contentUrl: 'https://api.example.org/bad' },
         { '@type': 'DataDownload', name: 'CSV', encodingFormat: 'text/csv', contentUrl: 'https://files.example.org/bad.csv' },
       ],
-      includedInDataCatalog: { '@type': 'DataCatalog', name: 'Portal', url: 'https://portal.example.org/' },
     });
     assert.deepEqual(JSON.parse(datasetJsonLd(model, { pageUrl: PAGE, entry, related })).distribution.length, 2);
     // without a geometry reader the box-only place is left out, everything else is the same
