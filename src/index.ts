@@ -7,3 +7,5 @@ export * from '../blocks/wms-map/wms-map.ts';
 export * from '../blocks/data-preview/data-preview.ts';
 export * from '../blocks/visualization/visualization.ts';
 export * from '../blocks/extras/extras.ts';
+// The data preview control of distribution rows (defined here too, so the npm entry defines every element).
+export { PreviewToggle } from '../blocks/rich-content/preview-toggle.ts';

@@ -48,7 +48,7 @@ function recipe(bundle: 'cdn' | 'iife' | 'npm', o: Origins, opts: { trustedTypes
     `script-src ${scriptSrc}${opts.extraScript ? ` ${opts.extraScript}` : ''}`,
     `connect-src ${o.store}`,
     `require-trusted-types-for 'script'`,
-    `trusted-types ${opts.trustedTypes ?? 'lit-html'}`,
+    `trusted-types ${opts.trustedTypes ?? 'lit-html catalog-blocks-jsonld'}`,
     `base-uri 'none'`,
   ].join('; ');
 }
@@ -134,7 +134,8 @@ describe('strict CSP with Trusted Types: the documented policy per bundle, and b
       // the host's own scripts come from its origin
       const hostScripts = bundle === 'npm' ? `IMPORT_MAP` : `'self'`;
       policies.set(`${bundle}-host-lit`, recipe(bundle, o, { extraScript: hostScripts }));
-      policies.set(`${bundle}-host-lit-dup`, recipe(bundle, o, { trustedTypes: `lit-html 'allow-duplicates'`, extraScript: hostScripts }));
+      policies.set(`${bundle}-no-jsonld`, recipe(bundle, o, { trustedTypes: 'lit-html', extraScript }));
+      policies.set(`${bundle}-host-lit-dup`, recipe(bundle, o, { trustedTypes: `lit-html catalog-blocks-jsonld 'allow-duplicates'`, extraScript: hostScripts }));
     }
     browser = await launch();
   });
@@ -198,8 +199,22 @@ describe('strict CSP with Trusted Types: the documented policy per bundle, and b
       assert.equal((await page.locator(`${tag} h2`).first().textContent())?.trim(), title);
       assert.ok(await page.locator(`${tag} li[data-distribution]`).count() >= 1, 'distributions shown');
       assert.ok(await page.evaluate(() => document.adoptedStyleSheets.length) >= 1, 'block styles adopted under style-src none');
+      // The JSON-LD data block for search engines is placed through its own Trusted Types policy.
+      await page.waitForFunction(() => document.head.querySelectorAll('script[type="application/ld+json"]').length === 1);
       assert.deepEqual(await violations(), []);
       assert.deepEqual(errors, []);
+      await page.close();
+    });
+
+    test(`policy without catalog-blocks-jsonld, ${bundle} bundle: the page renders, only the JSON-LD is left out`, async () => {
+      const { page, violations, errors } = await open(`/pages/${path}?csp=${bundle}-no-jsonld&${landingUri}`);
+      assert.deepEqual(await landingStates(page, tag), ['ready']);
+      assert.equal((await page.locator(`${tag} h2`).first().textContent())?.trim(), title);
+      await page.waitForFunction(() => (window as unknown as { cspViolations: string[] }).cspViolations.length > 0, undefined, { timeout: 15000 });
+      assert.ok((await violations()).every((v) => v.startsWith('trusted-types ')), (await violations()).join('\n'));
+      assert.equal(await page.locator('head script[type="application/ld+json"]').count(), 0);
+      // (The browser itself logs the refused policy as an error; nothing else may be logged.)
+      assert.deepEqual(errors.filter((e) => !/TrustedTypePolicy named 'catalog-blocks-jsonld'/.test(e)), []);
       await page.close();
     });
   }
@@ -396,7 +411,10 @@ describe('every bundle defines every custom element (issue 8, point 14)', () => 
     if (cdnServer) await close(cdnServer);
   });
 
-  const RICH_CONTENT_TAGS = ['catalog-data-preview', 'catalog-spatial-map', 'catalog-wms-map'];
+  const RICH_CONTENT_TAGS = [
+    'catalog-data-preview', 'catalog-dataset-extras', 'catalog-points-map', 'catalog-preview-toggle', 'catalog-spatial-map',
+    'catalog-visualization', 'catalog-visualization-tabs', 'catalog-wms-map',
+  ];
 
   /** Every tag some file under blocks/ defines, and every tag custom-elements.json names. */
   function allTags(): string[] {
