@@ -124,10 +124,10 @@ function lazyStoreProvider(): Plugin {
  * CDN chunks by what a page needs (fewer, larger files compress better than many small ones): `core` is what every
  * block uses (Lit, store client, configuration, DCAT readers, shared rendering), `landing` the landing-page blocks
  * and the view models, `search` the search engine and the blocks of a facet search page (the other search blocks are
- * small chunks on top of it). Lazy modules (UI strings per language, large vocabularies, rdflib,
+ * small chunks on top of it). Lazy modules (UI strings per language, vocabularies per language, rdflib,
  * exports) stay their own chunks: a group never takes them, so they still load only when needed.
  */
-const LAZY = /\/src\/i18n\/((landing|search)\/)?(en|sv|de)\.ts$|\/src\/dcat\/vocab\/(licence|file-type|language|hvd-category|frequency)\.ts$/;
+const LAZY = /\/src\/i18n\/((landing|search)\/)?(en|sv|de)\.ts$|\/src\/dcat\/vocab\/[a-z-]+\.(en|sv|de)\.ts$/;
 /** Geometry, WMS and preview readers and the feature-string loader, used only by lazy chunks: never in `core`, which every page loads. */
 const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$/;
 /**

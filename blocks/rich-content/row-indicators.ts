@@ -14,7 +14,7 @@ import { adoptIndicatorStyles, indicatorList, loadIndicatorStrings } from '../ex
 export async function prepareRows(lang: Lang, entries: readonly StoreEntry[], doc: Document): Promise<void> {
   adoptIndicatorStyles(doc);
   const iris = entries.flatMap((e) => [...e.metadata.triples()].filter((t) => t.object.termType === 'NamedNode').map((t) => t.object.value));
-  await Promise.all([loadIndicatorStrings(lang), loadVocabulariesFor(iris).catch(() => undefined)]);
+  await Promise.all([loadIndicatorStrings(lang), loadVocabulariesFor(iris, lang).catch(() => undefined)]);
 }
 
 /** The badges of one row (nothing when no indicator has a label). */

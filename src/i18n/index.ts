@@ -8,6 +8,7 @@
  */
 import type { MessageKey, Messages } from './en.ts';
 import { deCore, enCore, svCore } from './core.ts';
+import { addVocabulary } from '../dcat/vocab.ts';
 
 export type Lang = 'sv' | 'en' | 'de';
 export const LANGS: readonly Lang[] = ['sv', 'en', 'de'];
@@ -17,9 +18,9 @@ type Table = Readonly<Record<string, string>>;
 type Part = 'landing' | 'search';
 const CORE: Readonly<Record<Lang, Table>> = { en: enCore, sv: svCore, de: deCore };
 const LOADERS: Readonly<Record<Lang, Readonly<Record<Part, () => Promise<Table>>>>> = {
-  en: { landing: () => import('./landing/en.ts').then((m) => m.enLanding), search: () => import('./search/en.ts').then((m) => m.enSearch) },
-  sv: { landing: () => import('./landing/sv.ts').then((m) => m.svLanding), search: () => import('./search/sv.ts').then((m) => m.svSearch) },
-  de: { landing: () => import('./landing/de.ts').then((m) => m.deLanding), search: () => import('./search/de.ts').then((m) => m.deSearch) },
+  en: { landing: () => import('./landing/en.ts').then((m) => (addVocabulary(m.default, 'en'), m.enLanding)), search: () => import('./search/en.ts').then((m) => m.enSearch) },
+  sv: { landing: () => import('./landing/sv.ts').then((m) => (addVocabulary(m.default, 'sv'), m.svLanding)), search: () => import('./search/sv.ts').then((m) => m.svSearch) },
+  de: { landing: () => import('./landing/de.ts').then((m) => (addVocabulary(m.default, 'de'), m.deLanding)), search: () => import('./search/de.ts').then((m) => m.deSearch) },
 };
 /** The parts loaded so far, merged, per language. */
 const loaded: Partial<Record<Lang, Table>> = {};

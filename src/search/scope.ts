@@ -277,7 +277,7 @@ export class SearchScope extends EventTarget {
       }
 
       await this.#loadAgents(answer, settings, signal);
-      await Promise.all([loadVocabulariesFor(vocabUris(answer.facets)), loadMessages(settings.lang)]);
+      await Promise.all([loadVocabulariesFor(vocabUris(answer.facets), settings.lang), loadMessages(settings.lang)]);
       if (signal.aborted) return;
       this.results = this.#view(state, settings, answer);
       this.error = undefined;

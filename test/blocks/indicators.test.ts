@@ -7,6 +7,7 @@ import type { RenderContext } from '../../blocks/base/render.ts';
 import type { Indicator } from '../../src/dcat/model.ts';
 import type { Lang } from '../../src/i18n/index.ts';
 import { entryIndicators } from '../../src/rich/indicators.ts';
+import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import { Graph, literal, namedNode } from '../../src/rdf/graph.ts';
 
 const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();
@@ -94,6 +95,7 @@ describe('indicatorList', () => {
     g.add(namedNode(ds), 'http://purl.org/dc/terms/accessRights', namedNode(`${AR}NON_PUBLIC`));
     g.add(namedNode(ds), 'http://schema.org/offers', literal('100 SEK'));
     const entry = { contextId: '1', entryId: '1', entryUri: 'https://example.org/store/1/entry/1', resourceUri: ds, metadata: g, info: new Graph(), relations: new Graph() };
+    await loadVocabulariesFor([`${AR}NON_PUBLIC`], 'sv'); // what a row does before (blocks/rich-content/row-indicators.ts)
     const sv = await rendered(entryIndicators(entry, 'sv'), 'sv');
     expect(sv.querySelector('ul')!.getAttribute('aria-label')).to.equal('Indikatorer');
     expect([...sv.querySelectorAll('li')].map(text)).to.deep.equal(['Åtkomsträttigheter: Icke-offentlig', 'Avgift']);

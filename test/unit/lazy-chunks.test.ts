@@ -3,14 +3,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadVocabulariesFor, vocabLabel } from '../../src/dcat/vocab.ts';
-import { loadMessages, msg } from '../../src/i18n/index.ts';
+import { loadLandingMessages, loadMessages, msg } from '../../src/i18n/index.ts';
 
 const HVD_GEO = 'http://data.europa.eu/bna/c_ac64a52d';
 const CC_BY = 'http://publications.europa.eu/resource/authority/licence/CC_BY_4_0';
 const THEME = 'http://publications.europa.eu/resource/authority/data-theme/TRAN';
 
-test('small tables are eager, large ones load only for URIs of their namespace', async () => {
-  assert.ok(vocabLabel(THEME, 'en'), 'data themes are in the initial bundle');
+test('themes come with the UI strings, the other tables load only for URIs of their namespace', async () => {
+  assert.equal(vocabLabel(THEME, 'en'), undefined, 'nothing before loading');
+  await loadLandingMessages('en');
+  assert.equal(vocabLabel(THEME, 'en'), 'Transport', 'data themes come with the UI strings of the language');
   assert.equal(vocabLabel(HVD_GEO, 'en'), undefined, 'HVD labels are not loaded before they are needed');
   await loadVocabulariesFor([CC_BY]);
   assert.match(vocabLabel(CC_BY, 'sv') ?? '', /Creative Commons/);

@@ -84,3 +84,7 @@ export const deLanding: Readonly<Record<LandingKey, string>> = {
   'field.servesDataset': 'Bereitgestellte Datensätze',
   'state.relatedFailed': 'Einige zugehörige Informationen konnten nicht geladen werden.',
 };
+
+/** The labels of the EU data themes and access rights in this language: every page shows them (facets, rows, landing
+ * pages), so they come with the strings every page loads (added by loadPart in ../index.ts, loaded by src/dcat/vocab.ts). */
+export { default } from '../../dcat/vocab/themes.de.ts';

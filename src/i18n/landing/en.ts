@@ -88,3 +88,7 @@ export const enLanding = {
 } as const;
 
 export type LandingKey = keyof typeof enLanding;
+
+/** The labels of the EU data themes and access rights in this language: every page shows them (facets, rows, landing
+ * pages), so they come with the strings every page loads (added by loadPart in ../index.ts, loaded by src/dcat/vocab.ts). */
+export { default } from '../../dcat/vocab/themes.en.ts';

@@ -84,3 +84,7 @@ export const svLanding: Readonly<Record<LandingKey, string>> = {
   'field.servesDataset': 'Tillhandahållna datamängder',
   'state.relatedFailed': 'En del relaterad information kunde inte hämtas.',
 };
+
+/** The labels of the EU data themes and access rights in this language: every page shows them (facets, rows, landing
+ * pages), so they come with the strings every page loads (added by loadPart in ../index.ts, loaded by src/dcat/vocab.ts). */
+export { default } from '../../dcat/vocab/themes.sv.ts';
