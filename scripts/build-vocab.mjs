@@ -77,6 +77,21 @@ const LANGUAGES = {
   MUL: { sv: 'flera språk', en: 'Multiple languages', de: 'Mehrere Sprachen' },
 };
 
+// Hand-written: the kinds of EU legislation in ELI URIs (`http://data.europa.eu/eli/reg_impl/2023/138/oj`, the HVD
+// regulation), labelled "Implementing Regulation (EU) 2023/138" by vocabLabel; they load with the HVD categories.
+const ELI_TYPES = {
+  reg: { en: 'Regulation', sv: 'Förordning', de: 'Verordnung' },
+  reg_impl: { en: 'Implementing Regulation', sv: 'Genomförandeförordning', de: 'Durchführungsverordnung' },
+  reg_del: { en: 'Delegated Regulation', sv: 'Delegerad förordning', de: 'Delegierte Verordnung' },
+  dir: { en: 'Directive', sv: 'Direktiv', de: 'Richtlinie' },
+  dir_impl: { en: 'Implementing Directive', sv: 'Genomförandedirektiv', de: 'Durchführungsrichtlinie' },
+  dir_del: { en: 'Delegated Directive', sv: 'Delegerat direktiv', de: 'Delegierte Richtlinie' },
+  dec: { en: 'Decision', sv: 'Beslut', de: 'Beschluss' },
+  dec_impl: { en: 'Implementing Decision', sv: 'Genomförandebeslut', de: 'Durchführungsbeschluss' },
+  dec_del: { en: 'Delegated Decision', sv: 'Delegerat beslut', de: 'Delegierter Beschluss' },
+};
+const ELI = 'http://data.europa.eu/eli/';
+
 function parse(file, type) {
   const store = $rdf.graph();
   const base = 'http://publications.europa.eu/resource/authority/';
@@ -124,6 +139,7 @@ for (const src of SOURCES) {
 }
 tables.push({ name: 'access-right', table: handTable(`${AUTH}access-right/`, ACCESS_RIGHTS), provenance: 'Hand-written (EU access-right table codes).' });
 tables.push({ name: 'language', table: handTable(`${AUTH}language/`, LANGUAGES), provenance: 'Hand-written subset (EU language table codes).' });
+tables.push({ name: 'eli-type', table: handTable(ELI, ELI_TYPES), provenance: 'Hand-written (kinds of EU legislation in ELI URIs).' });
 
 mkdirSync(outDir, { recursive: true });
 let differs = false;
@@ -147,8 +163,8 @@ for (const { name, table, provenance } of tables) {
 // "<label>" } }`, the label in that language else en, sv, de (the fallback of vocabLabel, resolved here), so a page
 // loads only its own language. The themes and access rights, which every page shows, share one module that the UI
 // strings of the language re-export (src/i18n/landing/<lang>.ts).
-const GROUPS = { themes: ['data-theme', 'access-right'], frequency: ['frequency'], language: ['language'], licence: ['licence'], 'hvd-category': ['hvd-category'], 'file-type': ['file-type'] };
-const NAMESPACES = { ...Object.fromEntries(SOURCES.map((s) => [s.name, s.prefix])), 'access-right': `${AUTH}access-right/`, language: `${AUTH}language/` };
+const GROUPS = { themes: ['data-theme', 'access-right'], frequency: ['frequency'], language: ['language'], licence: ['licence'], 'hvd-category': ['hvd-category', 'eli-type'], 'file-type': ['file-type'] };
+const NAMESPACES = { ...Object.fromEntries(SOURCES.map((s) => [s.name, s.prefix])), 'access-right': `${AUTH}access-right/`, language: `${AUTH}language/`, 'eli-type': ELI };
 for (const [group, names] of Object.entries(GROUPS)) {
   for (const lang of LANGS) {
     const out = {};

@@ -24,6 +24,8 @@ type Loaders = Readonly<Record<Lang, () => Promise<{ default: Tables }>>>;
  * them too).
  */
 const THEMES: Loaders = { sv: () => import('../i18n/landing/sv.ts'), en: () => import('../i18n/landing/en.ts'), de: () => import('../i18n/landing/de.ts') };
+/** HVD categories, and the kinds of EU legislation of ELI URIs (the HVD regulation: `legislationLabel`). */
+const HVD: Loaders = { sv: () => import('./vocab/hvd-category.sv.ts'), en: () => import('./vocab/hvd-category.en.ts'), de: () => import('./vocab/hvd-category.de.ts') };
 const TABLES: ReadonlyArray<readonly [prefix: string, loaders: Loaders]> = [
   ['publications.europa.eu/resource/authority/data-theme/', THEMES],
   ['publications.europa.eu/resource/authority/access-right/', THEMES],
@@ -31,7 +33,8 @@ const TABLES: ReadonlyArray<readonly [prefix: string, loaders: Loaders]> = [
   ['publications.europa.eu/resource/authority/language/', { sv: () => import('./vocab/language.sv.ts'), en: () => import('./vocab/language.en.ts'), de: () => import('./vocab/language.de.ts') }],
   ['publications.europa.eu/resource/authority/licence/', { sv: () => import('./vocab/licence.sv.ts'), en: () => import('./vocab/licence.en.ts'), de: () => import('./vocab/licence.de.ts') }],
   [FILE_TYPES, { sv: () => import('./vocab/file-type.sv.ts'), en: () => import('./vocab/file-type.en.ts'), de: () => import('./vocab/file-type.de.ts') }],
-  ['data.europa.eu/bna/', { sv: () => import('./vocab/hvd-category.sv.ts'), en: () => import('./vocab/hvd-category.en.ts'), de: () => import('./vocab/hvd-category.de.ts') }],
+  ['data.europa.eu/eli/', HVD],
+  ['data.europa.eu/bna/', HVD],
 ];
 const loading = new Map<() => unknown, Promise<void>>();
 
@@ -226,28 +229,17 @@ export function ccVariant(uri: string): string | undefined {
   return undefined;
 }
 
-const ELI_TYPES: Readonly<Record<string, Readonly<Record<'sv' | 'en' | 'de', string>>>> = {
-  reg: { en: 'Regulation', sv: 'Förordning', de: 'Verordnung' },
-  reg_impl: { en: 'Implementing Regulation', sv: 'Genomförandeförordning', de: 'Durchführungsverordnung' },
-  reg_del: { en: 'Delegated Regulation', sv: 'Delegerad förordning', de: 'Delegierte Verordnung' },
-  dir: { en: 'Directive', sv: 'Direktiv', de: 'Richtlinie' },
-  dir_impl: { en: 'Implementing Directive', sv: 'Genomförandedirektiv', de: 'Durchführungsrichtlinie' },
-  dir_del: { en: 'Delegated Directive', sv: 'Delegerat direktiv', de: 'Delegierte Richtlinie' },
-  dec: { en: 'Decision', sv: 'Beslut', de: 'Beschluss' },
-  dec_impl: { en: 'Implementing Decision', sv: 'Genomförandebeslut', de: 'Durchführungsbeschluss' },
-  dec_del: { en: 'Delegated Decision', sv: 'Delegerat beslut', de: 'Delegierter Beschluss' },
-};
-
 /**
  * EU legislation ELI URIs (`http://data.europa.eu/eli/reg_impl/2023/138/oj`, the HVD regulation) →
- * "Implementing Regulation (EU) 2023/138" in sv/en/de; anything else → undefined.
+ * "Implementing Regulation (EU) 2023/138" in sv/en/de (the kinds load with the HVD categories:
+ * `loadVocabulariesFor`); anything else → undefined.
  */
 export function legislationLabel(uri: string, lang: string): string | undefined {
   const m = /^data\.europa\.eu\/eli\/([a-z_]+)\/(\d{4})\/(\d+)(?:\/|$)/i.exec(normalise(uri));
-  const type = m && ELI_TYPES[m[1]!.toLowerCase()];
+  const type = m && INDEX.get(`data.europa.eu/eli/${m[1]!.toLowerCase()}`);
   if (!type) return undefined;
   const l = lang.trim().toLowerCase().split(/[-_]/)[0];
-  const word = l === 'sv' || l === 'de' ? type[l] : type.en;
+  const word = l === 'sv' || l === 'de' ? type[l] ?? type.en : type.en ?? type.sv ?? type.de;
   return `${word} (EU) ${m[2]}/${m[3]}`;
 }
 
