@@ -110,7 +110,8 @@ const ALIASES: Readonly<Record<string, string>> = {
   'publications.europa.eu/resource/authority/language/SWE_SE': 'publications.europa.eu/resource/authority/language/SWE',
 };
 
-function normalise(uri: string): string {
+/** Without scheme and trailing slashes: http/https and `…/` do not matter. */
+export function normalise(uri: string): string {
   return uri.trim().replace(/^https?:\/\//i, '').replace(/\/+$/, '');
 }
 
@@ -217,18 +218,6 @@ export function licenceName(uri: string): string | undefined {
   return undefined;
 }
 
-/** Creative Commons variant for the licence indicator: `by`, `by-sa`, …, `zero`; undefined for other licences. */
-export function ccVariant(uri: string): string | undefined {
-  const key = normalise(uri).replace(/^www\./i, '');
-  const m = /^creativecommons\.org\/(licenses|publicdomain)\/([a-z-]+)/i.exec(key);
-  if (m) return m[2]!.toLowerCase();
-  const eu = /^publications\.europa\.eu\/resource\/authority\/licence\/(CC0|CC_BY[A-Z]*)(?:_\d.*)?$/i.exec(key);
-  if (eu) return eu[1]!.toUpperCase() === 'CC0' ? 'zero' : eu[1]!.toLowerCase().replace(/^cc_/, '').replace(/(nc|sa|nd)/g, '-$1');
-  const de = /^dcat-ap\.de\/def\/licenses\/cc-(zero|by(?:-(?:nc|sa|nd))*)/i.exec(key);
-  if (de) return de[1]!.toLowerCase();
-  return undefined;
-}
-
 /**
  * EU legislation ELI URIs (`http://data.europa.eu/eli/reg_impl/2023/138/oj`, the HVD regulation) →
  * "Implementing Regulation (EU) 2023/138" in sv/en/de (the kinds load with the HVD categories:
@@ -241,9 +230,4 @@ export function legislationLabel(uri: string, lang: string): string | undefined 
   const l = lang.trim().toLowerCase().split(/[-_]/)[0];
   const word = l === 'sv' || l === 'de' ? type[l] ?? type.en : type.en ?? type.sv ?? type.de;
   return `${word} (EU) ${m[2]}/${m[3]}`;
-}
-
-/** The HVD regulation (Commission Implementing Regulation (EU) 2023/138), with http/https and slash variants. */
-export function isHvdLegislation(uri: string): boolean {
-  return /^data\.europa\.eu\/eli\/reg_impl\/2023\/138(\/oj)?$/i.test(normalise(uri));
 }

@@ -15,7 +15,7 @@ import type { Indicator, Text } from '../dcat/model.ts';
 import { Reader, type Node } from '../dcat/read.ts';
 import { resourceTerm } from '../dcat/entry.ts';
 import { entryKind } from '../dcat/kind.ts';
-import { ccVariant, isHvdLegislation } from '../dcat/vocab.ts';
+import { ccVariant, isHvdLegislation } from '../dcat/vocab-indicators.ts';
 
 const { dcterms, dcat, dcatap } = NS;
 const SCHEMA = [NS.schema, 'https://schema.org/'];
