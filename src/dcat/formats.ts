@@ -4,7 +4,6 @@
  * short label. The tests a landing page needs (CSV, WMS) are in format-tests.ts, so a search page does not load them.
  */
 import type { FormatBadge } from './model.ts';
-import { fileTypeCode } from './vocab.ts';
 
 export const EU_FILE_TYPE = /^https?:\/\/publications\.europa\.eu\/resource\/authority\/file-type\/([^/?#]+)\/?$/i;
 export const IANA = /^https?:\/\/(?:www\.)?iana\.org\/assignments\/media-types\/([^?#]+?)\/?$/i;
@@ -77,7 +76,8 @@ function formatLabel(raw: string): string {
   if (!value) return '–';
   const eu = EU_FILE_TYPE.exec(value);
   if (eu) {
-    const code = fileTypeCode(value) ?? decodeSafe(eu[1]!).toUpperCase();
+    // the authority code is the URI's last segment (fileTypeCode gives the same for a bundled one)
+    const code = decodeSafe(eu[1]!).toUpperCase();
     return BY_NAME[code.toLowerCase()] ?? shorten(code.replace(/_/g, ' '));
   }
   const iana = IANA.exec(value);

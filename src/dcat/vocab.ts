@@ -48,7 +48,6 @@ function add(tables: Tables, lang: Lang): void {
       const k = normalise(ns + code);
       const entry = INDEX.get(k) ?? {};
       entry[lang] = label;
-      if (k.startsWith(FILE_TYPES)) entry.code = code;
       INDEX.set(k, entry);
     }
   }
@@ -133,12 +132,12 @@ export function vocabEntry(uri: string): VocabLabels | undefined {
   return undefined;
 }
 
-/** Label of a known concept URI in `lang` (then en, sv, de, the code), or undefined when the URI is not bundled. */
+/** Label of a known concept URI in `lang` (then en, sv, de), or undefined when the URI is not bundled. */
 export function vocabLabel(uri: string, lang: string): string | undefined {
   const entry = vocabEntry(uri);
   if (entry) {
     const want = lang.trim().toLowerCase().split(/[-_]/)[0] as keyof VocabLabels;
-    const label = (want !== 'code' ? entry[want] : undefined) ?? entry.en ?? entry.sv ?? entry.de ?? entry.code;
+    const label = (want !== 'code' ? entry[want] : undefined) ?? entry.en ?? entry.sv ?? entry.de;
     return label === undefined ? undefined : capitalise(label, want);
   }
   return licenceName(uri) ?? legislationLabel(uri, lang) ?? languageUriLabel(uri, lang) ?? mediaTypeOfUri(uri);
@@ -175,7 +174,8 @@ export function languageName(code: string, lang: string): string | undefined {
 
 /** The authority code of an EU file-type URI (`…/file-type/CSV` → `CSV`), else undefined. */
 export function fileTypeCode(uri: string): string | undefined {
-  return vocabEntry(uri)?.code;
+  const key = normalise(uri);
+  return key.startsWith(FILE_TYPES) && vocabEntry(uri) ? key.slice(FILE_TYPES.length).toUpperCase() : undefined;
 }
 
 // The EU frequency and language tables write labels in lower case ("annual", "svenska"); a row value reads better
