@@ -92,19 +92,6 @@ const ELI_TYPES = {
 };
 const ELI = 'http://data.europa.eu/eli/';
 
-// Hand-written: DCAT-AP.de licence URIs by their short names (the same in every language); they load with the licences.
-const DCAT_AP_DE = 'http://dcat-ap.de/def/licenses/';
-const DCAT_AP_DE_LICENCES = Object.fromEntries(Object.entries({
-  'cc-zero': 'CC0 1.0',
-  'cc-by': 'CC BY',
-  'cc-by-4.0': 'CC BY 4.0',
-  'cc-by-sa-4.0': 'CC BY-SA 4.0',
-  'odbl': 'ODbL',
-  'dl-by-de/2.0': 'Datenlizenz Deutschland – Namensnennung – 2.0',
-  'dl-zero-de/2.0': 'Datenlizenz Deutschland – Zero – 2.0',
-  'officialwork': 'Amtliches Werk',
-}).map(([code, name]) => [code, { en: name }]));
-
 function parse(file, type) {
   const store = $rdf.graph();
   const base = 'http://publications.europa.eu/resource/authority/';
@@ -153,7 +140,6 @@ for (const src of SOURCES) {
 tables.push({ name: 'access-right', table: handTable(`${AUTH}access-right/`, ACCESS_RIGHTS), provenance: 'Hand-written (EU access-right table codes).' });
 tables.push({ name: 'language', table: handTable(`${AUTH}language/`, LANGUAGES), provenance: 'Hand-written subset (EU language table codes).' });
 tables.push({ name: 'eli-type', table: handTable(ELI, ELI_TYPES), provenance: 'Hand-written (kinds of EU legislation in ELI URIs).' });
-tables.push({ name: 'dcat-ap-de-licence', table: handTable(DCAT_AP_DE, DCAT_AP_DE_LICENCES), provenance: 'Hand-written (DCAT-AP.de licence short names).' });
 
 mkdirSync(outDir, { recursive: true });
 let differs = false;
@@ -177,8 +163,8 @@ for (const { name, table, provenance } of tables) {
 // "<label>" } }`, the label in that language else en, sv, de (the fallback of vocabLabel, resolved here), so a page
 // loads only its own language. The themes and access rights, which every page shows, share one module that the UI
 // strings of the language re-export (src/i18n/landing/<lang>.ts).
-const GROUPS = { themes: ['data-theme', 'access-right'], frequency: ['frequency'], language: ['language'], licence: ['licence', 'dcat-ap-de-licence'], 'hvd-category': ['hvd-category', 'eli-type'], 'file-type': ['file-type'] };
-const NAMESPACES = { ...Object.fromEntries(SOURCES.map((s) => [s.name, s.prefix])), 'access-right': `${AUTH}access-right/`, language: `${AUTH}language/`, 'eli-type': ELI, 'dcat-ap-de-licence': DCAT_AP_DE };
+const GROUPS = { themes: ['data-theme', 'access-right'], frequency: ['frequency'], language: ['language'], licence: ['licence'], 'hvd-category': ['hvd-category', 'eli-type'], 'file-type': ['file-type'] };
+const NAMESPACES = { ...Object.fromEntries(SOURCES.map((s) => [s.name, s.prefix])), 'access-right': `${AUTH}access-right/`, language: `${AUTH}language/`, 'eli-type': ELI };
 for (const [group, names] of Object.entries(GROUPS)) {
   for (const lang of LANGS) {
     const out = {};

@@ -24,8 +24,6 @@ type Loaders = Readonly<Record<Lang, () => Promise<{ default: Tables }>>>;
  * them too).
  */
 const THEMES: Loaders = { sv: () => import('../i18n/landing/sv.ts'), en: () => import('../i18n/landing/en.ts'), de: () => import('../i18n/landing/de.ts') };
-/** EU licences, and the short names of DCAT-AP.de licence URIs (`licenceName`). */
-const LICENCES: Loaders = { sv: () => import('./vocab/licence.sv.ts'), en: () => import('./vocab/licence.en.ts'), de: () => import('./vocab/licence.de.ts') };
 /** HVD categories, and the kinds of EU legislation of ELI URIs (the HVD regulation: `legislationLabel`). */
 const HVD: Loaders = { sv: () => import('./vocab/hvd-category.sv.ts'), en: () => import('./vocab/hvd-category.en.ts'), de: () => import('./vocab/hvd-category.de.ts') };
 const TABLES: ReadonlyArray<readonly [prefix: string, loaders: Loaders]> = [
@@ -33,9 +31,7 @@ const TABLES: ReadonlyArray<readonly [prefix: string, loaders: Loaders]> = [
   ['publications.europa.eu/resource/authority/access-right/', THEMES],
   ['publications.europa.eu/resource/authority/frequency/', { sv: () => import('./vocab/frequency.sv.ts'), en: () => import('./vocab/frequency.en.ts'), de: () => import('./vocab/frequency.de.ts') }],
   ['publications.europa.eu/resource/authority/language/', { sv: () => import('./vocab/language.sv.ts'), en: () => import('./vocab/language.en.ts'), de: () => import('./vocab/language.de.ts') }],
-  ['publications.europa.eu/resource/authority/licence/', LICENCES],
-  ['dcat-ap.de/def/licenses/', LICENCES],
-  ['www.dcat-ap.de/def/licenses/', LICENCES],
+  ['publications.europa.eu/resource/authority/licence/', { sv: () => import('./vocab/licence.sv.ts'), en: () => import('./vocab/licence.en.ts'), de: () => import('./vocab/licence.de.ts') }],
   [FILE_TYPES, { sv: () => import('./vocab/file-type.sv.ts'), en: () => import('./vocab/file-type.en.ts'), de: () => import('./vocab/file-type.de.ts') }],
   ['data.europa.eu/eli/', HVD],
   ['data.europa.eu/bna/', HVD],
@@ -185,10 +181,20 @@ function capitalise(label: string, lang: string): string {
   return first.toLocaleUpperCase(lang || 'en') + label.slice(1);
 }
 
+const DCAT_AP_DE_LICENCES: Readonly<Record<string, string>> = {
+  'cc-zero': 'CC0 1.0',
+  'cc-by': 'CC BY',
+  'cc-by-4.0': 'CC BY 4.0',
+  'cc-by-sa-4.0': 'CC BY-SA 4.0',
+  'odbl': 'ODbL',
+  'dl-by-de/2.0': 'Datenlizenz Deutschland – Namensnennung – 2.0',
+  'dl-zero-de/2.0': 'Datenlizenz Deutschland – Zero – 2.0',
+  'officialwork': 'Amtliches Werk',
+};
+
 /**
  * Creative Commons licence and public-domain URIs → "CC BY 4.0", "CC BY-NC-SA 3.0 DE", "CC0 1.0", "Public Domain
- * Mark 1.0"; DCAT-AP.de licence URIs → their short names (they load with the licences: `loadVocabulariesFor`).
- * Anything else → undefined.
+ * Mark 1.0"; DCAT-AP.de licence URIs → their short names. Anything else → undefined.
  */
 export function licenceName(uri: string): string | undefined {
   const key = normalise(uri).replace(/^www\./i, '');
@@ -208,8 +214,7 @@ export function licenceName(uri: string): string | undefined {
     return [name, version, jurisdiction?.toUpperCase()].filter(Boolean).join(' ');
   }
   const de = /^dcat-ap\.de\/def\/licenses\/(.+)$/i.exec(key);
-  const names = de && INDEX.get(`dcat-ap.de/def/licenses/${de[1]!.toLowerCase()}`);
-  return names ? names.en ?? names.sv ?? names.de : undefined;
+  if (de) return DCAT_AP_DE_LICENCES[de[1]!.toLowerCase()];
   return undefined;
 }
 
