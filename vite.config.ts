@@ -88,7 +88,7 @@ function classicWithoutRichContent(): Plugin {
   };
 }
 
-/** `virtual:catalog-blocks/loaders` for the CDN loader: tag → `() => import(file defining it)`. */
+/** `virtual:catalog-blocks/loaders` for the CDN loader: tag → `() => import(file defining it)` (its side effect). */
 function blockLoaders(): Plugin {
   const id = 'virtual:catalog-blocks/loaders';
   return {
@@ -96,7 +96,9 @@ function blockLoaders(): Plugin {
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     load(loadId) {
       if (loadId !== `\0${id}`) return undefined;
-      const rows = [...blockTagFiles()].map(([tag, file]) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(file)}),`);
+      // `.then(() => {})`: the loader needs only the side effect (customElements.define); unused exports of a block
+      // module inside a shared chunk can then be left out.
+      const rows = [...blockTagFiles()].map(([tag, file]) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(file)}).then(() => {}),`);
       return `export const BLOCK_LOADERS = {\n${rows.join('\n')}\n};\n`;
     },
   };
