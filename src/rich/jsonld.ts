@@ -12,23 +12,22 @@
  * `datasetJsonLdText` loads that only when the dataset has a geometry.
  */
 import { NS } from '../rdf/namespaces.ts';
-import type { Term } from '../rdf/graph.ts';
 import type { StoreEntry } from '../store/types.ts';
 import type { DatasetModel, Field, Text } from '../dcat/model.ts';
 import { safeHref } from '../dcat/safe.ts';
 import { Reader } from '../dcat/read.ts';
 import { resourceTerm } from '../dcat/entry.ts';
 
-/** The bounding box `[west, south, east, north]` of a geometry literal (src/dcat/spatial.ts parseGeometry), if any. */
-export type GeometryBox = (value: string, datatype?: string) => readonly number[] | undefined;
+/** A geometry literal's bounding box `[west, south, east, north]`, if any: src/dcat/spatial.ts parseGeometry. */
+export type GeometryBox = (value: string, datatype?: string) => { readonly bbox: readonly number[] } | undefined;
 
 export interface JsonLdOptions {
   /** The landing page's URL (the Dataset's `url`). */
   readonly pageUrl: string;
   /**
-   * The dataset's entry and the related entries of the landing lookup (optional, additive to the contract): the raw
-   * values the view model has already formatted — creators, temporal coverage dates, places, whether an agent is a
-   * person, dcterms:created. Without the entry those properties are left out.
+   * The dataset's entry and the related entries of the landing lookup (optional, additive to the contract): what the
+   * view model has formatted away, the temporal coverage's dates and the places with their geometry. Without the
+   * entry those two properties are left out.
    */
   readonly entry?: StoreEntry;
   readonly related?: ReadonlyMap<string, StoreEntry>;
@@ -37,8 +36,10 @@ export interface JsonLdOptions {
 }
 
 type JsonObject = { [key: string]: unknown };
+/** Any row value (model.ts Value) read loosely: a date has `value`, the others `text`, links `href` (already safe). */
+type Loose = { readonly text?: Text; readonly value?: string; readonly href?: string; readonly uri?: string };
 
-const { dcterms, dcat, foaf, schema } = NS;
+const { dcat, schema } = NS;
 
 /** `http(s)` URLs only (safeHref also allows mailto, which no schema.org URL property here wants). */
 const httpUrl = (value: string | undefined): string | undefined => {
@@ -48,31 +49,30 @@ const httpUrl = (value: string | undefined): string | undefined => {
 const trimmed = (t: Text | undefined): string | undefined => t?.value.trim() || undefined;
 /** undefined for none, the value for one, else the list (schema.org takes either). */
 const oneOrMany = <T>(xs: T[]): T | T[] => (xs.length > 1 ? xs : xs[0]!);
-const fieldOf = (model: DatasetModel, key: Field['key']) => model.fields.find((f) => f.key === key)?.values ?? [];
 /** An ISO 8601 date or date-time lexical form (what schema.org dates and intervals accept). */
 const isoDate = (value: string | undefined): string | undefined =>
   value && /^-?\d{4}(-\d\d(-\d\d(T\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?)?)?$/.test((value = value.trim())) ? value : undefined;
-const agentJson = (name: Text | undefined, homepage: string | undefined, person?: boolean): JsonObject | undefined =>
-  trimmed(name) ? { '@type': person ? 'Person' : 'Organization', name: trimmed(name), url: httpUrl(homepage) } : undefined;
+/** An agent (publisher, creator): schema.org wants a type; catalogs name organisations far more often than people. */
+const agentJson = (name: Text | undefined, homepage: string | undefined): unknown =>
+  trimmed(name) && { '@type': 'Organization', name: trimmed(name), url: httpUrl(homepage) };
 
 /** The schema.org Dataset object (before serialisation). Exported for tests and hosts that merge their own data. */
-export function datasetJsonLdObject(model: DatasetModel, opts: JsonLdOptions): JsonObject {
-  const { entry, geometry } = opts;
-  let isPerson: boolean | undefined;
-  const url = httpUrl(opts.pageUrl);
-  const id = httpUrl(model.uri);
-  const texts = (key: Field['key']) => fieldOf(model, key).map((v) => (v.kind === 'date' ? v.value : trimmed(v.text))).filter((x): x is string => !!x);
-  const dateOf = (key: Field['key']) => fieldOf(model, key).find((v) => v.kind === 'date')?.value;
+export function datasetJsonLdObject(model: DatasetModel, { pageUrl, entry, related, geometry }: JsonLdOptions): JsonObject {
+  const url = httpUrl(pageUrl);
+  const values = (key: Field['key']) => (model.fields.find((f) => f.key === key)?.values ?? []) as readonly Loose[];
+  const texts = (key: Field['key']) => values(key).map((v) => trimmed(v.text) ?? v.value).filter(Boolean) as string[];
+  const dateOf = (key: Field['key']) => values(key).find((v) => v.value)?.value;
   const obj: JsonObject = {
     '@context': 'https://schema.org/',
     '@type': 'Dataset',
     name: trimmed(model.title),
     description: model.description.map((p) => p.value).join('\n\n').slice(0, 5000) || undefined,
     url,
-    identifier: texts('identifier')[0] ? oneOrMany(texts('identifier')) : id,
-    sameAs: id !== url ? id : undefined,
+    identifier: oneOrMany(texts('identifier')) ?? httpUrl(model.uri),
     keywords: [...new Set(texts('keyword'))],
-    license: fieldOf(model, 'license').map((v) => (v.kind === 'link' ? httpUrl(v.href) ?? httpUrl(v.uri) : undefined) ?? (v.kind === 'date' ? v.value : trimmed(v.text))).find(Boolean),
+    license: values('license').map((v) => httpUrl(v.href) ?? httpUrl(v.uri) ?? trimmed(v.text))[0],
+    publisher: agentJson(model.publisher?.name, model.publisher?.homepage),
+    creator: oneOrMany(values('creator').map((v) => agentJson(v.text, v.href)).filter(Boolean)),
     datePublished: dateOf('issued'),
     dateModified: dateOf('modified'),
     distribution: model.distributions.map((d) => {
@@ -86,37 +86,27 @@ export function datasetJsonLdObject(model: DatasetModel, opts: JsonLdOptions): J
     }).filter(Boolean),
   };
   if (entry) {
-    // What the view model has formatted away is read from the entry's graph (and the related entries).
-    const r = new Reader(entry.metadata, opts.related ?? new Map(), model.title?.lang || 'en');
+    // What the view model has formatted away (the period's dates, the places' geometry) is read from the graph.
+    const r = new Reader(entry.metadata, related ?? new Map(), model.title?.lang || 'en');
     const self = { graph: entry.metadata, term: resourceTerm(entry) };
-    const objects = (p: string) => r.objects(self, `${dcterms}${p}`);
-    const person = (term: Term | undefined) => !!term && [`${foaf}Person`, 'https://schema.org/Person', `${schema}Person`].some((c) => r.hasType(r.node(term), c));
-    isPerson = model.publisher && person(objects('publisher')[0]);
-    obj.creator = oneOrMany(objects('creator').map((t) => {
-      const a = r.agent(t, self.graph);
-      return agentJson(a.name, a.homepage, person(t));
-    }).filter(Boolean));
-    obj.dateCreated = isoDate(objects('created')[0]?.value);
+    const objects = (p: string) => r.objects(self, `${NS.dcterms}${p}`);
     // `start/end`, `start/..` or `../end` (ISO 8601 interval) from dcat:startDate/endDate (or schema:) of dcterms:temporal
     for (const t of objects('temporal')) {
-      if (t.termType === 'Literal' || obj.temporalCoverage) continue;
       const n = r.node(t, self.graph);
       const [start, end] = ['start', 'end'].map((w) => isoDate(r.objectsOf(n, [`${dcat}${w}Date`, `${schema}${w}Date`, `https://schema.org/${w}Date`]).find((o) => o.termType === 'Literal')?.value));
-      if (start || end) obj.temporalCoverage = `${start ?? '..'}/${end ?? '..'}`;
+      obj.temporalCoverage ??= (start || end) && `${start ?? '..'}/${end ?? '..'}`;
     }
-    const round = (n: number | undefined): number => Math.round(n! * 1e6) / 1e6;
     // Places of dcterms:spatial: name = label, `url` for an http(s) place URI, `geo` = GeoShape box of its geometry / dcat:bbox
     obj.spatialCoverage = oneOrMany(objects('spatial').map((place) => {
-      const literal = place.termType === 'Literal';
-      const box = (literal ? [place] : r.objectsOf(r.node(place, self.graph), [`${NS.locn}geometry`, `${dcat}bbox`]))
-        .map((l) => (l.termType === 'Literal' ? geometry?.(l.value, l.datatype) : undefined)).find(Boolean);
-      const name = literal ? undefined : trimmed(r.label(place, self.graph));
+      const node = place.termType !== 'Literal';
+      const box = (node ? r.objectsOf(r.node(place, self.graph), [`${NS.locn}geometry`, `${dcat}bbox`]) : [place])
+        .map((l) => (l.termType === 'Literal' ? geometry?.(l.value, l.datatype)?.bbox : undefined)).find(Boolean);
+      const name = node ? trimmed(r.label(place, self.graph)) : undefined;
       const placeUrl = place.termType === 'NamedNode' ? httpUrl(place.value) : undefined;
       // schema.org GeoShape box: "lat lon lat lon", the lower (south-west) corner first.
-      return (name || box || placeUrl) && { '@type': 'Place', name, url: placeUrl, geo: box && { '@type': 'GeoShape', box: [box[1], box[0], box[3], box[2]].map(round).join(' ') } };
+      return (name || box || placeUrl) && { '@type': 'Place', name, url: placeUrl, geo: box && { '@type': 'GeoShape', box: [1, 0, 3, 2].map((i) => Math.round(box[i]! * 1e6) / 1e6).join(' ') } };
     }).filter(Boolean));
   }
-  obj.publisher = agentJson(model.publisher?.name, model.publisher?.homepage, isPerson);
   // Through JSON: properties without a value (undefined, empty list) left out, every string without control
   // characters (tab, CR, LF kept).
   // eslint-disable-next-line no-control-regex
@@ -136,10 +126,8 @@ export const datasetJsonLd = (model: DatasetModel, opts: JsonLdOptions): string 
  */
 export async function datasetJsonLdText(model: DatasetModel, opts: JsonLdOptions): Promise<string> {
   let seen = false;
-  datasetJsonLdObject(model, { ...opts, geometry: () => void (seen = true) });
-  if (!seen) return datasetJsonLd(model, opts);
-  const { parseGeometry } = await import('../dcat/spatial.ts');
-  return datasetJsonLd(model, { ...opts, geometry: (value, datatype) => parseGeometry(value, datatype)?.bbox });
+  const text = datasetJsonLd(model, { ...opts, geometry: () => void (seen = true) });
+  return seen ? datasetJsonLd(model, { ...opts, geometry: (await import('../dcat/spatial.ts')).parseGeometry }) : text;
 }
 
 // ---- placing the script -------------------------------------------------------------------------------------------
@@ -154,8 +142,8 @@ const placed = new WeakMap<Element, HTMLScriptElement>();
 
 /**
  * Adds ONE `<script type="application/ld+json">` with `json` to the owner's document head (replacing the one this
- * owner placed before) and returns a function that removes it. Never throws: when the page's Trusted Types policy
- * refuses ours, nothing is placed (one console warning per page) and the returned function does nothing.
+ * owner placed before) and returns a function that removes it. When the page's Trusted Types refuse our policy,
+ * nothing is placed (one console warning per page) and the returned function does nothing.
  *
  * Under Trusted Types a script's text needs a TrustedScript: our policy returns the JSON unchanged (a JSON-LD script
  * is data, never executed).
@@ -164,27 +152,21 @@ export function placeJsonLd(owner: Element, json: string): () => void {
   const doc = owner.ownerDocument;
   const win = doc.defaultView as TrustedTypesWindow | null;
   placed.get(owner)?.remove();
-  try {
-    let policy = win && policies.get(win);
-    if (win?.trustedTypes && policy === undefined) {
-      try {
-        policy = win.trustedTypes.createPolicy(JSONLD_POLICY_NAME, { createScript: (input) => input });
-      } catch (e) {
-        policy = null;
-        console.warn(`[catalog-blocks] JSON-LD left out: the page's Trusted Types do not allow the policy "${JSONLD_POLICY_NAME}"`, e);
-      }
-      policies.set(win, policy);
+  let policy = win && policies.get(win);
+  if (win?.trustedTypes && policy === undefined) {
+    try {
+      policy = win.trustedTypes.createPolicy(JSONLD_POLICY_NAME, { createScript: (input) => input });
+    } catch (e) {
+      policy = null;
+      console.warn(`[catalog-blocks] JSON-LD left out: Trusted Types refused the policy "${JSONLD_POLICY_NAME}"`, e);
     }
-    if (policy === null) return () => {};
-    const script = doc.createElement('script');
-    script.type = 'application/ld+json';
-    script.dataset.catalogBlocks = 'jsonld';
-    script.text = (policy ? policy.createScript(json) : json) as string;
-    (doc.head ?? doc.documentElement).append(script);
-    placed.set(owner, script);
-    return () => script.remove();
-  } catch (e) {
-    console.warn('[catalog-blocks] JSON-LD could not be placed', e);
-    return () => {};
+    policies.set(win, policy);
   }
+  if (policy === null) return () => {};
+  const script = doc.createElement('script');
+  script.type = 'application/ld+json';
+  script.text = (policy ? policy.createScript(json) : json) as string;
+  (doc.head ?? doc.documentElement).append(script);
+  placed.set(owner, script);
+  return () => script.remove();
 }
