@@ -20,7 +20,7 @@ import { isAbort } from '../../src/store/errors.ts';
 import { t } from './messages.ts';
 import { stateView } from './render.ts';
 import { renderDataset } from '../dataset-view/render-dataset.ts';
-import { anyRich, hasGeometry, loadCoverage, loadRich, richKey, richFlags, type CoverageModule, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
+import { anyRich, hasGeometry, loadCoverage, loadRich, richKey, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
 
 /**
  * A data service's view model and rendering: most landing pages show datasets, so this code is a chunk of its own,
@@ -63,37 +63,21 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(reject, ms, new Error(`timed out after ${ms} ms`)))]);
 
 export async function fetchLocatedEntry(store: CatalogStore, loc: EntryLocation, signal: AbortSignal): Promise<StoreEntry> {
-  switch (loc.kind) {
-    case 'entry':
-      return store.getEntry({ contextId: loc.contextId, entryId: loc.entryId }, { signal });
-    case 'uri':
-      return store.getEntryByResourceUri(loc.uri, { signal, ...(loc.contextId ? { contextId: loc.contextId } : {}) });
-    case 'lookup': {
-      const ctx = loc.contextId ? { contextId: loc.contextId } : {};
-      return loc.predicateKind === 'uri'
-        ? store.lookupByUri(loc.value, loc.predicate, { signal, ...ctx })
-        : store.lookupByLiteral(loc.value, { signal, predicate: loc.predicate, ...ctx });
-    }
-    case 'none':
-      throw new Error('no entry to fetch');
-  }
+  if (loc.kind === 'entry') return store.getEntry(loc, { signal });
+  if (loc.kind === 'none') throw new Error('no entry to fetch');
+  const o = { signal, contextId: loc.contextId };
+  return loc.kind === 'uri' ? store.getEntryByResourceUri(loc.uri, o)
+    : loc.predicateKind === 'uri' ? store.lookupByUri(loc.value, loc.predicate, o)
+    : store.lookupByLiteral(loc.value, { ...o, predicate: loc.predicate });
 }
 
 async function related(store: CatalogStore, uris: readonly string[], signal: AbortSignal, inverse?: InverseLookup): Promise<Map<string, StoreEntry>> {
-  if (uris.length === 0 && !inverse) return new Map();
-  return store.getEntriesByResourceUris(uris, inverse ? { signal, inverse } : { signal });
+  return uris.length || inverse ? store.getEntriesByResourceUris(uris, { signal, inverse }) : new Map();
 }
 
 /** Every IRI object in the entries' metadata: what decides which lazy vocabulary chunks the page needs. */
 function* objectIris(entries: Iterable<StoreEntry>): Generator<string> {
   for (const e of entries) for (const t of e.metadata.triples()) if (t.object.termType === 'NamedNode') yield t.object.value;
-}
-
-/** Related entries, fetched while the vocabulary chunks the entry itself needs load in parallel. */
-async function relatedWithVocabularies(store: CatalogStore, entry: StoreEntry, uris: readonly string[], signal: AbortSignal, inverse?: InverseLookup) {
-  const [rel] = await Promise.all([related(store, uris, signal, inverse), loadVocabulariesFor(objectIris([entry]))]);
-  await loadVocabulariesFor(objectIris(rel.values()));
-  return rel;
 }
 
 export interface LandingOptions {
@@ -147,11 +131,11 @@ export async function landingOf(
     rel = await withTimeout(
       (async () => {
         const uris = service ? linkedResourcesOfService(entry) : [...linkedResources(entry), ...(plan?.uris ?? [])];
-        const found = await relatedWithVocabularies(store, entry, uris, signal, plan?.inverse);
-        if (!service && !opts.registry) {
-          const files = fileUrisToResolve(entry, found, { registry: false, storeBaseUrl });
-          if (files.length > 0) for (const [k, v] of await related(store, files, signal)) found.set(k, v);
-        }
+        // The vocabulary chunks the entry itself needs load in parallel.
+        const [found] = await Promise.all([related(store, uris, signal, plan?.inverse), loadVocabulariesFor(objectIris([entry]))]);
+        await loadVocabulariesFor(objectIris(found.values()));
+        // Catalog mode: the store files named by download URLs that this lookup did not return (none in registry mode).
+        if (!service) for (const [k, v] of await related(store, fileUrisToResolve(entry, found, { ...opts, storeBaseUrl }), signal)) found.set(k, v);
         return found;
       })(),
       timeoutMs,
@@ -163,25 +147,34 @@ export async function landingOf(
     // The entry's own vocabulary labels still load (they do not depend on the store).
     await loadVocabulariesFor(objectIris([entry])).catch(() => {});
   }
-  const flag = relatedFailed ? { relatedFailed: true } : {};
   if (serviceView) {
     const [{ buildDataServiceModel }, view] = await serviceView;
     renderService = view.renderService;
     const model = buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl });
-    const rich = richModule && flags ? richModule.serviceSlots(entry, rel, flags, opts.lang) : undefined;
-    return { kind: 'service', model, entry, options: opts, ...flag, ...(rich ? { rich } : {}) };
+    return { kind: 'service', model, entry, options: opts, relatedFailed, rich: richModule && flags && richModule.serviceSlots(entry, rel, flags, opts.lang) };
   }
-  const model = buildDatasetModel(entry, rel, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
-  const rich = richModule && flags
-    ? richModule.datasetSlots({ entry, related: rel, model, flags, storeBaseUrl, lang: opts.lang })
-    : coverageOnly(await coverage, entry, model, opts.lang);
-  return { kind: 'dataset', model, entry, related: rel, options: opts, ...flag, ...(rich ? { rich } : {}) };
+  const m = await coverage;
+  return datasetLanding(store, entry, rel, opts, relatedFailed, (model) => {
+    // The spatial row alone (a geometry, every parameter off).
+    const spatial = m?.coverageRow(entry, model, opts.lang, false);
+    return spatial && { spatial };
+  });
 }
 
-/** The spatial row alone (a geometry, every parameter off). */
-function coverageOnly(m: CoverageModule | undefined, entry: StoreEntry, model: DatasetModel, lang: Lang): RichSlots | undefined {
-  const spatial = m?.coverageRow(entry, model, lang, false);
-  return spatial ? { spatial } : undefined;
+/** The dataset's view model and rich parts; `otherRich` when no rich chunk is loaded or no parameter is on. */
+function datasetLanding(
+  store: CatalogStore,
+  entry: StoreEntry,
+  related: Map<string, StoreEntry>,
+  options: LandingOptions,
+  relatedFailed: boolean,
+  otherRich: (model: DatasetModel) => RichSlots | undefined,
+): LandingModel {
+  const { richModule, rich: flags, lang } = options;
+  const storeBaseUrl = store.baseUrl;
+  const model = buildDatasetModel(entry, related, { ...options, storeBaseUrl });
+  const rich = richModule && flags ? richModule.datasetSlots({ entry, related, model, flags, storeBaseUrl, lang }) : otherRich(model);
+  return { kind: 'dataset', model, entry, related, options, relatedFailed, rich };
 }
 
 /**
@@ -190,19 +183,11 @@ function coverageOnly(m: CoverageModule | undefined, entry: StoreEntry, model: D
  * request (once per view) and the model is rebuilt, so the access-service box gets its title, type and endpoint.
  */
 export async function withFollowUps(store: CatalogStore, landing: Extract<LandingModel, { kind: 'dataset' }>): Promise<LandingModel | undefined> {
-  const storeBaseUrl = store.baseUrl;
-  const missing = followUpResources(landing.entry, landing.related, { registry: landing.options.registry, storeBaseUrl });
+  const missing = followUpResources(landing.entry, landing.related, { registry: landing.options.registry, storeBaseUrl: store.baseUrl });
   if (missing.length === 0) return undefined;
-  const related = new Map(landing.related);
   const found = await store.getEntriesByResourceUris(missing);
   await loadVocabulariesFor(objectIris(found.values()));
-  for (const [k, v] of found) related.set(k, v);
-  const opts = landing.options;
-  const model = buildDatasetModel(landing.entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
-  const rich = opts.richModule && opts.rich
-    ? opts.richModule.datasetSlots({ entry: landing.entry, related, model, flags: opts.rich, storeBaseUrl, lang: opts.lang })
-    : landing.rich;
-  return { kind: 'dataset', model, entry: landing.entry, related, options: opts, ...(rich ? { rich } : {}) };
+  return datasetLanding(store, landing.entry, new Map([...landing.related, ...found]), landing.options, false, () => landing.rich);
 }
 
 /** A block that shows the landing page of one entry located from the page URL or its attributes. */
@@ -222,12 +207,6 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     lookupLiteral: { attribute: 'lookup-literal' },
     lookupUri: { attribute: 'lookup-uri' },
   };
-
-  /** Effective `registry` parameter (only datasetView has it; others read false). Not named `registry`: that name
-   * is the raw reactive property of the attribute. */
-  protected get registryMode(): boolean {
-    return this.params.registry === true;
-  }
 
   /** Where the entry comes from, as resolved now. */
   get location(): EntryLocation {
@@ -284,26 +263,22 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const value = this.loader.state === 'ready' ? this.loader.value : undefined;
     if (!this.emitsJsonLd || value === this.#jsonLdFor) return;
     this.#jsonLdFor = value;
-    if (!value || value.kind !== 'dataset') {
-      this.#removeJsonLd?.();
-      this.#removeJsonLd = undefined;
-      return;
-    }
-    const pageUrl = this.ownerDocument.location?.href ?? '';
+    this.#removeJsonLd?.();
+    this.#removeJsonLd = undefined;
+    if (value?.kind !== 'dataset') return;
     import('../../src/rich/jsonld.ts')
-      .then(({ datasetJsonLdText, placeJsonLd }) => datasetJsonLdText(value.model, { pageUrl, entry: value.entry, related: value.related })
-        .then((json) => {
-          if (this.#jsonLdFor !== value || !this.isConnected) return;
-          this.#removeJsonLd = placeJsonLd(this, json);
-        }))
+      .then(async ({ datasetJsonLdText, placeJsonLd }) => {
+        const json = await datasetJsonLdText(value.model, { pageUrl: this.ownerDocument.location?.href ?? '', ...value });
+        if (this.#jsonLdFor === value && this.isConnected) this.#removeJsonLd = placeJsonLd(this, json);
+      })
       .catch((e: unknown) => console.warn('[catalog-blocks] JSON-LD for search engines could not be made', e));
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#jsonLdFor = undefined;
     this.#removeJsonLd?.();
     this.#removeJsonLd = undefined;
-    this.#jsonLdFor = undefined;
   }
 
   /** Loads again, even when nothing changed (the "Try again" button). */
@@ -343,7 +318,8 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     }
     const loc = this.location;
     const lang = this.uiLang;
-    const registry = this.registryMode;
+    // the effective `registry` parameter (only datasetView has it; others read false)
+    const registry = this.params.registry === true;
     const rich = richFlags(this.params);
     const store = this.store;
     const key = `${store.baseUrl}|${locationKey(loc)}|${lang}|${registry}|${richKey(rich)}`;
@@ -399,10 +375,10 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     if (!result.relatedFailed) return nothing;
     const lang = this.uiLang;
     // aria-disabled, not disabled: a disabled button drops focus to <body>; clicks while busy are ignored anyway.
-    const busy = this.#relatedRetry !== undefined;
-    return html`<div class="esbState esbRelatedFailed" role="status" tabindex="-1" aria-busy=${busy ? 'true' : 'false'}>
+    const busy = String(!!this.#relatedRetry);
+    return html`<div class="esbState esbRelatedFailed" role="status" tabindex="-1" aria-busy=${busy}>
       <span>${t(lang, 'state.relatedFailed')}</span>
-      <button type="button" class="esbRetry" aria-disabled=${busy ? 'true' : 'false'} @click=${this.retryRelated}>${t(lang, 'state.retry')}</button>
+      <button type="button" class="esbRetry" aria-disabled=${busy} @click=${this.retryRelated}>${t(lang, 'state.retry')}</button>
     </div>`;
   }
 
