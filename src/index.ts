@@ -6,6 +6,6 @@ export * from './classic.ts';
 export * from '../blocks/wms-map/wms-map.ts';
 export * from '../blocks/data-preview/data-preview.ts';
 export * from '../blocks/visualization/visualization.ts';
-export * from '../blocks/extras/extras.ts';
+export * from '../blocks/dataset-extras/dataset-extras.ts';
 // The data preview control of distribution rows (defined here too, so the npm entry defines every element).
 export { PreviewToggle } from '../blocks/rich-content/preview-toggle.ts';

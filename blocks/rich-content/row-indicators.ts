@@ -8,7 +8,7 @@ import { entryIndicators } from '../../src/rich/indicators.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
 import type { RenderContext } from '../base/render.ts';
-import { adoptIndicatorStyles, indicatorList, loadIndicatorStrings } from '../extras/indicators.ts';
+import { adoptIndicatorStyles, indicatorList, loadIndicatorStrings } from '../dataset-extras/indicators.ts';
 
 /** The strings of the badges and the vocabularies that label the rows' values (frequency, licence…). Never rejects. */
 export async function prepareRows(lang: Lang, entries: readonly StoreEntry[], doc: Document): Promise<void> {

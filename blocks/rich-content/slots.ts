@@ -16,8 +16,8 @@ import { msg, type Lang } from '../../src/i18n/index.ts';
 import { previewSource } from '../../src/preview/candidate.ts';
 import type { InverseLookup, StoreEntry } from '../../src/store/types.ts';
 import { extrasInverse, extrasOf, type Extras } from '../../src/rich/extras.ts';
-import { adoptIndicatorStyles, indicatorList, loadIndicatorStrings } from '../extras/indicators.ts';
-import { loadExtrasStrings } from '../extras/strings.ts';
+import { adoptIndicatorStyles, indicatorList, loadIndicatorStrings } from '../dataset-extras/indicators.ts';
+import { loadExtrasStrings } from '../dataset-extras/strings.ts';
 import { diagramUris, visualizationsOf, type VisualizationModel } from '../../src/rich/visualization.ts';
 import { heading, headingLevel, type RenderContext } from '../base/render.ts';
 import { distributionTitle } from '../dataset-view/distribution-list.ts';
@@ -121,7 +121,7 @@ function indicators(list: readonly Indicator[], flags: RichFlags): RichSlots['in
 }
 
 const loadExtras = (): void => {
-  import('../extras/extras.ts').catch((e: unknown) => console.warn('[catalog-blocks] the showcases and ideas could not be loaded', e));
+  import('../dataset-extras/dataset-extras.ts').catch((e: unknown) => console.warn('[catalog-blocks] the showcases and ideas could not be loaded', e));
 };
 
 /** §1.3, §6.1: showcases and ideas after "Further information" (nothing when the dataset has none). */

@@ -1,7 +1,7 @@
 /**
  * Showcases and ideas of a dataset (behaviour doc §6.1): entries typed esterms:Result / esterms:Idea whose resource
  * has `dcterms:source <dataset>`. They arrive in the landing page's one batched lookup (the `inverse` option of
- * `getEntriesByResourceUris`) and are turned into models here; `<catalog-dataset-extras>` (blocks/extras/) renders
+ * `getEntriesByResourceUris`) and are turned into models here; `<catalog-dataset-extras>` (blocks/dataset-extras/) renders
  * them. DOM-free. Rows use the landing pages' value reader (read-values.ts, in the `landing` chunk, which every page
  * showing extras has loaded), so dates, agents, links and labels look exactly like "Further information".
  */

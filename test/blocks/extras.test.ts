@@ -2,8 +2,8 @@
 // paging, hostile titles as text, axe-clean and Nu-valid.
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../blocks/extras/extras.ts';
-import type { DatasetExtrasBlock, ExtraModel, Extras } from '../../blocks/extras/extras.ts';
+import '../../blocks/dataset-extras/dataset-extras.ts';
+import type { DatasetExtrasBlock, ExtraModel, Extras } from '../../blocks/dataset-extras/dataset-extras.ts';
 import { loadMessages } from '../../src/i18n/index.ts';
 
 const text = (el: Element | null | undefined): string => (el?.textContent ?? '').replace(/\s+/g, ' ').trim();

@@ -1,8 +1,8 @@
-// indicatorList (blocks/extras/indicators.ts, behaviour doc §6.6): ul.esbIndicators > li.indicator with a decorative
+// indicatorList (blocks/dataset-extras/indicators.ts, behaviour doc §6.6): ul.esbIndicators > li.indicator with a decorative
 // icon, the indicator's name for assistive technology and the visible value; never a bare URI; axe-clean.
 import { expect, fixture, html } from '@open-wc/testing';
 import { render } from 'lit';
-import { adoptIndicatorStyles, indicatorList, loadIndicatorStrings } from '../../blocks/extras/indicators.ts';
+import { adoptIndicatorStyles, indicatorList, loadIndicatorStrings } from '../../blocks/dataset-extras/indicators.ts';
 import type { RenderContext } from '../../blocks/base/render.ts';
 import type { Indicator } from '../../src/dcat/model.ts';
 import type { Lang } from '../../src/i18n/index.ts';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { msg } from '../../src/i18n/index.ts';
 import { loadPreviewMessages } from '../../blocks/data-preview/strings.ts';
-import { loadExtrasStrings } from '../../blocks/extras/strings.ts';
+import { loadExtrasStrings } from '../../blocks/dataset-extras/strings.ts';
 
 describe('featureStrings', () => {
   it('loads the landing part and the feature table, not the search part', async () => {
