@@ -1,4 +1,4 @@
-/** English strings of the showcases/ideas lists and the indicator row (blocks/extras/strings.ts loads them). */
+/** English strings of the showcases/ideas lists and the indicator row (blocks/dataset-extras/strings.ts loads them). */
 export const extrasEn = {
   'extras.untitled': 'Untitled',
   'extras.more': 'More information',
