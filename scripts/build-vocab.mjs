@@ -76,6 +76,9 @@ const LANGUAGES = {
   YID: { sv: 'jiddisch', en: 'Yiddish', de: 'Jiddisch' },
   MUL: { sv: 'flera språk', en: 'Multiple languages', de: 'Mehrere Sprachen' },
 };
+// Codes some publishers use that the EU table does not have under that name: labelled as the code they mean.
+LANGUAGES.GER = LANGUAGES.DEU;
+LANGUAGES.SWE_SE = LANGUAGES.SWE;
 
 // Hand-written: the kinds of EU legislation in ELI URIs (`http://data.europa.eu/eli/reg_impl/2023/138/oj`, the HVD
 // regulation), labelled "Implementing Regulation (EU) 2023/138" by vocabLabel; they load with the HVD categories.

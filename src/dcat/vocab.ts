@@ -9,6 +9,8 @@ import type { VocabLabels } from './vocab-table.ts';
 type Lang = 'sv' | 'en' | 'de';
 type Tables = Readonly<Record<string, Readonly<Record<string, string>>>>;
 const LANGS: readonly Lang[] = ['sv', 'en', 'de'];
+/** The language of a UI language tag (`sv-SE` → `sv`), lower case. */
+const baseLang = (lang: string): string => lang.trim().toLowerCase().split(/[-_]/)[0]!;
 
 /** Keys are normalised so http/https and a trailing slash do not matter. */
 const INDEX = new Map<string, { -readonly [K in keyof VocabLabels]: VocabLabels[K] }>();
@@ -78,7 +80,7 @@ function loadTable(load: () => Promise<{ default: Tables }>, lang: Lang): Promis
  */
 const langsFor = (lang?: string): readonly Lang[] => {
   if (lang === undefined) return pageLangs.size ? [...pageLangs] : LANGS;
-  const base = lang.trim().toLowerCase().split(/[-_]/)[0] as Lang;
+  const base = baseLang(lang) as Lang;
   return [LANGS.includes(base) ? base : 'en'];
 };
 
@@ -103,39 +105,29 @@ export async function loadAllVocabularies(): Promise<void> {
   await Promise.allSettled(TABLES.flatMap(([, loaders]) => LANGS.map((l) => loadTable(loaders[l], l))));
 }
 
-// Codes some publishers use that the EU tables do not have under that name.
-const ALIASES: Readonly<Record<string, string>> = {
-  'publications.europa.eu/resource/authority/language/GER': 'publications.europa.eu/resource/authority/language/DEU',
-  'publications.europa.eu/resource/authority/language/SWE_SE': 'publications.europa.eu/resource/authority/language/SWE',
-};
-
 /** Without scheme and trailing slashes: http/https and `…/` do not matter. */
 export function normalise(uri: string): string {
   return uri.trim().replace(/^https?:\/\//i, '').replace(/\/+$/, '');
 }
 
-/** The table entry of a concept URI, tolerant of http/https, a trailing slash and lower-case EU authority codes. */
+/**
+ * The table entry of a concept URI, tolerant of http/https, a trailing slash and lower-case EU authority codes (upper
+ * case in the tables: `file-type/CSV`; only those keys have upper-case letters). Codes some publishers use instead of
+ * the EU one (`language/GER`) are rows of the generated tables.
+ */
 export function vocabEntry(uri: string): VocabLabels | undefined {
   const key = normalise(uri);
-  const hit = INDEX.get(key) ?? INDEX.get(ALIASES[key] ?? '');
-  if (hit) return hit;
-  // EU authority codes are upper case (`file-type/CSV`); some data writes them in lower case.
-  if (/^publications\.europa\.eu\/resource\/authority\/[^/]+\/[^/]+$/i.test(key)) {
-    const i = key.lastIndexOf('/');
-    const upper = key.slice(0, i + 1) + key.slice(i + 1).toUpperCase();
-    return INDEX.get(upper) ?? INDEX.get(ALIASES[upper] ?? '');
-  }
-  return undefined;
+  return INDEX.get(key) ?? INDEX.get(key.replace(/[^/]+$/, (code) => code.toUpperCase()));
 }
+
+/** A label in `lang`, else en, sv, de. */
+const pick = (entry: VocabLabels, lang: string): string | undefined => entry[lang as Lang] ?? entry.en ?? entry.sv ?? entry.de;
 
 /** Label of a known concept URI in `lang` (then en, sv, de), or undefined when the URI is not bundled. */
 export function vocabLabel(uri: string, lang: string): string | undefined {
   const entry = vocabEntry(uri);
-  if (entry) {
-    const want = lang.trim().toLowerCase().split(/[-_]/)[0] as keyof VocabLabels;
-    const label = (want !== 'code' ? entry[want] : undefined) ?? entry.en ?? entry.sv ?? entry.de;
-    return label === undefined ? undefined : capitalise(label, want);
-  }
+  const label = entry && pick(entry, baseLang(lang));
+  if (entry) return label && capitalise(label, baseLang(lang));
   return licenceName(uri) ?? legislationLabel(uri, lang) ?? languageUriLabel(uri, lang) ?? mediaTypeOfUri(uri);
 }
 
@@ -226,8 +218,5 @@ export function licenceName(uri: string): string | undefined {
 export function legislationLabel(uri: string, lang: string): string | undefined {
   const m = /^data\.europa\.eu\/eli\/([a-z_]+)\/(\d{4})\/(\d+)(?:\/|$)/i.exec(normalise(uri));
   const type = m && INDEX.get(`data.europa.eu/eli/${m[1]!.toLowerCase()}`);
-  if (!type) return undefined;
-  const l = lang.trim().toLowerCase().split(/[-_]/)[0];
-  const word = l === 'sv' || l === 'de' ? type[l] ?? type.en : type.en ?? type.sv ?? type.de;
-  return `${word} (EU) ${m[2]}/${m[3]}`;
+  return type ? `${pick(type, baseLang(lang))} (EU) ${m![2]}/${m![3]}` : undefined;
 }
