@@ -52,17 +52,17 @@ const BY_MIME: Readonly<Record<string, string>> = {
 };
 
 /** Free-text names (lower case, leading dot removed) → badge. */
-const BY_NAME: Readonly<Record<string, string>> = {
-  csv: 'CSV', tsv: 'TSV', json: 'JSON', geojson: 'GeoJSON', 'json-ld': 'JSON-LD', jsonld: 'JSON-LD', xlsx: 'XLSX',
-  xls: 'XLS', excel: 'XLS', ods: 'ODS', xml: 'XML', html: 'HTML', htm: 'HTML', pdf: 'PDF', rdf: 'RDF', 'rdf/xml': 'RDF',
-  'rdf xml': 'RDF', rdf_xml: 'RDF', ttl: 'TTL', turtle: 'TTL', rdf_turtle: 'TTL', nt: 'N-Triples', 'n-triples': 'N-Triples',
-  rdf_n_triples: 'N-Triples', zip: 'ZIP', gzip: 'GZIP', gz: 'GZIP', kml: 'KML', kmz: 'KMZ', shp: 'SHP', shape: 'SHP',
-  shapefile: 'SHP', 'esri shapefile': 'SHP', gpkg: 'GPKG', geopackage: 'GPKG', wms: 'WMS', wms_srvc: 'WMS', wfs: 'WFS',
-  wfs_srvc: 'WFS', wmts: 'WMTS', wmts_srvc: 'WMTS', wcs: 'WCS', wcs_srvc: 'WCS', gml: 'GML', txt: 'TXT', text: 'TXT',
-  doc: 'DOC', docx: 'DOCX', odt: 'ODT', png: 'PNG', jpeg: 'JPEG', jpg: 'JPEG', tiff: 'TIFF', tif: 'TIFF', gif: 'GIF',
-  svg: 'SVG', atom: 'ATOM', rss: 'RSS', api: 'API', rest: 'API', sparql: 'SPARQL', sparqlq: 'SPARQL', netcdf: 'NetCDF',
-  yaml: 'YAML', openapi: 'OpenAPI',
+const BY_NAME: Record<string, string> = {
+  geojson: 'GeoJSON', 'json-ld': 'JSON-LD', jsonld: 'JSON-LD', excel: 'XLS', htm: 'HTML', 'rdf/xml': 'RDF', 'rdf xml': 'RDF',
+  rdf_xml: 'RDF', turtle: 'TTL', rdf_turtle: 'TTL', nt: 'N-Triples', 'n-triples': 'N-Triples', rdf_n_triples: 'N-Triples',
+  gz: 'GZIP', shape: 'SHP', shapefile: 'SHP', 'esri shapefile': 'SHP', geopackage: 'GPKG', wms_srvc: 'WMS', wfs_srvc: 'WFS',
+  wmts_srvc: 'WMTS', wcs_srvc: 'WCS', text: 'TXT', jpg: 'JPEG', tif: 'TIFF', rest: 'API', sparqlq: 'SPARQL', netcdf: 'NetCDF',
+  openapi: 'OpenAPI',
 };
+// The names whose badge is the name in upper case.
+for (const name of 'csv tsv json xlsx xls ods xml html pdf rdf ttl zip gzip kml kmz shp gpkg wms wfs wmts wcs gml txt doc docx odt png jpeg tiff gif svg atom rss api sparql yaml'.split(' ')) {
+  BY_NAME[name] = name.toUpperCase();
+}
 
 const MAX_LABEL = 12;
 
