@@ -17,6 +17,7 @@ import type { DatasetModel, Field, Text } from '../dcat/model.ts';
 import { safeHref } from '../dcat/safe.ts';
 import { Reader } from '../dcat/read.ts';
 import { resourceTerm } from '../dcat/entry.ts';
+import { lexicalPrecision } from '../dcat/read-values.ts';
 
 /** A geometry literal's bounding box `[west, south, east, north]`, if any: src/dcat/spatial.ts parseGeometry. */
 export type GeometryBox = (value: string, datatype?: string) => { readonly bbox: readonly number[] } | undefined;
@@ -49,9 +50,8 @@ const httpUrl = (value: string | undefined): string | undefined => {
 const trimmed = (t: Text | undefined): string | undefined => t?.value.trim() || undefined;
 /** undefined for none, the value for one, else the list (schema.org takes either). */
 const oneOrMany = <T>(xs: T[]): T | T[] => (xs.length > 1 ? xs : xs[0]!);
-/** An ISO 8601 date or date-time lexical form (what schema.org dates and intervals accept). */
-const isoDate = (value: string | undefined): string | undefined =>
-  value && /^-?\d{4}(-\d\d(-\d\d(T\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?)?)?)?$/.test((value = value.trim())) ? value : undefined;
+/** A date or date-time lexical form (xsd:date … xsd:dateTime, gYear, gYearMonth: what schema.org intervals accept). */
+const isoDate = (value: string | undefined): string | undefined => ((value = value?.trim()) && lexicalPrecision(value) ? value : undefined);
 /** An agent (publisher, creator): schema.org wants a type; catalogs name organisations far more often than people. */
 const agentJson = (name: Text | undefined, homepage: string | undefined): unknown =>
   trimmed(name) && { '@type': 'Organization', name: trimmed(name), url: httpUrl(homepage) };
