@@ -288,11 +288,10 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   retryRelated = (): void => {
     const current = this.loader.value;
     if (!current?.relatedFailed || this.#relatedRetry) return;
-    const store = this.store;
     const abort = new AbortController();
     this.#relatedRetry = abort;
     this.requestUpdate();
-    landingOf(store, current.entry, current.options, abort.signal, this.relatedTimeoutMs)
+    landingOf(this.store, current.entry, current.options, abort.signal, this.relatedTimeoutMs)
       .then((next) => {
         if (this.loader.value !== current) return;
         this.loader.value = next;
@@ -359,8 +358,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const current = this.loader.value;
     if (!current || current.kind !== 'dataset' || this.#followUpFor === current) return;
     this.#followUpFor = current;
-    const store = this.store;
-    withFollowUps(store, current)
+    withFollowUps(this.store, current)
       .then((next) => {
         if (!next || this.loader.value !== current) return;
         this.#followUpFor = next;
@@ -402,7 +400,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
       expanded: this.#expanded,
       built: this.#built,
       toggle: this.#toggle,
-      ...(rich?.preview ? { preview: rich.preview } : {}),
+      preview: rich?.preview,
     }, rich);
   }
 
