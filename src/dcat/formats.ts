@@ -12,7 +12,9 @@ export const IANA = /^https?:\/\/(?:www\.)?iana\.org\/assignments\/media-types\/
  * MIME type (lower case, no parameters) → badge, where the subtype does not already give it (`text/csv`,
  * `application/x-gzip` and `image/png` are left to mimeFallback).
  */
+// Both tables without a prototype: a hostile format "constructor" or "toString" is no key of theirs.
 const BY_MIME: Readonly<Record<string, string>> = {
+  __proto__: null as unknown as string,
   'text/comma-separated-values': 'CSV',
   'text/tab-separated-values': 'TSV',
   'application/ld+json': 'JSON-LD',
@@ -53,6 +55,7 @@ const BY_MIME: Readonly<Record<string, string>> = {
 
 /** Free-text names (lower case, leading dot removed) → badge. */
 const BY_NAME: Record<string, string> = {
+  __proto__: null as unknown as string,
   geojson: 'GeoJSON', 'json-ld': 'JSON-LD', jsonld: 'JSON-LD', excel: 'XLS', htm: 'HTML', 'rdf/xml': 'RDF', 'rdf xml': 'RDF',
   rdf_xml: 'RDF', turtle: 'TTL', rdf_turtle: 'TTL', nt: 'N-Triples', 'n-triples': 'N-Triples', rdf_n_triples: 'N-Triples',
   gz: 'GZIP', shape: 'SHP', shapefile: 'SHP', 'esri shapefile': 'SHP', geopackage: 'GPKG', wms_srvc: 'WMS', wfs_srvc: 'WFS',

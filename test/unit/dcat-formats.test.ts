@@ -104,3 +104,14 @@ describe('isWmsDistribution (§6.4)', () => {
     assert.ok(!isWmsDistribution({}));
   });
 });
+
+describe('hostile format values', () => {
+  test('names of Object.prototype members are ordinary words, never a function as a label', () => {
+    for (const v of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'application/constructor', 'https://x.example/valueOf']) {
+      const { label } = formatBadge(v);
+      assert.equal(typeof label, 'string', v);
+      assert.doesNotMatch(label, /function|native code/i, v);
+    }
+    assert.equal(formatBadge('toString').label, 'TOSTRING');
+  });
+});
