@@ -258,6 +258,8 @@ export class VisualizationBlock extends LitElement {
   override render(): TemplateResult | typeof nothing {
     const v = this.visualization;
     if (!v) return nothing;
+    // Until its strings have arrived (a small chunk loaded with the element), a busy shell: never raw string keys.
+    if (!loadedLangs.has(this.#lang)) return html`<div class="esbBlock esbViz" aria-busy="true"></div>`;
     const id = this.idPrefix;
     const level = Number.parseInt(String(this.hl ?? ''), 10);
     const title = v.title?.value.trim() || this.#t('viz.title');
