@@ -90,6 +90,6 @@ if (run('e2e') || run('security')) {
 }
 
 // the last line is exactly "N passed, N failed" (CI and tools read it); skipped tests are reported just before
-if (totals.skipped) console.log(`\n${totals.skipped} skipped (fixtures or tools not present)`);
+if (totals.skipped) console.log(`\n${totals.skipped} skipped or TODO (fixtures or tools not present; a known open budget — see the e2e output)`);
 console.log(`${totals.skipped ? '' : '\n'}${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
