@@ -154,11 +154,7 @@ export async function landingOf(
     return { kind: 'service', model, entry, options: opts, relatedFailed, rich: richModule && flags && richModule.serviceSlots(entry, rel, flags, opts.lang) };
   }
   const m = await coverage;
-  return datasetLanding(store, entry, rel, opts, relatedFailed, (model) => {
-    // The spatial row alone (a geometry, every parameter off).
-    const spatial = m?.coverageRow(entry, model, opts.lang, false);
-    return spatial && { spatial };
-  });
+  return datasetLanding(store, entry, rel, opts, relatedFailed, (model) => m?.coverageSlots(entry, model, opts.lang));
 }
 
 /** The dataset's view model and rich parts; `otherRich` when no rich chunk is loaded or no parameter is on. */

@@ -17,13 +17,23 @@ import type { RichSlots } from './hook.ts';
 /** The words of a coverage text ("West 11.1, South 55.3, …"). Never rejects. */
 export const prepareCoverage = (lang: Lang): Promise<void> => loadMapMessages(lang);
 
-const loadMaps = (): void => {
-  import('../wms-map/wms-map.ts').catch((e: unknown) => console.warn('[catalog-blocks] the map could not be loaded', e));
+/** Starts loading an element's chunk (it upgrades when it arrives); a failure leaves the element empty and is logged. */
+export const defineLater = (load: Promise<unknown>, what: string): void => {
+  load.catch((e: unknown) => console.warn(`[catalog-blocks] ${what} could not be loaded`, e));
 };
+
+/** The map elements (<catalog-wms-map>, <catalog-spatial-map>), OpenLayers with them. */
+export const loadMaps = (): void => defineLater(import('../wms-map/wms-map.ts'), 'the map');
 
 function words(lang: Lang) {
   const w = (k: string) => msg(lang, `map.${k}`);
   return { west: w('west'), south: w('south'), east: w('east'), north: w('north'), longitude: w('longitude'), latitude: w('latitude') };
+}
+
+/** The rich parts of a dataset when no parameter asks for any: its spatial row alone (a geometry shown). */
+export function coverageSlots(entry: StoreEntry, model: DatasetModel, lang: Lang): RichSlots | undefined {
+  const spatial = coverageRow(entry, model, lang, false);
+  return spatial && { spatial };
 }
 
 /** The values of the spatial row, or undefined when the dataset has no readable geometry. */

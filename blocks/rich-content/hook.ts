@@ -46,42 +46,38 @@ export const richKey = (f: RichFlags): string => Object.values(f).map(String).jo
 
 export type RichModule = typeof import('./slots.ts');
 
-let module: Promise<RichModule | undefined> | undefined;
-
 /**
- * The rich content chunk with the strings of the parts `flags` ask for in `lang`. Never rejects: when the chunk
- * cannot load (network, CSP), the page shows everything else and says so once in the console.
+ * A lazy chunk loaded once, then `prepare`d (its strings) for each caller. Never rejects: when the chunk cannot load
+ * (network, CSP) the page shows everything else, says `what` failed in the console, and the next call tries again.
  */
-export function loadRich(lang: Lang, flags: RichFlags): Promise<RichModule | undefined> {
-  module ??= import('./slots.ts').catch((e: unknown) => {
-    module = undefined;
-    console.warn('[catalog-blocks] the rich dataset content could not be loaded', e);
-    return undefined;
-  });
-  return module.then(async (m) => {
-    await m?.prepare(lang, flags);
-    return m;
-  });
+function lazyChunk<M>(load: () => Promise<M>, what: string): (prepare: (m: M) => Promise<void>) => Promise<M | undefined> {
+  let chunk: Promise<M | undefined> | undefined;
+  return (prepare) => {
+    chunk ??= load().catch((e: unknown) => {
+      chunk = undefined;
+      console.warn(`[catalog-blocks] ${what} could not be loaded`, e);
+      return undefined;
+    });
+    return chunk.then(async (m) => {
+      if (m) await prepare(m);
+      return m;
+    });
+  };
 }
 
-export type CoverageModule = typeof import('./coverage.ts');
-let coverage: Promise<CoverageModule | undefined> | undefined;
+const richChunk = lazyChunk(() => import('./slots.ts'), 'the rich dataset content');
+/** The rich content chunk with the strings of the parts `flags` ask for in `lang`. Never rejects. */
+export const loadRich = (lang: Lang, flags: RichFlags): Promise<RichModule | undefined> =>
+  richChunk((m) => m.prepare(lang, flags));
 
+export type CoverageModule = typeof import('./coverage.ts');
+const coverageChunk = lazyChunk(() => import('./coverage.ts'), 'the spatial coverage');
 /**
  * Only the spatial-coverage row (coverage.ts): what a dataset with a geometry needs while every parameter is off.
  * Never rejects (without it the row keeps its plain value).
  */
-export function loadCoverage(lang: Lang): Promise<CoverageModule | undefined> {
-  coverage ??= import('./coverage.ts').catch((e: unknown) => {
-    coverage = undefined;
-    console.warn('[catalog-blocks] the spatial coverage could not be loaded', e);
-    return undefined;
-  });
-  return coverage.then(async (m) => {
-    await m?.prepareCoverage(lang);
-    return m;
-  });
-}
+export const loadCoverage = (lang: Lang): Promise<CoverageModule | undefined> =>
+  coverageChunk((m) => m.prepareCoverage(lang));
 
 /**
  * The rich parts of one dataset (or data service), each rendered at its place in the page by the landing page or

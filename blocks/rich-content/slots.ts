@@ -21,7 +21,7 @@ import { loadExtrasStrings } from '../dataset-extras/strings.ts';
 import { diagramUris, visualizationsOf, type VisualizationModel } from '../../src/rich/visualization.ts';
 import { heading, headingLevel, type RenderContext } from '../base/render.ts';
 import { distributionTitle } from '../dataset-view/distribution-list.ts';
-import { coverageRow, prepareCoverage } from './coverage.ts';
+import { coverageRow, defineLater, loadMaps, prepareCoverage } from './coverage.ts';
 import type { RichFlags, RichSlots } from './hook.ts';
 import { loadRichMessages } from './strings.ts';
 import './preview-toggle.ts';
@@ -46,9 +46,7 @@ export function lookupPlan(entry: StoreEntry, flags: RichFlags): { uris: string[
   return flags.extras ? { uris, inverse: extrasInverse(entry.resourceUri) } : { uris };
 }
 
-const loadMaps = (): void => {
-  import('../wms-map/wms-map.ts').catch((e: unknown) => console.warn('[catalog-blocks] the map could not be loaded', e));
-};
+
 
 function section(cls: string, titleKey: string, ctx: RenderContext, body: unknown): TemplateResult {
   const id = `${ctx.idPrefix}-${cls}`;
@@ -57,9 +55,7 @@ function section(cls: string, titleKey: string, ctx: RenderContext, body: unknow
   </section>`;
 }
 
-const loadVisualizations = (): void => {
-  import('../visualization/visualization.ts').catch((e: unknown) => console.warn('[catalog-blocks] the visualizations could not be loaded', e));
-};
+const loadVisualizations = (): void => defineLater(import('../visualization/visualization.ts'), 'the visualizations');
 
 /** §1.5, §6.3: the visualizations as tabs before the distributions (nothing when there are none). */
 function tabs(list: readonly VisualizationModel[], flags: RichFlags): RichSlots['tabs'] {
@@ -120,9 +116,7 @@ function indicators(list: readonly Indicator[], flags: RichFlags): RichSlots['in
   return (ctx) => indicatorList(list, ctx);
 }
 
-const loadExtras = (): void => {
-  import('../dataset-extras/dataset-extras.ts').catch((e: unknown) => console.warn('[catalog-blocks] the showcases and ideas could not be loaded', e));
-};
+const loadExtras = (): void => defineLater(import('../dataset-extras/dataset-extras.ts'), 'the showcases and ideas');
 
 /** §1.3, §6.1: showcases and ideas after "Further information" (nothing when the dataset has none). */
 function extras(found: Extras, flags: RichFlags): RichSlots['extras'] {

@@ -49,9 +49,9 @@ export async function loadRowDetail(
     await loadVocabulariesFor(objectIris(found.values()));
   }
   const model = buildDatasetModel(entry, related, { lang: opts.lang, registry: opts.registry, storeBaseUrl });
-  const spatial = !rich ? opts.coverage?.coverageRow(entry, model, opts.lang, false) : undefined;
-  const slots = rich?.module.datasetSlots({ entry, related, model, flags: rich.flags, storeBaseUrl, lang: opts.lang })
-    ?? (spatial ? { spatial } : undefined);
+  const slots = rich
+    ? rich.module.datasetSlots({ entry, related, model, flags: rich.flags, storeBaseUrl, lang: opts.lang })
+    : opts.coverage?.coverageSlots(entry, model, opts.lang);
   return {
     kind: 'dataset', model, related, registry: opts.registry, lang: opts.lang,
     ...(rich ? { richInput: rich } : {}), ...(slots ? { rich: slots } : {}),
