@@ -104,7 +104,7 @@ export function chartSeries(headers: readonly (string | undefined)[], rows: read
       if (value === undefined) skipped++;
       else points.push({ label: labelOf(row), value });
     }
-    return cut(xName, yName, spec.sortX ? byX(points) : points, skipped);
+    return cut(xName, yName, spec.sortX ? byX(points, spec.noLabel) : points, skipped);
   }
   const groups = new Map<string, number>();
   for (const row of rows) {
@@ -121,17 +121,25 @@ export function chartSeries(headers: readonly (string | undefined)[], rows: read
     groups.set(label, (groups.get(label) ?? 0) + value);
   }
   const grouped = [...groups].map(([label, value]) => ({ label, value }));
-  return cut(xName, yName, spec.sortX ? byX(grouped) : grouped, skipped);
+  return cut(xName, yName, spec.sortX ? byX(grouped, spec.noLabel) : grouped, skipped);
 }
 
 const ISO_DATE = /^\d{4}(-\d{2}(-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)?)?$/;
 
-/** Sorted by x when every x is a number or an ISO date (stable), else as given. */
-function byX(points: ChartPoint[]): ChartPoint[] {
-  if (points.every((p) => ISO_DATE.test(p.label))) return [...points].sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
-  const keys = points.map((p) => chartNumber(p.label));
+/**
+ * Sorted by x when every x is a number or an ISO date (stable), else as given. Points without an x ("NA", empty →
+ * "No label") do not prevent it: they follow the sorted ones, in the file's order.
+ */
+function byX(points: ChartPoint[], noLabel: string): ChartPoint[] {
+  const missing = points.filter((p) => p.label === noLabel || isMissing(p.label));
+  const known = points.filter((p) => !missing.includes(p));
+  if (known.length === 0) return points;
+  if (known.every((p) => ISO_DATE.test(p.label))) {
+    return [...known.sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0)), ...missing];
+  }
+  const keys = known.map((p) => chartNumber(p.label));
   if (keys.every((k) => k !== undefined)) {
-    return points.map((p, i) => ({ p, k: keys[i]! })).sort((a, b) => a.k - b.k).map(({ p }) => p);
+    return [...known.map((p, i) => ({ p, k: keys[i]! })).sort((a, b) => a.k - b.k).map(({ p }) => p), ...missing];
   }
   return points;
 }

@@ -108,3 +108,11 @@ describe('chartSeries sortX (line charts)', () => {
     assert.deepEqual(asIs.points.map((p) => p.label), ['2026-01-02', '2025-01-01']);
   });
 });
+
+describe('chartSeries sortX with missing x values', () => {
+  test('"NA" and empty dates follow the sorted dates in file order (the SwedishPolls PublDate column has 349 NA)', () => {
+    const rows = [['2026-08-19', '30'], ['NA', '31'], ['2025-01-02', '32'], ['', '33'], ['2025-06-01', '34']];
+    const s = chartSeries(['When', 'S'], rows, { ...spec, xAxis: 'When', yAxis: 'S', operation: 'none', sortX: true });
+    assert.deepEqual(s.points.map((p) => p.label), ['2025-01-02', '2025-06-01', '2026-08-19', 'NA', 'No label']);
+  });
+});
