@@ -134,7 +134,8 @@ export class DataPreviewBlock extends LitElement {
     if (!loadedLangs.has(this.#lang)) {
       const lang = this.#lang;
       this.#strings = loadPreviewMessages(lang).then(() => {
-        if (loadedLangs.has(lang)) return;
+        // Every element that waited renders again (not only the first whose strings arrived): each shows a busy
+        // shell until then.
         loadedLangs.add(lang);
         this.requestUpdate();
       });

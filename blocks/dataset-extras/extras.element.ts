@@ -85,7 +85,8 @@ export class DatasetExtrasBlock extends LitElement {
     const lang = this.uiLang;
     if (!loadedLangs.has(lang)) {
       this.#strings = loadExtrasStrings(lang).then(() => {
-        if (loadedLangs.has(lang)) return;
+        // Every element that waited renders again (not only the first whose strings arrived): each shows a busy
+        // shell until then.
         loadedLangs.add(lang);
         this.requestUpdate();
       });

@@ -153,7 +153,8 @@ export class VisualizationBlock extends LitElement {
     if (!loadedLangs.has(this.#lang)) {
       const lang = this.#lang;
       this.#strings = loadVizMessages(lang).then(() => {
-        if (loadedLangs.has(lang)) return;
+        // Every element that waited renders again (not only the first whose strings arrived): each shows a busy
+        // shell until then.
         loadedLangs.add(lang);
         this.requestUpdate();
       });

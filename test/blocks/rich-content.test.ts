@@ -181,6 +181,9 @@ describe('rich content: visualizations', () => {
     expect(text(vizs[0]!.querySelector('h3'))).to.equal('Polls per company');
     expect(vizs[0]!.querySelector('svg')).to.exist;
     expect(vizs[0]!.querySelector('button.esbVizTableToggle')).to.exist;
+    // The second one too (each element waits for the feature's strings, not only the first to ask for them).
+    expect(await vizs[1]!.loadComplete).to.equal('ready');
+    expect(await until(() => vizs[1]!.querySelector('catalog-wms-map'), 'the second visualization drawn')).to.exist;
     expect(el.querySelector('catalog-visualization-tabs'), 'tabs are their own parameter').to.equal(null);
     await expect(el).to.be.accessible();
   });
