@@ -103,8 +103,9 @@ export function watch(page: Page, storeUrl: string): PageWatch {
     const why = r.failure()?.errorText ?? '';
     // An image the page no longer needs is cancelled (a map redrawing its WMS image or legend, a page left before its
     // images loaded), and so is a lazy chunk still loading when the page is left (the JSON-LD writer loads after the
-    // page shows): that is the browser saving work, not a failure. A chunk that fails to load is ERR_FAILED or HTTP.
-    if ((r.resourceType() === 'image' || r.resourceType() === 'script') && why === 'net::ERR_ABORTED') return;
+    // page shows), and a data file a preview or chart stops reading (its cap, or the page left and the element
+    // aborted it): that is the browser saving work, not a failure. A load that fails is ERR_FAILED or an HTTP status.
+    if (['image', 'script', 'fetch'].includes(r.resourceType()) && why === 'net::ERR_ABORTED') return;
     w.problems.push(`request failed: ${r.url()} ${why}`);
   });
   page.on('response', (r) => { if (r.status() >= 400) w.problems.push(`HTTP ${r.status()}: ${r.url()}`); });
