@@ -7,12 +7,21 @@
  * e.g. before `customElements.get(tag)`. The npm entry (`src/index.ts`) and the IIFE (`src/classic.ts`, without the map and preview parts) register their blocks at once.
  */
 import { BLOCK_LOADERS } from 'virtual:catalog-blocks/loaders';
+import { provideApi, type LegacyApi } from './legacy/ready.ts';
 
 const ALL_TAGS = Object.keys(BLOCK_LOADERS);
 const PROVIDER = 'catalog-store-provider';
 const pending = new Map<string, () => Promise<unknown>>(Object.entries(BLOCK_LOADERS));
 const loading = new Map<string, Promise<void>>();
 let selector = [...pending.keys()].join(',');
+/**
+ * EntryScape Blocks markup (`data-entryscape…`, its JSON and Handlebars scripts; issue 10): the first such node, or
+ * the page's early configuration, or a call of the SPA handle loads the legacy chunk, which mounts and watches from
+ * then on (src/legacy/index.ts). Same selector as src/legacy/mount.ts.
+ */
+const LEGACY = '[data-entryscape],[data-entryscape-block],[data-entryscape-component],script[type="text/x-entryscape-json"],script[type="text/x-entryscape-handlebar"]';
+let legacy: Promise<typeof import('./legacy/index.ts')> | undefined;
+const loadLegacy = () => (legacy ??= import('./legacy/index.ts'));
 
 function load(tag: string): Promise<void> {
   const started = loading.get(tag);
@@ -21,7 +30,6 @@ function load(tag: string): Promise<void> {
   if (!loader) return Promise.resolve();
   pending.delete(tag);
   selector = [...pending.keys()].join(',');
-  if (!selector) observer.disconnect();
   // A block inside a <catalog-store-provider> asks for its store when it connects: the provider (a chunk of its own)
   // is defined first, or the block would not find it and use the page's store.
   const provider = tag !== PROVIDER && document.querySelector(PROVIDER) ? load(PROVIDER) : undefined;
@@ -38,15 +46,16 @@ function load(tag: string): Promise<void> {
 
 /** Loads the blocks found at and under `node`. */
 function scan(node: Element | Document): void {
-  if (node instanceof Element && pending.has(node.localName)) void load(node.localName);
-  if (!selector) return;
-  for (const el of node.querySelectorAll(selector)) void load(el.localName);
+  const el = node instanceof Element ? node : undefined;
+  if (!legacy && (el?.matches(LEGACY) || node.querySelector(LEGACY))) void loadLegacy();
+  if (el && pending.has(el.localName)) void load(el.localName);
+  if (selector) for (const found of node.querySelectorAll(selector)) void load(found.localName);
 }
 
 const observer = new MutationObserver((records) => {
   for (const record of records) {
+    if (!selector && legacy) return observer.disconnect();
     for (const node of record.addedNodes) if (node.nodeType === Node.ELEMENT_NODE) scan(node as Element);
-    if (!selector) return;
   }
 });
 
@@ -56,6 +65,11 @@ export function loadBlocks(tags: readonly string[] = ALL_TAGS): Promise<void> {
 }
 
 if (typeof document !== 'undefined') {
+  // The SPA handle: each method loads the legacy chunk, which then puts the real handle in its place.
+  const call = (name: keyof LegacyApi) => (arg?: unknown) => loadLegacy().then((m) => m.legacyApi(document)[name](arg as string));
+  provideApi(window, { init: call('init'), clear: call('clear'), setEntryStore: call('setEntryStore'), addConfig: call('addConfig') });
+  const w = window as { __esb_config?: unknown; __entryscape_plugin_config?: unknown };
+  if (w.__esb_config || w.__entryscape_plugin_config) void loadLegacy();
   observer.observe(document, { childList: true, subtree: true });
   scan(document);
 }

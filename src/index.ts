@@ -3,6 +3,7 @@
  * classic script (src/classic.ts) and the rich-content parts, which the classic script leaves out.
  */
 export * from './classic.ts';
+export { legacyApi, startLegacy } from './legacy/index.ts';
 export * from '../blocks/wms-map/wms-map.ts';
 export * from '../blocks/data-preview/data-preview.ts';
 export * from '../blocks/visualization/visualization.ts';

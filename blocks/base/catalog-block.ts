@@ -25,6 +25,13 @@ export const DEFAULT_STORE_URL = '/store/';
 let instances = 0;
 
 /**
+ * The incumbent's ARIA parameters (reference "aria support") → attributes of the block element, its container. A
+ * label makes the block a labelled region (`aria-label` needs a role; `region` keeps it valid and gives a landmark).
+ */
+const ARIA_PARAMS = [['label', 'aria-label'], ['labelledby', 'aria-labelledby'], ['describedby', 'aria-describedby'], ['live', 'aria-live']];
+const LIVE = /^(off|polite|assertive)$/;
+
+/**
  * Reactive properties of a block: one per parameter of the table (attribute = kebab name, raw string value; the
  * old lower-case attribute form `includedatapreview` is observed too), plus the attributes every block shares.
  */
@@ -208,7 +215,19 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
     this.#syncParamAttributes(changed);
+    this.#syncAria();
     this.#readPage();
+  }
+
+  /** `label`, `labelledby`, `describedby`, `live` → their ARIA attributes (`title` is the element's own). */
+  #syncAria(): void {
+    for (const [param, aria] of ARIA_PARAMS) {
+      const value = this.getAttribute(param!)?.trim();
+      if (value && (param !== 'live' || LIVE.test(value))) this.setAttribute(aria!, value);
+    }
+    if (this.hasAttribute('aria-label') || this.hasAttribute('aria-labelledby')) {
+      if (!this.hasAttribute('role')) this.setAttribute('role', 'region');
+    }
   }
 
   /**

@@ -1,0 +1,62 @@
+/**
+ * The legacy layer (issue 10): pages written for EntryScape Blocks render with our elements. On import it mounts the
+ * legacy nodes of the document (after parsing, so that scripts have their bodies and configuration nodes later in the
+ * page are seen first), watches for nodes added later (CMS widgets, SPAs) and puts the SPA handle on the window.
+ * The CDN loader imports this chunk only when a page has a legacy form or calls the handle; the classic script and the
+ * npm entry include it.
+ */
+import { addEarlyConfig, addPageConfig, clearLegacy, LEGACY_SELECTOR, mountLegacy, refreshBlocks } from './mount.ts';
+import { provideApi, type LegacyApi } from './ready.ts';
+
+function mountAndRefresh(doc: Document, root: Element | Document = doc): void {
+  if (mountLegacy(root)) refreshBlocks(doc);
+}
+
+/** The SPA handle for `doc`'s window (methods as in src/legacy/ready.ts). */
+export function legacyApi(doc: Document): LegacyApi {
+  const win = doc.defaultView!;
+  const configured = (config: unknown): void => {
+    addPageConfig(win, config);
+    refreshBlocks(doc);
+  };
+  return {
+    init(config?: unknown) {
+      addEarlyConfig(win);
+      if (config !== undefined) addPageConfig(win, config);
+      mountLegacy(doc);
+      refreshBlocks(doc);
+      return Promise.resolve();
+    },
+    clear: () => clearLegacy(win),
+    setEntryStore: (url: string) => configured({ entrystore: url }),
+    addConfig: configured,
+  };
+}
+
+const started = new WeakSet<Document>();
+
+/** Mounts the legacy nodes of `doc` now (or when it is parsed) and from then on every one added. */
+export function startLegacy(doc: Document): void {
+  if (started.has(doc)) return;
+  started.add(doc);
+  const win = doc.defaultView;
+  if (win) provideApi(win, legacyApi(doc));
+  const run = (): void => {
+    if (win) addEarlyConfig(win);
+    mountLegacy(doc);
+    refreshBlocks(doc);
+    new MutationObserver((records) => {
+      for (const r of records) {
+        for (const n of r.addedNodes) {
+          if (n.nodeType !== Node.ELEMENT_NODE) continue;
+          const el = n as Element;
+          if (el.matches(LEGACY_SELECTOR) || el.querySelector(LEGACY_SELECTOR)) mountAndRefresh(doc, el);
+        }
+      }
+    }).observe(doc, { childList: true, subtree: true });
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', run, { once: true });
+  else run();
+}
+
+if (typeof document !== 'undefined') startLegacy(document);

@@ -1,0 +1,223 @@
+/**
+ * Mounting legacy nodes (issue 10, contract 3): each node that names a block gets class `entryscape` and ONE element
+ * of ours whose attributes are the block's parameters (a JSON/Handlebars script gets a `<span class="entryscape">`
+ * after it to hold the element). `config` calls are appended to `window.__entryscape_config`, which the page
+ * configuration reads (src/config/page-config.ts), in document order. Everything mounted is remembered, so that
+ * `clearLegacy()` can put the page back as it was.
+ */
+import { blockDefaults, mergeDefaults } from '../config/block-overrides.ts';
+import { readPageConfig } from '../config/page-config.ts';
+import * as tables from '../config/params.ts';
+import { readLegacyNode, JSON_SCRIPT, TEMPLATE_SCRIPT, type LegacyCall } from './parse.ts';
+import { tagOf } from './names.ts';
+
+type Obj = Record<string, unknown>;
+type ConfigWindow = Window & { __entryscape_config?: unknown; __esb_config?: unknown; __entryscape_plugin_config?: unknown };
+
+/** What the incumbent runtime scanned for (plus the legacy `component` key). */
+export const LEGACY_SELECTOR = '[data-entryscape],[data-entryscape-block],[data-entryscape-component],'
+  + `script[type="${JSON_SCRIPT}"],script[type="${TEMPLATE_SCRIPT}"]`;
+
+/** Template parameters: attributes in lower case (`templatefilter`), not kebab case. */
+const TEMPLATE_KEYS = ['htemplate', 'template', 'rowhead', 'rowexpand', 'listhead', 'listbody', 'listplaceholder', 'listempty',
+  'templateFilter', 'templateNoFilter', 'templateFilterNoResults'];
+/** Parameters every block reads that are not in the parameter tables: ARIA, entry location, store, language, scope, HTML mode. */
+const SHARED_KEYS = ['title', 'label', 'labelledby', 'describedby', 'live', 'entry', 'context', 'uri', 'lookup', 'lookupLiteral',
+  'lookupURI', 'storeUrl', 'lang', 'scope', 'strictStandardHtml', 'noStyles', 'define', 'use'];
+/** Keys that structure a call rather than set a parameter: never attributes. */
+const STRUCTURAL = new Set(['block', 'component', 'extends', 'run', 'loadEntry', 'class']);
+
+const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
+
+/** Every parameter name a legacy node may use (squashed): both parameter tables and the keys above. */
+const KNOWN = ((): ReadonlySet<string> => {
+  const fromTables = (tables as { KNOWN_PARAM_NAMES?: ReadonlySet<string> }).KNOWN_PARAM_NAMES ?? tables.PARAMS.map((p) => squash(p.name));
+  return new Set([...fromTables, ...[...TEMPLATE_KEYS, ...SHARED_KEYS, ...STRUCTURAL].map(squash)]);
+})();
+
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const warned = new Set<string>();
+function warnOnce(key: string, message: string): void {
+  if (warned.has(key)) return;
+  warned.add(key);
+  console.warn(message);
+}
+
+/** Tests only: forget which warnings were given. */
+export function resetLegacyWarnings(): void {
+  warned.clear();
+}
+
+/** `includeDataPreview` → `include-data-preview`, `lookupURI` → `lookup-uri`; template keys in lower case. */
+export function attributeFor(param: string): string {
+  if (TEMPLATE_KEYS.includes(param)) return param.toLowerCase();
+  return param.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+}
+
+/** Attribute text of a parameter value (JSON for objects and arrays); undefined: no attribute. */
+function attributeText(value: unknown): string | undefined {
+  if (value === null || value === undefined || typeof value === 'function') return undefined;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** A legacy node: what we added to it and under it, to undo on clear. */
+interface Mounted {
+  node: Element;
+  inserted: Element[];
+  removedChildren: Node[];
+  addedClass: boolean;
+}
+
+const mounted = new Map<Element, Mounted>();
+/** Config objects this layer put into `window.__entryscape_config` (removed again on clear). */
+const addedConfigs = new Set<Obj>();
+
+function configList(win: ConfigWindow): unknown[] {
+  const cur = win.__entryscape_config;
+  const list = Array.isArray(cur) ? cur : isObject(cur) ? [cur] : [];
+  win.__entryscape_config = list;
+  return list;
+}
+
+/** Appends configuration (an object or an array of objects) after what the page configuration already holds. */
+export function addPageConfig(win: Window, config: unknown): void {
+  const list = configList(win as ConfigWindow);
+  for (const c of Array.isArray(config) ? config : [config]) {
+    if (!isObject(c)) continue;
+    const { block: _block, ...rest } = c;
+    list.push(rest);
+    addedConfigs.add(rest);
+  }
+}
+
+/** `window.__entryscape_plugin_config` and `window.__esb_config`, merged before `window.__entryscape_config`. */
+export function addEarlyConfig(win: Window): void {
+  const w = win as ConfigWindow;
+  const early = [w.__entryscape_plugin_config, w.__esb_config].flatMap((c) => (Array.isArray(c) ? c : [c])).filter(isObject);
+  const list = configList(w);
+  const missing = early.filter((c) => !list.includes(c));
+  list.unshift(...missing);
+  for (const c of missing) addedConfigs.add(c);
+}
+
+/** Removes the configuration this layer added. */
+function removeAddedConfig(win: Window): void {
+  const w = win as ConfigWindow;
+  if (Array.isArray(w.__entryscape_config)) w.__entryscape_config = w.__entryscape_config.filter((c: unknown) => !addedConfigs.has(c as Obj));
+  addedConfigs.clear();
+}
+
+/** The element for one block call, or undefined (with one warning) for a block name we cannot render. */
+function elementFor(doc: Document, call: LegacyCall, page: tables.GlobalConfig): Element | undefined {
+  const resolved = blockDefaults(page, call.block);
+  const tag = resolved && tagOf(resolved.base);
+  if (!resolved || !tag) {
+    warnOnce(`block|${call.block}`, `[catalog-blocks] block "${call.block}" is not supported; nothing is rendered for it`);
+    return undefined;
+  }
+  // A custom name brings the defaults of its definitions; a built-in name's overrides are read by the resolver.
+  const params = resolved.base === call.block ? { ...call.params } : mergeDefaults(resolved.defaults, call.params);
+  if (resolved.base === 'template' && params.htemplate === undefined && params.template !== undefined) {
+    params.htemplate = params.template;
+    delete params.template;
+  }
+  const el = doc.createElement(tag);
+  for (const [key, value] of Object.entries(params)) {
+    if (!KNOWN.has(squash(key))) {
+      warnOnce(`param|${call.block}|${key}`, `[catalog-blocks] parameter "${key}" of block "${call.block}" is not supported; it has no effect`);
+    }
+    const text = attributeText(value);
+    if (text === undefined || STRUCTURAL.has(key)) continue;
+    try {
+      el.setAttribute(attributeFor(key), text);
+    } catch {
+      // A key that is no attribute name (spaces, `$`): it cannot reach the block (warned above if unknown).
+    }
+  }
+  return el;
+}
+
+/** Mounts the calls of one legacy node; `config` calls were applied before. */
+function mountNode(node: Element, calls: LegacyCall[], page: tables.GlobalConfig): void {
+  const doc = node.ownerDocument;
+  const blocks = calls.filter((c) => c.block !== 'config');
+  const record: Mounted = { node, inserted: [], removedChildren: [], addedClass: false };
+  mounted.set(node, record);
+  if (blocks.length === 0) return;
+  const isScript = node.localName === 'script';
+  let after: Element = node;
+  for (const call of blocks) {
+    const el = elementFor(doc, call, page);
+    if (!el) continue;
+    for (const c of String(call.params.class ?? '').split(/\s+/).filter(Boolean)) (isScript ? el : node).classList.add(c);
+    if (isScript) {
+      const span = doc.createElement('span');
+      span.className = 'entryscape';
+      span.append(el);
+      after.after(span);
+      after = span;
+      record.inserted.push(span);
+    } else {
+      if (!node.classList.contains('entryscape')) {
+        node.classList.add('entryscape');
+        record.addedClass = true;
+      }
+      // The incumbent rendered into the node: placeholder content ("Loading…") goes, and comes back on clear.
+      record.removedChildren = [...node.childNodes];
+      node.replaceChildren(el);
+      record.inserted.push(el);
+      return;
+    }
+  }
+}
+
+/** The legacy nodes at and under `root` not mounted yet, in document order. */
+function newLegacyNodes(root: Element | Document): Element[] {
+  const found = [...root.querySelectorAll(LEGACY_SELECTOR)];
+  if (root instanceof Element && root.matches(LEGACY_SELECTOR)) found.unshift(root);
+  return found.filter((n) => !mounted.has(n));
+}
+
+/**
+ * Mounts the legacy nodes at and under `root`: first every `config` call (document order), then the blocks, which
+ * then see that configuration (custom block names included). Returns true when configuration was added.
+ */
+export function mountLegacy(root: Element | Document): boolean {
+  const nodes = newLegacyNodes(root);
+  if (nodes.length === 0) return false;
+  const doc = root instanceof Document ? root : root.ownerDocument;
+  const win = doc.defaultView;
+  const calls = nodes.map((n) => readLegacyNode(n));
+  let configured = false;
+  for (const list of calls) {
+    for (const c of list) {
+      if (c.block === 'config' && win) {
+        addPageConfig(win, c.params);
+        configured = true;
+      }
+    }
+  }
+  const page = readPageConfig(doc);
+  nodes.forEach((n, i) => mountNode(n, calls[i]!, page));
+  return configured;
+}
+
+/** Removes everything mounted and the configuration added; the next mount starts from the page as written. */
+export function clearLegacy(win: Window): void {
+  for (const { node, inserted, removedChildren, addedClass } of mounted.values()) {
+    for (const el of inserted) el.remove();
+    if (removedChildren.length && node.childNodes.length === 0) node.append(...removedChildren);
+    if (addedClass) node.classList.remove('entryscape');
+  }
+  mounted.clear();
+  removeAddedConfig(win);
+}
+
+/** Blocks re-read the page configuration when they update: every block on the page updates. */
+export function refreshBlocks(doc: Document): void {
+  for (const el of doc.querySelectorAll('*')) {
+    const block = el as Element & { requestUpdate?: () => void };
+    if (el.localName.includes('-') && 'pageConfig' in el && typeof block.requestUpdate === 'function') block.requestUpdate();
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Incumbent block names (EntryScape Blocks and its opendata extension, behaviour doc §2, §2.9, §2.10) → the element
+ * that renders them. Base blocks map to the dataset element that extends them (`simpleSearch` → `<dataset-search>`).
+ */
+export const BLOCK_TAGS: Readonly<Record<string, string>> = {
+  datasetView: 'dataset-view',
+  dataserviceView: 'dataservice-view',
+  datasetListLayout: 'dataset-list-layout',
+  datasetStandaloneListLayout: 'dataset-list-layout',
+  datasetSimpleSearchLayout: 'dataset-simple-search-layout',
+  datasetMultiSearchLayout: 'dataset-multi-search-layout',
+  datasetFacetSearchLayout: 'dataset-facet-search-layout',
+  datasetCompactFacetSearchLayout: 'dataset-compact-facet-search-layout',
+  datasetFacetSearchPortalLayout: 'dataset-facet-search-portal-layout',
+  datasetList: 'dataset-list',
+  searchList: 'dataset-list',
+  datasetResults: 'dataset-results',
+  results: 'dataset-results',
+  datasetSearch: 'dataset-search',
+  simpleSearch: 'dataset-search',
+  datasetMultiSearch: 'dataset-multi-search',
+  multiSearch: 'dataset-multi-search',
+  datasetFacets: 'dataset-facets',
+  facets: 'dataset-facets',
+  facets_sv: 'facets-sv',
+  facetSearchResponsiveness: 'facet-search-responsiveness',
+  datasetExports: 'dataset-exports',
+  template: 'catalog-template',
+};
+
+/** The tag of a built-in block name (undefined: a name this library has no element for). */
+export const tagOf = (base: string): string | undefined => (Object.hasOwn(BLOCK_TAGS, base) ? BLOCK_TAGS[base] : undefined);
