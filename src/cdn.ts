@@ -21,7 +21,7 @@ let selector = [...pending.keys()].join(',');
  */
 const LEGACY = '[data-entryscape],[data-entryscape-block],[data-entryscape-component],script[type="text/x-entryscape-json"],script[type="text/x-entryscape-handlebar"]';
 let legacy: Promise<typeof import('./legacy/index.ts')> | undefined;
-const loadLegacy = () => (legacy ??= import('./legacy/index.ts'));
+const loadLegacy = () => (legacy ??= import('./legacy/index.ts').then((m) => (m.startLegacy(document), m)));
 
 function load(tag: string): Promise<void> {
   const started = loading.get(tag);

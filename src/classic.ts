@@ -26,6 +26,6 @@ export * from '../blocks/dataset-facet-search-portal-layout/dataset-facet-search
 export * from '../blocks/dataset-exports/dataset-exports.ts';
 export * from '../blocks/distribution-file-upload/distribution-file-upload.ts';
 // EntryScape Blocks markup (`data-entryscape…`), its configuration forms and the SPA handle (issue 10).
-import './legacy/index.ts';
+import './legacy/standalone.ts';
 // The layouts' "Sort by" part, defined up front like every other part (portal pages compose layouts from parts).
 export { SortSelect } from '../blocks/search-base/sort-select.ts';

@@ -1,12 +1,12 @@
 /**
- * The legacy layer (issue 10): pages written for EntryScape Blocks render with our elements. On import it mounts the
+ * The legacy layer (issue 10): pages written for EntryScape Blocks render with our elements. `startLegacy` mounts the
  * legacy nodes of the document (after parsing, so that scripts have their bodies and configuration nodes later in the
  * page are seen first), watches for nodes added later (CMS widgets, SPAs) and puts the SPA handle on the window.
- * The CDN loader imports this chunk only when a page has a legacy form or calls the handle; the classic script and the
- * npm entry include it.
+ * The CDN loader imports this chunk only when a page has a legacy form or calls the handle (it signals readiness
+ * itself); the classic script and the npm entry start it through ./standalone.ts.
  */
 import { addEarlyConfig, addPageConfig, clearLegacy, LEGACY_SELECTOR, mountLegacy, refreshBlocks } from './mount.ts';
-import { provideApi, type LegacyApi } from './ready.ts';
+import type { LegacyApi } from './ready.ts';
 
 function mountAndRefresh(doc: Document, root: Element | Document = doc): void {
   if (mountLegacy(root)) refreshBlocks(doc);
@@ -39,8 +39,8 @@ const started = new WeakSet<Document>();
 export function startLegacy(doc: Document): void {
   if (started.has(doc)) return;
   started.add(doc);
-  const win = doc.defaultView;
-  if (win) provideApi(win, legacyApi(doc));
+  const win = doc.defaultView as (Window & { __entryscape_blocks?: LegacyApi }) | null;
+  if (win) win.__entryscape_blocks = legacyApi(doc);
   const run = (): void => {
     if (win) addEarlyConfig(win);
     mountLegacy(doc);
@@ -58,5 +58,3 @@ export function startLegacy(doc: Document): void {
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', run, { once: true });
   else run();
 }
-
-if (typeof document !== 'undefined') startLegacy(document);

@@ -1,0 +1,11 @@
+/**
+ * The legacy layer started at once, with the readiness signal (the classic script and the npm entry; the CDN loader
+ * does the same lazily, src/cdn.ts).
+ */
+import { legacyApi, startLegacy } from './index.ts';
+import { provideApi } from './ready.ts';
+
+if (typeof document !== 'undefined') {
+  provideApi(window, legacyApi(document));
+  startLegacy(document);
+}
