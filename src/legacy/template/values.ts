@@ -1,0 +1,91 @@
+/**
+ * What the template helpers read from the current entry: its title, the values of a property (literals in the
+ * best language, URIs with a label), as plain strings. Everything returned here is DATA: the interpreter only ever
+ * puts it into Lit values (escaped text, checked attributes).
+ */
+import type { Term } from '../../rdf/graph.ts';
+import { pickLiteral, pickLiterals } from '../../rdf/literal.ts';
+import { expand, NS } from '../../rdf/namespaces.ts';
+import { LABEL_PROPERTIES, TITLE_PROPERTIES, uriTail } from '../../dcat/read.ts';
+import { vocabLabel } from '../../dcat/vocab.ts';
+import { md5Hex } from '../../store/hash.ts';
+import type { StoreEntry } from '../../store/types.ts';
+import type { TemplateContext } from './context.ts';
+
+/** One value of a property, as `eachprop` exposes it (`{{value}}`, `{{label}}`, `{{description}}`, `{{md5}}`…). */
+export interface PropValue {
+  readonly value: string;
+  readonly label: string;
+  readonly description: string;
+  readonly md5: string;
+  /** Language tag of a literal ('' otherwise). */
+  readonly lang: string;
+  readonly type: 'uri' | 'literal' | 'blank';
+}
+
+/** `"dcat:theme, dcterms:subject"` → full IRIs. */
+export function predicates(names: unknown): string[] {
+  return typeof names === 'string' ? names.split(',').map((n) => n.trim()).filter(Boolean).map(expand) : [];
+}
+
+/** Every object of the entry's resource for these predicates (all languages). */
+export function allTerms(ctx: TemplateContext, preds: readonly string[]): Term[] {
+  const e = ctx.entry;
+  return e ? preds.flatMap((p) => e.metadata.objects(e.resourceUri, p)) : [];
+}
+
+function firstLiteral(ctx: TemplateContext, entry: StoreEntry | undefined, subject: Term | string, preds: readonly string[]): string | undefined {
+  const graph = entry?.metadata;
+  if (!graph) return undefined;
+  for (const p of preds) {
+    const hit = pickLiteral(graph.objects(subject, p).filter((t) => t.termType === 'Literal'), ctx.lang);
+    if (hit) return hit.value;
+  }
+  return undefined;
+}
+
+/** Title of the current entry in the UI language ('' when it has none). */
+export function entryTitle(ctx: TemplateContext): string {
+  return firstLiteral(ctx, ctx.entry, ctx.entry?.resourceUri ?? '', TITLE_PROPERTIES) ?? '';
+}
+
+/** The first value (best language) of `pred` on the current entry's resource, as text ('' when none). */
+export function firstValue(ctx: TemplateContext, pred: string): string {
+  return propValues(ctx, [expand(pred)])[0]?.label ?? '';
+}
+
+/** A resource's label: a related entry's title, a label in the entry's own graph, a bundled vocabulary, its URI's tail. */
+function labelOf(ctx: TemplateContext, t: Term): string {
+  if (t.termType === 'NamedNode') {
+    const rel = ctx.related?.get(t.value);
+    const own = rel && firstLiteral(ctx, rel, t.value, TITLE_PROPERTIES);
+    if (own) return own;
+  }
+  return firstLiteral(ctx, ctx.entry, t, LABEL_PROPERTIES)
+    ?? (t.termType === 'NamedNode' ? vocabLabel(t.value, ctx.lang) ?? uriTail(t.value) : '');
+}
+
+function descriptionOf(ctx: TemplateContext, t: Term): string {
+  const desc = [`${NS.dcterms}description`, `${NS.skos}definition`];
+  const rel = t.termType === 'NamedNode' ? ctx.related?.get(t.value) : undefined;
+  return (rel && firstLiteral(ctx, rel, t.value, desc)) ?? firstLiteral(ctx, ctx.entry, t, desc) ?? '';
+}
+
+/** The values of `preds`: literals of the best language (plus untagged ones), every URI and blank node. */
+export function propValues(ctx: TemplateContext, preds: readonly string[]): PropValue[] {
+  const terms = allTerms(ctx, preds);
+  const literals = new Set(pickLiterals(terms.filter((t) => t.termType === 'Literal'), ctx.lang));
+  return terms
+    .filter((t) => t.termType !== 'Literal' || literals.has(t))
+    .map((t) => {
+      const literal = t.termType === 'Literal';
+      return {
+        value: t.termType === 'BlankNode' ? '' : t.value,
+        label: literal ? t.value : labelOf(ctx, t),
+        description: literal ? '' : descriptionOf(ctx, t),
+        md5: md5Hex(t.value),
+        lang: t.language ?? '',
+        type: literal ? 'literal' : t.termType === 'NamedNode' ? 'uri' : 'blank',
+      };
+    });
+}
