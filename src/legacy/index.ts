@@ -35,12 +35,12 @@ export function legacyApi(doc: Document): LegacyApi {
 
 const started = new WeakSet<Document>();
 
-/** Mounts the legacy nodes of `doc` now (or when it is parsed) and from then on every one added. */
-export function startLegacy(doc: Document): void {
+/** Mounts the legacy nodes of `doc` now (or when it is parsed) and from then on every one added; `api` goes on the window. */
+export function startLegacy(doc: Document, api: LegacyApi = legacyApi(doc)): void {
   if (started.has(doc)) return;
   started.add(doc);
   const win = doc.defaultView as (Window & { __entryscape_blocks?: LegacyApi }) | null;
-  if (win) win.__entryscape_blocks = legacyApi(doc);
+  if (win) win.__entryscape_blocks = api;
   const run = (): void => {
     if (win) addEarlyConfig(win);
     mountLegacy(doc);

@@ -6,6 +6,7 @@ import { legacyApi, startLegacy } from './index.ts';
 import { provideApi } from './ready.ts';
 
 if (typeof document !== 'undefined') {
-  provideApi(window, legacyApi(document));
-  startLegacy(document);
+  const api = legacyApi(document);
+  provideApi(window, api);
+  startLegacy(document, api);
 }
