@@ -5,6 +5,9 @@
  * DOM: `div.esbResults` (+ `.esbResults--filtered` when a term or filter is active) with `role="status"`.
  * While a search runs the previous text stays (nothing new to announce); a failed search shows no count (the
  * list shows the error).
+ * Templates (issue 10): `templateNoFilter`, `templateFilter` and `templateFilterNoResults` (attributes
+ * `templatenofilter` …, or defaults of the page's `blocks` definitions) replace the three texts; `{{resultsize}}` is
+ * the count. The interpreter chunk is loaded only when one is given; until then the built-in text shows.
  */
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { ParamValue, ResolvedParams } from '../../src/config/resolve.ts';
@@ -15,6 +18,7 @@ import { CatalogBlock } from '../base/catalog-block.ts';
 import { stateOfError, type LoadState } from '../base/load-controller.ts';
 import { t } from '../base/messages.ts';
 import { isFiltered, listProperties, resolveSupportiveParams, scopeNameFrom } from './search-list.ts';
+import { loadTemplates, templateParam, templatesLoaded } from '../../src/legacy/template/param.ts';
 
 /** The count text of a result (§4.8). */
 export function resultsText(results: SearchResults, lang: Parameters<typeof t>[0]): string {
@@ -77,6 +81,25 @@ export class ResultsBlock extends CatalogBlock {
     void loadMessages(this.uiLang).then(() => this.requestUpdate());
   }
 
+  /** The author's template for these results (undefined: none given, or the interpreter is still loading). */
+  #templateText(results: SearchResults, filtered: boolean): unknown {
+    const key = !filtered ? 'templateNoFilter' : results.total === 0 ? 'templateFilterNoResults' : 'templateFilter';
+    const source = templateParam(this, key, this.pageConfig, 'datasetResults');
+    if (source === undefined) return undefined;
+    const m = templatesLoaded();
+    if (!m) {
+      void loadTemplates()
+        .then(() => this.requestUpdate())
+        .catch((e: unknown) => console.warn('[catalog-blocks] the template interpreter could not be loaded', e));
+      return undefined;
+    }
+    const params: Record<string, unknown> = { ...this.params };
+    return m.renderTemplate(source, {
+      lang: this.uiLang, params, page: this.pageConfig, store: this.store, hl: Number(params.hl ?? 2), host: this,
+      resultsize: results.total,
+    });
+  }
+
   override render(): TemplateResult {
     const lang = this.uiLang;
     const scope = this.#joined;
@@ -84,7 +107,7 @@ export class ResultsBlock extends CatalogBlock {
     const filtered = results ? isFiltered(results.state) : false;
     return html`<div class="esbBlock" lang=${lang}>
       <div class="esbResults${filtered ? ' esbResults--filtered' : ''}" role="status" aria-live="polite"
-        >${results ? resultsText(results, lang) : ''}</div
+        >${results ? this.#templateText(results, filtered) ?? resultsText(results, lang) : ''}</div
       >
     </div>`;
   }

@@ -23,6 +23,7 @@ import { t } from '../base/messages.ts';
 import { stateView } from '../base/render.ts';
 import { pagination } from './pagination.ts';
 import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
+import { ListTemplates } from './result-row.ts'; // templates (issue 10)
 import { anyRich, hasGeometry, loadCoverage, loadRich, richFlags } from '../rich-content/hook.ts';
 
 /** The row expansion code (dataset view model and its rendering): fetched on the first expansion only. */
@@ -157,6 +158,7 @@ export class SearchListBlock extends CatalogBlock {
   #joined: SearchScope | undefined;
   #configured = '';
   #rows = new Map<string, RowEntry>();
+  #templates = new ListTemplates(this); // templates (issue 10)
   #focusAfterPaging = false;
   #focusWasInside = false;
   #lastState: LoadState = 'idle';
@@ -347,6 +349,7 @@ export class SearchListBlock extends CatalogBlock {
       row,
       {
         ...(badges ? { indicators: badges } : {}),
+        ...this.#templates.row(row, hl), // templates (issue 10)
         open: r?.open ?? false,
         detail: r?.detail,
         renderDetail: rowDetailLoaded?.expandedDetail,
@@ -402,10 +405,11 @@ export class SearchListBlock extends CatalogBlock {
             </div>`
           : nothing}
         ${!loading && results && rows.length === 0
-          ? html`<p class="esbEmpty esbListEmpty">${this.emptyText(results.state)}</p>`
-          : html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
+          ? (/* templates (issue 10) */ this.#templates.empty(isFiltered(results.state), hl)
+            ?? html`<p class="esbEmpty esbListEmpty">${this.emptyText(results.state)}</p>`)
+          : /* templates (issue 10) */ this.#templates.body(html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
               ${repeat(rows, (row) => row.entry.entryUri, (row) => this.#renderRow(row, hl, clickExpand, indicators))}
-            </ul>`}
+            </ul>`, hl)}
       </div>
       ${results
         ? pagination({
