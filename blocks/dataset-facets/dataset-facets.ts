@@ -30,7 +30,9 @@ import '../base/store-provider.ts';
  * @cssprop [--cb-muted=#4a4f57] - Counts.
  * @cssprop [--cb-focus=#0b5cad] - Focus outline colour.
  */
-export class DatasetFacets extends FacetsBlock {}
+export class DatasetFacets extends FacetsBlock {
+  static override incumbentName = 'datasetFacets';
+}
 
 /**
  * Legacy EntryScape Blocks tag name of `<dataset-facets>`; same attributes and behaviour.

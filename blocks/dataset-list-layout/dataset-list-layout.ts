@@ -10,6 +10,12 @@ import { searchListStyles } from '../search-base/search-list.styles.ts';
 import type { SearchListBlock } from '../search-base/search-list.ts';
 import { scopeFor, type ScopeDocument, type ScopeWindow, type SearchScope } from '../../src/search/scope.ts';
 import type { CatalogStore } from '../../src/store/types.ts';
+import type { ResolvedParams } from '../../src/config/resolve.ts';
+import { urlPrefix } from '../../src/config/links.ts';
+import { resolveSupportiveParams } from '../search-base/scope-params.ts';
+
+/** Extra parameters (EXTRA_PARAMS) the layout hands down to its list with `inherit`. */
+const LIST_EXTRAS = ['limit', 'limitOptions', 'sortOptions', 'baseFilter', 'facetLimit', 'namedclick', 'click', 'context'];
 import '../dataset-list/dataset-list.ts';
 
 /**
@@ -104,9 +110,14 @@ export class DatasetListLayout extends CatalogBlock {
     if (this.#private?.store !== store) {
       const win = this.ownerDocument.defaultView;
       const doc: ScopeDocument = { defaultView: win ? pageOnlyWindow(win) : null };
-      this.#private = { store, scope: scopeFor(doc, 'default', store) };
+      this.#private = { store, scope: scopeFor(doc, 'default', store, urlPrefix(this.pageConfig)) };
     }
     return this.#private.scope;
+  }
+
+  /** The table parameters plus the extra ones handed to the list, through the same resolver. */
+  override get params(): ResolvedParams {
+    return { ...super.params, ...resolveSupportiveParams(this, LIST_EXTRAS, {}, this.pageConfig, this.parentBlock()?.params, this.blockName) };
   }
 
   /** The list inside (for hosts and tests). */
@@ -136,7 +147,7 @@ export class DatasetListLayout extends CatalogBlock {
       <dataset-list
         scope=${shared ?? 'default'}
         .scopeOverride=${shared ? undefined : this.privateScope}
-        context=${ctx ?? ''}
+        context=${ctx || 'inherit'}
         store-url=${ifDefined(own('store-url'))}
         lang=${ifDefined(own('lang'))}
         strict-standard-html=${ifDefined(own('strict-standard-html'))}
@@ -153,6 +164,13 @@ export class DatasetListLayout extends CatalogBlock {
         include-data-preview="inherit"
         include-indicators="inherit"
         legend="inherit"
+        limit="inherit"
+        limit-options="inherit"
+        sort-options="inherit"
+        base-filter="inherit"
+        facet-limit="inherit"
+        namedclick="inherit"
+        click="inherit"
       ></dataset-list>
     </div>`;
   }

@@ -52,6 +52,7 @@ import '../base/store-provider.ts';
  */
 export class DatasetList extends SearchListBlock {
   static override blockStyles = [searchListStyles];
+  static override incumbentName = 'datasetList';
   static override paramDefaults: Readonly<Record<string, ParamValue>> = { ...SearchListBlock.paramDefaults, hl: 2 };
   static override listDefaults: { readonly types: readonly ItemKind[]; readonly pageSize: number } = { types: ['dataset'], pageSize: 10 };
 }

@@ -25,7 +25,9 @@ import '../base/store-provider.ts';
  * @cssprop [--cb-accent=#0b5cad] - Active suggestion background.
  * @cssprop [--cb-surface-raised=#ffffff] - Suggestion popup background.
  */
-export class DatasetMultiSearch extends MultiSearchBlock {}
+export class DatasetMultiSearch extends MultiSearchBlock {
+  static override incumbentName = 'datasetMultiSearch';
+}
 
 /**
  * Legacy EntryScape Blocks tag name of `<dataset-multi-search>`; same attributes and behaviour.

@@ -24,7 +24,9 @@ import '../base/store-provider.ts';
  * @cssprop [--cb-error=#b00020] - Border and text of the invalid-characters message.
  * @cssprop [--cb-focus=#0b5cad] - Focus outline colour.
  */
-export class DatasetSearch extends SimpleSearchBlock {}
+export class DatasetSearch extends SimpleSearchBlock {
+  static override incumbentName = 'datasetSearch';
+}
 
 /**
  * Legacy EntryScape Blocks tag name of `<dataset-search>`; same attributes and behaviour.

@@ -15,7 +15,9 @@ import { DatasetFacets } from '../dataset-facets/dataset-facets.ts';
  * @attr {boolean} hvd-filter - Adds the "HVD category" facet.
  * @attr {boolean} type-filter - Adds the "Type" facet.
  */
-export class FacetsSv extends DatasetFacets {}
+export class FacetsSv extends DatasetFacets {
+  static override incumbentName = 'facets_sv';
+}
 
 if (!customElements.get('facets-sv')) customElements.define('facets-sv', FacetsSv);
 

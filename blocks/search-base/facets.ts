@@ -15,6 +15,8 @@ import { ScopedBlock, activeFilterCount, otherLang, partText, toggleFilter } fro
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
 import { facetsStyles } from './facets.styles.ts';
 import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.ts';
+import { offeredCollections } from '../../src/search/settings.ts';
+import type { ParamValue } from '../../src/config/resolve.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 /** Display order of every collection. */
@@ -57,6 +59,9 @@ export class FacetsBlock extends ScopedBlock {
     expanded: { state: true },
   };
 
+  static override incumbentName = 'facets';
+  static override extraParams: Readonly<Record<string, ParamValue>> = { include: undefined, exclude: undefined, facetLimit: undefined };
+
   declare expanded: ReadonlySet<CollectionName>;
   /** Key of the value link to focus again after the list re-rendered (values move when counts change). */
   #refocus: string | undefined;
@@ -72,7 +77,8 @@ export class FacetsBlock extends ScopedBlock {
     const set = new Set<CollectionName>(DEFAULT_FACETS);
     if (p.hvdFilter === true) set.add('hvd');
     if (p.typeFilter === true) set.add('type');
-    return ORDER.filter((n) => set.has(n));
+    // `include` / `exclude` by collection name (the incumbent's facets parameters)
+    return offeredCollections(ORDER.filter((n) => set.has(n)), p.include, p.exclude);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -134,7 +140,12 @@ export class FacetsBlock extends ScopedBlock {
     // A failed search shows its error (with "Try again") instead of the last counts.
     const results = scope.status === 'error' ? undefined : scope.results;
     const byName = new Map((results?.facets ?? []).map((g) => [g.name, g] as const));
-    const groups = this.collections.map((n) => byName.get(n)).filter((g): g is FacetGroupView => !!g && g.values.length > 0);
+    const max = this.params.facetLimit;
+    const groups = this.collections
+      .map((n) => byName.get(n))
+      .filter((g): g is FacetGroupView => !!g && g.values.length > 0)
+      // `facetLimit`: at most that many values per group (selected ones always stay)
+      .map((g) => (typeof max === 'number' ? { ...g, values: g.values.filter((v, i) => i < max || v.selected) } : g));
     const hl = Number(this.params.hl ?? 2);
     return html`<div class="esbFacets esbBlock" aria-busy=${scope.status === 'loading' ? 'true' : 'false'}>
       ${activeFilterCount(state) > 0 && this.showsClearAll
@@ -188,8 +199,7 @@ export class FacetsBlock extends ScopedBlock {
 
   #renderValue(name: CollectionName, v: FacetValueView, state: SearchState): TemplateResult {
     const lang = this.uiLang;
-    const scopeName = this.getAttribute('scope')?.trim() || 'default';
-    const href = stateHref(this.ownerDocument, scopeName, toggleFilter(state, name, v.value));
+    const href = this.searchScope.hrefFor(toggleFilter(state, name, v.value));
     // A long value is cut in the list (and in its accessible name); the `title` keeps it whole.
     const shown = clipWords(v.label, FACET_LABEL_LIMIT);
     const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);

@@ -11,6 +11,10 @@ import type { SearchState } from '../../src/search/types.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import { loadMessages } from '../../src/i18n/index.ts';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
+import { EXTRA_PARAMS } from '../../src/config/params.ts';
+import type { ResolvedParams } from '../../src/config/resolve.ts';
+import { urlPrefix } from '../../src/config/links.ts';
+import { resolveSupportiveParams } from './scope-params.ts';
 import { heading, headingLevel } from '../base/render.ts';
 import { t } from '../base/messages.ts';
 
@@ -127,14 +131,24 @@ export interface ListForwarding {
   readonly typeFilter?: boolean;
 }
 
+const EXTRA_NAMES = EXTRA_PARAMS.map((p) => p.name);
+
 const inherit = (on: boolean | undefined): string | undefined => (on ? 'inherit' : undefined);
 
+/** Extra parameters (EXTRA_PARAMS) a layout hands down with `inherit`, per part. */
+const INHERIT_SEARCH = { 'minimum-search-length': 'inherit' } as const;
+const INHERIT_LIST = {
+  limit: 'inherit', 'limit-options': 'inherit', 'sort-options': 'inherit', 'base-filter': 'inherit', 'facet-limit': 'inherit',
+  namedclick: 'inherit', click: 'inherit', context: 'inherit',
+} as const;
+const INHERIT_FACETS = { include: 'inherit', exclude: 'inherit', 'facet-limit': 'inherit' } as const;
+
 export function searchPart(shared: Attrs): TemplateResult {
-  return html`<dataset-search ${attributes(shared)}></dataset-search>`;
+  return html`<dataset-search ${attributes({ ...shared, ...INHERIT_SEARCH })}></dataset-search>`;
 }
 
 export function multiSearchPart(shared: Attrs): TemplateResult {
-  return html`<dataset-multi-search ${attributes(shared)}></dataset-multi-search>`;
+  return html`<dataset-multi-search ${attributes({ ...shared, ...INHERIT_SEARCH })}></dataset-multi-search>`;
 }
 
 export function resultsPart(shared: Attrs): TemplateResult {
@@ -146,6 +160,9 @@ export function listPart(shared: Attrs, f: ListForwarding): TemplateResult {
   return html`<dataset-list
     ${attributes({
       ...shared,
+      ...INHERIT_LIST,
+      // the layout's own `context` attribute, else whatever the layout resolved (override defaults, page config)
+      context: shared.context ?? 'inherit',
       hl: 'inherit',
       'page-in-url': 'inherit',
       'include-extras': inherit(extras),
@@ -167,6 +184,7 @@ export function facetsPart(shared: Attrs, opts: { typeFilter: boolean; compact?:
   return html`<dataset-facets
     ${attributes({
       ...shared,
+      ...INHERIT_FACETS,
       hl: 'inherit',
       'hvd-filter': 'inherit',
       'type-filter': inherit(opts.typeFilter),
@@ -201,7 +219,14 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
 
   /** The search this layout and its children share. */
   get searchScope(): SearchScope {
-    return scopeFor(this.ownerDocument, this.scopeName, this.store);
+    return scopeFor(this.ownerDocument, this.scopeName, this.store, urlPrefix(this.pageConfig));
+  }
+
+  /** The layout's table parameters plus the extra ones (EXTRA_PARAMS) it hands down, through the same resolver. */
+  override get params(): ResolvedParams {
+    const page = this.pageConfig;
+    const parent = this.parentBlock()?.params;
+    return { ...super.params, ...resolveSupportiveParams(this, EXTRA_NAMES, {}, page, parent, this.blockName) };
   }
 
   override connectedCallback(): void {
@@ -262,7 +287,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
     if (!this.showsSorting) return nothing;
     // Loaded only where a layout shows it (most do not): the element upgrades when its module arrives.
     if (!customElements.get('catalog-sort-select')) void import('./sort-select.ts');
-    return html`<catalog-sort-select ${attributes(this.shared)} sort-order="inherit"></catalog-sort-select>`;
+    return html`<catalog-sort-select ${attributes(this.shared)} sort-order="inherit" sort-options="inherit"></catalog-sort-select>`;
   }
 
   /** "Clear all filters" (behaviour doc §2.6): only while a filter is active; keeps the search terms. */

@@ -10,7 +10,9 @@ import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'l
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { t } from '../base/messages.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
-import { INVALID_SEARCH_CHARS, MIN_TERM_LENGTH, ScopedBlock, otherLang, partText } from './scoped-block.ts';
+import { INVALID_SEARCH_CHARS, ScopedBlock, otherLang, partText } from './scoped-block.ts';
+import { clickTarget, urlPrefix } from '../../src/config/links.ts';
+import type { ParamValue } from '../../src/config/resolve.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
 import { DEFAULT_FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { writeState } from '../../src/search/url.ts';
@@ -51,6 +53,9 @@ export class MultiSearchBlock extends ScopedBlock {
     problem: { state: true },
   };
 
+  static override incumbentName = 'multiSearch';
+  static override extraParams: Readonly<Record<string, ParamValue>> = { minimumSearchLength: undefined, namedclick: undefined, click: undefined };
+
   declare text: string;
   declare open: boolean;
   declare active: number;
@@ -75,7 +80,7 @@ export class MultiSearchBlock extends ScopedBlock {
     if (!typed) return [];
     const out: Suggestion[] = [];
     const state = this.searchScope.state;
-    if (typed.length >= MIN_TERM_LENGTH && !INVALID_SEARCH_CHARS.test(typed) && !state.terms.includes(typed)) {
+    if (typed.length >= this.minimumSearchLength && !INVALID_SEARCH_CHARS.test(typed) && !state.terms.includes(typed)) {
       out.push({ kind: 'term', value: typed, label: t(this.uiLang, 'multi.freeText', { term: typed }) });
     }
     for (const group of this.searchScope.results?.facets ?? []) {
@@ -158,7 +163,7 @@ export class MultiSearchBlock extends ScopedBlock {
       this.problem = 'invalid';
       return;
     }
-    if (typed.length < MIN_TERM_LENGTH) {
+    if (typed.length < this.minimumSearchLength) {
       this.problem = 'tooShort';
       return;
     }
@@ -170,8 +175,9 @@ export class MultiSearchBlock extends ScopedBlock {
    * config's `clicks[namedclick]`; only a same-document-relative or http(s) target.
    */
   get clickTarget(): URL | undefined {
-    const name = this.getAttribute('namedclick')?.trim();
-    const raw = this.getAttribute('click')?.trim() || (name ? this.pageConfig.clicks?.[name]?.trim() : undefined);
+    const p = this.params;
+    const name = typeof p.namedclick === 'string' ? p.namedclick : '';
+    const raw = (typeof p.click === 'string' && p.click) || (name ? clickTarget(this.pageConfig, name) : '');
     if (!raw) return undefined;
     try {
       const url = new URL(raw, this.ownerDocument.location.href);
@@ -189,7 +195,7 @@ export class MultiSearchBlock extends ScopedBlock {
   #goToClickPage(): void {
     const target = this.clickTarget;
     if (!target) return;
-    const href = writeState(target, { ...this.searchScope.state, page: 1 }, 'default').href;
+    const href = writeState(target, { ...this.searchScope.state, page: 1 }, 'default', { prefix: urlPrefix(this.pageConfig) }).href;
     const go = this.dispatchEvent(new CustomEvent('catalog-navigate', { detail: { href }, bubbles: true, composed: true, cancelable: true }));
     if (go) this.ownerDocument.defaultView?.location.assign(href);
   }
@@ -282,7 +288,7 @@ export class MultiSearchBlock extends ScopedBlock {
       <div class="esbSearchError" id=${errorId} aria-live="polite">${invalid ? t(lang, 'search.invalid') : ''}</div>
       <div class="esbSearchHint" id=${hintId} role="status">
         ${this.problem === 'tooShort'
-          ? t(lang, 'search.tooShort', { n: MIN_TERM_LENGTH })
+          ? t(lang, 'search.tooShort', { n: this.minimumSearchLength })
           : open
             ? partText(lang, 'multi.count', { n: options.length })
             : ''}

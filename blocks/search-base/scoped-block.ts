@@ -11,6 +11,9 @@ import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { loadMessages, toLang, type Lang } from '../../src/i18n/index.ts';
 import { t } from '../base/messages.ts';
 import type { BlockName } from '../../src/config/params.ts';
+import { resolveParams, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
+import { urlPrefix } from '../../src/config/links.ts';
+import { resolveSupportiveParams } from './scope-params.ts';
 import { stateOfError } from '../base/load-controller.ts';
 import { stateView } from '../base/render.ts';
 
@@ -20,6 +23,11 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
     return { ...blockProperties(column), scopeName: { attribute: 'scope', type: String } };
   }
 
+  /** The EntryScape Blocks name whose `blocks` override defaults apply (`datasetFacets`, …; default: the column). */
+  static incumbentName = '';
+  /** Parameters of the extra table (EXTRA_PARAMS) this part reads, with their defaults. */
+  static extraParams: Readonly<Record<string, ParamValue>> = {};
+
   declare scopeName: string | undefined;
   #bound: SearchScope | undefined;
   #onState = (): void => {
@@ -28,10 +36,27 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
   };
   #onResults = (): void => this.requestUpdate();
 
+  /** Parameters of the column's table row and the extra parameters of this part, through ONE resolver. */
+  override get params(): ResolvedParams {
+    const ctor = this.constructor as typeof ScopedBlock;
+    const page = this.pageConfig;
+    const parent = this.parentBlock()?.params;
+    const own = resolveParams(this.blockName, this, page, parent, ctor.incumbentName || this.blockName);
+    const extras = Object.keys(ctor.extraParams);
+    if (!extras.length) return own;
+    return { ...own, ...resolveSupportiveParams(this, extras, ctor.extraParams, page, parent, ctor.incumbentName) };
+  }
+
+  /** Shortest search term (global or block `minimumSearchLength`, default 3; behaviour doc §4.1). */
+  get minimumSearchLength(): number {
+    const n = this.params.minimumSearchLength;
+    return typeof n === 'number' ? n : MIN_TERM_LENGTH;
+  }
+
   /** The scope this part is bound to (created on first use, shared per document and name). */
   get searchScope(): SearchScope {
     const name = this.getAttribute('scope')?.trim() || 'default';
-    return scopeFor(this.ownerDocument, name, this.store);
+    return scopeFor(this.ownerDocument, name, this.store, urlPrefix(this.pageConfig));
   }
 
   /** Called when the scope's state changed (URL, back/forward, another part). */
@@ -114,7 +139,7 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
 
 /** Characters the store's query syntax would misread (behaviour doc §4.1). */
 export const INVALID_SEARCH_CHARS = /[\^+\-[\]{}\\/!#"~]/;
-/** Minimum length of a search term (behaviour doc §4.1). */
+/** Minimum length of a search term when `minimumSearchLength` is not set (behaviour doc §4.1). */
 export const MIN_TERM_LENGTH = 3;
 
 /** Number of selected facet values in a state. */

@@ -12,8 +12,11 @@
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { PARAMS, attributeName, type GlobalConfig } from '../../src/config/params.ts';
-import { attributeValue, parseParam, squash, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
+import { attributeName } from '../../src/config/params.ts';
+import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
+import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
+import { squash, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
+import { resolveSupportiveParams } from './scope-params.ts';
 import { loadMessages, type Lang } from '../../src/i18n/index.ts';
 import { scopeFor, type ScopeConfig, type SearchScope } from '../../src/search/scope.ts';
 import type { ResultRow, SearchState } from '../../src/search/types.ts';
@@ -52,6 +55,13 @@ export const LIST_PARAMS = [
   'includeDataPreview', 'includeIndicators', 'clickExpand', 'registry', 'legend', 'sortOrder', 'includeServices', 'typeFilter',
 ] as const;
 
+/**
+ * Parameters of the extra table a list reads (issue 10): page size, sort options, base filter, facet values per
+ * field, context(s) and the named route of its links. `click` is read but not a property (it would hide
+ * HTMLElement.click()).
+ */
+export const LIST_EXTRAS = ['limit', 'limitOptions', 'sortOptions', 'baseFilter', 'facetLimit', 'namedclick', 'click', 'context'] as const;
+
 /** Reactive properties: one per parameter (kebab attribute, plus the old lower-case form) and the shared attributes. */
 export function listProperties(names: readonly string[]): PropertyDeclarations {
   const props: Record<string, PropertyDeclarations[string]> = {
@@ -63,6 +73,7 @@ export function listProperties(names: readonly string[]): PropertyDeclarations {
     context: { attribute: 'context' },
   };
   for (const name of names) {
+    if (name === 'click') continue;
     const kebab = attributeName(name);
     props[name] = { attribute: kebab, type: String };
     const lower = squash(name);
@@ -71,51 +82,7 @@ export function listProperties(names: readonly string[]): PropertyDeclarations {
   return props;
 }
 
-function pageValue(page: GlobalConfig, param: string): unknown {
-  const want = squash(param);
-  for (const [k, v] of Object.entries(page)) if (squash(k) === want) return v;
-  return undefined;
-}
-
-const warned = new Set<string>();
-
-/**
- * Effective parameters of a block outside the parameter table (supportive blocks): attribute → `inherit` /
- * `inherit:<key>` from `parent` → page config → `defaults`. Invalid values warn once and use the default.
- */
-export function resolveSupportiveParams(
-  el: Element,
-  names: readonly string[],
-  defaults: Readonly<Record<string, ParamValue>>,
-  page: GlobalConfig,
-  parent?: Record<string, unknown>,
-): ResolvedParams {
-  const out: ResolvedParams = {};
-  for (const name of names) {
-    const spec = PARAMS.find((p) => p.name === name);
-    if (!spec) continue;
-    let raw: unknown = attributeValue(el, name);
-    if (typeof raw === 'string' && /^\s*inherit(\s*:|\s*$)/.test(raw)) {
-      const key = raw.includes(':') ? raw.slice(raw.indexOf(':') + 1).trim() : name;
-      raw = parent?.[key] ?? null;
-    }
-    if (raw === null || raw === undefined) raw = pageValue(page, name);
-    if (raw === null || raw === undefined) {
-      out[name] = defaults[name];
-      continue;
-    }
-    const parsed = parseParam(spec, raw);
-    if (typeof parsed === 'symbol') {
-      const key = `${el.localName}|${name}|${String(raw)}`;
-      if (!warned.has(key)) {
-        warned.add(key);
-        console.warn(`[catalog-blocks] <${el.localName}>: parameter "${name}" has the invalid value ${JSON.stringify(raw)}; using the default.`);
-      }
-      out[name] = defaults[name];
-    } else out[name] = parsed;
-  }
-  return out;
-}
+export { resolveSupportiveParams } from './scope-params.ts';
 
 /** Scope name from the `scope` attribute; absent or empty → "default". */
 export function scopeNameFrom(el: Element): string {
@@ -139,7 +106,7 @@ interface RowEntry {
 export class SearchListBlock extends CatalogBlock {
   static override blockName = 'datasetListLayout' as const;
   static override properties: PropertyDeclarations = {
-    ...listProperties(LIST_PARAMS),
+    ...listProperties([...LIST_PARAMS, ...LIST_EXTRAS]),
     scopeOverride: { attribute: false },
   };
   /** Parameter defaults of this list (supportive subclasses override). */
@@ -147,6 +114,8 @@ export class SearchListBlock extends CatalogBlock {
     hl: 2, clickExpand: true, includeExtras: false, includeVisualizations: false, includeTabbedVisualizations: false,
     includeDataPreview: false, includeIndicators: false,
   };
+  /** The EntryScape Blocks name whose `blocks` override defaults apply to this list. */
+  static incumbentName = 'searchList';
   /** Search defaults of this list: the types it lists and its page size. */
   static listDefaults: { readonly types: readonly ItemKind[]; readonly pageSize: number } = { types: ['dataset'], pageSize: 10 };
 
@@ -162,11 +131,13 @@ export class SearchListBlock extends CatalogBlock {
   #focusAfterPaging = false;
   #focusWasInside = false;
   #lastState: LoadState = 'idle';
+  #rowLanding: ((route: Route, target: LinkTarget) => string) | undefined;
   #onScope = (): void => this.requestUpdate();
 
   override get params(): ResolvedParams {
     const ctor = this.constructor as typeof SearchListBlock;
-    return resolveSupportiveParams(this, LIST_PARAMS, ctor.paramDefaults, this.pageConfig, this.parentBlock()?.params);
+    return resolveSupportiveParams(this, [...LIST_PARAMS, ...LIST_EXTRAS], ctor.paramDefaults, this.pageConfig,
+      this.parentBlock()?.params, ctor.incumbentName);
   }
 
   get scopeName(): string {
@@ -175,7 +146,7 @@ export class SearchListBlock extends CatalogBlock {
 
   /** The SearchScope this list shows (shared by every block with the same scope name in the document). */
   get searchScope(): SearchScope {
-    return this.scopeOverride ?? scopeFor(this.ownerDocument, this.scopeName, this.store);
+    return this.scopeOverride ?? scopeFor(this.ownerDocument, this.scopeName, this.store, urlPrefix(this.pageConfig));
   }
 
   /** Types searched: the defaults, plus data services with includeServices, all three with typeFilter. */
@@ -187,18 +158,45 @@ export class SearchListBlock extends CatalogBlock {
     return base;
   }
 
+  /** Rows per page: `limit`, else `limitOptions[0]`, else the list's default (10); at most 100. */
+  get pageSize(): number {
+    const p = this.params;
+    return pageSizeOf(p.limit, p.limitOptions, (this.constructor as typeof SearchListBlock).listDefaults.pageSize);
+  }
+
   /** The settings this list gives its scope. */
   protected get settings(): ScopeConfig {
     const p = this.params;
-    const ctx = this.getAttribute('context')?.trim();
+    const contexts = contextsOf(p.context);
+    const sortOptions = sortOptionsOf(p.sortOptions).map((o) => o.value);
+    // No sortOrder: the first of the global sortOptions is the default sort (embeds doc §3)
+    const sortOrder = typeof p.sortOrder === 'string' ? p.sortOrder : sortOptions[0];
+    const baseFilter = baseFilterOf(p.baseFilter);
     return {
       types: this.types,
-      pageSize: (this.constructor as typeof SearchListBlock).listDefaults.pageSize,
+      pageSize: this.pageSize,
       lang: this.uiLang,
       pageInUrl: p.pageInUrl === true,
-      ...(typeof p.sortOrder === 'string' ? { sortOrder: p.sortOrder } : {}),
-      ...(ctx ? { contextId: ctx } : {}),
+      ...(sortOrder ? { sortOrder } : {}),
+      ...(sortOptions.length ? { sortOptions } : {}),
+      ...(contexts ? { contextId: contexts } : {}),
+      ...(baseFilter ? { baseFilter } : {}),
+      ...(typeof p.facetLimit === 'number' ? { facetLimit: p.facetLimit } : {}),
     };
+  }
+
+  /**
+   * Where the rows link: the block's `click` target, else the page's `clicks[namedclick]`, else the `dataset` /
+   * `dataservice` routes (a data service keeps its own route when the page configures one).
+   */
+  #landing(page: Parameters<typeof landingHref>[2], current: URL): (route: Route, target: LinkTarget) => string {
+    const p = this.params;
+    const named = typeof p.namedclick === 'string' && p.namedclick ? p.namedclick : undefined;
+    const click = typeof p.click === 'string' && p.click ? p.click : undefined;
+    return (route, target) =>
+      route === 'dataservice' && page.clicks?.dataservice
+        ? landingHref(route, target, page, current)
+        : landingHref(named ?? route, target, page, current, click);
   }
 
   /** Load state for hosts and tests (the common block states of behaviour doc §2). */
@@ -341,7 +339,7 @@ export class SearchListBlock extends CatalogBlock {
     const key = row.entry.resourceUri;
     const r = this.#rows.get(key);
     const base = this.renderContext(hl);
-    const ctx = { ...base, idPrefix: `${this.idPrefix}-${row.entry.contextId}-${row.entry.entryId}` };
+    const ctx = { ...base, idPrefix: `${this.idPrefix}-${row.entry.contextId}-${row.entry.entryId}`, landing: this.#rowLanding! };
     const distExpanded = r?.distExpanded ?? new Set<number>();
     const distBuilt = r?.distBuilt ?? new Set<number>();
     const badges = indicators && this.#indicators?.rows.includes(row) ? this.#indicators.module.rowIndicators(row.entry, ctx) : undefined;
@@ -392,7 +390,8 @@ export class SearchListBlock extends CatalogBlock {
     const results = scope.results;
     const loading = state === 'loading';
     const rows = results?.rows ?? [];
-    const pageSize = (this.constructor as typeof SearchListBlock).listDefaults.pageSize;
+    const pageSize = this.pageSize;
+    this.#rowLanding = this.#landing(this.pageConfig, new URL(this.ownerDocument.location?.href ?? 'http://localhost/'));
     const pageInUrl = params.pageInUrl === true;
     const indicators = params.includeIndicators === true;
     if (indicators && !loading) this.#prepareIndicators(rows, lang);

@@ -8,9 +8,10 @@
 import { html, type PropertyDeclarations } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { t } from '../base/messages.ts';
-import { INVALID_SEARCH_CHARS, MIN_TERM_LENGTH, ScopedBlock } from './scoped-block.ts';
+import { INVALID_SEARCH_CHARS, ScopedBlock } from './scoped-block.ts';
 import { simpleSearchStyles } from './simple-search.styles.ts';
 import type { SearchState } from '../../src/search/types.ts';
+import type { ParamValue } from '../../src/config/resolve.ts';
 
 /** Delay between the last input and the search (behaviour doc §4.1). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -31,6 +32,9 @@ export class SimpleSearchBlock extends ScopedBlock {
     ...ScopedBlock.partProperties('datasetSimpleSearchLayout'),
     problem: { state: true },
   };
+
+  static override incumbentName = 'simpleSearch';
+  static override extraParams: Readonly<Record<string, ParamValue>> = { minimumSearchLength: undefined };
 
   declare problem: Problem;
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -99,7 +103,7 @@ export class SimpleSearchBlock extends ScopedBlock {
       this.problem = 'invalid';
       return;
     }
-    if (value.length > 0 && value.length < MIN_TERM_LENGTH) {
+    if (value.length > 0 && value.length < this.minimumSearchLength) {
       this.problem = 'tooShort';
       return;
     }
@@ -136,7 +140,7 @@ export class SimpleSearchBlock extends ScopedBlock {
       />
       <div class="esbSearchError" id=${errorId} aria-live="polite">${invalid ? t(lang, 'search.invalid') : ''}</div>
       <div class="esbSearchHint" id=${hintId} role="status">
-        ${this.problem === 'tooShort' ? t(lang, 'search.tooShort', { n: MIN_TERM_LENGTH }) : ''}
+        ${this.problem === 'tooShort' ? t(lang, 'search.tooShort', { n: this.minimumSearchLength }) : ''}
       </div>
     </div>`;
   }

@@ -3,6 +3,9 @@
  */
 import { html } from 'lit';
 import type { SearchState } from '../../src/search/types.ts';
+import type { ParamValue } from '../../src/config/resolve.ts';
+import { sameSort } from '../../src/search/query.ts';
+import { sortLabel, sortOptionsOf } from '../../src/search/settings.ts';
 import { t } from '../base/messages.ts';
 import { TemplateBlock } from './template.ts';
 
@@ -11,7 +14,7 @@ export const SORT_KEYS: readonly SortKey[] = ['modified', 'title'];
 
 /** The option a state shows: the URL's `esc_sort`, else `sortOrder` when it is `title`/`modified desc`, else modified. */
 export function sortKeyOf(state: SearchState | undefined, sortOrder: string | undefined): SortKey {
-  if (state?.sort) return state.sort;
+  if (state?.sort === 'modified' || state?.sort === 'title') return state.sort;
   const order = (sortOrder ?? '').replace(/\+/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
   if (order === 'title' || /^title(\.[a-z-]+)? asc$/.test(order)) return 'title';
   return 'modified';
@@ -24,7 +27,8 @@ const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRigh
  * The "Sort by" select of the search layouts (`includeSorting`, behaviour doc §1.13). Two options, "Last modified"
  * (`modified desc`) and "Title A–Z" (`title.<lang> asc`); the initial choice follows `esc_sort` in the URL, else
  * `sortOrder` (`title` or `modified desc`), else the first option. A choice re-runs the search of its scope from
- * page 1 and writes `esc_sort`.
+ * page 1 and writes `esc_sort`. With a global (or block) `sortOptions` list (`[{ label, value }]`, the label a text or
+ * texts per language) the select offers those instead; the first is the default.
  *
  * Keyboard: a closed native select changes its value on arrow keys (and fires `change` in Chromium/Firefox on
  * Windows and Linux). Searching on every arrow press would run a search per option passed and announce results
@@ -38,8 +42,10 @@ const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRigh
  * @attr {string} lang - UI language: sv, en or de.
  */
 export class SortSelect extends TemplateBlock {
+  static override extraParams: Readonly<Record<string, ParamValue>> = { sortOptions: undefined };
+
   /** A value reached by keyboard navigation that is not applied yet. */
-  #pending: SortKey | undefined;
+  #pending: string | undefined;
   /** True from a navigation key until the next pointer press, Enter, blur or application. */
   #keyboard = false;
 
@@ -47,10 +53,26 @@ export class SortSelect extends TemplateBlock {
     return `${this.idPrefix}-sort`;
   }
 
+  /** The options offered: the page's `sortOptions`, else "Last modified" and "Title A–Z". */
+  get options(): { value: string; label: string }[] {
+    const lang = this.uiLang;
+    const custom = sortOptionsOf(this.params.sortOptions);
+    if (custom.length) return custom.map((o) => ({ value: o.value, label: sortLabel(o, lang) }));
+    return SORT_KEYS.map((k) => ({ value: k, label: t(lang, `sort.${k}`) }));
+  }
+
   /** The option the select currently applies to the search. */
-  get appliedKey(): SortKey {
+  get appliedKey(): string {
     const scope = this.searchScope;
-    return sortKeyOf(scope.state, (this.params.sortOrder as string | undefined) ?? scope.settings?.sortOrder);
+    const sortOrder = (this.params.sortOrder as string | undefined) ?? scope.settings?.sortOrder;
+    const custom = sortOptionsOf(this.params.sortOptions);
+    if (!custom.length) return sortKeyOf(scope.state, sortOrder);
+    const find = (v: string | undefined) => (v ? custom.find((o) => sameSort(o.value, v))?.value : undefined);
+    return find(scope.state.sort) ?? find(sortOrder) ?? custom[0]!.value;
+  }
+
+  #isOption(value: string | undefined): value is string {
+    return !!value && this.options.some((o) => o.value === value);
   }
 
   override render() {
@@ -67,7 +89,7 @@ export class SortSelect extends TemplateBlock {
         @change=${this.#onChange}
         @blur=${this.#onBlur}
       >
-        ${SORT_KEYS.map((k) => html`<option value=${k} ?selected=${k === shown}>${t(lang, `sort.${k}`)}</option>`)}
+        ${this.options.map((o) => html`<option value=${o.value} ?selected=${o.value === shown}>${o.label}</option>`)}
       </select>
     </div>`;
   }
@@ -88,8 +110,8 @@ export class SortSelect extends TemplateBlock {
   };
 
   #onChange = (e: Event): void => {
-    const value = (e.target as HTMLSelectElement).value as SortKey;
-    if (!SORT_KEYS.includes(value)) return;
+    const value = (e.target as HTMLSelectElement).value;
+    if (!this.#isOption(value)) return;
     if (this.#keyboard) {
       this.#pending = value;
       return;
@@ -106,12 +128,12 @@ export class SortSelect extends TemplateBlock {
     if (pending) this.#apply(pending);
   }
 
-  #selectValue(): SortKey | undefined {
-    const v = this.querySelector<HTMLSelectElement>(`#${CSS.escape(this.selectId)}`)?.value as SortKey | undefined;
-    return v && SORT_KEYS.includes(v) ? v : undefined;
+  #selectValue(): string | undefined {
+    const v = this.querySelector<HTMLSelectElement>(`#${CSS.escape(this.selectId)}`)?.value;
+    return this.#isOption(v) ? v : undefined;
   }
 
-  #apply(key: SortKey): void {
+  #apply(key: string): void {
     this.#pending = undefined;
     this.#keyboard = false;
     const scope = this.searchScope;

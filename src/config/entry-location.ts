@@ -48,20 +48,25 @@ function readParams(text: string, prefix: string, fromHash: boolean): Partial<Re
 }
 
 interface Route {
-  regex?: string;
+  regex?: unknown;
   [k: string]: unknown;
 }
 
-/** The first global `routes` item whose regex matches the whole page URL, as locating keys. */
+/**
+ * The first global `routes` item whose regex matches the page URL, as locating keys. `regex` is a RegExp (the
+ * documented JS form, `/\/datasets\/(\d+)_(\d+)/`) or its source text (JSON config).
+ */
 function readRoutes(url: URL, page: GlobalConfig): Partial<Record<Key, string>> {
   const routes = Array.isArray(page.routes) ? (page.routes as Route[]) : [];
   for (const route of routes) {
-    if (typeof route?.regex !== 'string') continue;
-    let m: RegExpMatchArray | null;
+    const regex = route?.regex;
+    if (typeof regex !== 'string' && !(regex instanceof RegExp)) continue;
+    let m: RegExpExecArray | null;
     try {
-      m = url.href.match(new RegExp(route.regex));
+      // a copy: a global or sticky RegExp keeps its lastIndex between calls
+      m = new RegExp(regex).exec(url.href);
     } catch {
-      console.warn(`[catalog-blocks] invalid route regex ${route.regex}`);
+      console.warn(`[catalog-blocks] invalid route regex ${String(regex)}`);
       continue;
     }
     if (!m) continue;

@@ -1,6 +1,7 @@
 /**
- * Links to landing pages of datasets and data services (behaviour doc §3.2). Global `clicks.dataset` /
- * `clicks.dataservice` name the target page:
+ * Links to landing pages of datasets and data services (behaviour doc §3.2). Global `clicks` maps names to target
+ * pages: `dataset`, `dataservice` (or dataportal.se's `dataservice-link`) are the routes of the blocks' own links; a
+ * block's `namedclick` parameter picks any other name, its `click` parameter gives the target itself:
  *   - a target containing `${entry}`, `${context}` or `${uri}` is filled in (values URL-encoded), nothing appended;
  *   - any other path or URL gets `#esc_entry=…&esc_context=…` (or `#esc_uri=…` when the entry ids are unknown);
  *     with global `urlQueryParameters: true` these keys go into the query string instead. An existing query of the
@@ -17,7 +18,15 @@ export function urlPrefix(page: GlobalConfig): string {
   return typeof p === 'string' ? p : 'esc_';
 }
 
-export type Route = 'dataset' | 'dataservice';
+/** A name of the global `clicks` map: `dataset`, `dataservice` or any other (`dataservice-link`, `datasets` …). */
+export type Route = 'dataset' | 'dataservice' | (string & {});
+
+/** The target of a `clicks` name; `dataservice` falls back to `dataservice-link` (dataportal.se's name). */
+export function clickTarget(page: GlobalConfig, route: Route): string {
+  const clicks = (page.clicks ?? {}) as Record<string, unknown>;
+  const v = clicks[route] ?? (route === 'dataservice' ? clicks['dataservice-link'] : undefined);
+  return typeof v === 'string' ? v.trim() : '';
+}
 
 export interface LinkTarget {
   readonly uri: string;
@@ -25,9 +34,10 @@ export interface LinkTarget {
   readonly contextId?: string;
 }
 
-export function landingHref(route: Route, target: LinkTarget, page: GlobalConfig, current: URL): string {
+/** The link to `target`'s landing page through the `clicks` name `route`, or through `click` (a block's own target). */
+export function landingHref(route: Route, target: LinkTarget, page: GlobalConfig, current: URL, click?: string): string {
   const prefix = urlPrefix(page);
-  const configured = typeof page.clicks?.[route] === 'string' ? page.clicks[route]!.trim() : '';
+  const configured = click?.trim() || clickTarget(page, route);
   const keys: [string, string][] =
     target.entryId && target.contextId
       ? [[`${prefix}entry`, target.entryId], [`${prefix}context`, target.contextId]]

@@ -1,6 +1,7 @@
 /**
  * Page-level (global) configuration. Channels, merged in this order, later wins (behaviour doc §0, §7):
- *   1. `window.__entryscape_config` (an object or an array of objects),
+ *   1. `window.__entryscape_plugin_config`, `window.__esb_config`, `window.__entryscape_config` (each an object or
+ *      an array of objects),
  *   2. every element carrying `data-portal-config`, in document order:
  *      - a `data-config-src` file (only through `loadPageConfig`, which fetches it),
  *      - a `<script type="application/json" data-portal-config>` body (a JSON object),
@@ -17,7 +18,8 @@ const NOT_SETTINGS = new Set(['portalConfig', 'configSrc']);
 
 type Obj = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Plain objects only: a RegExp (a route's `regex`) or a Date is a value, never merged key by key. */
+const isObject = (v: unknown): v is Obj => Object.prototype.toString.call(v) === '[object Object]';
 
 /** Merge rule of the old runtime: objects deep-merge, named-object arrays merge by name, other arrays concatenate, `!key` replaces. */
 export function mergeConfig(target: Obj, source: Obj): Obj {
@@ -106,10 +108,16 @@ function jsonBody(el: Element): Obj | undefined {
   return undefined;
 }
 
+/**
+ * The window's configuration objects in merge order (embeds doc §3): `__entryscape_plugin_config` first, then
+ * `__esb_config`, then `__entryscape_config`; each an object or an array of objects (merged left to right).
+ */
 function windowConfig(doc: Document): Obj[] {
-  const raw = (doc.defaultView as (Window & { __entryscape_config?: unknown }) | null)?.__entryscape_config;
-  if (Array.isArray(raw)) return raw.filter(isObject);
-  return isObject(raw) ? [raw] : [];
+  const win = doc.defaultView as unknown as Record<string, unknown> | null;
+  return ['__entryscape_plugin_config', '__esb_config', '__entryscape_config'].flatMap((key) => {
+    const raw = win?.[key];
+    return Array.isArray(raw) ? raw.filter(isObject) : isObject(raw) ? [raw] : [];
+  });
 }
 
 function configElements(doc: Document): Element[] {

@@ -65,6 +65,43 @@ export const PARAMS: readonly ParamSpec[] = [
   { name: 'typeFilter', type: 'boolean', columns: ['FS'], defaults: {} },
 ];
 
+/**
+ * A row of EXTRA_PARAMS: a ParamSpec whose type may also be `json` (an object, an array or a string as given;
+ * attribute text starting with `{` or `[` is parsed as JSON).
+ */
+export interface ExtraParamSpec extends Omit<ParamSpec, 'type'> {
+  readonly type: ParamType | 'json';
+}
+
+const LISTS: readonly Column[] = ['DL', 'SS', 'MS', 'FS', 'FP'];
+const extra = (name: string, type: ExtraParamSpec['type'], columns: readonly Column[] = LISTS, min?: number): ExtraParamSpec =>
+  min === undefined ? { name, type, columns, defaults: {} } : { name, type, columns, defaults: {}, min };
+
+/**
+ * Parameters of the EntryScape Blocks runtime that the spec table does not list (issue 10), resolved by the same
+ * resolver as PARAMS: attribute → inherit → `blocks` override defaults → page config → the block's own default.
+ * `context` and `namedclick`/`click` are read by the search lists; `exclude`/`include` (collection names) by the facets.
+ */
+export const EXTRA_PARAMS: readonly ExtraParamSpec[] = [
+  extra('limit', 'number', LISTS, 1),
+  extra('limitOptions', 'json'),
+  extra('sortOptions', 'json'),
+  extra('baseFilter', 'json'),
+  extra('minimumSearchLength', 'number', LISTS, 1),
+  extra('facetLimit', 'number', LISTS, 1),
+  extra('exclude', 'json'),
+  extra('include', 'json'),
+  extra('namedclick', 'string', ALL),
+  extra('click', 'string', ALL),
+  extra('context', 'json'),
+];
+
+/** Lower-case, without `-`/`_`: `include-data-preview`, `includeDataPreview`, `includedatapreview` compare equal. */
+export const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
+
+/** Every parameter name of both tables, squashed (`includedatapreview`), for unknown-parameter warnings. */
+export const KNOWN_PARAM_NAMES: ReadonlySet<string> = new Set([...PARAMS, ...EXTRA_PARAMS].map((p) => squash(p.name)));
+
 /** Global (page-level) settings read from `data-portal-config` tags and JSON config. */
 export interface GlobalConfig {
   storeUrl?: string;

@@ -2,21 +2,24 @@
  * Parameter resolution for one block element, highest priority first (DESIGN "config", behaviour doc §0, §8):
  *   element attribute (kebab or camel case, any letter case, optional `data-entryscape-` prefix)
  *   → `inherit` / `inherit:<key>` from the enclosing block's effective parameters
+ *   → the defaults of a `blocks: [{ block, extends, … }]` override of the block's incumbent name (blockDefaults)
  *   → page configuration (`readPageConfig`)
  *   → the block's default from the parameter table.
+ * ONE resolver (`resolveSpecs`) for the spec table (PARAMS), the extra table (EXTRA_PARAMS) and the supportive blocks.
  * A value of the wrong type is reported once with a console warning naming block, parameter and value, and the
  * block default is used. A parameter of another block set on this one is ignored with one warning per block type.
  */
-import { PARAMS, columnOf, paramsOf, type BlockName, type GlobalConfig, type ParamSpec } from './params.ts';
+import { PARAMS, columnOf, paramsOf, squash, type BlockName, type ExtraParamSpec, type GlobalConfig, type ParamSpec } from './params.ts';
+import { blockDefaults } from './block-overrides.ts';
 
-export type ParamValue = boolean | number | string | undefined;
+/** `json` parameters hold what was given: an array, an object or a string. */
+export type ParamValue = boolean | number | string | undefined | readonly unknown[] | { readonly [k: string]: unknown };
 export type ResolvedParams = Record<string, ParamValue>;
 
 const INVALID = Symbol('invalid');
-type Parsed = boolean | number | string | typeof INVALID;
+type Parsed = Exclude<ParamValue, undefined> | typeof INVALID;
 
-/** Lower-case, without `-`/`_`: `include-data-preview`, `includeDataPreview`, `includedatapreview` compare equal. */
-export const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
+export { squash };
 
 /** The raw attribute value of a parameter on the element, or null when absent. */
 export function attributeValue(el: Element, param: string): string | null {
@@ -30,7 +33,7 @@ export function attributeValue(el: Element, param: string): string | null {
 }
 
 /** Parses a raw value (attribute text or config value) into the parameter's type. */
-export function parseParam(spec: ParamSpec, raw: unknown): Parsed {
+export function parseParam(spec: ParamSpec | ExtraParamSpec, raw: unknown): Parsed {
   switch (spec.type) {
     case 'boolean':
       if (raw === true || raw === '' || (typeof raw === 'string' && raw.trim().toLowerCase() === 'true')) return true;
@@ -44,6 +47,17 @@ export function parseParam(spec: ParamSpec, raw: unknown): Parsed {
       if (!Number.isInteger(n)) return INVALID;
       if (spec.min !== undefined && n < spec.min) return INVALID;
       return n;
+    }
+    case 'json': {
+      if (typeof raw === 'number' || typeof raw === 'boolean') return raw;
+      if (typeof raw !== 'string') return typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : INVALID;
+      const t = raw.trim();
+      if (!/^[[{]/.test(t)) return t;
+      try {
+        return JSON.parse(t) as Record<string, unknown>;
+      } catch {
+        return INVALID;
+      }
     }
     case 'string': {
       if (typeof raw !== 'string' && typeof raw !== 'number') return INVALID;
@@ -71,36 +85,48 @@ export function resetParamWarnings(): void {
 }
 
 function describe(raw: unknown): string {
-  return typeof raw === 'string' ? JSON.stringify(raw) : String(raw);
+  return typeof raw === 'string' || (typeof raw === 'object' && raw !== null) ? JSON.stringify(raw) : String(raw);
 }
 
-function pageValue(page: GlobalConfig, param: string): unknown {
+/** The value of `param` in a settings object, its key compared squashed (`include-data-preview` ≡ `includeDataPreview`). */
+export function pageValue(page: Readonly<Record<string, unknown>>, param: string): unknown {
   if (param in page) return page[param];
   const want = squash(param);
   for (const [k, v] of Object.entries(page)) if (squash(k) === want) return v;
   return undefined;
 }
 
+export interface ResolveOptions {
+  /** Name used in warnings (`datasetView`, `<dataset-list>` …). */
+  readonly label: string;
+  /** The incumbent block name whose `blocks` overrides apply (`datasetView`, `datasetList`, `facets` …). */
+  readonly incumbent: string;
+  /** The enclosing block's effective parameters (read only through `inherit`). */
+  readonly parent?: Readonly<Record<string, unknown>> | undefined;
+  /** The default of a parameter when no source sets it. */
+  readonly fallback: (spec: ExtraParamSpec) => ParamValue;
+}
+
 /**
- * Effective parameters of `block` for element `el`. `parent` = the effective parameters of the enclosing block
- * (only read through `inherit`). Keys: every parameter the block accepts; unset parameters without default are undefined.
+ * THE resolver: effective values of `specs` for element `el`, in the order of the module comment. Every block kind
+ * (spec table, extra table, supportive blocks) goes through here.
  */
-export function resolveParams(
-  block: BlockName,
-  el: Element,
-  page: GlobalConfig,
-  parent?: Record<string, unknown>,
-): ResolvedParams {
+export function resolveSpecs(specs: readonly (ParamSpec | ExtraParamSpec)[], el: Element, page: GlobalConfig, o: ResolveOptions): ResolvedParams {
   const out: ResolvedParams = {};
   const tag = el.localName;
-  for (const spec of paramsOf(block)) {
-    const fallback = defaultOf(block, spec);
+  const overrides = blockDefaults(page, o.incumbent)?.defaults ?? {};
+  for (const spec of specs) {
+    const fallback = o.fallback(spec);
     let raw: unknown = attributeValue(el, spec.name);
     let source = `attribute on <${tag}>`;
     if (typeof raw === 'string' && /^\s*inherit(\s*:|\s*$)/.test(raw)) {
       const key = raw.includes(':') ? raw.slice(raw.indexOf(':') + 1).trim() : spec.name;
-      raw = parent?.[key] ?? null;
+      raw = o.parent?.[key] ?? null;
       source = `inherited "${key}"`;
+    }
+    if (raw === null || raw === undefined) {
+      raw = pageValue(overrides, spec.name);
+      source = `blocks override of ${o.incumbent}`;
     }
     if (raw === null || raw === undefined) {
       raw = pageValue(page, spec.name);
@@ -114,7 +140,7 @@ export function resolveParams(
     if (parsed === INVALID) {
       warnOnce(
         `${tag}|${spec.name}|${String(raw)}`,
-        `[catalog-blocks] ${block} (<${tag}>): parameter "${spec.name}" has the invalid value ${describe(raw)} ` +
+        `[catalog-blocks] ${o.label} (<${tag}>): parameter "${spec.name}" has the invalid value ${describe(raw)} ` +
           `(${source}; expected ${spec.type}${spec.min !== undefined ? ` ≥ ${spec.min}` : ''}); using the default ${describe(fallback)}.`,
       );
       out[spec.name] = fallback;
@@ -122,6 +148,22 @@ export function resolveParams(
       out[spec.name] = parsed;
     }
   }
+  return out;
+}
+
+/**
+ * Effective parameters of `block` for element `el`. `parent` = the effective parameters of the enclosing block
+ * (only read through `inherit`); `incumbent` = the block name whose `blocks` overrides apply (default `block`).
+ * Keys: every parameter the block accepts; unset parameters without default are undefined.
+ */
+export function resolveParams(
+  block: BlockName,
+  el: Element,
+  page: GlobalConfig,
+  parent?: Record<string, unknown>,
+  incumbent: string = block,
+): ResolvedParams {
+  const out = resolveSpecs(paramsOf(block), el, page, { label: block, incumbent, parent, fallback: (spec) => defaultOf(block, spec as ParamSpec) });
   warnForeignParams(block, el);
   return out;
 }

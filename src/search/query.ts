@@ -7,7 +7,7 @@
  * (entrystore-api.md §2.3): a token matches as a 3–25 character substring, so shorter tokens get a trailing `*` and
  * longer ones are cut to 25 characters.
  */
-import { and, contextClause, escapeValue, rdfTypeClause } from '../store/query.ts';
+import { and, contextClause, escapeValue, or, rdfTypeClause } from '../store/query.ts';
 import type { SearchRequest } from '../store/types.ts';
 import { clampPage, COLLECTION_NAMES, type SearchSettings, type SearchState } from './types.ts';
 import { facetFieldsFor, filterClause, typeUri, type FormatValues } from './facets.ts';
@@ -55,11 +55,13 @@ const warnedSorts = new Set<string>();
  * else `modified desc`. By title = `title.<lang> asc, title.nolang asc`: many catalogs (Rostock's) write titles
  * without a language tag, and the store sorts documents lacking `title.<lang>` last.
  */
-export function sortFor(state: SearchState, settings: Pick<SearchSettings, 'sortOrder' | 'lang'>): string {
+export function sortFor(state: SearchState, settings: Pick<SearchSettings, 'sortOrder' | 'lang' | 'sortOptions'>): string {
   const title = `title.${settings.lang} asc, title.nolang asc`;
   if (state.sort === 'modified') return 'modified desc';
   if (state.sort === 'title') return title;
-  const given = settings.sortOrder?.replace(/\+/g, ' ').trim();
+  // A sortOptions value chosen in the select (a URL value that is not one of the page's options is ignored)
+  const chosen = state.sort && settings.sortOptions?.find((v) => sameSort(v, state.sort!));
+  const given = (chosen || settings.sortOrder)?.replace(/\+/g, ' ').trim();
   if (given) {
     if (given.toLowerCase() === 'title') return title;
     const items = given.split(',').map((i) => i.trim().replace(/\s+/g, ' '));
@@ -70,6 +72,18 @@ export function sortFor(state: SearchState, settings: Pick<SearchSettings, 'sort
     }
   }
   return 'modified desc';
+}
+
+/** `title.sv+asc` ≡ `title.sv asc` (sortOptions values are written either way). */
+export function sameSort(a: string, b: string): boolean {
+  const n = (s: string) => s.replace(/\+/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+  return n(a) === n(b);
+}
+
+/** `context:<store><id>`, or an OR of them for a list of contexts; an id that is a URI is taken as the context URI. */
+export function contextsClause(storeBaseUrl: string, contexts: string | readonly string[]): string {
+  const ids = (typeof contexts === 'string' ? [contexts] : contexts).map((c) => c.trim()).filter(Boolean);
+  return or(...ids.map((id) => (/^https?:/i.test(id) ? contextClause('', id) : contextClause(storeBaseUrl, id))));
 }
 
 /** The query without paging or sort: types, context, terms, filters (what the counts depend on). */
@@ -84,9 +98,11 @@ export function searchQuery(state: SearchState, settings: SearchSettings, option
   const types = settings.types.length ? settings.types : (['dataset'] as const);
   return and(
     rdfTypeClause(types.map(typeUri)),
-    settings.contextId && options.storeBaseUrl ? contextClause(options.storeBaseUrl, settings.contextId) : '',
+    settings.contextId && options.storeBaseUrl ? contextsClause(options.storeBaseUrl, settings.contextId) : '',
     termsClause(state.terms),
     ...COLLECTION_NAMES.map((name) => filterClause(name, state.filters[name] ?? [], options.seenFormats)),
+    // baseFilter: its own clause per group, so a user's selection in the same group narrows it, never widens it
+    ...COLLECTION_NAMES.map((name) => filterClause(name, settings.baseFilter?.[name] ?? [], options.seenFormats)),
   );
 }
 
@@ -103,7 +119,7 @@ export function buildSearchRequest(
     limit: pageSize,
     offset: (page - 1) * pageSize,
     sort: sortFor(state, settings),
-    ...(facetFields.length ? { facetFields, facetLimit: FACET_LIMIT } : {}),
+    ...(facetFields.length ? { facetFields, facetLimit: Math.min(FACET_LIMIT, settings.facetLimit ?? FACET_LIMIT) } : {}),
   };
 }
 

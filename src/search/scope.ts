@@ -73,6 +73,8 @@ export class SearchScope extends EventTarget {
   state: SearchState;
   settings: SearchSettings = DEFAULT_SETTINGS;
   pageInUrl = false;
+  /** The page's `urlParamsPrefix` / `hashParamsPrefix`: every URL key of this scope starts with it. */
+  prefix: string;
   results: SearchResults | undefined;
   status: ScopeStatus = 'idle';
   error: unknown;
@@ -94,14 +96,22 @@ export class SearchScope extends EventTarget {
   #clampAfterPageOne = false;
   readonly #onPopState = () => this.#fromUrl();
 
-  constructor(options: { store: CatalogStore; name?: string; window?: ScopeWindow }) {
+  constructor(options: { store: CatalogStore; name?: string; window?: ScopeWindow; prefix?: string }) {
     super();
     this.name = options.name || 'default';
     this.store = options.store;
     this.window = options.window;
-    this.state = this.window ? readState(new URL(this.window.location.href), this.name) : EMPTY_STATE;
+    this.prefix = options.prefix ?? 'esc_';
+    this.state = this.window ? readState(new URL(this.window.location.href), this.name, this.prefix) : EMPTY_STATE;
     this.window?.addEventListener?.('popstate', this.#onPopState);
     this.window?.addEventListener?.('hashchange', this.#onPopState);
+  }
+
+  /** Reads and writes the URL with another key prefix from now on (page config read late); re-reads the state. */
+  usePrefix(prefix: string): void {
+    if (prefix === this.prefix) return;
+    this.prefix = prefix;
+    this.#fromUrl();
   }
 
   /** Stops listening to the window (tests; a scope lives as long as its page otherwise). */
@@ -170,7 +180,7 @@ export class SearchScope extends EventTarget {
     this.update((s) => ({ ...s, page }));
   }
 
-  setSort(sort: 'modified' | 'title' | undefined): void {
+  setSort(sort: string | undefined): void {
     this.update((s) => {
       const { sort: _old, ...rest } = s;
       return sort ? { ...rest, sort } : rest;
@@ -184,7 +194,7 @@ export class SearchScope extends EventTarget {
   /** Real link to the page showing `state` (pagination arrows, facet values). */
   hrefFor(state: SearchState): string {
     const base = new URL(this.window?.location.href ?? 'http://localhost/');
-    return hrefForState(base, normaliseState(state), this.name, { pageInUrl: this.pageInUrl });
+    return hrefForState(base, normaliseState(state), this.name, { pageInUrl: this.pageInUrl, prefix: this.prefix });
   }
 
   /** Searches again (e.g. the retry button after an error); cached answers are kept. */
@@ -202,7 +212,7 @@ export class SearchScope extends EventTarget {
   #writeUrl(history: 'push' | 'replace' | 'none'): void {
     if (!this.window || history === 'none') return;
     const current = new URL(this.window.location.href);
-    const next = writeState(current, this.state, this.name, { pageInUrl: this.pageInUrl });
+    const next = writeState(current, this.state, this.name, { pageInUrl: this.pageInUrl, prefix: this.prefix });
     if (next.href === current.href) return;
     if (history === 'push') this.window.history.pushState(null, '', next.href);
     else this.window.history.replaceState(null, '', next.href);
@@ -210,7 +220,7 @@ export class SearchScope extends EventTarget {
 
   #fromUrl(): void {
     if (!this.window) return;
-    const state = readState(new URL(this.window.location.href), this.name);
+    const state = readState(new URL(this.window.location.href), this.name, this.prefix);
     if (sameState(state, this.state)) return;
     this.state = state;
     this.dispatchEvent(new Event('state'));
@@ -343,7 +353,8 @@ export class SearchScope extends EventTarget {
       .filter(([, v]) => v?.length)
       .map(([k, v]) => [k, [...v!].sort()])
       .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-    return JSON.stringify([state.terms, filters, [...settings.types].sort(), settings.contextId ?? '', settings.facets]);
+    return JSON.stringify([state.terms, filters, [...settings.types].sort(), settings.contextId ?? '', settings.facets,
+      settings.baseFilter ?? {}, settings.facetLimit ?? 0]);
   }
 
   #stateKey(state: SearchState, settings: SearchSettings): string {
@@ -426,18 +437,19 @@ const scopes = new WeakMap<object, Map<string, SearchScope>>();
 
 /**
  * The scope `name` of a document, created on first use: blocks anywhere in the page (siblings in a CMS page, not
- * only nested ones) share it by giving the same name.
+ * only nested ones) share it by giving the same name. `prefix` = the page's `urlParamsPrefix` (blocks that know the
+ * page configuration pass it; absent = keep the scope's, `esc_` for a new one).
  */
-export function scopeFor(doc: ScopeDocument, name = 'default', store: CatalogStore): SearchScope {
+export function scopeFor(doc: ScopeDocument, name = 'default', store: CatalogStore, prefix?: string): SearchScope {
   let byName = scopes.get(doc);
   if (!byName) scopes.set(doc, (byName = new Map()));
   const key = name || 'default';
   let scope = byName.get(key);
   if (!scope) {
     const win = doc.defaultView ?? undefined;
-    scope = new SearchScope({ store, name: key, ...(win ? { window: win } : {}) });
+    scope = new SearchScope({ store, name: key, ...(prefix ? { prefix } : {}), ...(win ? { window: win } : {}) });
     byName.set(key, scope);
-  }
+  } else if (prefix) scope.usePrefix(prefix);
   return scope;
 }
 

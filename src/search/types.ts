@@ -17,8 +17,11 @@ export interface SearchState {
   readonly terms: readonly string[];
   /** Selected values per collection: URIs (theme, org, …), literals (keyword), bucket keys (format), type URIs. */
   readonly filters: Readonly<Partial<Record<CollectionName, readonly string[]>>>;
-  /** The sort select's choice (`esc_sort`); absent = the list's `sortOrder`. */
-  readonly sort?: 'modified' | 'title';
+  /**
+   * The sort select's choice (`esc_sort`): `modified`, `title` or the value of a global `sortOptions` item
+   * (`title.sv asc`); absent = the list's `sortOrder`.
+   */
+  readonly sort?: string;
   /** 1-based. */
   readonly page: number;
 }
@@ -28,13 +31,19 @@ export interface SearchSettings {
   readonly types: readonly ('dataset' | 'series' | 'service')[];
   /** The `sortOrder` parameter (behaviour doc §1.12). */
   readonly sortOrder?: string;
-  /** Rows per page (10). */
+  /** Rows per page (`limit`, else `limitOptions[0]`, else 10). */
   readonly pageSize: number;
+  /** Values of the global `sortOptions` (`title.sv asc` …): a state's `sort` may be one of them. */
+  readonly sortOptions?: readonly string[];
+  /** Global `baseFilter`: facet values always applied (ANDed with the state), never written to the URL. */
+  readonly baseFilter?: Readonly<Partial<Record<CollectionName, readonly string[]>>>;
+  /** Facet values asked per field (`facetLimit`; default FACET_LIMIT). */
+  readonly facetLimit?: number;
   /** Facet groups whose counts are requested (with the results, in the same request). */
   readonly facets: readonly CollectionName[];
   readonly lang: Lang;
-  /** Restrict to one context of the store. */
-  readonly contextId?: string;
+  /** Restrict to one context of the store, or to any of several (global or block `context`). */
+  readonly contextId?: string | readonly string[];
 }
 
 export interface FacetValueView {

@@ -36,8 +36,12 @@ export function expandUri(value: string): string {
   return value;
 }
 
-export function keyPrefix(scope: string): string {
-  return !scope || scope === 'default' ? 'esc_' : `esc_${scope}_`;
+/**
+ * Keys of `scope`: `<base>…` for the default scope, `<base><scope>_…` for a named one; `base` = the page's
+ * `urlParamsPrefix` / `hashParamsPrefix` (default `esc_`).
+ */
+export function keyPrefix(scope: string, base = 'esc_'): string {
+  return !scope || scope === 'default' ? base : `${base}${scope}_`;
 }
 
 /** Keeps `:` and `/` readable (`euauth:data-theme/TRAN`); everything that would break the fragment is escaped. */
@@ -82,9 +86,9 @@ export function sameState(a: SearchState, b: SearchState): boolean {
   return a.page === b.page && sameQuery(a, b);
 }
 
-/** The state of `scope` written in `url` (missing keys → no term, no filter, page 1). */
-export function readState(url: URL, scope = 'default'): SearchState {
-  const prefix = keyPrefix(scope);
+/** The state of `scope` written in `url` (missing keys → no term, no filter, page 1); `base` as in keyPrefix. */
+export function readState(url: URL, scope = 'default', base = 'esc_'): SearchState {
+  const prefix = keyPrefix(scope, base);
   const values = new Map<string, string[]>();
   for (const part of fragmentParts(url.hash)) {
     if (part.key?.startsWith(prefix) && part.value !== undefined) {
@@ -101,21 +105,27 @@ export function readState(url: URL, scope = 'default'): SearchState {
     const unique = [...new Set(list)].filter(isFilterValue);
     if (unique.length) filters[name] = unique;
   }
-  const sortValue = values.get('sort')?.[0];
+  // `modified`, `title` or the value of a `sortOptions` item (`title.sv+asc`); the scope checks it against the options
+  const sortValue = values.get('sort')?.join(',').replace(/\+/g, ' ').trim();
   const pageValue = url.searchParams.get(`${prefix}page`);
   // Junk (`-3`, `abc`, `1.5`) is page 1; a huge number is capped (never an exponent offset), then clamped by the scope.
   const page = pageValue ? clampPage(pageValue) : 1;
   return {
     terms: normaliseTerms(values.get('term') ?? []),
     filters,
-    ...(sortValue === 'modified' || sortValue === 'title' ? { sort: sortValue } : {}),
+    ...(sortValue && SORT_VALUE.test(sortValue) ? { sort: sortValue } : {}),
     page,
   };
 }
 
+/** `modified`, `title`, or a store sort `field asc|desc(, field asc|desc)*` (the value of a sortOptions item). */
+const SORT_VALUE = /^(modified|title|[\w.-]+ (asc|desc)(\s*,\s*[\w.-]+ (asc|desc))*)$/i;
+
 export interface WriteOptions {
   /** Keep the page in the query string (behaviour doc §1.2). */
   readonly pageInUrl?: boolean;
+  /** The page's `urlParamsPrefix` / `hashParamsPrefix` (default `esc_`). */
+  readonly prefix?: string;
 }
 
 /**
@@ -123,9 +133,10 @@ export interface WriteOptions {
  * a state whose terms, filters or sort differ from the URL's drops the page (a new search starts at page 1).
  */
 export function writeState(url: URL, state: SearchState, scope = 'default', options: WriteOptions = {}): URL {
-  const prefix = keyPrefix(scope);
+  const base = options.prefix ?? 'esc_';
+  const prefix = keyPrefix(scope, base);
   const next = new URL(url.href);
-  const previous = readState(url, scope);
+  const previous = readState(url, scope, base);
   const page = sameQuery(previous, state) ? state.page : 1;
 
   const ours: string[] = [];
@@ -136,12 +147,12 @@ export function writeState(url: URL, state: SearchState, scope = 'default', opti
     if (URI_COLLECTIONS.has(name)) list = list.map(shortenUri);
     if (list.length) ours.push(`${prefix}${name}=${list.map(encodeItem).join(',')}`);
   }
-  if (state.sort) ours.push(`${prefix}sort=${state.sort}`);
+  if (state.sort) ours.push(`${prefix}sort=${encodeItem(state.sort).replace(/%20/g, '+')}`);
 
   const kept: string[] = [];
   let inserted = false;
   for (const part of fragmentParts(url.hash)) {
-    if (part.key?.startsWith(prefix) && !isOtherScopeKey(part.key, prefix)) {
+    if (part.key?.startsWith(prefix) && !isOtherScopeKey(part.key, prefix, base)) {
       if (!inserted) kept.push(...ours);
       inserted = true;
     } else kept.push(part.raw);
@@ -160,8 +171,8 @@ export function writeState(url: URL, state: SearchState, scope = 'default', opti
  * For the default scope's prefix `esc_`, keys of named scopes (`esc_a_term`) also start with it: they belong to the
  * other scope when what follows the scope name is one of our keys.
  */
-function isOtherScopeKey(key: string, prefix: string): boolean {
-  if (prefix !== 'esc_') return false;
+function isOtherScopeKey(key: string, prefix: string, base: string): boolean {
+  if (prefix !== base) return false;
   const rest = key.slice(prefix.length);
   const ownKeys = ['term', 'sort', 'page', ...COLLECTION_NAMES];
   if (ownKeys.includes(rest)) return false;
