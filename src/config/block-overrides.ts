@@ -4,17 +4,19 @@
  * name (`datasetView`, …) to change its defaults. The resolver reads the defaults of built-in names, the legacy markup
  * layer those of custom names (src/legacy/).
  */
-import type { GlobalConfig } from './params.ts';
+import { COLUMN_BLOCKS, type GlobalConfig } from './params.ts';
 
 type Obj = Record<string, unknown>;
 
-/** Incumbent names the blocks answer to (src/legacy/names.ts maps each to an element); `template` is the base of composites. */
-export const BUILT_IN_BLOCKS: ReadonlySet<string> = new Set(
-  ('datasetView dataserviceView datasetListLayout datasetStandaloneListLayout datasetSimpleSearchLayout '
-    + 'datasetMultiSearchLayout datasetFacetSearchLayout datasetCompactFacetSearchLayout datasetFacetSearchPortalLayout '
-    + 'datasetList datasetResults datasetSearch datasetMultiSearch datasetFacets facets_sv facetSearchResponsiveness '
-    + 'datasetExports template simpleSearch multiSearch results searchList facets viewMetadata').split(' '),
-);
+/**
+ * Incumbent names the blocks answer to (src/legacy/names.ts maps each to an element): the blocks of the parameter
+ * table and the supportive and base blocks; `template` is the base of composites.
+ */
+export const BUILT_IN_BLOCKS: ReadonlySet<string> = new Set([
+  ...Object.values(COLUMN_BLOCKS).flat(),
+  ...('datasetStandaloneListLayout datasetList datasetResults datasetSearch datasetMultiSearch datasetFacets facets_sv '
+    + 'facetSearchResponsiveness datasetExports template simpleSearch multiSearch results searchList facets viewMetadata distributionList').split(' '),
+]);
 
 /** Keys of a definition that are not parameter defaults. */
 const NOT_DEFAULTS = new Set(['block', 'extends', 'run', 'loadEntry']);
@@ -52,11 +54,7 @@ export function blockDefaults(page: GlobalConfig, name: string): { base: string;
   for (;;) {
     let i = before - 1;
     while (i >= 0 && defs[i]!.block !== current) i--;
-    if (i < 0) {
-      if (BUILT_IN_BLOCKS.has(current)) return { base: current, defaults };
-      if (current === name) return undefined;
-      return warnOnce(`[catalog-blocks] block "${name}" extends the unknown block "${current}"; its definition is ignored`);
-    }
+    if (i < 0) return base(name, current, defaults);
     if (seen.has(i)) return warnOnce(`[catalog-blocks] the definitions of block "${name}" extend each other in a cycle; ignored`);
     seen.add(i);
     const def = defs[i]!;
@@ -64,12 +62,19 @@ export function blockDefaults(page: GlobalConfig, name: string): { base: string;
     for (const [k, v] of Object.entries(def)) if (!NOT_DEFAULTS.has(k)) own[k] = v;
     defaults = mergeDefaults(own, defaults);
     const ext = def.extends;
-    if (typeof ext !== 'string' || !ext) {
-      // Re-declaring a built-in name without `extends` changes its defaults; a new name needs a base.
-      if (BUILT_IN_BLOCKS.has(current)) return { base: current, defaults };
-      return warnOnce(`[catalog-blocks] block "${current}" has no "extends" (JavaScript "run" blocks are not supported); its definition is ignored`);
-    }
+    // Re-declaring a built-in name without `extends` changes its defaults; a new name needs a base (JavaScript `run`
+    // blocks have none: not supported).
+    if (typeof ext !== 'string' || !ext) return base(name, current, defaults, true);
     before = ext === current ? i : defs.length;
     current = ext;
   }
+}
+
+/** The end of the chain of `name` at `current`: a built-in block, or undefined (warned unless nobody defined `name`). */
+function base(name: string, current: string, defaults: Obj, defined?: boolean): { base: string; defaults: Obj } | undefined {
+  if (BUILT_IN_BLOCKS.has(current)) return { base: current, defaults };
+  if (current === name && !defined) return undefined;
+  return warnOnce(defined
+    ? `[catalog-blocks] block "${current}" has no "extends" (JavaScript "run" blocks are not supported); its definition is ignored`
+    : `[catalog-blocks] block "${name}" extends the unknown block "${current}"; its definition is ignored`);
 }

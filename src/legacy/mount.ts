@@ -9,7 +9,7 @@ import { blockDefaults, mergeDefaults } from '../config/block-overrides.ts';
 import { readPageConfig } from '../config/page-config.ts';
 import * as tables from '../config/params.ts';
 import { readLegacyNode, JSON_SCRIPT, TEMPLATE_SCRIPT, type LegacyCall } from './parse.ts';
-import { tagOf } from './names.ts';
+import { BLOCK_ATTRIBUTES, tagOf } from './names.ts';
 
 type Obj = Record<string, unknown>;
 type ConfigWindow = Window & { __entryscape_config?: unknown; __esb_config?: unknown; __entryscape_plugin_config?: unknown };
@@ -23,7 +23,7 @@ const TEMPLATE_KEYS = ['htemplate', 'template', 'rowhead', 'rowexpand', 'listhea
   'templateFilter', 'templateNoFilter', 'templateFilterNoResults'];
 /** Parameters every block reads that are not in the parameter tables: ARIA, entry location, store, language, scope, HTML mode. */
 const SHARED_KEYS = ['title', 'label', 'labelledby', 'describedby', 'live', 'entry', 'context', 'uri', 'lookup', 'lookupLiteral',
-  'lookupURI', 'storeUrl', 'lang', 'scope', 'strictStandardHtml', 'noStyles', 'define', 'use'];
+  'lookupURI', 'storeUrl', 'lang', 'scope', 'strictStandardHtml', 'noStyles', 'define', 'use', 'filterPredicates', 'shows'];
 /** Keys that structure a call rather than set a parameter: never attributes. */
 const STRUCTURAL = new Set(['block', 'component', 'extends', 'run', 'loadEntry', 'class']);
 
@@ -123,6 +123,7 @@ function elementFor(doc: Document, call: LegacyCall, page: tables.GlobalConfig):
     delete params.template;
   }
   const el = doc.createElement(tag);
+  for (const [name, value] of Object.entries(BLOCK_ATTRIBUTES[resolved.base] ?? {})) el.setAttribute(name, value);
   for (const [key, value] of Object.entries(params)) {
     if (!KNOWN.has(squash(key))) {
       warnOnce(`param|${call.block}|${key}`, `[catalog-blocks] parameter "${key}" of block "${call.block}" is not supported; it has no effect`);

@@ -26,6 +26,13 @@ export const BLOCK_TAGS: Readonly<Record<string, string>> = {
   facetSearchResponsiveness: 'facet-search-responsiveness',
   datasetExports: 'dataset-exports',
   template: 'catalog-template',
+  viewMetadata: 'catalog-metadata',
+  distributionList: 'catalog-metadata',
+};
+
+/** Attributes a block name implies on its element. */
+export const BLOCK_ATTRIBUTES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  distributionList: { shows: 'distributions' },
 };
 
 /** The tag of a built-in block name (undefined: a name this library has no element for). */

@@ -139,6 +139,38 @@ describe('legacy markup forms', () => {
     expect(el.params.registry).to.equal(true);
   });
 
+  it('a custom block extending template: <catalog-template> with the definition\'s template as htemplate', async () => {
+    (win.__entryscape_config as object[]).push({ blocks: [{ block: 'myCard', extends: 'template', template: '<p class="card">{{text}}</p>', hl: 3 }] });
+    const wrap = await page('<div id="n" data-entryscape="myCard" data-entryscape-hl="4"></div>');
+    const el = await mountedIn(wrap.querySelector('#n')!, 'catalog-template');
+    expect(attrs(el)).to.deep.equal({ htemplate: '<p class="card">{{text}}</p>', hl: '4' });
+  });
+
+  it('viewMetadata and distributionList mount <catalog-metadata> (fields / distributions)', async () => {
+    const wrap = await page('<div id="a" data-entryscape="viewMetadata" data-entryscape-filterpredicates="dcterms:title"></div><div id="b" data-entryscape="distributionList"></div>');
+    const a = await mountedIn(wrap.querySelector('#a')!, 'catalog-metadata');
+    expect(attrs(a)).to.deep.equal({ filterpredicates: 'dcterms:title' });
+    const b = await mountedIn(wrap.querySelector('#b')!, 'catalog-metadata');
+    expect(attrs(b)).to.deep.equal({ shows: 'distributions' });
+  });
+
+  it('window.__entryscape_plugin_config and window.__esb_config merge before window.__entryscape_config', async () => {
+    const w = window as unknown as { __esb_config?: unknown; __entryscape_plugin_config?: unknown };
+    w.__entryscape_plugin_config = { hl: 2, registry: true, facetLimit: 7 };
+    w.__esb_config = { hl: 3, registry: false };
+    win.__entryscape_config = [{ entrystore: storeUrl, hl: 4 }];
+    try {
+      await win.__entryscape_blocks.init();
+      const cfg = readPageConfig(document);
+      expect([cfg.hl, cfg.registry, cfg.facetLimit]).to.deep.equal([4, false, 7]);
+      await win.__entryscape_blocks.init();
+      expect((win.__entryscape_config as unknown[]).length).to.equal(3);
+    } finally {
+      delete w.__esb_config;
+      delete w.__entryscape_plugin_config;
+    }
+  });
+
   it('a node added later (a CMS widget) upgrades', async () => {
     const wrap = await page('<p>page</p>');
     const node = document.createElement('div');
