@@ -25,7 +25,9 @@ export * from '../blocks/dataset-compact-facet-search-layout/dataset-compact-fac
 export * from '../blocks/dataset-facet-search-portal-layout/dataset-facet-search-portal-layout.ts';
 export * from '../blocks/dataset-exports/dataset-exports.ts';
 export * from '../blocks/distribution-file-upload/distribution-file-upload.ts';
-// EntryScape Blocks markup (`data-entryscape…`), its configuration forms and the SPA handle (issue 10).
-import './legacy/standalone.ts';
+// EntryScape Blocks markup (`data-entryscape…`), its configuration forms and the SPA handle (issue 10); a call, not a
+// bare import: package.json `sideEffects` would let the bundler drop a side-effect-only module.
+import { startLegacyPage } from './legacy/standalone.ts';
+startLegacyPage();
 // The layouts' "Sort by" part, defined up front like every other part (portal pages compose layouts from parts).
 export { SortSelect } from '../blocks/search-base/sort-select.ts';

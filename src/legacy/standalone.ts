@@ -1,11 +1,13 @@
 /**
- * The legacy layer started at once, with the readiness signal (the classic script and the npm entry; the CDN loader
- * does the same lazily, src/cdn.ts).
+ * The legacy layer started at once, with the readiness signal: the classic script and the npm entry call this on
+ * import (src/classic.ts); the CDN loader does the same lazily (src/cdn.ts).
  */
 import { legacyApi, startLegacy } from './index.ts';
 import { provideApi } from './ready.ts';
 
-if (typeof document !== 'undefined') {
+/** Puts the SPA handle on the window, signals readiness and mounts the page's legacy nodes (once per page). */
+export function startLegacyPage(): void {
+  if (typeof document === 'undefined') return;
   const api = legacyApi(document);
   provideApi(window, api);
   startLegacy(document, api);
