@@ -156,6 +156,7 @@ interface TemplateHost extends ReactiveControllerHost, Element {
   readonly uiLang: Lang;
   readonly store: CatalogStore;
   readonly params: Record<string, unknown>;
+  readonly strict: boolean;
 }
 
 const LIST_TEMPLATE_KEYS = ['rowhead', 'rowexpand', 'listhead', 'listbody', 'listplaceholder', 'listempty'] as const;
@@ -201,18 +202,28 @@ export class ListTemplates implements ReactiveController {
   }
 
   #render(key: ListTemplateKey, extra: { entry?: StoreEntry; body?: unknown; hl: number }): unknown {
-    const source = this.#source(key);
+    let source = this.#source(key);
+    // strictStandardHtml (behaviour doc §7): a `main` in a list body template becomes a `div` (the host owns `main`).
+    if (source !== undefined && key === 'listbody' && this.#host.strict) source = source.replace(/<(\/?)main(?=[\s/>])/gi, '<$1div');
     const m = source === undefined ? undefined : this.#module();
     if (!m || source === undefined) return undefined;
     const h = this.#host;
     return m.renderTemplate(source, { lang: h.uiLang, params: h.params, page: h.pageConfig, store: h.store, host: h, ...extra });
   }
 
+  /** Entries whose vocabulary labels (themes, licences …) were asked for. */
+  readonly #labelled = new WeakSet<StoreEntry>();
+
   /** `custom` of a row's state: its rendered `rowhead` / `rowexpand` (an empty object without templates). */
   row(row: ResultRow, hl: number): { custom?: RowState['custom'] } {
     const head = this.#render('rowhead', { entry: row.entry, hl });
     const expand = this.#render('rowexpand', { entry: row.entry, hl });
     if (head === undefined && expand === undefined) return {};
+    if (!this.#labelled.has(row.entry)) {
+      // `{{prop … render="label"}}` of a row: the labels of its concepts arrive with their vocabulary chunks.
+      this.#labelled.add(row.entry);
+      void loadVocabulariesFor(objectIris([row.entry])).then(() => this.#host.requestUpdate(), () => {});
+    }
     return { custom: { ...(head !== undefined ? { head } : {}), ...(expand !== undefined ? { expand } : {}) } };
   }
 

@@ -8,7 +8,8 @@ import { LandingBlock, type LandingModel } from '../base/landing-block.ts';
 import type { EntryLocation } from '../../src/config/entry-location.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { stateView } from '../base/render.ts';
-import { loadTemplates, templateParam, templatesLoaded, usesEntry } from '../../src/legacy/template/param.ts';
+import { blockDefaults } from '../../src/config/block-overrides.ts';
+import { usesEntry } from '../../src/legacy/template/uses-entry.ts';
 import '../base/store-provider.ts';
 
 /**
@@ -35,6 +36,17 @@ import '../base/store-provider.ts';
  *
  * @event catalog-block-state - `detail.state` after each load of the entry.
  */
+type TemplateModule = typeof import('../../src/legacy/template/index.ts');
+// The interpreter chunk (the same one the result lists load). Loaded here, not through src/legacy/template/param.ts,
+// which the search blocks import: a shared module would put this element into the search chunk's imports.
+let interpreter: Promise<TemplateModule> | undefined;
+let loaded: TemplateModule | undefined;
+function loadInterpreter(): Promise<TemplateModule> {
+  interpreter ??= import('../../src/legacy/template/index.ts').then((m) => (loaded = m));
+  interpreter.catch(() => (interpreter = undefined));
+  return interpreter;
+}
+
 export class CatalogTemplate extends LandingBlock {
   static override blockName = 'datasetView' as const;
   static override properties: PropertyDeclarations = {
@@ -53,8 +65,11 @@ export class CatalogTemplate extends LandingBlock {
 
   /** The template source: attribute, else the page's `blocks` defaults for `template`, else the inner markup. */
   get source(): string {
-    const page = this.pageConfig;
-    return templateParam(this, 'htemplate', page, 'template') ?? templateParam(this, 'template', page, 'template') ?? this.#inner ?? '';
+    const own = this.getAttribute('htemplate') ?? this.getAttribute('template');
+    if (own !== null) return own;
+    const defaults = blockDefaults(this.pageConfig, 'template')?.defaults ?? {};
+    const given = defaults.htemplate ?? defaults.template;
+    return typeof given === 'string' ? given : this.#inner ?? '';
   }
 
   /** A template that reads no entry locates none (no store request; it only composes blocks). */
@@ -93,16 +108,15 @@ export class CatalogTemplate extends LandingBlock {
   }
 
   protected override renderLanding(result: LandingModel): TemplateResult {
-    const m = templatesLoaded();
-    return m ? m.renderTemplate(this.source, this.#context(result)) : html``;
+    return loaded ? loaded.renderTemplate(this.source, this.#context(result)) : html``;
   }
 
   override render(): TemplateResult {
     const source = this.source;
     if (!source) return html``;
-    const m = templatesLoaded();
+    const m = loaded;
     if (!m) {
-      void loadTemplates()
+      void loadInterpreter()
         .then(() => this.requestUpdate())
         .catch((e: unknown) => console.warn('[catalog-blocks] the template interpreter could not be loaded', e));
       return html`${stateView('loading', this.uiLang, { noEntry: this.noEntryMessage, notFound: this.notFoundMessage }, this.retry)}`;

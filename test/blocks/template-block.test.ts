@@ -82,6 +82,17 @@ describe('<catalog-template>', () => {
     expect(seen.filter((w) => w.includes('frobnicateT1'))).to.have.length(1);
   });
 
+  it('<esb-template>: the inner markup is the template (the old runtime form)', async () => {
+    const provider = await fixture(html`<catalog-store-provider .store=${store()}></catalog-store-provider>`);
+    const holder = document.createElement('div');
+    // Written as a page would write it (parsed by the browser), then upgraded.
+    holder.innerHTML = '<esb-template entry="42" context="7" lang="en"><div class="tpl inner">{{text}} – {{prop "dcterms:identifier"}}</div></esb-template>';
+    provider.append(holder);
+    const el = holder.firstElementChild as CatalogTemplate;
+    await until(() => !!el.querySelector('.tpl') && text(el.querySelector('.tpl')) !== '' && !text(el).includes('{{'), 'the inner template');
+    expect(text(el.querySelector('.tpl.inner'))).to.equal('Trees of the city – trees-1');
+  });
+
   it('a missing entry shows the not-found state with "Try again"', async () => {
     const el = await template('<div class="tpl">{{text}}</div>', { entry: '999' });
     expect(el.state).to.equal('notFound');
@@ -140,6 +151,23 @@ describe('row, list and result templates', () => {
       expect(row.querySelector<HTMLAnchorElement>('a.lnk')!.getAttribute('href')).to.match(/^https?:/);
       expect(row.querySelector('button.esbRowExpandButton')).to.not.equal(null);
     }
+  });
+
+  it('listbody in strict mode turns <main> into <div>; listplaceholder shows for an empty list', async () => {
+    const { storeUrl } = await devStore();
+    const list = await block('dataset-list', {
+      'store-url': storeUrl, scope: freshScope(), context: await pagingContextId(), lang: 'en', 'strict-standard-html': 'true',
+      listbody: '<main class="lb">{{body}}</main>',
+    });
+    await until(() => !!list.querySelector('.lb > ul.entryList li'), 'the list body');
+    expect(list.querySelector('main')).to.equal(null);
+    expect(list.querySelector('div.lb')).to.not.equal(null);
+    const empty = await block('dataset-list', {
+      'store-url': storeUrl, scope: freshScope(), context: 'no-such-context-t', lang: 'en',
+      listplaceholder: '<p class="ph">Nothing here</p>',
+    });
+    await until(() => !!empty.querySelector('p.ph'), 'the placeholder');
+    expect(empty.querySelector('.esbListEmpty')).to.equal(null);
   });
 
   it('templateNoFilter on <dataset-results> shows {{resultsize}}', async () => {

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { renderTemplate, templateUsesEntry } from '../../src/legacy/template/index.ts';
 import { compileProgram } from '../../src/legacy/template/markup.ts';
 import { parseTemplate } from '../../src/legacy/template/parse.ts';
-import { templateParam, usesEntry } from '../../src/legacy/template/param.ts';
+import { templateParam } from '../../src/legacy/template/param.ts';
+import { usesEntry } from '../../src/legacy/template/uses-entry.ts';
 import { ctxOf, entryOf, hostWith, literal, toHtml, warnings, DCAT, DCT } from './template-helpers.ts';
 
 const ENVI = 'http://publications.europa.eu/resource/authority/data-theme/ENVI';

@@ -36,7 +36,3 @@ export function loadTemplates(): Promise<TemplateModule> {
 export function templatesLoaded(): TemplateModule | undefined {
   return loaded;
 }
-
-/** Whether a template reads the current entry, decided without parsing (the entry is located and loaded only then). */
-export const usesEntry = (source: string): boolean =>
-  /\{\{[#^~]?\s*(text|link|namedclick|prop|eachprop|ifprop|resourceURI|entryURI|metadataURI|distributionList|viewMetadata)\b/.test(source);
