@@ -1,7 +1,7 @@
 /**
  * Page-level (global) configuration. Channels, merged in this order, later wins (behaviour doc §0, §7):
- *   1. `window.__entryscape_plugin_config`, `window.__esb_config`, `window.__entryscape_config` (each an object or
- *      an array of objects),
+ *   1. `window.__entryscape_config` (an object or an array of objects; the legacy layer puts
+ *      `__entryscape_plugin_config` and `__esb_config` in front of it),
  *   2. every element carrying `data-portal-config`, in document order:
  *      - a `data-config-src` file (only through `loadPageConfig`, which fetches it),
  *      - a `<script type="application/json" data-portal-config>` body (a JSON object),
@@ -82,7 +82,8 @@ function attributeSettings(el: Element): Obj {
   return out;
 }
 
-function parseAttributeValue(raw: string): unknown {
+/** Attribute text starting with `{` or `[` → its JSON value (kept as text when invalid); other text as is. */
+export function parseAttributeValue(raw: string): unknown {
   const t = raw.trim();
   if (t.startsWith('{') || t.startsWith('[')) {
     try {
@@ -109,15 +110,14 @@ function jsonBody(el: Element): Obj | undefined {
 }
 
 /**
- * The window's configuration objects in merge order (embeds doc §3): `__entryscape_plugin_config` first, then
- * `__esb_config`, then `__entryscape_config`; each an object or an array of objects (merged left to right).
+ * `window.__entryscape_config` objects in merge order (left to right). `__entryscape_plugin_config` and `__esb_config`
+ * are put in front of that list by the legacy layer (src/legacy/mount.ts addEarlyConfig), which the loader starts
+ * when a page has them.
  */
 function windowConfig(doc: Document): Obj[] {
-  const win = doc.defaultView as unknown as Record<string, unknown> | null;
-  return ['__entryscape_plugin_config', '__esb_config', '__entryscape_config'].flatMap((key) => {
-    const raw = win?.[key];
-    return Array.isArray(raw) ? raw.filter(isObject) : isObject(raw) ? [raw] : [];
-  });
+  const raw = (doc.defaultView as (Window & { __entryscape_config?: unknown }) | null)?.__entryscape_config;
+  if (Array.isArray(raw)) return raw.filter(isObject);
+  return isObject(raw) ? [raw] : [];
 }
 
 function configElements(doc: Document): Element[] {

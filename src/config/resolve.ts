@@ -11,6 +11,7 @@
  */
 import { PARAMS, columnOf, paramsOf, squash, type BlockName, type ExtraParamSpec, type GlobalConfig, type ParamSpec } from './params.ts';
 import { blockDefaults } from './block-overrides.ts';
+import { parseAttributeValue } from './page-config.ts';
 
 /** `json` parameters hold what was given: an array, an object or a string. */
 export type ParamValue = boolean | number | string | undefined | readonly unknown[] | { readonly [k: string]: unknown };
@@ -48,17 +49,9 @@ export function parseParam(spec: ParamSpec | ExtraParamSpec, raw: unknown): Pars
       if (spec.min !== undefined && n < spec.min) return INVALID;
       return n;
     }
-    case 'json': {
-      if (typeof raw === 'number' || typeof raw === 'boolean') return raw;
-      if (typeof raw !== 'string') return typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : INVALID;
-      const t = raw.trim();
-      if (!/^[[{]/.test(t)) return t;
-      try {
-        return JSON.parse(t) as Record<string, unknown>;
-      } catch {
-        return INVALID;
-      }
-    }
+    case 'json':
+      // objects and arrays as given; attribute text `{…}`/`[…]` parsed (invalid JSON stays text)
+      return typeof raw === 'string' ? (parseAttributeValue(raw.trim()) as Parsed) : (raw as Parsed);
     case 'string': {
       if (typeof raw !== 'string' && typeof raw !== 'number') return INVALID;
       const s = String(raw);
