@@ -4,6 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../blocks/template/template.ts';
 import '../../blocks/metadata/metadata.ts';
+import '../../blocks/dataset-list-layout/dataset-list-layout.ts';
 import type { CatalogTemplate } from '../../blocks/template/template.ts';
 import { MemoryStore, graphOf, literal, DCAT, DCTERMS, RDF_TYPE } from './memory-store.ts';
 import { captureWarnings, devStore, settled, text, withStore } from './helpers.ts';
@@ -168,6 +169,15 @@ describe('row, list and result templates', () => {
     });
     await until(() => !!empty.querySelector('p.ph'), 'the placeholder');
     expect(empty.querySelector('.esbListEmpty')).to.equal(null);
+  });
+
+  it('a rowhead given to a layout applies to the list inside it', async () => {
+    const { storeUrl } = await devStore();
+    const layout = await block('dataset-list-layout', {
+      'store-url': storeUrl, context: await pagingContextId(), lang: 'en', rowhead: '<span class="lay">{{text}}</span>',
+    });
+    await until(() => layout.querySelectorAll('dataset-list .lay').length > 0, 'templated rows in the layout');
+    expect(layout.querySelector('dataset-list .esbRowTitle')).to.equal(null);
   });
 
   it('templateNoFilter on <dataset-results> shows {{resultsize}}', async () => {
