@@ -147,7 +147,7 @@ export function writeState(url: URL, state: SearchState, scope = 'default', opti
     if (URI_COLLECTIONS.has(name)) list = list.map(shortenUri);
     if (list.length) ours.push(`${prefix}${name}=${list.map(encodeItem).join(',')}`);
   }
-  if (state.sort) ours.push(`${prefix}sort=${encodeItem(state.sort).replace(/%20/g, '+')}`);
+  if (state.sort) ours.push(`${prefix}sort=${encodeItem(state.sort.replace(/\+/g, ' ')).replace(/%20/g, '+')}`);
 
   const kept: string[] = [];
   let inserted = false;
