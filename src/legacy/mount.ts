@@ -5,11 +5,11 @@
  * configuration reads (src/config/page-config.ts), in document order. Everything mounted is remembered, so that
  * `clearLegacy()` can put the page back as it was.
  */
-import { blockDefaults, mergeDefaults } from '../config/block-overrides.ts';
+import { mergeDefaults } from '../config/block-overrides.ts';
 import { readPageConfig } from '../config/page-config.ts';
 import * as tables from '../config/params.ts';
 import { readLegacyNode, JSON_SCRIPT, TEMPLATE_SCRIPT, type LegacyCall } from './parse.ts';
-import { BLOCK_ATTRIBUTES, tagOf } from './names.ts';
+import { BLOCK_ATTRIBUTES, resetNameWarnings, resolveBlock } from './names.ts';
 
 type Obj = Record<string, unknown>;
 type ConfigWindow = Window & { __entryscape_config?: unknown; __esb_config?: unknown; __entryscape_plugin_config?: unknown };
@@ -47,6 +47,7 @@ function warnOnce(key: string, message: string): void {
 /** Tests only: forget which warnings were given. */
 export function resetLegacyWarnings(): void {
   warned.clear();
+  resetNameWarnings();
 }
 
 /** `includeDataPreview` → `include-data-preview`, `lookupURI` → `lookup-uri`; template keys in lower case. */
@@ -108,21 +109,17 @@ function removeAddedConfig(win: Window): void {
   addedConfigs.clear();
 }
 
-/** The element for one block call, or undefined (with one warning) for a block name we cannot render. */
+/** The element for one block call, or undefined (with one warning, src/legacy/names.ts) for a block name we cannot render. */
 function elementFor(doc: Document, call: LegacyCall, page: tables.GlobalConfig): Element | undefined {
-  const resolved = blockDefaults(page, call.block);
-  const tag = resolved && tagOf(resolved.base);
-  if (!resolved || !tag) {
-    warnOnce(`block|${call.block}`, `[catalog-blocks] block "${call.block}" is not supported; nothing is rendered for it`);
-    return undefined;
-  }
+  const resolved = resolveBlock(page, call.block);
+  if (!resolved) return undefined;
   // A custom name brings the defaults of its definitions; a built-in name's overrides are read by the resolver.
   const params = resolved.base === call.block ? { ...call.params } : mergeDefaults(resolved.defaults, call.params);
   if (resolved.base === 'template' && params.htemplate === undefined && params.template !== undefined) {
     params.htemplate = params.template;
     delete params.template;
   }
-  const el = doc.createElement(tag);
+  const el = doc.createElement(resolved.tag);
   for (const [name, value] of Object.entries(BLOCK_ATTRIBUTES[resolved.base] ?? {})) el.setAttribute(name, value);
   for (const [key, value] of Object.entries(params)) {
     if (!KNOWN.has(squash(key))) {

@@ -1,8 +1,10 @@
-// Block definitions (`blocks: [{ block, extends, …defaults }]`, issue 10 contract 1): the built-in block at the end of
-// a chain and the merged defaults; unknown bases and cycles are refused with one warning naming the block.
-import { describe, test } from 'node:test';
+// Block definitions (`blocks: [{ block, extends, …defaults }]`, issue 10 contract 1): the block at the end of a chain
+// and the merged defaults (src/config/block-overrides.ts, core); which element renders a name, and one warning naming
+// the block when none does (src/legacy/names.ts resolveBlock).
+import { beforeEach, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { blockDefaults, mergeDefaults } from '../../src/config/block-overrides.ts';
+import { resetNameWarnings, resolveBlock } from '../../src/legacy/names.ts';
 
 function warnings<T>(fn: () => T): { value: T; seen: string[] } {
   const seen: string[] = [];
@@ -16,10 +18,9 @@ function warnings<T>(fn: () => T): { value: T; seen: string[] } {
 }
 
 describe('blockDefaults', () => {
-  test('a built-in name nobody redefined: itself, no defaults; an unknown name nobody defined: undefined, silently', () => {
-    const { value, seen } = warnings(() => [blockDefaults({}, 'datasetView'), blockDefaults({ blocks: [] }, 'nothing')]);
-    assert.deepEqual(value, [{ base: 'datasetView', defaults: {} }, undefined]);
-    assert.deepEqual(seen, []);
+  test('a name nobody redefined: itself, no defaults', () => {
+    assert.deepEqual(blockDefaults({}, 'datasetView'), { base: 'datasetView', defaults: {} });
+    assert.deepEqual(blockDefaults({ blocks: [{ block: 'other', hl: 2 }] }, 'datasetList'), { base: 'datasetList', defaults: {} });
   });
 
   test('re-declaring a built-in name changes its defaults; a later definition of the same name wins', () => {
@@ -51,6 +52,8 @@ describe('blockDefaults', () => {
       { block: 'datasetView', extends: 'datasetView', registry: false },
     ] };
     assert.deepEqual(blockDefaults(page, 'datasetView'), { base: 'datasetView', defaults: { hl: 2, registry: false } });
+    assert.deepEqual(blockDefaults({ blocks: [{ block: 'datasetList', extends: 'datasetList', hl: 3 }] }, 'datasetList'),
+      { base: 'datasetList', defaults: { hl: 3 } });
   });
 
   test('objects deep-merge, arrays replace', () => {
@@ -62,30 +65,51 @@ describe('blockDefaults', () => {
     assert.deepEqual(mergeDefaults({ a: [1, 2], o: { x: 1 } }, { a: [3], o: { y: 2 } }), { a: [3], o: { x: 1, y: 2 } });
   });
 
-  test('an unknown base: undefined and ONE warning naming the block and the base (also when asked twice)', () => {
-    const page = { blocks: [{ block: 'mine', extends: 'noSuchBlock', hl: 2 }] };
-    const { value, seen } = warnings(() => [blockDefaults(page, 'mine'), blockDefaults(page, 'mine')]);
-    assert.deepEqual(value, [undefined, undefined]);
-    assert.deepEqual(seen, ['[catalog-blocks] block "mine" extends the unknown block "noSuchBlock"; its definition is ignored']);
-  });
-
-  test('a cycle: undefined and one warning naming the block', () => {
+  test('a cycle: undefined and ONE warning naming the block (also when asked twice)', () => {
     const page = { blocks: [{ block: 'p', extends: 'q' }, { block: 'q', extends: 'p' }] };
-    const { value, seen } = warnings(() => blockDefaults(page, 'p'));
-    assert.equal(value, undefined);
+    const { value, seen } = warnings(() => [blockDefaults(page, 'p'), blockDefaults(page, 'p')]);
+    assert.deepEqual(value, [undefined, undefined]);
     assert.deepEqual(seen, ['[catalog-blocks] the definitions of block "p" extend each other in a cycle; ignored']);
-  });
-
-  test('a custom name without `extends` (a JavaScript run block): undefined and one warning', () => {
-    const page = { blocks: [{ block: 'jsBlock', run: () => undefined }] };
-    const { value, seen } = warnings(() => blockDefaults(page, 'jsBlock'));
-    assert.equal(value, undefined);
-    assert.deepEqual(seen, ['[catalog-blocks] block "jsBlock" has no "extends" (JavaScript "run" blocks are not supported); its definition is ignored']);
   });
 
   test('malformed `blocks` values are skipped', () => {
     const page = { blocks: [null, 'x', { extends: 'datasetList' }, { block: 'ok', extends: 'datasetList', hl: 2 }] };
     assert.deepEqual(blockDefaults(page, 'ok'), { base: 'datasetList', defaults: { hl: 2 } });
     assert.deepEqual(blockDefaults({ blocks: 'nope' }, 'datasetList'), { base: 'datasetList', defaults: {} });
+  });
+});
+
+describe('resolveBlock (legacy names → elements)', () => {
+  beforeEach(() => resetNameWarnings());
+
+  test('built-in and custom names: the element, the chain\'s defaults', () => {
+    const page = { blocks: [{ block: 'cityList', extends: 'searchList', limit: 2 }] };
+    assert.deepEqual(resolveBlock(page, 'cityList'), { tag: 'dataset-list', base: 'searchList', defaults: { limit: 2 } });
+    assert.deepEqual(resolveBlock(page, 'datasetStandaloneListLayout'), { tag: 'dataset-list-layout', base: 'datasetStandaloneListLayout', defaults: {} });
+  });
+
+  test('an unknown name: undefined and ONE warning naming it', () => {
+    const { value, seen } = warnings(() => [resolveBlock({}, 'mapView'), resolveBlock({}, 'mapView')]);
+    assert.deepEqual(value, [undefined, undefined]);
+    assert.deepEqual(seen, ['[catalog-blocks] block "mapView" is not supported; nothing is rendered for it']);
+  });
+
+  test('an unknown base: undefined and one warning naming the block and the base', () => {
+    const page = { blocks: [{ block: 'mine', extends: 'noSuchBlock', hl: 2 }] };
+    const { value, seen } = warnings(() => [resolveBlock(page, 'mine'), resolveBlock(page, 'mine')]);
+    assert.deepEqual(value, [undefined, undefined]);
+    assert.deepEqual(seen, ['[catalog-blocks] block "mine" extends the unknown block "noSuchBlock"; its definition is ignored']);
+  });
+
+  test('a custom name without `extends` (a JavaScript run block): undefined and one warning', () => {
+    const page = { blocks: [{ block: 'jsBlock', run: () => undefined }, { block: 'usesJs', extends: 'jsBlock' }] };
+    const { value, seen } = warnings(() => [resolveBlock(page, 'jsBlock'), resolveBlock(page, 'usesJs')]);
+    assert.deepEqual(value, [undefined, undefined]);
+    assert.deepEqual(seen, ['[catalog-blocks] block "jsBlock" has no "extends" (JavaScript "run" blocks are not supported); its definition is ignored']);
+  });
+
+  test('prototype names are no blocks', () => {
+    const { value } = warnings(() => resolveBlock({}, 'constructor'));
+    assert.equal(value, undefined);
   });
 });
