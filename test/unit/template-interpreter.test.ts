@@ -137,6 +137,11 @@ describe('template escaping and links', () => {
     const seen = warnings(() => assert.equal(render('<b onclick="go(\'{{text}}\')" style="color:{{text}}">x</b>'), '<b onclick="" style="">x</b>'));
     assert.ok(seen.some((w) => w.includes('"onclick"')));
   });
+  it('partials are left out with one warning; {{this}} inside eachprop is the value', () => {
+    const seen = warnings(() => assert.equal(render('a{{> header}}b{{> header}}'), 'ab'));
+    assert.equal(seen.filter((w) => w.includes('partials')).length, 1);
+    assert.equal(render('{{#eachprop "dcat:keyword" separator="+"}}{{this}}{{/eachprop}}'), 'oak+elm');
+  });
   it('an unsupported helper renders nothing and warns once, naming it', () => {
     const seen = warnings(() => {
       assert.equal(render('a{{frobnicateU1}}b{{#frobnicateU1}}x{{/frobnicateU1}}c'), 'abc');

@@ -137,8 +137,9 @@ function attributeValue(slot: Extract<Slot, { kind: 'attr' }>, f: Frame): unknow
 
 function evaluate(hole: Hole, f: Frame, mode: Mode): unknown {
   const call = callOf(hole, f);
-  if (hole.type === 'MustacheStatement' && f.item && ITEM_KEYS.has(call.name) && call.params.length === 0) {
-    return f.item[call.name as keyof PropValue];
+  if (hole.type === 'MustacheStatement' && f.item && call.params.length === 0) {
+    if (ITEM_KEYS.has(call.name)) return f.item[call.name as keyof PropValue];
+    if (call.name === 'this' || call.name === '.') return f.item.value;
   }
   const helper = Object.hasOwn(HELPERS, call.name) ? HELPERS[call.name] : undefined;
   if (helper) {

@@ -12,6 +12,7 @@
  * No metadata value ever becomes part of the strings Lit parses as HTML (see template-strings.ts).
  */
 import type { AST } from '@handlebars/parser';
+import { warnOnce } from './warn.ts';
 
 export type Hole = AST.MustacheStatement | AST.BlockStatement;
 
@@ -224,7 +225,10 @@ function compile(program: AST.Program): Compiled {
           slot({ kind: 'drop', hole, where: 'a tag (outside an attribute value)' });
       }
     }
-    // Comments, partials and decorators add nothing (partials are reported by the interpreter).
+    else if (stmt.type !== 'CommentStatement') {
+      // Partials (`{{> name}}`) and decorators: templates of the page are self-contained; said once, left out.
+      warnOnce(`template: ${/Partial/.test(stmt.type) ? 'partials ({{> …}})' : 'decorators'} are not supported; left out`);
+    }
   }
   if (state === 'valueDq' || state === 'valueSq' || state === 'valueUq') endValue();
   statics.push(out);
