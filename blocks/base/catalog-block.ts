@@ -25,11 +25,11 @@ export const DEFAULT_STORE_URL = '/store/';
 let instances = 0;
 
 /**
- * The incumbent's ARIA parameters (reference "aria support") → attributes of the block element, its container. A
- * label makes the block a labelled region (`aria-label` needs a role; `region` keeps it valid and gives a landmark).
+ * The incumbent's ARIA parameters (reference "aria support"): `label` → `aria-label` … on the block element, its
+ * container (`title` is the element's own attribute). A label makes the block a labelled region (`aria-label` needs a
+ * role; `region` keeps it valid and gives a landmark).
  */
-const ARIA_PARAMS = [['label', 'aria-label'], ['labelledby', 'aria-labelledby'], ['describedby', 'aria-describedby'], ['live', 'aria-live']];
-const LIVE = /^(off|polite|assertive)$/;
+const ARIA_PARAMS = ['label', 'labelledby', 'describedby', 'live'];
 
 /**
  * Reactive properties of a block: one per parameter of the table (attribute = kebab name, raw string value; the
@@ -219,15 +219,13 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     this.#readPage();
   }
 
-  /** `label`, `labelledby`, `describedby`, `live` → their ARIA attributes (`title` is the element's own). */
+  /** `label`, `labelledby`, `describedby`, `live` (off, polite, assertive) → `aria-label` … */
   #syncAria(): void {
-    for (const [param, aria] of ARIA_PARAMS) {
-      const value = this.getAttribute(param!)?.trim();
-      if (value && (param !== 'live' || LIVE.test(value))) this.setAttribute(aria!, value);
+    for (const param of ARIA_PARAMS) {
+      const value = this.getAttribute(param)?.trim();
+      if (value && (param !== 'live' || /^(off|polite|assertive)$/.test(value))) this.setAttribute(`aria-${param}`, value);
     }
-    if (this.hasAttribute('aria-label') || this.hasAttribute('aria-labelledby')) {
-      if (!this.hasAttribute('role')) this.setAttribute('role', 'region');
-    }
+    if ((this.hasAttribute('aria-label') || this.hasAttribute('aria-labelledby')) && !this.hasAttribute('role')) this.setAttribute('role', 'region');
   }
 
   /**
