@@ -94,6 +94,10 @@ describe('template helpers', () => {
     const page = { clicks: { dataset: '/data/${entry}/${context}' } };
     assert.equal(render('{{#link namedclick="dataset"}}<b>go</b>{{/link}}', { page }), '<a href=/data/42/7><b>go</b></a>');
     assert.equal(render('<a href="{{link}}">x</a>', { page }), '<a href="http://localhost/data/42/7">x</a>');
+    const named = { clicks: { 'dataservice-link': '/svc/${entry}', datasets: '/ds?x=1' } };
+    assert.equal(render('{{link namedclick="dataservice-link"}}', { page: named }), '<a href=/svc/42>Trees</a>');
+    assert.equal(render('{{link}}', { page: named, params: { namedclick: 'dataservice-link' } }), '<a href=/svc/42>Trees</a>');
+    assert.equal(render('{{link click="/own/${context}/${entry}"}}', { page: named }), '<a href=/own/7/42>Trees</a>');
   });
   it('resourceURI, entryURI, metadataURI, body, resultsize, nls, hinc', () => {
     assert.equal(render('{{resourceURI}}'), 'https://data.example.org/ds/1');

@@ -9,7 +9,7 @@ import type { AST } from '@handlebars/parser';
 import { landingHref, type Route } from '../../config/links.ts';
 import { safeHref } from '../../dcat/safe.ts';
 import { formatNumber, msg } from '../../i18n/index.ts';
-import { expand } from '../../rdf/namespaces.ts';
+import { expand, NS } from '../../rdf/namespaces.ts';
 import type { TemplateContext } from './context.ts';
 import { compileProgram, decodeEntities, type Hole, type Slot } from './markup.ts';
 import { blockOf, nestedAttributes, nestedBlock } from './nested.ts';
@@ -163,9 +163,13 @@ function fillContent(content: string, f: Frame): string {
 function entryLink(call: Call, f: Frame, mode: Mode): unknown {
   const e = f.ctx.entry;
   if (!e) return renderProgram(call.program, f, mode);
-  const route = String(call.hash.namedclick ?? call.hash.click ?? call.params[0] ?? 'dataset') as Route;
+  // `namedclick` names an entry of the global `clicks` (else the block's own namedclick, else by kind); `click` is
+  // a target of the helper's own (same forms as a `clicks` value).
+  const named = call.hash.namedclick ?? call.params[0] ?? f.ctx.params.namedclick ?? f.ctx.params.namedClick;
+  const route = (typeof named === 'string' && named ? named : e.metadata.has(e.resourceUri, `${NS.rdf}type`, `${NS.dcat}DataService`) ? 'dataservice' : 'dataset') as Route;
+  const click = typeof call.hash.click === 'string' ? call.hash.click : undefined;
   const current = new URL(f.ctx.host.ownerDocument?.location?.href ?? 'http://localhost/');
-  const href = landingHref(route, { uri: e.resourceUri, entryId: e.entryId, contextId: e.contextId }, f.ctx.page, current);
+  const href = landingHref(route, { uri: e.resourceUri, entryId: e.entryId, contextId: e.contextId }, f.ctx.page, current, click);
   if (mode === 'text') return href;
   const content = call.program
     ? programMarkup(call.program, f)
