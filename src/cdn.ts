@@ -17,9 +17,9 @@ let selector = [...pending.keys()].join(',');
 /**
  * EntryScape Blocks markup (`data-entryscape…`, its JSON and Handlebars scripts; issue 10): the first such node, or
  * the page's early configuration, or a call of the SPA handle loads the legacy chunk, which mounts and watches from
- * then on (src/legacy/index.ts). Same selector as src/legacy/mount.ts.
+ * then on (src/legacy/index.ts). The selector of src/legacy/mount.ts, shorter.
  */
-const LEGACY = '[data-entryscape],[data-entryscape-block],[data-entryscape-component],script[type="text/x-entryscape-json"],script[type="text/x-entryscape-handlebar"]';
+const LEGACY = '[data-entryscape],[data-entryscape-block],[data-entryscape-component],script[type^="text/x-entryscape"]';
 let legacy: Promise<typeof import('./legacy/index.ts')> | undefined;
 const loadLegacy = () => (legacy ??= import('./legacy/index.ts').then((m) => (m.startLegacy(document), m)));
 

@@ -282,6 +282,29 @@ describe('ARIA parameters', () => {
     expect(el.hasAttribute('aria-live')).to.equal(false);
   });
 
+  it('the mounted page with ARIA parameters is valid HTML (Nu validator)', async () => {
+    const wrap = await page(`<h2 id="h">Dataset</h2><div id="n" data-entryscape="datasetView" data-entryscape-labelledby="h" data-entryscape-describedby="h"
+      data-entryscape-live="polite" data-entryscape-title="One dataset" data-entryscape-include-data-preview="false"
+      data-entryscape-entry="${ds1.entryId}" data-entryscape-context="${ds1.contextId}"></div>
+      <script type="text/x-entryscape-json">{"block":"datasetView","label":"Another","entry":"${ds1.entryId}","context":"${ds1.contextId}","hl":3}</script>`);
+    const els = [await mountedIn(wrap.querySelector('#n')!, 'dataset-view')];
+    await until(() => wrap.querySelectorAll('dataset-view').length === 2, 'both blocks');
+    els.push(wrap.querySelectorAll<CatalogBlock>('dataset-view')[1]!);
+    for (const el of els) expect(await settled(el)).to.equal('ready');
+    expect(attrs(els[0]!)).to.include({ 'aria-labelledby': 'h', 'aria-describedby': 'h', 'aria-live': 'polite', title: 'One dataset', role: 'region' });
+    expect(attrs(els[1]!)).to.include({ 'aria-label': 'Another', role: 'region' });
+    // The attribute form (the script form's <span class="entryscape"> is the incumbent's and phrasing content: a
+    // block's <div> inside it is not valid HTML, so it is left out here).
+    const body = `${wrap.querySelector('#h')!.outerHTML}${wrap.querySelector('#n')!.outerHTML}`;
+    const doc = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Legacy</title></head><body><main>${body}</main></body></html>`;
+    const res = await fetch('/__validate', { method: 'POST', body: doc, headers: { 'Content-Type': 'text/html' } });
+    const messages = ((await res.json()) as { messages: { type: string; subType?: string; message: string; extract?: string }[] }).messages;
+    const errors = messages.filter((m) => m.type === 'error' || m.subType === 'fatal');
+    expect(errors.map((e) => `${e.message} — ${e.extract ?? ''}`)).to.deep.equal([]);
+    // (axe on the first block: the same dataset shown twice repeats its section names)
+    await expect(wrap.querySelector('#n')).to.be.accessible();
+  });
+
   it('no ARIA parameter: no role and no ARIA attribute on the element', async () => {
     const wrap = await page(`<dataset-view store-url="${storeUrl}" entry="${ds1.entryId}" context="${ds1.contextId}"></dataset-view>`);
     const el = wrap.querySelector('dataset-view') as CatalogBlock;
