@@ -182,6 +182,8 @@ function newLegacyNodes(root: Element | Document): Element[] {
  * then see that configuration (custom block names included). Returns true when configuration was added.
  */
 export function mountLegacy(root: Element | Document): boolean {
+  // Nodes an SPA removed without clear(): forgotten (a long-lived page would otherwise keep them all).
+  for (const node of mounted.keys()) if (!node.isConnected) mounted.delete(node);
   const nodes = newLegacyNodes(root);
   if (nodes.length === 0) return false;
   const doc = root instanceof Document ? root : root.ownerDocument;

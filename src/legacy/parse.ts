@@ -84,16 +84,17 @@ const attr = (el: LegacyElement, name: string): string | undefined => el.getAttr
  */
 export function readLegacyNode(el: LegacyElement): LegacyCall[] {
   const type = el.localName === 'script' ? (el.getAttribute('type') ?? '').trim().toLowerCase() : '';
+  const named = attr(el, 'data-entryscape');
+  const explicit = attr(el, `${PREFIX}block`) ?? attr(el, `${PREFIX}component`);
   if (type === JSON_SCRIPT) {
     const body = parseJson(el.textContent ?? '', `a ${JSON_SCRIPT} script`);
     const items = Array.isArray(body) ? body : [body];
-    return items.filter(isObject).map((o) => callOf(o));
+    // A block named on the script itself applies to an object without its own `block`.
+    return items.filter(isObject).map((o) => callOf(o, Array.isArray(body) ? undefined : explicit ?? named));
   }
-  const named = attr(el, 'data-entryscape');
   const parsed = named?.startsWith('{') ? parseJson(named, `the data-entryscape attribute ${named}`) : undefined;
   if (named?.startsWith('{') && !isObject(parsed)) return [];
   const json = isObject(parsed) ? parsed : undefined;
-  const explicit = attr(el, `${PREFIX}block`) ?? attr(el, `${PREFIX}component`);
   if (type === TEMPLATE_SCRIPT) {
     return [{ block: explicit ?? (json ? undefined : named) ?? 'template', params: { ...(json ? callOf(json).params : {}), ...dataParams(el), htemplate: el.textContent ?? '' } }];
   }

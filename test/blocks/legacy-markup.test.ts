@@ -172,6 +172,21 @@ describe('legacy markup forms', () => {
     }
   });
 
+  it('a mounted node moved elsewhere keeps its one element; a node the page removed and a new one put in its place mounts', async () => {
+    const wrap = await page(`<div id="n" data-entryscape="datasetList"></div><section id="other"></section>`);
+    const node = wrap.querySelector('#n')!;
+    const first = await mountedIn(node, 'dataset-list');
+    wrap.querySelector('#other')!.append(node);
+    await win.__entryscape_blocks.init();
+    expect([...node.children]).to.deep.equal([first]);
+    node.remove();
+    const fresh = document.createElement('div');
+    fresh.setAttribute('data-entryscape', 'datasetList');
+    wrap.append(fresh);
+    await mountedIn(fresh, 'dataset-list');
+    expect(fresh.children).to.have.length(1);
+  });
+
   it('a node added later (a CMS widget) upgrades', async () => {
     const wrap = await page('<p>page</p>');
     const node = document.createElement('div');

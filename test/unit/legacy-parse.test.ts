@@ -93,6 +93,8 @@ describe('legacy markup forms → block calls', () => {
     const script = (body: string) => node('script', { type: 'text/x-entryscape-json' }, body);
     assert.deepEqual(readLegacyNode(script('{"block":"datasetView","hl":2}')), [{ block: 'datasetView', params: { hl: 2 } }]);
     assert.deepEqual(readLegacyNode(script('{"context":"1"}')), [{ block: 'config', params: { context: '1' } }]);
+    const named = node('script', { type: 'text/x-entryscape-json', 'data-entryscape': 'datasetView' }, '{"hl":2}');
+    assert.deepEqual(readLegacyNode(named), [{ block: 'datasetView', params: { hl: 2 } }]);
     assert.deepEqual(readLegacyNode(script('[{"block":"config","page_language":"en"},{"block":"datasetList"}]')),
       [{ block: 'config', params: { page_language: 'en' } }, { block: 'datasetList', params: {} }]);
   });
