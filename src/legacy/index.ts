@@ -5,11 +5,15 @@
  * The CDN loader imports this chunk only when a page has a legacy form or calls the handle (it signals readiness
  * itself); the classic script and the npm entry start it through ./standalone.ts.
  */
-import { addEarlyConfig, addPageConfig, clearLegacy, LEGACY_SELECTOR, mountLegacy, refreshBlocks } from './mount.ts';
+import { readPageConfig } from '../config/page-config.ts';
+import { addEarlyConfig, addPageConfig, clearLegacy, LEGACY_SELECTOR, mountLegacy, refreshBlocks, retryUnmounted } from './mount.ts';
 import type { LegacyApi } from './ready.ts';
 
+/** With global `spa: true` the page mounts through `init()` only (as with the incumbent): it may configure first. */
+const spaPage = (doc: Document): boolean => readPageConfig(doc).spa === true;
+
 function mountAndRefresh(doc: Document, root: Element | Document = doc): void {
-  if (mountLegacy(root)) refreshBlocks(doc);
+  if (!spaPage(doc) && mountLegacy(root)) refreshBlocks(doc);
 }
 
 /** The SPA handle for `doc`'s window (methods as in src/legacy/ready.ts). */
@@ -23,6 +27,7 @@ export function legacyApi(doc: Document): LegacyApi {
     init(config?: unknown) {
       addEarlyConfig(win);
       if (config !== undefined) addPageConfig(win, config);
+      retryUnmounted();
       mountLegacy(doc);
       refreshBlocks(doc);
       return Promise.resolve();
@@ -43,7 +48,7 @@ export function startLegacy(doc: Document, api: LegacyApi = legacyApi(doc)): voi
   if (win) win.__entryscape_blocks = api;
   const run = (): void => {
     if (win) addEarlyConfig(win);
-    mountLegacy(doc);
+    if (!spaPage(doc)) mountLegacy(doc);
     refreshBlocks(doc);
     new MutationObserver((records) => {
       for (const r of records) {

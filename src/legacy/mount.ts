@@ -8,7 +8,7 @@
 import { mergeDefaults } from '../config/block-overrides.ts';
 import { readPageConfig } from '../config/page-config.ts';
 import * as tables from '../config/params.ts';
-import { readLegacyNode, JSON_SCRIPT, TEMPLATE_SCRIPT, type LegacyCall } from './parse.ts';
+import { readLegacyNode, resetParseWarnings, JSON_SCRIPT, TEMPLATE_SCRIPT, type LegacyCall } from './parse.ts';
 import { BLOCK_ATTRIBUTES, resetNameWarnings, resolveBlock } from './names.ts';
 
 type Obj = Record<string, unknown>;
@@ -48,6 +48,7 @@ function warnOnce(key: string, message: string): void {
 export function resetLegacyWarnings(): void {
   warned.clear();
   resetNameWarnings();
+  resetParseWarnings();
 }
 
 /** `includeDataPreview` → `include-data-preview`, `lookupURI` → `lookup-uri`; template keys in lower case. */
@@ -71,6 +72,8 @@ interface Mounted {
 }
 
 const mounted = new Map<Element, Mounted>();
+/** Nodes that rendered nothing (unknown block name, say): `init()` tries them again, with the configuration it has then. */
+const unmounted = new Set<Element>();
 /** Config objects this layer put into `window.__entryscape_config` (removed again on clear). */
 const addedConfigs = new Set<Obj>();
 
@@ -142,6 +145,7 @@ function mountNode(node: Element, calls: LegacyCall[], page: tables.GlobalConfig
   const blocks = calls.filter((c) => c.block !== 'config');
   const record: Mounted = { node, inserted: [], removedChildren: [], addedClass: false };
   mounted.set(node, record);
+  if (blocks.length === calls.length) unmounted.add(node);
   if (blocks.length === 0) return;
   const isScript = node.localName === 'script';
   let after: Element = node;
@@ -156,6 +160,7 @@ function mountNode(node: Element, calls: LegacyCall[], page: tables.GlobalConfig
       after.after(span);
       after = span;
       record.inserted.push(span);
+      unmounted.delete(node);
     } else {
       if (!node.classList.contains('entryscape')) {
         node.classList.add('entryscape');
@@ -165,6 +170,7 @@ function mountNode(node: Element, calls: LegacyCall[], page: tables.GlobalConfig
       record.removedChildren = [...node.childNodes];
       node.replaceChildren(el);
       record.inserted.push(el);
+      unmounted.delete(node);
       return;
     }
   }
@@ -203,6 +209,12 @@ export function mountLegacy(root: Element | Document): boolean {
   return configured;
 }
 
+/** Lets the next mount try again the nodes that rendered nothing. */
+export function retryUnmounted(): void {
+  for (const node of unmounted) mounted.delete(node);
+  unmounted.clear();
+}
+
 /** Removes everything mounted and the configuration added; the next mount starts from the page as written. */
 export function clearLegacy(win: Window): void {
   for (const { node, inserted, removedChildren, addedClass } of mounted.values()) {
@@ -211,6 +223,7 @@ export function clearLegacy(win: Window): void {
     if (addedClass) node.classList.remove('entryscape');
   }
   mounted.clear();
+  unmounted.clear();
   removeAddedConfig(win);
 }
 

@@ -21,6 +21,11 @@ export interface LegacyElement {
   getAttribute(name: string): string | null;
 }
 
+/** Tests only: forget which warnings were given. */
+export function resetParseWarnings(): void {
+  warned.clear();
+}
+
 export const JSON_SCRIPT = 'text/x-entryscape-json';
 export const TEMPLATE_SCRIPT = 'text/x-entryscape-handlebar';
 const PREFIX = 'data-entryscape-';
@@ -59,11 +64,17 @@ export function dataParams(el: LegacyElement): Obj {
   return out;
 }
 
+const warned = new Set<string>();
+function warnOnce(message: string): void {
+  if (!warned.has(message)) console.warn(message);
+  warned.add(message);
+}
+
 function parseJson(text: string, where: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    console.warn(`[catalog-blocks] the JSON of ${where} could not be parsed; it is ignored`);
+    warnOnce(`[catalog-blocks] the JSON of ${where} could not be parsed; it is ignored`);
     return undefined;
   }
 }
@@ -100,7 +111,7 @@ export function readLegacyNode(el: LegacyElement): LegacyCall[] {
   }
   const base = json ? callOf(json, explicit) : { block: explicit ?? named ?? '', params: {} };
   if (!base.block) {
-    console.warn('[catalog-blocks] a data-entryscape element names no block; it is ignored');
+    warnOnce('[catalog-blocks] a data-entryscape element names no block; it is ignored');
     return [];
   }
   return [{ block: base.block, params: { ...base.params, ...dataParams(el) } }];

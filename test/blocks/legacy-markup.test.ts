@@ -266,6 +266,35 @@ describe('SPA handle', () => {
     expect(again.params.hl).to.equal(5);
   });
 
+  it('with global spa: true nothing mounts until init(); a custom block configured by init(config) then mounts', async () => {
+    win.__entryscape_config = [{ entrystore: storeUrl, page_language: 'en', spa: true }];
+    const wrap = await page(`<div id="n" data-entryscape="lateView" data-entryscape-entry="${ds1.entryId}" data-entryscape-context="${ds1.contextId}"></div>
+      <div id="m" data-entryscape="datasetList"></div>`);
+    // the page's observer has seen the nodes: an observer made now is called after it for a later mutation
+    await new Promise<void>((resolve) => {
+      const probe = new MutationObserver(() => { probe.disconnect(); resolve(); });
+      probe.observe(wrap, { childList: true });
+      wrap.append(document.createElement('p'));
+    });
+    expect(wrap.querySelector('#m')!.children).to.have.length(0);
+    await win.__entryscape_blocks.init({ blocks: [{ block: 'lateView', extends: 'datasetView', hl: 3 }] });
+    const el = wrap.querySelector('#n > dataset-view') as CatalogBlock;
+    expect(el.getAttribute('hl')).to.equal('3');
+    expect(await settled(el)).to.equal('ready');
+    expect(wrap.querySelector('#m > dataset-list')).not.to.equal(null);
+  });
+
+  it('a node naming a block the configuration defines only later is mounted by the next init()', async () => {
+    const warnings = await captureWarnings(async () => {
+      const wrap = await page('<div id="n" data-entryscape="cityList"></div><div id="m" data-entryscape="datasetList"></div>');
+      await mountedIn(wrap.querySelector('#m')!, 'dataset-list');
+      expect(wrap.querySelector('#n')!.children).to.have.length(0);
+      await win.__entryscape_blocks.init({ blocks: [{ block: 'cityList', extends: 'datasetList', limit: 2 }] });
+      expect(wrap.querySelector('#n > dataset-list')!.getAttribute('limit')).to.equal('2');
+    });
+    expect(warnings.filter((w) => w.includes('cityList'))).to.deep.equal(['[catalog-blocks] block "cityList" is not supported; nothing is rendered for it']);
+  });
+
   it('setEntryStore(url) points every block at that store', async () => {
     win.__entryscape_config = [{ page_language: 'en' }];
     const wrap = await page(`<div id="n" data-entryscape="datasetView" data-entryscape-entry="${ds1.entryId}" data-entryscape-context="${ds1.contextId}"></div>`);

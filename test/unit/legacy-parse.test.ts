@@ -121,6 +121,8 @@ describe('legacy markup forms → block calls', () => {
     const w3 = warnings(() => { calls = readLegacyNode(node('div', { 'data-entryscape': '' })); });
     assert.deepEqual(calls, []);
     assert.match(w3[0]!, /^\[catalog-blocks\] a data-entryscape element names no block/);
+    // read again (an SPA's init()): no second warning
+    assert.deepEqual(warnings(() => readLegacyNode(node('script', { type: 'text/x-entryscape-json' }, '{block:'))), []);
   });
 });
 
