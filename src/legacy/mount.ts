@@ -7,7 +7,7 @@
  */
 import { mergeDefaults } from '../config/block-overrides.ts';
 import { readPageConfig } from '../config/page-config.ts';
-import * as tables from '../config/params.ts';
+import { KNOWN_PARAM_NAMES, squash, type GlobalConfig } from '../config/params.ts';
 import { readLegacyNode, resetParseWarnings, JSON_SCRIPT, TEMPLATE_SCRIPT, type LegacyCall } from './parse.ts';
 import { BLOCK_ATTRIBUTES, resetNameWarnings, resolveBlock } from './names.ts';
 
@@ -27,13 +27,8 @@ const SHARED_KEYS = ['title', 'label', 'labelledby', 'describedby', 'live', 'ent
 /** Keys that structure a call rather than set a parameter: never attributes. */
 const STRUCTURAL = new Set(['block', 'component', 'extends', 'run', 'loadEntry', 'class']);
 
-const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
-
 /** Every parameter name a legacy node may use (squashed): both parameter tables and the keys above. */
-const KNOWN = ((): ReadonlySet<string> => {
-  const fromTables = (tables as { KNOWN_PARAM_NAMES?: ReadonlySet<string> }).KNOWN_PARAM_NAMES ?? tables.PARAMS.map((p) => squash(p.name));
-  return new Set([...fromTables, ...[...TEMPLATE_KEYS, ...SHARED_KEYS, ...STRUCTURAL].map(squash)]);
-})();
+const KNOWN: ReadonlySet<string> = new Set([...KNOWN_PARAM_NAMES, ...[...TEMPLATE_KEYS, ...SHARED_KEYS, ...STRUCTURAL].map(squash)]);
 
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -113,7 +108,7 @@ function removeAddedConfig(win: Window): void {
 }
 
 /** The element for one block call, or undefined (with one warning, src/legacy/names.ts) for a block name we cannot render. */
-function elementFor(doc: Document, call: LegacyCall, page: tables.GlobalConfig): Element | undefined {
+function elementFor(doc: Document, call: LegacyCall, page: GlobalConfig): Element | undefined {
   const resolved = resolveBlock(page, call.block);
   if (!resolved) return undefined;
   // A custom name brings the defaults of its definitions; a built-in name's overrides are read by the resolver.
@@ -140,7 +135,7 @@ function elementFor(doc: Document, call: LegacyCall, page: tables.GlobalConfig):
 }
 
 /** Mounts the calls of one legacy node; `config` calls were applied before. */
-function mountNode(node: Element, calls: LegacyCall[], page: tables.GlobalConfig): void {
+function mountNode(node: Element, calls: LegacyCall[], page: GlobalConfig): void {
   const doc = node.ownerDocument;
   const blocks = calls.filter((c) => c.block !== 'config');
   const record: Mounted = { node, inserted: [], removedChildren: [], addedClass: false };
