@@ -24,6 +24,8 @@ const TEMPLATE_KEYS = ['htemplate', 'template', 'rowhead', 'rowexpand', 'listhea
 /** Parameters every block reads that are not in the parameter tables: ARIA, entry location, store, language, scope, HTML mode. */
 const SHARED_KEYS = ['title', 'label', 'labelledby', 'describedby', 'live', 'entry', 'context', 'uri', 'lookup', 'lookupLiteral',
   'lookupURI', 'storeUrl', 'lang', 'scope', 'strictStandardHtml', 'noStyles', 'define', 'use', 'filterPredicates', 'shows'];
+/** Page configuration keys that any block node may carry. */
+const GLOBAL_FROM_ANY_BLOCK = ['entrystore', 'namespaces', 'labelProperties', 'bundles', 'entitytypes', 'type2template'];
 /** Keys that structure a call rather than set a parameter: never attributes. */
 const STRUCTURAL = new Set(['block', 'component', 'extends', 'run', 'loadEntry', 'class']);
 
@@ -193,10 +195,18 @@ export function mountLegacy(root: Element | Document): boolean {
   let configured = false;
   for (const list of calls) {
     for (const c of list) {
-      if (c.block === 'config' && win) {
+      if (!win) continue;
+      if (c.block === 'config') {
         addPageConfig(win, c.params);
         configured = true;
+        continue;
       }
+      // The incumbent read these keys from any block as page configuration (docs entryscape-embeds.md §3).
+      const global = Object.keys(c.params).filter((k) => GLOBAL_FROM_ANY_BLOCK.includes(k));
+      if (global.length === 0) continue;
+      addPageConfig(win, Object.fromEntries(global.map((k) => [k, c.params[k]])));
+      for (const k of global) delete c.params[k];
+      configured = true;
     }
   }
   const page = readPageConfig(doc);

@@ -187,6 +187,19 @@ describe('legacy markup forms', () => {
     expect(fresh.children).to.have.length(1);
   });
 
+  it('entrystore on a block node is page configuration (as the incumbent read it from any block)', async () => {
+    win.__entryscape_config = [{ page_language: 'en' }];
+    const warnings = await captureWarnings(async () => {
+      const wrap = await page(`<div id="n" data-entryscape="datasetView" data-entryscape-entrystore="${storeUrl}"
+        data-entryscape-entry="${ds1.entryId}" data-entryscape-context="${ds1.contextId}"></div>`);
+      const el = await mountedIn(wrap.querySelector('#n')!, 'dataset-view');
+      expect(el.hasAttribute('entrystore')).to.equal(false);
+      expect(readPageConfig(document).storeUrl).to.equal(storeUrl);
+      expect(await settled(el)).to.equal('ready');
+    });
+    expect(warnings.filter((w) => w.includes('[catalog-blocks]'))).to.deep.equal([]);
+  });
+
   it('a node added later (a CMS widget) upgrades', async () => {
     const wrap = await page('<p>page</p>');
     const node = document.createElement('div');
