@@ -131,15 +131,13 @@ export interface ListForwarding {
   readonly typeFilter?: boolean;
 }
 
-const EXTRA_NAMES = EXTRA_PARAMS.map((p) => p.name);
-
 const inherit = (on: boolean | undefined): string | undefined => (on ? 'inherit' : undefined);
 
 /** Extra parameters (EXTRA_PARAMS) a layout hands down with `inherit`, per part. */
 const INHERIT_SEARCH = { 'minimum-search-length': 'inherit' } as const;
 const INHERIT_LIST = {
   limit: 'inherit', 'limit-options': 'inherit', 'sort-options': 'inherit', 'base-filter': 'inherit', 'facet-limit': 'inherit',
-  namedclick: 'inherit', click: 'inherit', context: 'inherit',
+  namedclick: 'inherit', click: 'inherit',
 } as const;
 const INHERIT_FACETS = { include: 'inherit', exclude: 'inherit', 'facet-limit': 'inherit' } as const;
 
@@ -226,7 +224,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
   override get params(): ResolvedParams {
     const page = this.pageConfig;
     const parent = this.parentBlock()?.params;
-    return { ...super.params, ...resolveSupportiveParams(this, EXTRA_NAMES, {}, page, parent, this.blockName) };
+    return { ...super.params, ...resolveSupportiveParams(this, EXTRA_PARAMS.map((p) => p.name), {}, page, parent, this.blockName) };
   }
 
   override connectedCallback(): void {

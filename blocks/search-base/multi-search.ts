@@ -11,7 +11,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { t } from '../base/messages.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { INVALID_SEARCH_CHARS, ScopedBlock, otherLang, partText } from './scoped-block.ts';
-import { clickTarget, urlPrefix } from '../../src/config/links.ts';
+import { urlPrefix } from '../../src/config/links.ts';
 import type { ParamValue } from '../../src/config/resolve.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
 import { DEFAULT_FACETS, isFilterValue } from '../../src/search/facets.ts';
@@ -177,7 +177,8 @@ export class MultiSearchBlock extends ScopedBlock {
   get clickTarget(): URL | undefined {
     const p = this.params;
     const name = typeof p.namedclick === 'string' ? p.namedclick : '';
-    const raw = (typeof p.click === 'string' && p.click) || (name ? clickTarget(this.pageConfig, name) : '');
+    const route = name ? (this.pageConfig.clicks as Record<string, unknown> | undefined)?.[name] : undefined;
+    const raw = ((typeof p.click === 'string' && p.click) || (typeof route === 'string' && route) || '').trim();
     if (!raw) return undefined;
     try {
       const url = new URL(raw, this.ownerDocument.location.href);

@@ -22,5 +22,5 @@ export function resolveSupportiveParams(
   incumbent = '',
 ): ResolvedParams {
   const specs = names.map((n) => SPECS.get(n)).filter((s): s is ExtraParamSpec => !!s);
-  return resolveSpecs(specs, el, page, { label: `<${el.localName}>`, incumbent, parent, fallback: (s) => defaults[s.name] });
+  return resolveSpecs(specs, el, page, parent, incumbent, (s) => defaults[s.name]);
 }

@@ -59,11 +59,11 @@ interface Route {
 function readRoutes(url: URL, page: GlobalConfig): Partial<Record<Key, string>> {
   const routes = Array.isArray(page.routes) ? (page.routes as Route[]) : [];
   for (const route of routes) {
-    const regex = route?.regex;
-    if (typeof regex !== 'string' && !(regex instanceof RegExp)) continue;
+    const regex = route?.regex as RegExp | string | undefined;
+    if (!regex) continue;
     let m: RegExpExecArray | null;
     try {
-      // a copy: a global or sticky RegExp keeps its lastIndex between calls
+      // a copy (of a RegExp or from its source text): a global or sticky RegExp keeps its lastIndex between calls
       m = new RegExp(regex).exec(url.href);
     } catch {
       console.warn(`[catalog-blocks] invalid route regex ${String(regex)}`);

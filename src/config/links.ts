@@ -21,23 +21,21 @@ export function urlPrefix(page: GlobalConfig): string {
 /** A name of the global `clicks` map: `dataset`, `dataservice` or any other (`dataservice-link`, `datasets` …). */
 export type Route = 'dataset' | 'dataservice' | (string & {});
 
-/** The target of a `clicks` name; `dataservice` falls back to `dataservice-link` (dataportal.se's name). */
-export function clickTarget(page: GlobalConfig, route: Route): string {
-  const clicks = (page.clicks ?? {}) as Record<string, unknown>;
-  const v = clicks[route] ?? (route === 'dataservice' ? clicks['dataservice-link'] : undefined);
-  return typeof v === 'string' ? v.trim() : '';
-}
-
 export interface LinkTarget {
   readonly uri: string;
   readonly entryId?: string;
   readonly contextId?: string;
 }
 
-/** The link to `target`'s landing page through the `clicks` name `route`, or through `click` (a block's own target). */
+/**
+ * The link to `target`'s landing page through the `clicks` name `route` (`dataservice` falls back to dataportal.se's
+ * `dataservice-link`), or through `click` (a block's own target).
+ */
 export function landingHref(route: Route, target: LinkTarget, page: GlobalConfig, current: URL, click?: string): string {
   const prefix = urlPrefix(page);
-  const configured = click?.trim() || clickTarget(page, route);
+  const clicks: Record<string, unknown> = page.clicks ?? {};
+  const given = click || clicks[route] || (route === 'dataservice' && clicks['dataservice-link']);
+  const configured = typeof given === 'string' ? given.trim() : '';
   const keys: [string, string][] =
     target.entryId && target.contextId
       ? [[`${prefix}entry`, target.entryId], [`${prefix}context`, target.contextId]]

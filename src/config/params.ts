@@ -67,34 +67,29 @@ export const PARAMS: readonly ParamSpec[] = [
 
 /**
  * A row of EXTRA_PARAMS: a ParamSpec whose type may also be `json` (an object, an array or a string as given;
- * attribute text starting with `{` or `[` is parsed as JSON).
+ * attribute text starting with `{` or `[` is parsed as JSON). Extra rows belong to no column of the spec table and
+ * have no table default: the blocks that read them give their own.
  */
 export interface ExtraParamSpec extends Omit<ParamSpec, 'type'> {
   readonly type: ParamType | 'json';
 }
 
-const LISTS: readonly Column[] = ['DL', 'SS', 'MS', 'FS', 'FP'];
-const extra = (name: string, type: ExtraParamSpec['type'], columns: readonly Column[] = LISTS, min?: number): ExtraParamSpec =>
-  min === undefined ? { name, type, columns, defaults: {} } : { name, type, columns, defaults: {}, min };
+const EXTRA_TYPES = { n: 'number', j: 'json', s: 'string' } as const;
 
 /**
  * Parameters of the EntryScape Blocks runtime that the spec table does not list (issue 10), resolved by the same
  * resolver as PARAMS: attribute → inherit → `blocks` override defaults → page config → the block's own default.
- * `context` and `namedclick`/`click` are read by the search lists; `exclude`/`include` (collection names) by the facets.
+ * Written as `name:type` (n number ≥ 1, j json, s string) to keep every page's core chunk small. `context` and
+ * `namedclick`/`click` are read by the search lists; `exclude`/`include` (collection names) by the facets.
  */
-export const EXTRA_PARAMS: readonly ExtraParamSpec[] = [
-  extra('limit', 'number', LISTS, 1),
-  extra('limitOptions', 'json'),
-  extra('sortOptions', 'json'),
-  extra('baseFilter', 'json'),
-  extra('minimumSearchLength', 'number', LISTS, 1),
-  extra('facetLimit', 'number', LISTS, 1),
-  extra('exclude', 'json'),
-  extra('include', 'json'),
-  extra('namedclick', 'string', ALL),
-  extra('click', 'string', ALL),
-  extra('context', 'json'),
-];
+export const EXTRA_PARAMS: readonly ExtraParamSpec[] = (
+  'limit:n limitOptions:j sortOptions:j baseFilter:j minimumSearchLength:n facetLimit:n exclude:j include:j namedclick:s click:s context:j'
+)
+  .split(' ')
+  .map((row) => {
+    const [name, t] = row.split(':') as [string, keyof typeof EXTRA_TYPES];
+    return { name, type: EXTRA_TYPES[t], columns: [], defaults: {}, ...(t === 'n' ? { min: 1 } : {}) };
+  });
 
 /** Lower-case, without `-`/`_`: `include-data-preview`, `includeDataPreview`, `includedatapreview` compare equal. */
 export const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');

@@ -78,7 +78,7 @@ export function resetParamWarnings(): void {
 }
 
 function describe(raw: unknown): string {
-  return typeof raw === 'string' || (typeof raw === 'object' && raw !== null) ? JSON.stringify(raw) : String(raw);
+  return typeof raw === 'string' || typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
 }
 
 /** The value of `param` in a settings object, its key compared squashed (`include-data-preview` ≡ `includeDataPreview`). */
@@ -89,56 +89,45 @@ export function pageValue(page: Readonly<Record<string, unknown>>, param: string
   return undefined;
 }
 
-export interface ResolveOptions {
-  /** Name used in warnings (`datasetView`, `<dataset-list>` …). */
-  readonly label: string;
-  /** The incumbent block name whose `blocks` overrides apply (`datasetView`, `datasetList`, `facets` …). */
-  readonly incumbent: string;
-  /** The enclosing block's effective parameters (read only through `inherit`). */
-  readonly parent?: Readonly<Record<string, unknown>> | undefined;
-  /** The default of a parameter when no source sets it. */
-  readonly fallback: (spec: ExtraParamSpec) => ParamValue;
-}
-
 /**
  * THE resolver: effective values of `specs` for element `el`, in the order of the module comment. Every block kind
- * (spec table, extra table, supportive blocks) goes through here.
+ * (spec table, extra table, supportive blocks) goes through here. `parent` = the enclosing block's effective
+ * parameters (read only through `inherit`); `incumbent` = the EntryScape Blocks name whose `blocks` overrides apply
+ * (`datasetView`, `datasetList`, `facets` …; also the name in warnings); `fallback` = a parameter's default.
  */
-export function resolveSpecs(specs: readonly (ParamSpec | ExtraParamSpec)[], el: Element, page: GlobalConfig, o: ResolveOptions): ResolvedParams {
+export function resolveSpecs(
+  specs: readonly (ParamSpec | ExtraParamSpec)[],
+  el: Element,
+  page: GlobalConfig,
+  parent: Readonly<Record<string, unknown>> | undefined,
+  incumbent: string,
+  fallback: (spec: ParamSpec | ExtraParamSpec) => ParamValue,
+): ResolvedParams {
   const out: ResolvedParams = {};
   const tag = el.localName;
-  const overrides = blockDefaults(page, o.incumbent)?.defaults ?? {};
+  const overrides = blockDefaults(page, incumbent)?.defaults ?? {};
   for (const spec of specs) {
-    const fallback = o.fallback(spec);
-    let raw: unknown = attributeValue(el, spec.name);
-    let source = `attribute on <${tag}>`;
+    const name = spec.name;
+    let raw: unknown = attributeValue(el, name);
+    let source = 'attribute';
     if (typeof raw === 'string' && /^\s*inherit(\s*:|\s*$)/.test(raw)) {
-      const key = raw.includes(':') ? raw.slice(raw.indexOf(':') + 1).trim() : spec.name;
-      raw = o.parent?.[key] ?? null;
+      const key = raw.includes(':') ? raw.slice(raw.indexOf(':') + 1).trim() : name;
+      raw = parent?.[key];
       source = `inherited "${key}"`;
     }
-    if (raw === null || raw === undefined) {
-      raw = pageValue(overrides, spec.name);
-      source = `blocks override of ${o.incumbent}`;
-    }
-    if (raw === null || raw === undefined) {
-      raw = pageValue(page, spec.name);
-      source = 'page configuration';
-    }
-    if (raw === null || raw === undefined) {
-      out[spec.name] = fallback;
-      continue;
-    }
-    const parsed = parseParam(spec, raw);
-    if (parsed === INVALID) {
-      warnOnce(
-        `${tag}|${spec.name}|${String(raw)}`,
-        `[catalog-blocks] ${o.label} (<${tag}>): parameter "${spec.name}" has the invalid value ${describe(raw)} ` +
-          `(${source}; expected ${spec.type}${spec.min !== undefined ? ` ≥ ${spec.min}` : ''}); using the default ${describe(fallback)}.`,
-      );
-      out[spec.name] = fallback;
-    } else {
-      out[spec.name] = parsed;
+    // `blocks` override defaults of the incumbent name, then the page configuration
+    raw ??= (source = 'blocks override', pageValue(overrides, name)) ?? (source = 'page configuration', pageValue(page, name));
+    const parsed = raw == null ? INVALID : parseParam(spec, raw);
+    if (parsed !== INVALID) out[name] = parsed;
+    else {
+      const def = (out[name] = fallback(spec));
+      if (raw != null) {
+        warnOnce(
+          `${tag}|${name}|${String(raw)}`,
+          `[catalog-blocks] ${incumbent} (<${tag}>): parameter "${name}" has the invalid value ${describe(raw)} ` +
+            `(${source}; expected ${spec.type}${spec.min !== undefined ? ` ≥ ${spec.min}` : ''}); using the default ${describe(def)}.`,
+        );
+      }
     }
   }
   return out;
@@ -156,7 +145,7 @@ export function resolveParams(
   parent?: Record<string, unknown>,
   incumbent: string = block,
 ): ResolvedParams {
-  const out = resolveSpecs(paramsOf(block), el, page, { label: block, incumbent, parent, fallback: (spec) => defaultOf(block, spec as ParamSpec) });
+  const out = resolveSpecs(paramsOf(block), el, page, parent, incumbent, (spec) => defaultOf(block, spec as ParamSpec));
   warnForeignParams(block, el);
   return out;
 }

@@ -2,100 +2,75 @@
  * Search settings from the incumbent's global keys and block parameters (embeds doc §3, behaviour doc §3.3, §4.7,
  * issue 10): `limit` / `limitOptions`, `context` (one id or a list), `sortOptions`, `baseFilter`, facet `include` /
  * `exclude`. Pure functions over the resolved parameter values (resolve.ts); the blocks hand the results to their
- * SearchScope.
+ * SearchScope. Kept small: every search page loads this.
  */
 import { expandUri } from './url.ts';
 import { COLLECTION_NAMES, type CollectionName } from './types.ts';
 
-/** The store's largest page (entrystore-api.md: limit ≤ 100). */
-export const MAX_PAGE_SIZE = 100;
-
-/** A list given as an array, a comma-separated string or a single number. */
+/** A list given as an array, a comma-separated string or a single number; items trimmed, empty ones dropped. */
 export function listOf(raw: unknown): string[] {
-  const items = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : typeof raw === 'number' ? [raw] : [];
+  const items: unknown[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : typeof raw === 'number' ? [raw] : [];
   return items.filter((v) => typeof v === 'string' || typeof v === 'number').map((v) => String(v).trim()).filter(Boolean);
 }
 
-/** Page size: `limit`, else the first of `limitOptions`, else `fallback`; whole numbers 1–100. */
+/** Page size: `limit`, else the first of `limitOptions`, else `fallback`; whole numbers, at most 100 (the store's). */
 export function pageSizeOf(limit: unknown, limitOptions: unknown, fallback: number): number {
-  for (const v of [limit, ...listOf(limitOptions).slice(0, 1)]) {
-    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-    if (Number.isInteger(n) && n >= 1) return Math.min(MAX_PAGE_SIZE, n);
-  }
-  return fallback;
+  const n = Math.floor(Number(limit ?? listOf(limitOptions)[0]));
+  return n >= 1 ? Math.min(100, n) : fallback;
 }
 
-/** Context ids of `context` (an id, a list or a comma list); undefined when none. */
-export function contextsOf(raw: unknown): string | readonly string[] | undefined {
+/** Context ids of `context` (an id, a number, a list or a comma list); undefined when none. */
+export function contextsOf(raw: unknown): readonly string[] | undefined {
   const ids = listOf(raw);
-  return ids.length === 0 ? undefined : ids.length === 1 ? ids[0] : ids;
+  return ids.length ? ids : undefined;
 }
 
 export interface SortOption {
-  /** A store sort (`title.sv asc`, `modified desc`) or `title` / `modified`. */
+  /** A store sort (`title.sv asc`, `modified+desc`). */
   readonly value: string;
   /** A text, or texts per language (`{ sv, en }`). */
   readonly label: string | Readonly<Record<string, string>>;
 }
 
-/** Global `sortOptions`: `[{ label, value }]` items with a value (the first is the default sort). */
+/** Global `sortOptions`: the `[{ label, value }]` items that have a value (the first is the default sort). */
 export function sortOptionsOf(raw: unknown): SortOption[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((o: unknown) => {
-    if (typeof o !== 'object' || o === null) return [];
-    const { value, label } = o as Record<string, unknown>;
-    if (typeof value !== 'string' || !value.trim()) return [];
-    const text = typeof label === 'string' || (typeof label === 'object' && label !== null) ? (label as SortOption['label']) : value;
-    return [{ value: value.trim(), label: text }];
-  });
+  return (Array.isArray(raw) ? raw : []).filter((o): o is SortOption => typeof o?.value === 'string' && !!o.value.trim());
 }
 
-/** The label of a sort option in `lang` (then English, then any language, then its value). */
-export function sortLabel(option: SortOption, lang: string): string {
-  const l = option.label;
-  if (typeof l === 'string') return l;
-  return l[lang] ?? l.en ?? Object.values(l).find((v) => typeof v === 'string') ?? option.value;
+/** The label of a sort option in `lang` (then English, then its value). */
+export function sortLabel(o: SortOption, lang: string): string {
+  return (typeof o.label === 'string' ? o.label : o.label?.[lang] ?? o.label?.en) ?? o.value;
 }
 
 const warned = new Set<string>();
-function warnOnce(message: string): void {
-  if (warned.has(message)) return;
-  warned.add(message);
-  console.warn(message);
-}
 
-/** Collection names of a facet `include` / `exclude` list; unknown names warn once. */
-export function collectionsOf(raw: unknown, key: string): CollectionName[] {
+/** Collection names of a facet `include` / `exclude` list or a baseFilter; an unknown name warns once. */
+export function collectionsOf(raw: unknown): CollectionName[] {
   return listOf(raw).filter((n): n is CollectionName => {
-    if ((COLLECTION_NAMES as readonly string[]).includes(n)) return true;
-    warnOnce(`[catalog-blocks] facet ${key}: unknown collection "${n}" (known: ${COLLECTION_NAMES.join(', ')})`);
-    return false;
+    const known = (COLLECTION_NAMES as readonly string[]).includes(n);
+    if (!known && !warned.has(n)) {
+      warned.add(n);
+      console.warn(`[catalog-blocks] unknown facet collection "${n}" (known: ${COLLECTION_NAMES.join(', ')})`);
+    }
+    return known;
   });
 }
 
-/** Collections that hold URIs: `prefix:local` values of a baseFilter are expanded. */
-const URI_VALUED = new Set<CollectionName>(['theme', 'org', 'license', 'access', 'hvd', 'type']);
-
 /**
  * Global `baseFilter`: `{ <collection>: value | [values] | "v1,v2" }`, values as in the URL (`euauth:data-theme/TRAN`
- * or full URIs). Unknown collections warn once and are skipped; undefined when nothing remains.
+ * or full URIs; prefixed names are expanded). Unknown collections warn once and are skipped.
  */
 export function baseFilterOf(raw: unknown): Partial<Record<CollectionName, readonly string[]>> | undefined {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
-  const out: Partial<Record<CollectionName, readonly string[]>> = {};
-  for (const [name, values] of Object.entries(raw as Record<string, unknown>)) {
-    const [known] = collectionsOf([name], 'in baseFilter');
-    if (!known) continue;
-    const list = listOf(values).map((v) => (URI_VALUED.has(known) ? expandUri(v) : v));
-    if (list.length) out[known] = list;
-  }
+  if (typeof raw !== 'object' || !raw || Array.isArray(raw)) return undefined;
+  const entries = Object.entries(raw as Record<string, unknown>);
+  const known = new Set(collectionsOf(entries.map(([k]) => k)));
+  const out = Object.fromEntries(entries.filter(([k]) => known.has(k as CollectionName)).map(([k, v]) => [k, listOf(v).map(expandUri)]));
   return Object.keys(out).length ? out : undefined;
 }
 
-/** The offered collections: `include` (when given) or `offered`, minus `exclude`, in the order of `offered` + rest. */
+/** The offered collections: `include` (when given) or `offered`, minus `exclude`. */
 export function offeredCollections(offered: readonly CollectionName[], include: unknown, exclude: unknown): CollectionName[] {
-  const inc = collectionsOf(include, 'include');
-  const exc = new Set(collectionsOf(exclude, 'exclude'));
-  const base = inc.length ? inc : offered;
-  return base.filter((n) => !exc.has(n));
+  const inc = collectionsOf(include);
+  const exc = collectionsOf(exclude);
+  return (inc.length ? inc : offered).filter((n) => !exc.includes(n));
 }

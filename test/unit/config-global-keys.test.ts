@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { EXTRA_PARAMS, KNOWN_PARAM_NAMES, PARAMS, squash } from '../../src/config/params.ts';
 import { resolveParams, resolveSpecs } from '../../src/config/resolve.ts';
-import { clickTarget, landingHref, urlPrefix } from '../../src/config/links.ts';
+import { landingHref, urlPrefix } from '../../src/config/links.ts';
 import { locateEntry } from '../../src/config/entry-location.ts';
 import { mergeConfig } from '../../src/config/page-config.ts';
 import type { GlobalConfig } from '../../src/config/params.ts';
@@ -17,7 +17,7 @@ function element(attrs: Record<string, string> = {}, localName = 'dataset-list')
 
 const spec = (name: string) => EXTRA_PARAMS.find((p) => p.name === name)!;
 const resolveExtra = (names: string[], el: Element, page: GlobalConfig, incumbent = 'datasetList', parent?: Record<string, unknown>) =>
-  resolveSpecs(names.map(spec), el, page, { label: 'test', incumbent, parent, fallback: () => undefined });
+  resolveSpecs(names.map(spec), el, page, parent, incumbent, () => undefined);
 
 describe('EXTRA_PARAMS and KNOWN_PARAM_NAMES', () => {
   it('the extra table holds the non-spec parameters of the issue and none of the spec table', () => {
@@ -83,7 +83,6 @@ describe('clicks, namedclick, click', () => {
   const target = { uri: 'https://data.example/ds/1', entryId: '12', contextId: '3' };
   it('any clicks name is a route; dataservice falls back to dataservice-link', () => {
     const page: GlobalConfig = { clicks: { 'dataservice-link': '/api-sida', publisher: '/org/${entry}' } };
-    assert.equal(clickTarget(page, 'publisher'), '/org/${entry}');
     assert.equal(landingHref('publisher', target, page, here), '/org/12');
     assert.equal(landingHref('dataservice', target, page, here), '/api-sida#esc_entry=12&esc_context=3');
     assert.equal(landingHref('dataset-link-that-does-not-exist', target, page, here), '/sok?x=1&esc_entry=12&esc_context=3');

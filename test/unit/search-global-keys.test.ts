@@ -29,8 +29,8 @@ describe('context', () => {
     assert.ok(!searchQuery(EMPTY_STATE, settings(), { storeBaseUrl: STORE }).includes('context:'));
   });
   it('contextsOf: an id, a number, a comma list or an array', () => {
-    assert.equal(contextsOf('4'), '4');
-    assert.equal(contextsOf(4), '4');
+    assert.deepEqual(contextsOf('4'), ['4']);
+    assert.deepEqual(contextsOf(4), ['4']);
     assert.deepEqual(contextsOf('1, 2'), ['1', '2']);
     assert.deepEqual(contextsOf(['1', 2]), ['1', '2']);
     assert.equal(contextsOf(''), undefined);
