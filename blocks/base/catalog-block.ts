@@ -69,6 +69,15 @@ function watchDocumentLang(el: CatalogBlock, on: boolean): void {
   else set.delete(el);
 }
 
+/**
+ * The base of every block (see the file comment).
+ *
+ * @attr {string} label - Accessible name of the block: `aria-label` on the element, which becomes a labelled region (`role="region"` unless it has a role).
+ * @attr {string} labelledby - Id of the element naming the block: `aria-labelledby` (a labelled region too).
+ * @attr {string} describedby - Id of the element describing the block: `aria-describedby`.
+ * @attr {string} live - `off`, `polite` or `assertive`: `aria-live` on the element (other values are not written).
+ * @attr {string} title - The element's own `title` (the incumbent's `title` parameter).
+ */
 export abstract class CatalogBlock<T = unknown> extends LitElement {
   /** The block's name in the parameter table (`datasetView`, …). */
   static blockName: BlockName;
