@@ -25,6 +25,9 @@ export * from '../blocks/dataset-compact-facet-search-layout/dataset-compact-fac
 export * from '../blocks/dataset-facet-search-portal-layout/dataset-facet-search-portal-layout.ts';
 export * from '../blocks/dataset-exports/dataset-exports.ts';
 export * from '../blocks/distribution-file-upload/distribution-file-upload.ts';
+// EntryScape Blocks templates (issue 10): <catalog-template> (and <esb-template>) and the entry parts they embed.
+export * from '../blocks/template/template.ts';
+export * from '../blocks/metadata/metadata.ts';
 // EntryScape Blocks markup (`data-entryscape…`), its configuration forms and the SPA handle (issue 10); a call, not a
 // bare import: package.json `sideEffects` would let the bundler drop a side-effect-only module.
 import { startLegacyPage } from './legacy/standalone.ts';
