@@ -15,6 +15,7 @@ import { urlPrefix } from '../../src/config/links.ts';
 import type { ParamValue } from '../../src/config/resolve.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
 import { DEFAULT_FACETS, isFilterValue } from '../../src/search/facets.ts';
+import { offeredCollections } from '../../src/search/settings.ts';
 import { writeState } from '../../src/search/url.ts';
 import { comboboxStyles, simpleSearchStyles } from './simple-search.styles.ts';
 import { facetsStyles } from './facets.styles.ts';
@@ -54,7 +55,14 @@ export class MultiSearchBlock extends ScopedBlock {
   };
 
   static override incumbentName = 'multiSearch';
-  static override extraParams: Readonly<Record<string, ParamValue>> = { minimumSearchLength: undefined, namedclick: undefined, click: undefined };
+  static override extraParams: Readonly<Record<string, ParamValue>> = {
+    minimumSearchLength: undefined, namedclick: undefined, click: undefined, include: undefined, exclude: undefined,
+  };
+
+  /** Collections offering suggestions: the default facets, or `include`, minus `exclude` (behaviour doc §2.10). */
+  get collections(): CollectionName[] {
+    return offeredCollections(DEFAULT_FACETS, this.params.include, this.params.exclude);
+  }
 
   declare text: string;
   declare open: boolean;
@@ -83,7 +91,9 @@ export class MultiSearchBlock extends ScopedBlock {
     if (typed.length >= this.minimumSearchLength && !INVALID_SEARCH_CHARS.test(typed) && !state.terms.includes(typed)) {
       out.push({ kind: 'term', value: typed, label: t(this.uiLang, 'multi.freeText', { term: typed }) });
     }
+    const offered = this.collections;
     for (const group of this.searchScope.results?.facets ?? []) {
+      if (!offered.includes(group.name)) continue;
       // A collection that already has a selection offers no suggestions (behaviour doc §4.2).
       if ((state.filters[group.name]?.length ?? 0) > 0) continue;
       for (const v of group.values) {
@@ -98,7 +108,7 @@ export class MultiSearchBlock extends ScopedBlock {
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
     // Suggestions come from the facet counts of the default collections (behaviour doc §4.2).
-    if (this.isConnected && !this.pageConfigPending) this.requestFacets(DEFAULT_FACETS);
+    if (this.isConnected && !this.pageConfigPending) this.requestFacets(this.collections);
   }
 
   #optionId(i: number): string {

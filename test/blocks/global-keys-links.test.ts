@@ -84,6 +84,21 @@ describe('global keys on links and landing pages', () => {
     expect(text(view.querySelector('h1'))).to.equal('Paging dataset 07');
   });
 
+  it('a blocks override of datasetView changes <dataset-view> defaults; its attributes still win', async () => {
+    const e = await entryById('paging-07');
+    const { storeUrl } = await devStore();
+    pageConfig({ blocks: [{ block: 'datasetView', hl: 3 }] });
+    const view = await fixture<CatalogBlock>(html`<dataset-view store-url=${storeUrl} lang="en" context=${e.contextId}
+      entry=${e.entryId}></dataset-view>`);
+    expect(await view.loadComplete).to.equal('ready');
+    expect(view.querySelector('h3')?.textContent?.trim()).to.equal('Paging dataset 07');
+    expect(view.querySelector('h1')).to.equal(null);
+    const own = await fixture<CatalogBlock>(html`<dataset-view store-url=${storeUrl} lang="en" context=${e.contextId}
+      entry=${e.entryId} hl="2"></dataset-view>`);
+    expect(await own.loadComplete).to.equal('ready');
+    expect(own.querySelector('h2')?.textContent?.trim()).to.equal('Paging dataset 07');
+  });
+
   it('entrystore without a trailing slash, page_language and strictStandardHtml from the page', async () => {
     const { storeUrl } = await devStore();
     pageConfig([{ entrystore: storeUrl.replace(/\/$/, ''), context: await pagingContextId() }, { page_language: 'sv', strictStandardHtml: true }]);

@@ -7,6 +7,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../blocks/dataset-list/dataset-list.ts';
 import '../../blocks/dataset-facets/dataset-facets.ts';
 import '../../blocks/dataset-search/dataset-search.ts';
+import '../../blocks/dataset-multi-search/dataset-multi-search.ts';
+import type { MultiSearchBlock } from '../../blocks/search-base/multi-search.ts';
 import '../../blocks/search-base/sort-select.ts';
 import '../../blocks/dataset-facet-search-layout/dataset-facet-search-layout.ts';
 import type { DatasetList } from '../../blocks/dataset-list/dataset-list.ts';
@@ -182,6 +184,18 @@ describe('global keys on the search blocks', () => {
       ({ root } = await mount(withFacets({ exclude: 'keyword' })));
       expect(groups()).to.include.members(['theme', 'org']);
       expect(groups()).to.not.include('keyword');
+    });
+
+    it('the multi search suggests from the collections a blocks override of datasetMultiSearch leaves (exclude)', async () => {
+      pageConfig({ context: await pagingContextId(), blocks: [{ block: 'datasetMultiSearch', exclude: 'org,format,license,access,keyword' }] });
+      const { root, scope } = await mount((scope, storeUrl) => html`
+        <dataset-multi-search store-url=${storeUrl} scope=${scope} lang="en"></dataset-multi-search>
+        <dataset-list store-url=${storeUrl} scope=${scope} lang="en"></dataset-list>`);
+      const el = root.querySelector('dataset-multi-search') as MultiSearchBlock;
+      expect(el.collections).to.deep.equal(['theme']);
+      expect(scope.settings.facets).to.deep.equal(['theme']);
+      el.text = 'educ';
+      expect(el.suggestions.filter((s) => s.kind === 'facet').map((s) => s.collection)).to.deep.equal(['theme']);
     });
 
     it('facetLimit: at most that many values per group', async () => {
