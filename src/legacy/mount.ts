@@ -122,16 +122,14 @@ function elementFor(doc: Document, call: LegacyCall, page: GlobalConfig): Elemen
   const el = doc.createElement(resolved.tag);
   for (const [name, value] of Object.entries(BLOCK_ATTRIBUTES[resolved.base] ?? {})) el.setAttribute(name, value);
   for (const [key, value] of Object.entries(params)) {
+    // Only known parameters become attributes: `data-entryscape-onclick` (which a CMS that allows data-* attributes
+    // lets through) must not become an event handler attribute.
     if (!KNOWN.has(squash(key))) {
       warnOnce(`param|${call.block}|${key}`, `[catalog-blocks] parameter "${key}" of block "${call.block}" is not supported; it has no effect`);
+      continue;
     }
     const text = attributeText(value);
-    if (text === undefined || STRUCTURAL.has(key)) continue;
-    try {
-      el.setAttribute(attributeFor(key), text);
-    } catch {
-      // A key that is no attribute name (spaces, `$`): it cannot reach the block (warned above if unknown).
-    }
+    if (text !== undefined && !STRUCTURAL.has(key)) el.setAttribute(attributeFor(key), text);
   }
   return el;
 }

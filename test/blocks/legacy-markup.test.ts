@@ -235,6 +235,28 @@ describe('legacy warnings', () => {
   });
 });
 
+describe('legacy parameters are never handlers', () => {
+  it('data-entryscape-onclick / "onmouseover" in JSON: no event handler attribute, one warning each, nothing runs', async () => {
+    const w = window as unknown as { __legacyPwned?: number };
+    const warnings = await captureWarnings(async () => {
+      const wrap = await page(`<div id="a" data-entryscape="datasetList" data-entryscape-onclick="window.__legacyPwned=1"></div>
+        <div id="b" data-entryscape='{"block":"datasetList","onmouseover":"window.__legacyPwned=2","style":"display:none"}'></div>`);
+      const a = await mountedIn(wrap.querySelector('#a')!, 'dataset-list');
+      const b = await mountedIn(wrap.querySelector('#b')!, 'dataset-list');
+      expect([...a.attributes].map((x) => x.name)).to.deep.equal([]);
+      expect([...b.attributes].map((x) => x.name)).to.deep.equal([]);
+      a.click();
+      b.dispatchEvent(new MouseEvent('mouseover'));
+    });
+    expect(w.__legacyPwned).to.equal(undefined);
+    expect(warnings.filter((x) => x.includes('[catalog-blocks] parameter'))).to.deep.equal([
+      '[catalog-blocks] parameter "onclick" of block "datasetList" is not supported; it has no effect',
+      '[catalog-blocks] parameter "onmouseover" of block "datasetList" is not supported; it has no effect',
+      '[catalog-blocks] parameter "style" of block "datasetList" is not supported; it has no effect',
+    ]);
+  });
+});
+
 describe('SPA handle', () => {
   it('readiness: a promise made before the runtime was resolved with the handle', async () => {
     expect(await win.__readyBefore).to.equal(win.__entryscape_blocks);
