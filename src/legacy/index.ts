@@ -20,7 +20,7 @@ function mountAndRefresh(doc: Document, root: Element | Document = doc): void {
 export function legacyApi(doc: Document): LegacyApi {
   const win = doc.defaultView!;
   const configured = (config: unknown): void => {
-    addPageConfig(win, config);
+    addPageConfig(win, config, true);
     refreshBlocks(doc);
   };
   return {

@@ -81,14 +81,18 @@ function configList(win: ConfigWindow): unknown[] {
   return list;
 }
 
-/** Appends configuration (an object or an array of objects) after what the page configuration already holds. */
-export function addPageConfig(win: Window, config: unknown): void {
+/**
+ * Appends configuration (an object or an array of objects) after what the page configuration already holds. `clear()`
+ * removes it again unless `kept` (the SPA handle's `addConfig` and `setEntryStore`, which configure the session, not
+ * one view).
+ */
+export function addPageConfig(win: Window, config: unknown, kept = false): void {
   const list = configList(win as ConfigWindow);
   for (const c of Array.isArray(config) ? config : [config]) {
     if (!isObject(c)) continue;
     const { block: _block, ...rest } = c;
     list.push(rest);
-    addedConfigs.add(rest);
+    if (!kept) addedConfigs.add(rest);
   }
 }
 

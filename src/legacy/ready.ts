@@ -7,11 +7,14 @@
 export interface LegacyApi {
   /** Merges `config` (optional) into the page configuration, mounts the legacy nodes and re-renders every block. */
   init(config?: unknown): Promise<void>;
-  /** Removes what the legacy layer mounted and the configuration it added; the next `init` starts clean. */
+  /**
+   * Removes what the legacy layer mounted and the configuration of the view (config nodes, `init(config)`); the next
+   * `init` starts clean. What `setEntryStore` and `addConfig` set stays.
+   */
   clear(): Promise<void> | void;
-  /** Sets the store (`entrystore`) of every block and re-renders them. */
+  /** Sets the store (`entrystore`) of every block and re-renders them (kept across `clear()`). */
   setEntryStore(url: string): Promise<void> | void;
-  /** Merges configuration (an object or an array of objects) and re-renders every block. */
+  /** Merges configuration (an object or an array of objects) and re-renders every block (kept across `clear()`). */
   addConfig(config: unknown): Promise<void> | void;
 }
 
