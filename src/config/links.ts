@@ -15,7 +15,8 @@ import type { GlobalConfig } from './params.ts';
 /** Prefix of the URL keys of the blocks (global `urlParamsPrefix`, alias `hashParamsPrefix`; default `esc_`). */
 export function urlPrefix(page: GlobalConfig): string {
   const p = page.urlParamsPrefix ?? page.hashParamsPrefix;
-  return typeof p === 'string' ? p : 'esc_';
+  // an empty prefix would make every fragment key of the page ours
+  return typeof p === 'string' && p ? p : 'esc_';
 }
 
 /** A name of the global `clicks` map: `dataset`, `dataservice` or any other (`dataservice-link`, `datasets` …). */
