@@ -6,7 +6,9 @@
  * itself); the classic script and the npm entry start it through ./standalone.ts.
  */
 import { readPageConfig } from '../config/page-config.ts';
-import { addEarlyConfig, addPageConfig, clearLegacy, LEGACY_SELECTOR, mountLegacy, refreshBlocks, retryUnmounted } from './mount.ts';
+import {
+  addEarlyConfig, addPageConfig, clearLegacy, LEGACY_SELECTOR, mountLegacy, refreshBlocks, restoreSessionConfig, retryUnmounted,
+} from './mount.ts';
 import type { LegacyApi } from './ready.ts';
 
 /** With global `spa: true` the page mounts through `init()` only (as with the incumbent): it may configure first. */
@@ -26,6 +28,7 @@ export function legacyApi(doc: Document): LegacyApi {
   return {
     init(config?: unknown) {
       addEarlyConfig(win);
+      restoreSessionConfig(win);
       if (config !== undefined) addPageConfig(win, config);
       retryUnmounted();
       mountLegacy(doc);

@@ -73,6 +73,8 @@ const mounted = new Map<Element, Mounted>();
 const unmounted = new Set<Element>();
 /** Config objects this layer put into `window.__entryscape_config` (removed again on clear). */
 const addedConfigs = new Set<Obj>();
+/** Config objects of `addConfig` / `setEntryStore`, in call order. */
+const sessionConfigs: Obj[] = [];
 
 function configList(win: ConfigWindow): unknown[] {
   const cur = win.__entryscape_config;
@@ -92,8 +94,15 @@ export function addPageConfig(win: Window, config: unknown, kept = false): void 
     if (!isObject(c)) continue;
     const { block: _block, ...rest } = c;
     list.push(rest);
-    if (!kept) addedConfigs.add(rest);
+    if (kept) sessionConfigs.push(rest);
+    else addedConfigs.add(rest);
   }
+}
+
+/** The session's configuration back in `window.__entryscape_config` after the page replaced that (an SPA's next view). */
+export function restoreSessionConfig(win: Window): void {
+  const list = configList(win as ConfigWindow);
+  for (const c of sessionConfigs) if (!list.includes(c)) list.push(c);
 }
 
 /** `window.__entryscape_plugin_config` and `window.__esb_config`, merged before `window.__entryscape_config`. */

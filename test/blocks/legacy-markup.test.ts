@@ -299,11 +299,14 @@ describe('SPA handle', () => {
     await again.updateComplete;
     expect(again.pageConfig.hl).to.equal(5);
     expect(again.params.hl).to.equal(5);
-    // addConfig configures the session: the next view keeps it (the view's config node is gone with clear)
+    // addConfig configures the session: the next view keeps it (the view's config node is gone with clear), also
+    // when the page replaces its configuration before init()
     await win.__entryscape_blocks.clear();
     expect(readPageConfig(document).hl).to.equal(5);
-    const list = win.__entryscape_config as object[];
-    list.splice(list.findIndex((c) => (c as { hl?: number }).hl === 5), 1);
+    wrap.querySelector('[data-entryscape="config"]')!.remove();
+    win.__entryscape_config = [{ entrystore: storeUrl, page_language: 'en' }];
+    await win.__entryscape_blocks.init();
+    expect(readPageConfig(document).hl).to.equal(5);
   });
 
   it('with global spa: true nothing mounts until init(); a custom block configured by init(config) then mounts', async () => {
