@@ -5,6 +5,8 @@
  * parts, blocks inserted by scripts); the first element of a tag loads that block's module (a lazy chunk beside this
  * file), and the browser upgrades the element. `loadBlocks()` loads blocks up front (all of them without arguments),
  * e.g. before `customElements.get(tag)`. The npm entry (`src/index.ts`) and the IIFE (`src/classic.ts`, without the map and preview parts) register their blocks at once.
+ * Pages written for EntryScape Blocks (`data-entryscape…` markup, `window.__entryscape_blocks`) get the legacy layer
+ * as one more lazy chunk; pages without them pay only the small SPA handle below.
  */
 import { BLOCK_LOADERS } from 'virtual:catalog-blocks/loaders';
 import { provideApi, type LegacyApi } from './legacy/ready.ts';
