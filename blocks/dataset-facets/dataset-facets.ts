@@ -21,6 +21,9 @@ import '../base/store-provider.ts';
  * @attr {boolean} hvd-filter - Adds the "HVD category" facet.
  * @attr {boolean} type-filter - Adds the "Type" facet (dataset, dataset series, data service).
  * @attr {string} variant - `compact`: collapsed groups, 5 values before "Show more".
+ * @attr {string} include - Only these collections (names, comma-separated: `theme,keyword`).
+ * @attr {string} exclude - Not these collections (`org,format,license,access`).
+ * @attr {number} facet-limit - At most this many values per group.
  * @attr {boolean} no-clear-all - No "Clear all filters" button.
  * @attr {string} store-url - Base URL of the EntryStore instance (overrides a provider and the page config).
  * @attr {string} lang - UI language: sv, en or de (else the page config, then `<html lang>`).

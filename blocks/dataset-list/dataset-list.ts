@@ -19,7 +19,14 @@ import '../base/store-provider.ts';
  * @tag dataset-list
  *
  * @attr {string} scope - Name of the search scope (default "default"); blocks with the same name share one search.
- * @attr {string} context - Only entries of this context id.
+ * @attr {string} context - Only entries of this context id, or of any of several (`1,2` or a JSON array); else the page's global `context`.
+ * @attr {number} limit - Rows per page (else the page's `limit`, then the first of `limitOptions`, then 10; at most 100).
+ * @attr {string} limit-options - Page sizes as a JSON array or comma list; the first is the page size when `limit` is unset.
+ * @attr {string} sort-options - JSON `[{label, value}]` store sorts; the first is the default sort (also read by the sort select).
+ * @attr {string} base-filter - JSON `{collection: value(s)}` facet values always applied and never written to the URL.
+ * @attr {number} facet-limit - Facet values asked per field.
+ * @attr {string} namedclick - Name of a page-config `clicks` route the row titles link through (instead of `dataset`).
+ * @attr {string} click - Landing page the row titles link to (a path or URL; `${entry}`, `${context}`, `${uri}` are filled in).
  * @attr {number} hl - Heading level of each row title (default 2); headings inside an expanded row use `hl+1`, `hl+2`.
  * @attr {boolean} page-in-url - The page number is kept in the query string (`esc_page`); pagination controls are real links.
  * @attr {string} sort-order - Initial sort: `title`, or a store sort expression such as `modified desc` (default `modified desc`).

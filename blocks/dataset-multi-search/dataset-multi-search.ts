@@ -16,6 +16,9 @@ import '../base/store-provider.ts';
  * @tag dataset-multi-search
  *
  * @attr {string} scope - Name of the search scope (default "default").
+ * @attr {number} minimum-search-length - Shortest free-text term (default 3; also the page's `minimumSearchLength`).
+ * @attr {string} include - Suggest values of these collections only (names, comma-separated).
+ * @attr {string} exclude - Suggest no values of these collections.
  * @attr {string} store-url - Base URL of the EntryStore instance (overrides a provider and the page config).
  * @attr {string} lang - UI language: sv, en or de (else the page config, then `<html lang>`).
  * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.

@@ -39,6 +39,7 @@ const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRigh
  * @tag catalog-sort-select
  * @attr {string} scope - Name of the search scope (default "default").
  * @attr {string} sort-order - Initial order when the URL has none (`title`, `modified desc`; also `inherit`).
+ * @attr {string} sort-options - JSON `[{label, value}]` options instead of the two built-in ones (else the page's `sortOptions`).
  * @attr {string} lang - UI language: sv, en or de.
  */
 export class SortSelect extends TemplateBlock {
