@@ -10,6 +10,7 @@ import {
   addEarlyConfig, addPageConfig, clearLegacy, LEGACY_SELECTOR, mountLegacy, refreshBlocks, restoreSessionConfig, retryUnmounted,
 } from './mount.ts';
 import type { LegacyApi } from './ready.ts';
+import { warnUnsupportedKeys } from './config-keys.ts';
 
 /** With global `spa: true` the page mounts through `init()` only (as with the incumbent): it may configure first. */
 const spaPage = (doc: Document): boolean => readPageConfig(doc).spa === true;
@@ -31,6 +32,7 @@ export function legacyApi(doc: Document): LegacyApi {
       restoreSessionConfig(win);
       if (config !== undefined) addPageConfig(win, config);
       retryUnmounted();
+      warnUnsupportedKeys(readPageConfig(doc));
       mountLegacy(doc);
       refreshBlocks(doc);
       return Promise.resolve();
@@ -51,6 +53,7 @@ export function startLegacy(doc: Document, api: LegacyApi = legacyApi(doc)): voi
   if (win) win.__entryscape_blocks = api;
   const run = (): void => {
     if (win) addEarlyConfig(win);
+    warnUnsupportedKeys(readPageConfig(doc));
     if (!spaPage(doc)) mountLegacy(doc);
     refreshBlocks(doc);
     new MutationObserver((records) => {

@@ -1,0 +1,38 @@
+/**
+ * Global keys of EntryScape Blocks configuration that this library does not implement (the README migration table):
+ * a page that sets one gets ONE console warning naming it, never silence. Checked by the legacy layer on start and on
+ * `init()`, so a migrated page hears about them; keys it implements or that need nothing (`forcePublicRequests`:
+ * every request is public anyway) are not listed.
+ */
+import type { GlobalConfig } from '../config/params.ts';
+
+const UNSUPPORTED: Readonly<Record<string, string>> = {
+  collections: 'custom facet collections; the built-in facets are theme, org, format, license, access, keyword, hvd, type',
+  named: 'label overrides; labels come from the metadata and the bundled vocabularies',
+  facetMinCount: 'facet values are shown from a count of 1',
+  query: 'the search-field query template',
+  jsonp: 'requests use CORS',
+  credentials: 'requests are anonymous (public entries only)',
+  style: 'inject CSS with your own stylesheet (a strict CSP forbids injected styles)',
+  labelProperties: 'labels are read from the standard properties',
+  bundles: 'RDForms templates',
+  entitytypes: 'RDForms entity types',
+  type2template: 'RDForms templates',
+  macros: 'template macros',
+};
+
+const warned = new Set<string>();
+
+/** One warning per unsupported key the page configuration sets (per page). */
+export function warnUnsupportedKeys(page: GlobalConfig): void {
+  for (const key of Object.keys(page)) {
+    if (!Object.hasOwn(UNSUPPORTED, key) || warned.has(key)) continue;
+    warned.add(key);
+    console.warn(`[catalog-blocks] the configuration key "${key}" is not supported (${UNSUPPORTED[key]}); it is ignored`);
+  }
+}
+
+/** Tests only: forget which warnings were given. */
+export function resetConfigKeyWarnings(): void {
+  warned.clear();
+}
