@@ -7,7 +7,7 @@
  * That expansion code (the dataset view model and its rendering) lives in row-detail.ts, which the list imports
  * dynamically on the first expansion, so a search page does not download it before a row is opened.
  */
-import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { linkedResources, linkedResourcesOfService } from '../../src/dcat/entry.ts';
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
@@ -21,8 +21,6 @@ import { t } from '../base/messages.ts';
 import { heading, langOf, textOf, type RenderContext } from '../base/render.ts';
 import type { DistributionListState } from '../dataset-view/distribution-list.ts';
 import type { RichFlags, RichModule, RichSlots } from '../rich-content/hook.ts';
-import type { GlobalConfig } from '../../src/config/params.ts';
-import { loadTemplates, templateParam, templatesLoaded, type TemplateModule } from '../../src/legacy/template/param.ts';
 
 export type RowDetail =
   | {
@@ -73,7 +71,7 @@ export interface RowState {
   readonly distributions: DistributionListState;
   /** The indicator badges of the row (includeIndicators in DL and FP), when loaded. */
   readonly indicators?: unknown;
-  /** The page author's `rowhead` / `rowexpand` templates, rendered (issue 10; see ListTemplates). */
+  /** The page author's `rowhead` / `rowexpand` templates, rendered (issue 10; src/legacy/template/lists.ts). */
   readonly custom?: { readonly head?: unknown; readonly expand?: unknown };
 }
 
@@ -123,7 +121,14 @@ export function resultRow(row: ResultRow, st: RowState, ctx: RenderContext): Tem
   return html`<li class=${cls} data-uri=${e.resourceUri}>
     <div class="esbRowHead esbNotFocusable esbDefaultExpandButton">
       <div class="esbRowMain">
-        ${st.custom?.head ?? defaultMain(row, st, ctx, titleContent)}
+        ${st.custom?.head ?? html`${heading(ctx.hl, titleContent, { cls: 'esbRowTitle' })} ${kindBadge(row, ctx.lang)}
+        ${row.publisher ? html`<span class="esbRowPublisher">${row.publisher}</span>` : nothing} ${st.indicators ?? nothing}
+        ${row.description.length
+          ? html`<div class="esbRowDescription">
+              ${takeChars(row.description, ROW_TEXT_LIMIT).shown.map((p) => html`<p lang=${ifDefined(langOf(p, ctx.lang))}>${p.value}</p>`)}
+            </div>`
+          : nothing}
+        ${formatBadges(row)}`}
       </div>
       <div class="esbRowControl">
         <button type="button" class="esbExpandButton esbRowExpandButton" aria-expanded=${st.open ? 'true' : 'false'}
@@ -136,108 +141,4 @@ export function resultRow(row: ResultRow, st: RowState, ctx: RenderContext): Tem
     </div>
     <div class="esbRowExpand" id=${regionId} ?hidden=${!st.open}>${st.custom?.expand !== undefined ? (st.open ? st.custom.expand : nothing) : expandedArea(st, ctx)}</div>
   </li>`;
-}
-
-/** The row's own head: title, kind badge, publisher, indicators, description, format badges. */
-function defaultMain(row: ResultRow, st: RowState, ctx: RenderContext, titleContent: TemplateResult): TemplateResult {
-  return html`${heading(ctx.hl, titleContent, { cls: 'esbRowTitle' })} ${kindBadge(row, ctx.lang)}
-        ${row.publisher ? html`<span class="esbRowPublisher">${row.publisher}</span>` : nothing} ${st.indicators ?? nothing}
-        ${row.description.length
-          ? html`<div class="esbRowDescription">
-              ${takeChars(row.description, ROW_TEXT_LIMIT).shown.map((p) => html`<p lang=${ifDefined(langOf(p, ctx.lang))}>${p.value}</p>`)}
-            </div>`
-          : nothing}
-        ${formatBadges(row)}`;
-}
-
-/** What a list gives its row and list templates. */
-interface TemplateHost extends ReactiveControllerHost, Element {
-  readonly pageConfig: GlobalConfig;
-  readonly uiLang: Lang;
-  readonly store: CatalogStore;
-  readonly params: Record<string, unknown>;
-  readonly strict: boolean;
-}
-
-const LIST_TEMPLATE_KEYS = ['rowhead', 'rowexpand', 'listhead', 'listbody', 'listplaceholder', 'listempty'] as const;
-type ListTemplateKey = (typeof LIST_TEMPLATE_KEYS)[number];
-
-/**
- * The page author's templates of a result list (issue 10): `rowhead` (the head of each row, beside the expand
- * button), `rowexpand` (the expanded area), `listhead` (before the list), `listbody` (around the list: `{{body}}` is
- * the list), `listplaceholder` (no results and no search term or filter) and `listempty` (no results for a search;
- * each stands in for the other). Given as attributes (`rowhead`, set by the legacy mount) or as defaults of the
- * page's `blocks` definitions. The interpreter chunk is loaded only when one is present; until it arrives the list
- * renders as it would without templates. Rows see their entry (`{{text}}`, `{{prop}}`, `{{link}}` …); labels of
- * linked resources come from the row's own metadata and the bundled vocabularies.
- */
-export class ListTemplates implements ReactiveController {
-  readonly #host: TemplateHost;
-  readonly #blockName: string;
-
-  constructor(host: TemplateHost, blockName = 'datasetList') {
-    this.#host = host;
-    this.#blockName = blockName;
-    host.addController(this);
-  }
-
-  #source(key: ListTemplateKey): string | undefined {
-    return templateParam(this.#host, key, this.#host.pageConfig, this.#blockName);
-  }
-
-  /** The interpreter, once loaded, when the list has any template (starts the download otherwise). */
-  #module(): TemplateModule | undefined {
-    if (!LIST_TEMPLATE_KEYS.some((k) => this.#source(k) !== undefined)) return undefined;
-    const m = templatesLoaded();
-    if (!m) {
-      void loadTemplates()
-        .then(() => this.#host.requestUpdate())
-        .catch((e: unknown) => console.warn('[catalog-blocks] the template interpreter could not be loaded', e));
-    }
-    return m;
-  }
-
-  hostUpdate(): void {
-    this.#module();
-  }
-
-  #render(key: ListTemplateKey, extra: { entry?: StoreEntry; body?: unknown; hl: number }): unknown {
-    let source = this.#source(key);
-    // strictStandardHtml (behaviour doc §7): a `main` in a list body template becomes a `div` (the host owns `main`).
-    if (source !== undefined && key === 'listbody' && this.#host.strict) source = source.replace(/<(\/?)main(?=[\s/>])/gi, '<$1div');
-    const m = source === undefined ? undefined : this.#module();
-    if (!m || source === undefined) return undefined;
-    const h = this.#host;
-    return m.renderTemplate(source, { lang: h.uiLang, params: h.params, page: h.pageConfig, store: h.store, host: h, ...extra });
-  }
-
-  /** Entries whose vocabulary labels (themes, licences …) were asked for. */
-  readonly #labelled = new WeakSet<StoreEntry>();
-
-  /** `custom` of a row's state: its rendered `rowhead` / `rowexpand` (an empty object without templates). */
-  row(row: ResultRow, hl: number): { custom?: RowState['custom'] } {
-    const head = this.#render('rowhead', { entry: row.entry, hl });
-    const expand = this.#render('rowexpand', { entry: row.entry, hl });
-    if (head === undefined && expand === undefined) return {};
-    if (!this.#labelled.has(row.entry)) {
-      // `{{prop … render="label"}}` of a row: the labels of its concepts arrive with their vocabulary chunks.
-      this.#labelled.add(row.entry);
-      void loadVocabulariesFor(objectIris([row.entry])).then(() => this.#host.requestUpdate(), () => {});
-    }
-    return { custom: { ...(head !== undefined ? { head } : {}), ...(expand !== undefined ? { expand } : {}) } };
-  }
-
-  /** The list (`body`) inside the `listbody` template, after the `listhead` template. */
-  body(body: unknown, hl: number): unknown {
-    const head = this.#render('listhead', { hl });
-    const wrapped = this.#render('listbody', { body, hl });
-    if (head === undefined && wrapped === undefined) return body;
-    return html`${head ?? nothing}${wrapped ?? body}`;
-  }
-
-  /** What an empty result shows instead of the built-in text (undefined: no template). */
-  empty(filtered: boolean, hl: number): unknown {
-    const [first, second] = filtered ? (['listempty', 'listplaceholder'] as const) : (['listplaceholder', 'listempty'] as const);
-    return this.#render(first, { hl }) ?? this.#render(second, { hl });
-  }
 }

@@ -18,7 +18,7 @@ import { CatalogBlock } from '../base/catalog-block.ts';
 import { stateOfError, type LoadState } from '../base/load-controller.ts';
 import { t } from '../base/messages.ts';
 import { isFiltered, listProperties, resolveSupportiveParams, scopeNameFrom } from './search-list.ts';
-import { loadTemplates, templateParam, templatesLoaded } from '../../src/legacy/template/param.ts';
+import { RESULTS_TEMPLATES, templates } from './templates.ts';
 
 /** The count text of a result (§4.8). */
 export function resultsText(results: SearchResults, lang: Parameters<typeof t>[0]): string {
@@ -81,33 +81,16 @@ export class ResultsBlock extends CatalogBlock {
     void loadMessages(this.uiLang).then(() => this.requestUpdate());
   }
 
-  /** The author's template for these results (undefined: none given, or the interpreter is still loading). */
-  #templateText(results: SearchResults, filtered: boolean): unknown {
-    const key = !filtered ? 'templateNoFilter' : results.total === 0 ? 'templateFilterNoResults' : 'templateFilter';
-    const source = templateParam(this, key, this.pageConfig, 'datasetResults');
-    if (source === undefined) return undefined;
-    const m = templatesLoaded();
-    if (!m) {
-      void loadTemplates()
-        .then(() => this.requestUpdate())
-        .catch((e: unknown) => console.warn('[catalog-blocks] the template interpreter could not be loaded', e));
-      return undefined;
-    }
-    const params: Record<string, unknown> = { ...this.params };
-    return m.renderTemplate(source, {
-      lang: this.uiLang, params, page: this.pageConfig, store: this.store, hl: Number(params.hl ?? 2), host: this,
-      resultsize: results.total,
-    });
-  }
-
   override render(): TemplateResult {
     const lang = this.uiLang;
     const scope = this.#joined;
     const results = scope?.status === 'error' ? undefined : scope?.results;
     const filtered = results ? isFiltered(results.state) : false;
+    // the author's template for these results (issue 10), once the interpreter is loaded
+    const tpl = templates(this, RESULTS_TEMPLATES, 'datasetResults');
     return html`<div class="esbBlock" lang=${lang}>
       <div class="esbResults${filtered ? ' esbResults--filtered' : ''}" role="status" aria-live="polite"
-        >${results ? this.#templateText(results, filtered) ?? resultsText(results, lang) : ''}</div
+        >${results ? tpl?.resultsTemplate(this, results.total, filtered) ?? resultsText(results, lang) : ''}</div
       >
     </div>`;
   }

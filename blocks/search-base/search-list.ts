@@ -26,7 +26,7 @@ import { t } from '../base/messages.ts';
 import { stateView } from '../base/render.ts';
 import { pagination } from './pagination.ts';
 import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
-import { ListTemplates } from './result-row.ts'; // templates (issue 10)
+import { LIST_TEMPLATES, templates, type TemplateModule } from './templates.ts'; // templates (issue 10)
 import { anyRich, hasGeometry, loadCoverage, loadRich, richFlags } from '../rich-content/hook.ts';
 
 /** The row expansion code (dataset view model and its rendering): fetched on the first expansion only. */
@@ -127,7 +127,7 @@ export class SearchListBlock extends CatalogBlock {
   #joined: SearchScope | undefined;
   #configured = '';
   #rows = new Map<string, RowEntry>();
-  #templates = new ListTemplates(this); // templates (issue 10)
+  #templates: TemplateModule | undefined; // templates (issue 10)
   #focusAfterPaging = false;
   #focusWasInside = false;
   #lastState: LoadState = 'idle';
@@ -347,7 +347,7 @@ export class SearchListBlock extends CatalogBlock {
       row,
       {
         ...(badges ? { indicators: badges } : {}),
-        ...this.#templates.row(row, hl), // templates (issue 10)
+        ...this.#templates?.listRow(this, row.entry, hl), // templates (issue 10)
         open: r?.open ?? false,
         detail: r?.detail,
         renderDetail: rowDetailLoaded?.expandedDetail,
@@ -371,6 +371,11 @@ export class SearchListBlock extends CatalogBlock {
     );
   }
 
+  /** The list inside the author's `listhead` / `listbody` templates (issue 10), if any. */
+  #body(list: TemplateResult, hl: number): unknown {
+    return this.#templates ? this.#templates.listBody(this, list, hl) : list;
+  }
+
   /** The text shown when there are no rows. */
   protected emptyText(state: SearchState): string {
     return t(this.uiLang, isFiltered(state) ? 'results.none' : 'list.empty');
@@ -383,6 +388,7 @@ export class SearchListBlock extends CatalogBlock {
     const params = this.params;
     const hl = Number(params.hl ?? 2);
     const clickExpand = params.clickExpand !== false;
+    const tpl = (this.#templates = templates(this, LIST_TEMPLATES, 'datasetList')); // templates (issue 10)
     if (!scope || (state !== 'loading' && state !== 'ready')) {
       const body = scope ? stateView(state, lang, { noEntry: 'list.empty', notFound: 'state.unreachable' }, this.retry) : nothing;
       return html`<div class="esbBlock esbSearchList" lang=${lang}>${body}</div>`;
@@ -404,9 +410,9 @@ export class SearchListBlock extends CatalogBlock {
             </div>`
           : nothing}
         ${!loading && results && rows.length === 0
-          ? (/* templates (issue 10) */ this.#templates.empty(isFiltered(results.state), hl)
+          ? (/* templates (issue 10) */ tpl?.listEmpty(this, isFiltered(results.state), hl)
             ?? html`<p class="esbEmpty esbListEmpty">${this.emptyText(results.state)}</p>`)
-          : /* templates (issue 10) */ this.#templates.body(html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
+          : /* templates (issue 10) */ this.#body(html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
               ${repeat(rows, (row) => row.entry.entryUri, (row) => this.#renderRow(row, hl, clickExpand, indicators))}
             </ul>`, hl)}
       </div>

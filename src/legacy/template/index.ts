@@ -12,6 +12,7 @@ import { helperNames, parseTemplate } from './parse.ts';
 
 export type { TemplateContext } from './context.ts';
 export { resetTemplateWarnings } from './warn.ts';
+export { listBody, listEmpty, listRow, resultsTemplate } from './lists.ts';
 
 /** `source` rendered for `ctx` (parsed once per source; a source that does not parse renders nothing and warns once). */
 export function renderTemplate(source: string, ctx: TemplateContext): TemplateResult {

@@ -1,0 +1,81 @@
+/**
+ * Row, list and result templates of the search blocks (issue 10), rendered here in the interpreter chunk: the search
+ * chunk keeps only the check whether a block has one (blocks/search-base/templates.ts) and calls these once the chunk
+ * is loaded.
+ *
+ * List templates: `rowhead` (the head of each row, beside the expand button), `rowexpand` (the expanded area),
+ * `listhead` (before the list), `listbody` (around the list: `{{body}}` is the list), `listplaceholder` (no results and
+ * no search term or filter) and `listempty` (no results for a search; each stands in for the other). Rows see their
+ * entry (`{{text}}`, `{{prop}}`, `{{link}}` …); labels of linked resources come from the row's own metadata and the
+ * bundled vocabularies. Result templates: `templateNoFilter`, `templateFilter`, `templateFilterNoResults`;
+ * `{{resultsize}}` is the count.
+ */
+import { html, nothing } from 'lit';
+import type { GlobalConfig } from '../../config/params.ts';
+import { loadVocabulariesFor } from '../../dcat/vocab.ts';
+import type { Lang } from '../../i18n/index.ts';
+import type { CatalogStore, StoreEntry } from '../../store/types.ts';
+import { interpret } from './interpret.ts';
+import { parseTemplate } from './parse.ts';
+import { templateParam } from './param.ts';
+
+/** What a block gives its templates. */
+export interface TemplateHost extends Element {
+  readonly pageConfig: GlobalConfig;
+  readonly uiLang: Lang;
+  readonly store: CatalogStore;
+  readonly params: Record<string, unknown>;
+  readonly strict: boolean;
+  requestUpdate(): void;
+}
+
+type Extra = { entry?: StoreEntry; body?: unknown; hl: number; resultsize?: number };
+
+/** The template `key` of `host` rendered (undefined: none given). */
+function render(h: TemplateHost, key: string, name: string, extra: Extra): unknown {
+  let source = templateParam(h, key, h.pageConfig, name);
+  if (source === undefined) return undefined;
+  // strictStandardHtml (behaviour doc §7): a `main` in a list body template becomes a `div` (the host owns `main`).
+  if (key === 'listbody' && h.strict) source = source.replace(/<(\/?)main(?=[\s/>])/gi, '<$1div');
+  const program = parseTemplate(source);
+  return program ? interpret(program, { lang: h.uiLang, params: h.params, page: h.pageConfig, store: h.store, host: h, ...extra }) : html``;
+}
+
+/** Per list, the entries whose vocabulary labels (themes, licences …) were asked for. */
+const labelled = new WeakMap<Element, WeakSet<StoreEntry>>();
+
+/** `custom` of a row's state: its rendered `rowhead` / `rowexpand` (an empty object without templates). */
+export function listRow(h: TemplateHost, entry: StoreEntry, hl: number): { custom?: { head?: unknown; expand?: unknown } } {
+  const head = render(h, 'rowhead', 'datasetList', { entry, hl });
+  const expand = render(h, 'rowexpand', 'datasetList', { entry, hl });
+  if (head === undefined && expand === undefined) return {};
+  let seen = labelled.get(h);
+  if (!seen) labelled.set(h, (seen = new WeakSet()));
+  if (!seen.has(entry)) {
+    // `{{prop … render="label"}}` of a row: the labels of its concepts arrive with their vocabulary chunks.
+    seen.add(entry);
+    const iris = [...entry.metadata.triples()].filter((tr) => tr.object.termType === 'NamedNode').map((tr) => tr.object.value);
+    void loadVocabulariesFor(iris).then(() => h.requestUpdate(), () => {});
+  }
+  return { custom: { ...(head !== undefined ? { head } : {}), ...(expand !== undefined ? { expand } : {}) } };
+}
+
+/** The list (`body`) inside the `listbody` template, after the `listhead` template. */
+export function listBody(h: TemplateHost, body: unknown, hl: number): unknown {
+  const head = render(h, 'listhead', 'datasetList', { hl });
+  const wrapped = render(h, 'listbody', 'datasetList', { body, hl });
+  if (head === undefined && wrapped === undefined) return body;
+  return html`${head ?? nothing}${wrapped ?? body}`;
+}
+
+/** What an empty result shows instead of the built-in text (undefined: no template). */
+export function listEmpty(h: TemplateHost, filtered: boolean, hl: number): unknown {
+  const [first, second] = filtered ? ['listempty', 'listplaceholder'] : ['listplaceholder', 'listempty'];
+  return render(h, first!, 'datasetList', { hl }) ?? render(h, second!, 'datasetList', { hl });
+}
+
+/** The results block's text from its template (undefined: none given). */
+export function resultsTemplate(h: TemplateHost, total: number, filtered: boolean): unknown {
+  const key = !filtered ? 'templateNoFilter' : total === 0 ? 'templateFilterNoResults' : 'templateFilter';
+  return render(h, key, 'datasetResults', { hl: Number(h.params.hl ?? 2), resultsize: total });
+}
