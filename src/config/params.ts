@@ -94,8 +94,12 @@ export const EXTRA_PARAMS: readonly ExtraParamSpec[] = (
 /** Lower-case, without `-`/`_`: `include-data-preview`, `includeDataPreview`, `includedatapreview` compare equal. */
 export const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
 
-/** Every parameter name of both tables, squashed (`includedatapreview`), for unknown-parameter warnings. */
-export const KNOWN_PARAM_NAMES: ReadonlySet<string> = new Set([...PARAMS, ...EXTRA_PARAMS].map((p) => squash(p.name)));
+const knownNames = (): ReadonlySet<string> => new Set([...PARAMS, ...EXTRA_PARAMS].map((p) => squash(p.name)));
+/**
+ * Every parameter name of both tables, squashed (`includedatapreview`), for unknown-parameter warnings. Pure: the CDN
+ * build leaves it out of core, which every page loads (the legacy chunk builds its own set from the tables).
+ */
+export const KNOWN_PARAM_NAMES: ReadonlySet<string> = /* @__PURE__ */ knownNames();
 
 /** Global (page-level) settings read from `data-portal-config` tags and JSON config. */
 export interface GlobalConfig {

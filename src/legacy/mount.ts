@@ -7,7 +7,7 @@
  */
 import { mergeDefaults } from '../config/block-overrides.ts';
 import { readPageConfig } from '../config/page-config.ts';
-import { KNOWN_PARAM_NAMES, squash, type GlobalConfig } from '../config/params.ts';
+import { EXTRA_PARAMS, PARAMS, squash, type GlobalConfig } from '../config/params.ts';
 import { readLegacyNode, resetParseWarnings, JSON_SCRIPT, TEMPLATE_SCRIPT, type LegacyCall } from './parse.ts';
 import { BLOCK_ATTRIBUTES, resetNameWarnings, resolveBlock } from './names.ts';
 
@@ -29,8 +29,12 @@ const GLOBAL_FROM_ANY_BLOCK = ['entrystore', 'namespaces', 'labelProperties', 'b
 /** Keys that structure a call rather than set a parameter: never attributes. */
 const STRUCTURAL = new Set(['block', 'component', 'extends', 'run', 'loadEntry', 'class']);
 
-/** Every parameter name a legacy node may use (squashed): both parameter tables and the keys above. */
-const KNOWN: ReadonlySet<string> = new Set([...KNOWN_PARAM_NAMES, ...[...TEMPLATE_KEYS, ...SHARED_KEYS, ...STRUCTURAL].map(squash)]);
+/**
+ * Every parameter name a legacy node may use (squashed): both parameter tables (KNOWN_PARAM_NAMES of params.ts, built
+ * here from the tables so that core, which every page loads, need not keep that set) and the keys above.
+ */
+const KNOWN: ReadonlySet<string> = new Set([...PARAMS, ...EXTRA_PARAMS, ...[...TEMPLATE_KEYS, ...SHARED_KEYS, ...STRUCTURAL].map((name) => ({ name }))]
+  .map((p) => squash(p.name)));
 
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
