@@ -141,6 +141,35 @@ function lazyStoreProvider(): Plugin {
 }
 
 /**
+ * `blocks` definitions (issue 10: `blocks: [{ block, extends, …defaults }]`) come with EntryScape Blocks pages; most
+ * pages have none. In the CDN build the blocks' resolver does not carry their reader (src/config/block-overrides.ts)
+ * in `core`, which every page loads: core's importers get this stub, which loads the reader (a chunk shared with the
+ * legacy and template chunks, which import it directly) when a page configuration has `blocks`. Blocks wait for it
+ * as for config files (`overridesLoading`, blocks/base/catalog-block.ts); until then, and on pages without `blocks`,
+ * every block has no override defaults, as the reader itself answers for them.
+ */
+const LAZY_OVERRIDES_ID = '\0catalog-blocks:lazy-block-overrides';
+/** Importers that get the stub: the resolver and the blocks (the legacy and template layers use the reader itself). */
+const LAZY_OVERRIDES_IMPORTERS = /\/src\/config\/resolve\.ts$|\/blocks\/(base\/catalog-block|search-base\/templates|template\/template)\.ts$/;
+function lazyBlockOverrides(): Plugin {
+  const real = resolve(root, 'src/config/block-overrides.ts');
+  return {
+    name: 'catalog-blocks-lazy-block-overrides',
+    enforce: 'pre',
+    resolveId: (source, importer) =>
+      (/\/block-overrides\.ts$/.test(source) && importer && LAZY_OVERRIDES_IMPORTERS.test(importer) ? LAZY_OVERRIDES_ID : undefined),
+    load: (id) => (id === LAZY_OVERRIDES_ID
+      ? `let read, loading;
+const none = (page, name) => ({ base: name, defaults: {} });
+export const blockDefaults = (page, name) => (read ?? none)(page, name);
+export const overridesLoading = (page) => read || !(page.blocks?.length > 0) ? undefined
+  : (loading ??= import(${JSON.stringify(real)}).then((m) => m.blockDefaults, (e) => (console.error("[catalog-blocks] the blocks definitions could not be loaded", e), none)).then((f) => { read = f; }));
+`
+      : undefined),
+  };
+}
+
+/**
  * CDN chunks by what a page needs (fewer, larger files compress better than many small ones): `core` is what every
  * block uses (Lit, store client, configuration, DCAT readers, shared rendering), `landing` the landing-page blocks
  * and the view models, `search` the search engine and the blocks of a facet search page (the other search blocks are
@@ -207,7 +236,7 @@ const CDN_CHUNK_GROUPS = [
   },
   {
     name: 'core',
-    test: (id: string) => !LAZY.test(id) && !VIEW_MODEL.test(id) && !SERVICE_VIEW.test(id) && !STORE_PROVIDER.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
+    test: (id: string) => id === LAZY_OVERRIDES_ID || !LAZY.test(id) && !VIEW_MODEL.test(id) && !id.endsWith('/src/config/block-overrides.ts') && !SERVICE_VIEW.test(id) && !STORE_PROVIDER.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
       && (/\/node_modules\/(lit|lit-html|lit-element|@lit)\//.test(id)
       || /\/src\/(store|config|rdf\/(graph|rdfjson|namespaces|literal)|i18n|dcat)\//.test(id)
       || (/\/blocks\/base[/.]/.test(id) && !/\/(landing-block|trusted-types|store-provider)\.ts$/.test(id))
@@ -269,7 +298,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'cdn') {
     return {
       ...common,
-      plugins: [blockLoaders(), lazyStoreProvider(), papaparseAsEsModule(), templateMinifying()],
+      plugins: [blockLoaders(), lazyStoreProvider(), lazyBlockOverrides(), papaparseAsEsModule(), templateMinifying()],
       build: {
         ...build,
         outDir: 'dist/cdn',

@@ -8,6 +8,7 @@ import { ContextConsumer } from '@lit/context';
 import { attributeName, paramsOf, type BlockName, type GlobalConfig } from '../../src/config/params.ts';
 import { resolveGlobalFlag, resolveParams, squash, type ResolvedParams } from '../../src/config/resolve.ts';
 import { hasPendingConfigFiles, loadPageConfig, readPageConfig } from '../../src/config/page-config.ts';
+import { overridesLoading } from '../../src/config/block-overrides.ts';
 import { blockLang } from '../../src/config/lang.ts';
 import { landingHref, type LinkTarget, type Route } from '../../src/config/links.ts';
 import type { Lang } from '../../src/i18n/index.ts';
@@ -208,13 +209,18 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     watchDocumentLang(this, false);
   }
 
-  /** Re-reads the page configuration; fetches config files once (blocks wait for them before loading). */
+  /**
+   * Re-reads the page configuration; fetches config files once, and (CDN build) the resolver of `blocks` definitions
+   * when the page has some: blocks wait for both before loading.
+   */
   #readPage(): void {
-    this.#page = readPageConfig(this.ownerDocument);
-    if (!this.#pageLoading && hasPendingConfigFiles(this.ownerDocument)) {
+    const page = (this.#page = readPageConfig(this.ownerDocument));
+    if (this.#pageLoading) return;
+    const files = hasPendingConfigFiles(this.ownerDocument);
+    const wait = files ? loadPageConfig(this.ownerDocument).then((p) => void (this.#page = p)) : overridesLoading(page);
+    if (wait) {
       this.#pageLoading = true;
-      void loadPageConfig(this.ownerDocument).then((page) => {
-        this.#page = page;
+      void wait.then(() => {
         this.#pageLoading = false;
         this.requestUpdate();
       });

@@ -57,3 +57,10 @@ export function blockDefaults(page: GlobalConfig, name: string): { base: string;
     base = ext;
   }
 }
+
+/**
+ * A promise while the definitions resolver is still loading for `page` (undefined: ready). From source it always is:
+ * the CDN build swaps this module for a stub in core (vite.config.ts lazyBlockOverrides) that loads it only for a page
+ * configuration with `blocks`; blocks wait for that as for config files.
+ */
+export const overridesLoading = (_page: GlobalConfig): Promise<void> | undefined => undefined;
