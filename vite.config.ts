@@ -146,7 +146,7 @@ function lazyStoreProvider(): Plugin {
  * in `core`, which every page loads: core's importers get this stub, which loads the reader (a chunk shared with the
  * legacy and template chunks, which import it directly) when a page configuration has `blocks`. Blocks wait for it
  * as for config files (`overridesLoading`, blocks/base/catalog-block.ts); until then, and on pages without `blocks`,
- * every block has no override defaults, as the reader itself answers for them.
+ * every block has no override defaults (the stub answers undefined, which its importers read as none).
  */
 const LAZY_OVERRIDES_ID = '\0catalog-blocks:lazy-block-overrides';
 /** Importers that get the stub: the resolver and the blocks (the legacy and template layers use the reader itself). */
@@ -159,11 +159,11 @@ function lazyBlockOverrides(): Plugin {
     resolveId: (source, importer) =>
       (/\/block-overrides\.ts$/.test(source) && importer && LAZY_OVERRIDES_IMPORTERS.test(importer) ? LAZY_OVERRIDES_ID : undefined),
     load: (id) => (id === LAZY_OVERRIDES_ID
+      // Until loaded, and without `blocks`, no definitions: undefined, which every importer reads as no defaults.
       ? `let read, loading;
-const none = (page, name) => ({ base: name, defaults: {} });
-export const blockDefaults = (page, name) => (read ?? none)(page, name);
-export const overridesLoading = (page) => read || !(page.blocks?.length > 0) ? undefined
-  : (loading ??= import(${JSON.stringify(real)}).then((m) => m.blockDefaults, (e) => (console.error("[catalog-blocks] the blocks definitions could not be loaded", e), none)).then((f) => { read = f; }));
+export const blockDefaults = (page, name) => read?.(page, name);
+export const overridesLoading = (page) => read || !page.blocks?.length ? undefined
+  : (loading ??= import(${JSON.stringify(real)}).then((m) => { read = m.blockDefaults; }, (e) => { read = () => {}; console.error("[catalog-blocks] the blocks definitions could not be loaded", e); }));
 `
       : undefined),
   };
