@@ -9,14 +9,18 @@ import { css, html, nothing, type PropertyDeclarations, type TemplateResult } fr
 import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
 import type { SearchState } from '../../src/search/types.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
-import { loadMessages } from '../../src/i18n/index.ts';
+import { loadSearchMessages } from '../../src/i18n/index.ts';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import { EXTRA_PARAMS } from '../../src/config/params.ts';
 import type { ResolvedParams } from '../../src/config/resolve.ts';
 import { urlPrefix } from '../../src/config/links.ts';
-import { resolveSupportiveParams } from './scope-params.ts';
+import { follow, resolveSupportiveParams, scopeNameOf } from './scope-params.ts';
+import { activeFilterCount } from './scoped-block.ts';
 import { heading, headingLevel } from '../base/render.ts';
 import { t } from '../base/messages.ts';
+
+/** A layout re-renders when its scope's state changes (clear-all shows while a filter is active). */
+const STATE_EVENT = ['state'];
 
 type AttributeMap = Readonly<Record<string, string | undefined>>;
 
@@ -39,14 +43,11 @@ class AttributesDirective extends Directive {
 }
 export const attributes = directive(AttributesDirective);
 
-/** The scope name of a block: its `scope` attribute, trimmed; absent or empty → "default". */
-export function scopeNameOf(el: Element): string {
-  return el.getAttribute('scope')?.trim() || 'default';
-}
+export { scopeNameOf } from './scope-params.ts';
 
 /** True when any facet filter of the state has a value (terms do not count). */
 export function hasActiveFilters(state: SearchState | undefined): boolean {
-  return !!state && Object.values(state.filters).some((v) => (v?.length ?? 0) > 0);
+  return !!state && activeFilterCount(state) > 0;
 }
 
 /**
@@ -234,8 +235,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#joined?.removeEventListener('state', this.#onState);
-    this.#joined = undefined;
+    this.#joined = follow(this.#joined, undefined, this.#onState, STATE_EVENT);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -243,7 +243,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
     // A layout loads no data itself (its children do); its own load is the UI strings of its language.
     const lang = this.uiLang;
     this.loader.run(lang, async () => {
-      await loadMessages(lang);
+      await loadSearchMessages(lang);
       return true;
     });
     if (this.isConnected && this.#joined !== this.searchScope) this.#join();
@@ -251,10 +251,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
 
   #join(): void {
     const scope = this.searchScope;
-    if (scope === this.#joined) return;
-    this.#joined?.removeEventListener('state', this.#onState);
-    this.#joined = scope;
-    scope.addEventListener('state', this.#onState);
+    if (scope !== this.#joined) this.#joined = follow(this.#joined, scope, this.#onState, STATE_EVENT);
   }
 
   /** Attributes every child gets: same scope, store, language and HTML mode as the layout. */

@@ -11,13 +11,14 @@
  */
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { ParamValue, ResolvedParams } from '../../src/config/resolve.ts';
-import { loadMessages } from '../../src/i18n/index.ts';
+import { loadSearchMessages } from '../../src/i18n/index.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import type { SearchResults } from '../../src/search/types.ts';
 import { CatalogBlock } from '../base/catalog-block.ts';
-import { stateOfError, type LoadState } from '../base/load-controller.ts';
+import type { LoadState } from '../base/load-controller.ts';
 import { t } from '../base/messages.ts';
-import { isFiltered, listProperties, resolveSupportiveParams, scopeNameFrom } from './search-list.ts';
+import { isFiltered, listProperties } from './search-list.ts';
+import { announceState, follow, resolveSupportiveParams, scopeLoadState, scopeNameOf } from './scope-params.ts';
 import { RESULTS_TEMPLATES, templates } from './templates.ts';
 
 /** The count text of a result (§4.8). */
@@ -44,7 +45,7 @@ export class ResultsBlock extends CatalogBlock {
   }
 
   get scopeName(): string {
-    return scopeNameFrom(this);
+    return scopeNameOf(this);
   }
 
   get searchScope(): SearchScope {
@@ -52,22 +53,17 @@ export class ResultsBlock extends CatalogBlock {
   }
 
   override get state(): LoadState {
-    const scope = this.#joined;
-    if (!scope) return 'idle';
-    if (scope.status === 'ready') return 'ready';
-    if (scope.status === 'error') return stateOfError(scope.error);
-    return 'loading';
+    return scopeLoadState(this.#joined);
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void loadMessages(this.uiLang).then(() => this.requestUpdate());
+    void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    for (const type of ['state', 'results', 'status']) this.#joined?.removeEventListener(type, this.#onScope);
-    this.#joined = undefined;
+    this.#joined = follow(this.#joined, undefined, this.#onScope);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -75,10 +71,8 @@ export class ResultsBlock extends CatalogBlock {
     if (!this.isConnected) return;
     const scope = this.searchScope;
     if (scope === this.#joined) return;
-    for (const type of ['state', 'results', 'status']) this.#joined?.removeEventListener(type, this.#onScope);
-    this.#joined = scope;
-    for (const type of ['state', 'results', 'status']) scope.addEventListener(type, this.#onScope);
-    void loadMessages(this.uiLang).then(() => this.requestUpdate());
+    this.#joined = follow(this.#joined, scope, this.#onScope);
+    void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
   }
 
   override render(): TemplateResult {
@@ -97,12 +91,6 @@ export class ResultsBlock extends CatalogBlock {
 
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     super.updated(changed);
-    const state = this.state;
-    if (state !== this.#lastState) {
-      this.#lastState = state;
-      if (state !== 'loading' && state !== 'idle') {
-        this.dispatchEvent(new CustomEvent('catalog-block-state', { detail: { state }, bubbles: true, composed: true }));
-      }
-    }
+    this.#lastState = announceState(this, this.state, this.#lastState);
   }
 }

@@ -8,12 +8,12 @@ import { nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { CatalogBlock, blockProperties } from '../base/catalog-block.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
-import { loadMessages, toLang, type Lang } from '../../src/i18n/index.ts';
+import { loadSearchMessages, toLang, type Lang } from '../../src/i18n/index.ts';
 import { t } from '../base/messages.ts';
 import type { BlockName } from '../../src/config/params.ts';
 import { resolveParams, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
 import { urlPrefix } from '../../src/config/links.ts';
-import { resolveSupportiveParams } from './scope-params.ts';
+import { follow, resolveSupportiveParams, scopeNameOf } from './scope-params.ts';
 import { stateOfError } from '../base/load-controller.ts';
 import { stateView } from '../base/render.ts';
 
@@ -55,8 +55,7 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
 
   /** The scope this part is bound to (created on first use, shared per document and name). */
   get searchScope(): SearchScope {
-    const name = this.getAttribute('scope')?.trim() || 'default';
-    return scopeFor(this.ownerDocument, name, this.store, urlPrefix(this.pageConfig));
+    return scopeFor(this.ownerDocument, scopeNameOf(this), this.store, urlPrefix(this.pageConfig));
   }
 
   /** Called when the scope's state changed (URL, back/forward, another part). */
@@ -102,7 +101,7 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
     if (this.isConnected) this.#bind();
     const lang = this.uiLang;
     this.loader.run(lang, async () => {
-      await loadMessages(lang);
+      await loadSearchMessages(lang);
       return true;
     });
   }
@@ -121,19 +120,17 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
   #bind(): void {
     const scope = this.searchScope;
     if (scope === this.#bound) return;
-    this.#unbind();
-    this.#bound = scope;
-    scope.addEventListener('state', this.#onState);
-    scope.addEventListener('results', this.#onResults);
-    scope.addEventListener('status', this.#onResults);
+    this.#follow(scope);
     this.scopeStateChanged(scope.state);
   }
 
   #unbind(): void {
-    this.#bound?.removeEventListener('state', this.#onState);
-    this.#bound?.removeEventListener('results', this.#onResults);
-    this.#bound?.removeEventListener('status', this.#onResults);
-    this.#bound = undefined;
+    this.#follow(undefined);
+  }
+
+  #follow(scope: SearchScope | undefined): void {
+    follow(this.#bound, scope, this.#onState, ['state']);
+    this.#bound = follow(this.#bound, scope, this.#onResults, ['results', 'status']);
   }
 }
 

@@ -16,15 +16,16 @@ import { attributeName } from '../../src/config/params.ts';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
 import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
 import { squash, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
-import { resolveSupportiveParams } from './scope-params.ts';
-import { loadMessages, type Lang } from '../../src/i18n/index.ts';
+import { announceState, follow, resolveSupportiveParams, scopeLoadState, scopeNameOf } from './scope-params.ts';
+import { loadLandingMessages, loadSearchMessages, type Lang } from '../../src/i18n/index.ts';
 import { scopeFor, type ScopeConfig, type SearchScope } from '../../src/search/scope.ts';
 import type { ResultRow, SearchState } from '../../src/search/types.ts';
 import { CatalogBlock } from '../base/catalog-block.ts';
-import { stateOfError, type LoadState } from '../base/load-controller.ts';
+import type { LoadState } from '../base/load-controller.ts';
 import { t } from '../base/messages.ts';
 import { stateView } from '../base/render.ts';
 import { pagination } from './pagination.ts';
+import { activeFilterCount } from './scoped-block.ts';
 import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
 import { LIST_TEMPLATES, templates, type TemplateModule } from './templates.ts'; // templates (issue 10)
 import { anyRich, hasGeometry, loadCoverage, loadRich, richFlags } from '../rich-content/hook.ts';
@@ -82,16 +83,11 @@ export function listProperties(names: readonly string[]): PropertyDeclarations {
   return props;
 }
 
-export { resolveSupportiveParams } from './scope-params.ts';
-
-/** Scope name from the `scope` attribute; absent or empty → "default". */
-export function scopeNameFrom(el: Element): string {
-  return el.getAttribute('scope')?.trim() || 'default';
-}
+export { resolveSupportiveParams, scopeNameOf as scopeNameFrom } from './scope-params.ts';
 
 /** True when the state has a term or a filter (result text and empty text depend on it). */
 export function isFiltered(state: SearchState): boolean {
-  return state.terms.length > 0 || Object.values(state.filters).some((v) => (v?.length ?? 0) > 0);
+  return state.terms.length > 0 || activeFilterCount(state) > 0;
 }
 
 interface RowEntry {
@@ -141,7 +137,7 @@ export class SearchListBlock extends CatalogBlock {
   }
 
   get scopeName(): string {
-    return this.scopeOverride?.name ?? scopeNameFrom(this);
+    return this.scopeOverride?.name ?? scopeNameOf(this);
   }
 
   /** The SearchScope this list shows (shared by every block with the same scope name in the document). */
@@ -201,22 +197,12 @@ export class SearchListBlock extends CatalogBlock {
 
   /** Load state for hosts and tests (the common block states of behaviour doc §2). */
   override get state(): LoadState {
-    const scope = this.#joined;
-    if (!scope) return 'idle';
-    switch (scope.status) {
-      case 'idle':
-      case 'loading':
-        return 'loading';
-      case 'ready':
-        return 'ready';
-      case 'error':
-        return stateOfError(scope.error);
-    }
+    return scopeLoadState(this.#joined);
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void loadMessages(this.uiLang).then(() => this.requestUpdate());
+    void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
   }
 
   override disconnectedCallback(): void {
@@ -237,20 +223,17 @@ export class SearchListBlock extends CatalogBlock {
       if (this.#configured) this.#rows.clear();
       this.#configured = key;
       scope.configure(settings);
-      void loadMessages(this.uiLang).then(() => this.requestUpdate());
+      void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
     }
   }
 
   #join(scope: SearchScope): void {
-    this.#leave();
-    this.#joined = scope;
+    this.#joined = follow(this.#joined, scope, this.#onScope);
     this.#configured = '';
-    for (const type of ['state', 'results', 'status']) scope.addEventListener(type, this.#onScope);
   }
 
   #leave(): void {
-    for (const type of ['state', 'results', 'status']) this.#joined?.removeEventListener(type, this.#onScope);
-    this.#joined = undefined;
+    this.#joined = follow(this.#joined, undefined, this.#onScope);
   }
 
   /** "Try again": the scope runs its current state again. */
@@ -288,7 +271,7 @@ export class SearchListBlock extends CatalogBlock {
       const wantCoverage = dataset && !wantRich && hasGeometry(row.entry);
       // The expansion code (and the rich-content chunk) download while the row's linked resources are looked up.
       Promise.all([loadRowDetailModule(), lookupRowResources(store, row), wantRich ? loadRich(lang, flags) : undefined,
-        wantCoverage ? loadCoverage(lang) : undefined])
+        wantCoverage ? loadCoverage(lang) : undefined, loadLandingMessages(lang)])
         .then(([m, related, module, coverage]) => m.loadRowDetail(store, row, related,
           { lang, registry, ...(module ? { rich: { module, flags } } : {}), ...(coverage ? { coverage } : {}) }))
         .then((d) => (entry.detail = d))
@@ -439,11 +422,6 @@ export class SearchListBlock extends CatalogBlock {
     } else if (this.#focusWasInside && !this.contains(this.ownerDocument.activeElement)) {
       body?.focus();
     }
-    if (state !== this.#lastState) {
-      this.#lastState = state;
-      if (state !== 'loading' && state !== 'idle') {
-        this.dispatchEvent(new CustomEvent('catalog-block-state', { detail: { state }, bubbles: true, composed: true }));
-      }
-    }
+    this.#lastState = announceState(this, state, this.#lastState);
   }
 }
