@@ -4,7 +4,6 @@
  * it; its accessible name is "Remove <label>". Shared by the multi search and `<catalog-active-filters>`.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
 import type { Lang } from '../../src/i18n/index.ts';
 import type { CollectionName, SearchResults, SearchState } from '../../src/search/types.ts';
 import { t } from '../base/messages.ts';
@@ -64,9 +63,7 @@ export function renderChips(
 ): TemplateResult | typeof nothing {
   if (chips.length === 0) return nothing;
   return html`<ul class="esbChips" aria-label=${listLabel}>
-    ${repeat(
-      chips,
-      (c) => c.key,
+    ${chips.map(
       (c, i) => {
         const group = c.kind === 'facet' ? `${t(lang, `facet.${c.collection}`)}: ` : '';
         // A long value is cut on the chip and in its name; the `title` keeps it whole.

@@ -6,7 +6,6 @@
  * active. Also `<catalog-active-filters>`: the active filters as removable chips plus "Clear all filters".
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
 import { heading, headingLevel } from '../base/render.ts';
 import { t } from '../base/messages.ts';
 import { hrefForState } from '../../src/search/url.ts';
@@ -169,7 +168,7 @@ export class FacetsBlock extends ScopedBlock {
     const shown = limited && !expanded ? group.values.filter((v, i) => i < limit || v.selected) : group.values;
     const selectedCount = group.values.filter((v) => v.selected).length;
     const body = html`<ul id=${listId} aria-labelledby=${headId}>
-        ${repeat(shown, (v) => v.value, (v) => this.#renderValue(name, v, state))}
+        ${shown.map((v) => this.#renderValue(name, v, state))}
       </ul>
       ${limited
         ? html`<div class="esbFacets__limit">

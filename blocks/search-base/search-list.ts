@@ -11,7 +11,7 @@
  * moves focus nowhere.
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
+import { keyed } from 'lit/directives/keyed.js';
 import { attributeName } from '../../src/config/params.ts';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
 import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
@@ -396,7 +396,7 @@ export class SearchListBlock extends CatalogBlock {
           ? (/* templates (issue 10) */ tpl?.listEmpty(this, isFiltered(results.state), hl)
             ?? html`<p class="esbEmpty esbListEmpty">${this.emptyText(results.state)}</p>`)
           : /* templates (issue 10) */ this.#body(html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
-              ${repeat(rows, (row) => row.entry.entryUri, (row) => this.#renderRow(row, hl, clickExpand, indicators))}
+              ${rows.map((row) => keyed(row.entry.entryUri, this.#renderRow(row, hl, clickExpand, indicators)))}
             </ul>`, hl)}
       </div>
       ${results
