@@ -176,7 +176,7 @@ export const overridesLoading = (page) => read || !page.blocks?.length ? undefin
  * small chunks on top of it). Lazy modules (UI strings per language, vocabularies per language, rdflib,
  * exports) stay their own chunks: a group never takes them, so they still load only when needed.
  */
-const LAZY = /\/src\/i18n\/((landing|search)\/)?(en|sv|de)\.ts$|\/src\/dcat\/vocab\/[a-z-]+\.(en|sv|de)\.ts$/;
+const LAZY = /\/src\/i18n\/((shared|landing|search)\/)?(en|sv|de)\.ts$|\/src\/dcat\/vocab\/[a-z-]+\.(en|sv|de)\.ts$/;
 /** Geometry, WMS and preview readers, the indicators' licence/legislation readings and the feature-string loader, used only by lazy chunks: never in `core`, which every page loads. */
 const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms|vocab-indicators)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$/;
 /**

@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { loadLandingMessages } from '../../src/i18n/index.ts';
 import type { Graph } from '../../src/rdf/graph.ts';
 import { isAbort } from '../../src/store/errors.ts';
 import { TemplateBlock } from '../search-base/template.ts';
@@ -107,6 +108,8 @@ export class DatasetExports extends TemplateBlock {
     this.#abort = abort;
     const trigger = this.ownerDocument.activeElement;
     this.#setStatus({ kind: 'running', done: 0, total: scope.results?.total ?? 0 });
+    // The CSV headers are field labels: the landing part of the UI strings, which a search page loads only now.
+    const fieldLabels = loadLandingMessages(lang);
     try {
       // The scope's own store: the export re-runs exactly the search the list shows (context clause included).
       const result = await collectResult(scope.store, scope.state, scope.settings, {
@@ -119,6 +122,7 @@ export class DatasetExports extends TemplateBlock {
         return;
       }
       let leftOut: LeftOut | undefined;
+      await fieldLabels;
       const text = await this.#serialize(spec, result, lang, scope.store.baseUrl, (l) => (leftOut = l));
       const blob = new Blob([text], { type: spec.type });
       // Datasets the CSV had to leave out are not in the file (RDF leaves out statements, never whole hits).

@@ -23,10 +23,10 @@ type Loaders = readonly (() => Promise<{ default: Tables }>)[];
  * with the en/sv/de fallback already resolved), loaded only when a page shows a URI of its namespace: a page
  * downloads the labels of its own language only, and a landing page without HVD categories never downloads the 96
  * HVD labels. Keys are normalised namespace prefixes. The EU data themes and access rights, which every page shows,
- * come with the UI strings of the language (the default export of src/i18n/landing/<lang>.ts; `loadMessages` adds
- * them too).
+ * come with the UI strings of the language (the default export of src/i18n/shared/<lang>.ts, which every page loads
+ * and which adds them too).
  */
-const THEMES: Loaders = [() => import('../i18n/landing/sv.ts'), () => import('../i18n/landing/en.ts'), () => import('../i18n/landing/de.ts')];
+const THEMES: Loaders = [() => import('../i18n/shared/sv.ts'), () => import('../i18n/shared/en.ts'), () => import('../i18n/shared/de.ts')];
 /** HVD categories, and the kinds of EU legislation of ELI URIs (the HVD regulation: `legislationLabel`). */
 const HVD: Loaders = [() => import('./vocab/hvd-category.sv.ts'), () => import('./vocab/hvd-category.en.ts'), () => import('./vocab/hvd-category.de.ts')];
 const TABLES: ReadonlyArray<readonly [prefix: string, loaders: Loaders]> = [

@@ -1,10 +1,12 @@
 /**
  * UI strings and value formatting in the three supported languages. Messages are plain objects in two parts per
- * language, each its own chunk: landing/{en,sv,de}.ts (what a landing page shows) and search/{en,sv,de}.ts (search
- * blocks, exports, features). A landing page downloads only the landing part of its language
- * (`loadLandingMessages`); every other block loads both (`loadMessages`); the loading and error-state strings of every
- * language (core.ts) are always at hand. `msg` looks a key up, picks the `.one` variant for a count of one and fills
- * `{name}` placeholders.
+ * language, each its own chunk: landing/{en,sv,de}.ts (the landing renderings: fields, distributions, values,
+ * indicators) and search/{en,sv,de}.ts (search blocks, exports, features). Both bring the shared part
+ * shared/{en,sv,de}.ts (its own chunk: what every page shows before a result row is opened, the theme and
+ * access-right labels, untitled titles, the row expand button). A landing page downloads its language's landing part
+ * (`loadLandingMessages`), a search page the search part (`loadSearchMessages`; the landing part loads when a row is
+ * first opened); `loadMessages` loads both. The loading and error-state strings of every language (core.ts) are
+ * always at hand. `msg` looks a key up, picks the `.one` variant for a count of one and fills `{name}` placeholders.
  */
 import type { MessageKey, Messages } from './en.ts';
 import { deCore, enCore, svCore } from './core.ts';
@@ -17,14 +19,15 @@ export type { MessageKey, Messages };
 type Table = Readonly<Record<string, string>>;
 type Part = 'landing' | 'search';
 const CORE: Readonly<Record<Lang, Table>> = { en: enCore, sv: svCore, de: deCore };
+// Both parts bring the shared part (a chunk of its own, with the theme and access-right labels).
 const LOADERS: Readonly<Record<Lang, Readonly<Record<Part, () => Promise<Table>>>>> = {
-  en: { landing: () => import('./landing/en.ts').then((m) => (addVocabulary(m.default, 'en'), m.enLanding)), search: () => import('./search/en.ts').then((m) => m.enSearch) },
-  sv: { landing: () => import('./landing/sv.ts').then((m) => (addVocabulary(m.default, 'sv'), m.svLanding)), search: () => import('./search/sv.ts').then((m) => m.svSearch) },
-  de: { landing: () => import('./landing/de.ts').then((m) => (addVocabulary(m.default, 'de'), m.deLanding)), search: () => import('./search/de.ts').then((m) => m.deSearch) },
+  en: { landing: () => import('./landing/en.ts').then((m) => (addVocabulary(m.default, 'en'), m.enLanding)), search: () => import('./search/en.ts').then((m) => (addVocabulary(m.default, 'en'), m.enSearch)) },
+  sv: { landing: () => import('./landing/sv.ts').then((m) => (addVocabulary(m.default, 'sv'), m.svLanding)), search: () => import('./search/sv.ts').then((m) => (addVocabulary(m.default, 'sv'), m.svSearch)) },
+  de: { landing: () => import('./landing/de.ts').then((m) => (addVocabulary(m.default, 'de'), m.deLanding)), search: () => import('./search/de.ts').then((m) => (addVocabulary(m.default, 'de'), m.deSearch)) },
 };
 /** The parts loaded so far, merged, per language. */
 const loaded: Partial<Record<Lang, Table>> = {};
-/** Languages with both parts loaded: only then is a missing key a missing translation. */
+/** Languages with every part loaded: only then is a missing key a missing translation. */
 const complete = new Set<Lang>();
 /** Tables a block brings along for itself (the upload block's `upload.*`), merged per language. */
 const extra: Partial<Record<Lang, Record<string, string>>> = {};
@@ -42,7 +45,7 @@ function loadPart(l: Lang, part: Part): Promise<void> {
   if (!p) {
     p = LOADERS[l][part]().then(
       (table) => {
-        loaded[l] = { ...loaded[l], ...table };
+        loaded[l] = { ...(loaded[l] ?? CORE[l]), ...table };
       },
       (e: unknown) => {
         loading.delete(key);
@@ -55,9 +58,8 @@ function loadPart(l: Lang, part: Part): Promise<void> {
 }
 
 /**
- * Makes every UI string of `lang` available to `msg`. Blocks await it together with their data, so it costs no
- * extra round trip in practice. Never rejects: if a chunk cannot load, the core strings still work and other keys
- * show as themselves (visible, never a crash).
+ * Makes every UI string of `lang` available to `msg`. Never rejects: if a chunk cannot load, the core strings still
+ * work and other keys show as themselves (visible, never a crash).
  */
 export function loadMessages(lang: Lang): Promise<void> {
   const l = toLang(lang) ?? 'en';
@@ -67,7 +69,16 @@ export function loadMessages(lang: Lang): Promise<void> {
   });
 }
 
-/** Makes the UI strings of a landing page (`<dataset-view>`, `<dataservice-view>`) in `lang` available; never rejects. */
+/**
+ * The UI strings of the search blocks in `lang`, with what their rows and facets show before a row is opened (the
+ * shared part). Opening a row loads the landing part (`loadLandingMessages`) before it renders. Blocks await it
+ * together with their data, so it costs no extra round trip in practice. Never rejects.
+ */
+export function loadSearchMessages(lang: Lang): Promise<void> {
+  return loadPart(toLang(lang) ?? 'en', 'search');
+}
+
+/** The UI strings of a landing rendering (`<dataset-view>`, `<dataservice-view>`, an opened result row) in `lang`; never rejects. */
 export function loadLandingMessages(lang: Lang): Promise<void> {
   return loadPart(toLang(lang) ?? 'en', 'landing');
 }

@@ -13,7 +13,7 @@
  * Events (plain `Event`s; read the scope's properties): `state` (state changed), `status` (loading/ready/error),
  * `results` (new results).
  */
-import { loadMessages, type Lang } from '../i18n/index.ts';
+import { loadSearchMessages, type Lang } from '../i18n/index.ts';
 import { loadVocabulariesFor } from '../dcat/vocab.ts';
 import type { CatalogStore, FacetField, SearchResult, StoreEntry } from '../store/types.ts';
 import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
@@ -287,7 +287,7 @@ export class SearchScope extends EventTarget {
       }
 
       await this.#loadAgents(answer, settings, signal);
-      await Promise.all([loadVocabulariesFor(vocabUris(answer.facets), settings.lang), loadMessages(settings.lang)]);
+      await Promise.all([loadVocabulariesFor(vocabUris(answer.facets), settings.lang), loadSearchMessages(settings.lang)]);
       if (signal.aborted) return;
       this.results = this.#view(state, settings, answer);
       this.error = undefined;

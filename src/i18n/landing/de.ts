@@ -1,15 +1,13 @@
 /** German UI strings of the landing pages (see ./en.ts; blocks-behaviour.md §9.3, marked there "for review"). */
 import type { LandingKey } from './en.ts';
-import { deCore } from '../core.ts';
+import { deShared } from '../shared/de.ts';
 
 export const deLanding: Readonly<Record<LandingKey, string>> = {
-  ...deCore,
-  'dv.untitled': 'Datensatz ohne Titel',
+  ...deShared,
   'dv.distributions': 'Distributionen',
   'dv.furtherInfo': 'Weitere Informationen',
   'dv.theme': 'Thema',
   'dv.publisher': 'Herausgeber',
-  'svc.untitled': 'Datendienst ohne Titel',
   'svc.access': 'Zugang',
   'svc.endpoint': 'Endpunkt',
   'svc.endpointDesc': 'API-Beschreibung',
@@ -25,8 +23,6 @@ export const deLanding: Readonly<Record<LandingKey, string>> = {
   'dist.readApi': 'Mehr über die API',
   'dist.exploreApi': 'API erkunden',
   'dist.service': 'Datendienst',
-  'row.more': 'Mehr Informationen',
-  'row.less': 'Weniger Informationen',
   'text.showMore': 'Mehr anzeigen',
   'text.showLess': 'Weniger anzeigen',
   'text.cut': 'Text nach {n} Zeichen gekürzt.',
@@ -85,6 +81,4 @@ export const deLanding: Readonly<Record<LandingKey, string>> = {
   'state.relatedFailed': 'Einige zugehörige Informationen konnten nicht geladen werden.',
 };
 
-/** The labels of the EU data themes and access rights in this language: every page shows them (facets, rows, landing
- * pages), so they come with the strings every page loads (added by loadPart in ../index.ts, loaded by src/dcat/vocab.ts). */
-export { default } from '../../dcat/vocab/themes.de.ts';
+export { default } from '../shared/de.ts';

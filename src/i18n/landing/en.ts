@@ -1,17 +1,15 @@
 /**
- * English UI strings of the landing pages and the parts every page shows (states, fields, distributions, values,
- * indicators): the chunk a landing page loads (`loadLandingMessages`). Authoritative wording: blocks-behaviour.md §9.3.
- */
-import { enCore } from '../core.ts';
+ * English UI strings of the landing renderings (fields, distributions, values, indicators): what a landing page loads
+ * with the shared part (`loadLandingMessages`), and a search page only when a row is first opened or a feature shows.
+ * Authoritative wording: blocks-behaviour.md §9.3.
+ */import { enShared } from '../shared/en.ts';
 
 export const enLanding = {
-  ...enCore,
-  'dv.untitled': 'Untitled dataset',
+  ...enShared,
   'dv.distributions': 'Distributions',
   'dv.furtherInfo': 'Further information',
   'dv.theme': 'Theme',
   'dv.publisher': 'Publisher',
-  'svc.untitled': 'Untitled data service',
   'svc.access': 'Access',
   'svc.endpoint': 'Endpoint',
   'svc.endpointDesc': 'API description',
@@ -27,8 +25,6 @@ export const enLanding = {
   'dist.readApi': 'Read about the API',
   'dist.exploreApi': 'Explore API',
   'dist.service': 'Data service',
-  'row.more': 'More information',
-  'row.less': 'Less information',
   'text.showMore': 'Show more',
   'text.showLess': 'Show less',
   'text.cut': 'Text cut at {n} characters.',
@@ -89,6 +85,5 @@ export const enLanding = {
 
 export type LandingKey = keyof typeof enLanding;
 
-/** The labels of the EU data themes and access rights in this language: every page shows them (facets, rows, landing
- * pages), so they come with the strings every page loads (added by loadPart in ../index.ts, loaded by src/dcat/vocab.ts). */
-export { default } from '../../dcat/vocab/themes.en.ts';
+/** The theme and access-right labels of the shared part (added by loadPart in ../index.ts). */
+export { default } from '../shared/en.ts';

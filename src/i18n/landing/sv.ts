@@ -1,15 +1,13 @@
 /** Swedish UI strings of the landing pages (see ./en.ts; blocks-behaviour.md §9.3, marked there "for review"). */
 import type { LandingKey } from './en.ts';
-import { svCore } from '../core.ts';
+import { svShared } from '../shared/sv.ts';
 
 export const svLanding: Readonly<Record<LandingKey, string>> = {
-  ...svCore,
-  'dv.untitled': 'Datamängd utan titel',
+  ...svShared,
   'dv.distributions': 'Dataresurser',
   'dv.furtherInfo': 'Ytterligare information',
   'dv.theme': 'Tema',
   'dv.publisher': 'Utgivare',
-  'svc.untitled': 'Datatjänst utan titel',
   'svc.access': 'Åtkomst',
   'svc.endpoint': 'Ändpunkt',
   'svc.endpointDesc': 'API-beskrivning',
@@ -25,8 +23,6 @@ export const svLanding: Readonly<Record<LandingKey, string>> = {
   'dist.readApi': 'Läs mer om API:et',
   'dist.exploreApi': 'Utforska API',
   'dist.service': 'Datatjänst',
-  'row.more': 'Mer information',
-  'row.less': 'Mindre information',
   'text.showMore': 'Visa mer',
   'text.showLess': 'Visa mindre',
   'text.cut': 'Texten är avkortad efter {n} tecken.',
@@ -85,6 +81,4 @@ export const svLanding: Readonly<Record<LandingKey, string>> = {
   'state.relatedFailed': 'En del relaterad information kunde inte hämtas.',
 };
 
-/** The labels of the EU data themes and access rights in this language: every page shows them (facets, rows, landing
- * pages), so they come with the strings every page loads (added by loadPart in ../index.ts, loaded by src/dcat/vocab.ts). */
-export { default } from '../../dcat/vocab/themes.sv.ts';
+export { default } from '../shared/sv.ts';

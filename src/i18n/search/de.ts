@@ -1,7 +1,9 @@
 /** German UI strings of the search blocks and features (see ./en.ts). */
 import type { SearchKey } from './en.ts';
+import { deShared } from '../shared/de.ts';
 
 export const deSearch: Readonly<Record<SearchKey, string>> = {
+  ...deShared,
   'search.placeholder': 'Datensätze suchen',
   'search.label': 'Suche',
   'search.tooShort': 'Mindestens {n} Zeichen eingeben',
@@ -62,3 +64,5 @@ export const deSearch: Readonly<Record<SearchKey, string>> = {
   'export.label': 'Ergebnis herunterladen als',
   'export.progress': 'Exportiere {n} von {total}…',
 };
+
+export { default } from '../shared/de.ts';

@@ -1,9 +1,12 @@
 /**
  * English UI strings of the search blocks, exports and the issue-9 features (search, facets, results, sorting,
- * paging, exports, preview, visualizations, maps, extras): loaded with the landing strings by `loadMessages`, never
- * by a landing page alone.
+ * paging, exports, preview, visualizations, maps, extras) with the shared part: what a search page loads
+ * (`loadSearchMessages`), never a landing page.
  */
+import { enShared } from '../shared/en.ts';
+
 export const enSearch = {
+  ...enShared,
   'search.placeholder': 'Search datasets',
   'search.label': 'Search',
   'search.tooShort': 'Type at least {n} characters',
@@ -66,3 +69,6 @@ export const enSearch = {
 } as const;
 
 export type SearchKey = keyof typeof enSearch;
+
+/** The theme and access-right labels of the shared part (added by loadPart in ../index.ts). */
+export { default } from '../shared/en.ts';

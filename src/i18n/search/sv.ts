@@ -1,7 +1,9 @@
 /** Swedish UI strings of the search blocks and features (see ./en.ts). */
 import type { SearchKey } from './en.ts';
+import { svShared } from '../shared/sv.ts';
 
 export const svSearch: Readonly<Record<SearchKey, string>> = {
+  ...svShared,
   'search.placeholder': 'Sök datamängder',
   'search.label': 'Sök',
   'search.tooShort': 'Skriv minst {n} tecken',
@@ -62,3 +64,5 @@ export const svSearch: Readonly<Record<SearchKey, string>> = {
   'export.label': 'Ladda ner resultatet som',
   'export.progress': 'Exporterar {n} av {total}…',
 };
+
+export { default } from '../shared/sv.ts';
