@@ -124,7 +124,9 @@ export class FacetsBlock extends ScopedBlock {
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     super.updated(changed);
     const key = this.#refocus;
-    if (!key) return;
+    const scope = this.searchScope;
+    // The values re-sort when the counts of the new state arrive: focus the value once they are shown (not on error).
+    if (!key || (scope.status !== 'error' && scope.results?.state !== scope.state)) return;
     const links = [...this.querySelectorAll<HTMLAnchorElement>('a.esbFacets__optionLink')];
     if (links.length === 0) return; // results not there yet: try after the next render
     this.#refocus = undefined;
