@@ -7,7 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Lang } from '../../src/i18n/index.ts';
 import type { CollectionName, SearchResults, SearchState } from '../../src/search/types.ts';
 import { t } from '../base/messages.ts';
-import { otherLang } from './scoped-block.ts';
+import { otherLang, toggleFilter } from './scoped-block.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 export interface Chip {
@@ -48,11 +48,7 @@ export function chipsOf(state: SearchState, results: SearchResults | undefined, 
 export function withoutChip(state: SearchState, chip: Chip): SearchState {
   if (chip.kind === 'term') return { ...state, terms: state.terms.filter((x) => x !== chip.value), page: 1 };
   const name = chip.collection!;
-  const filters: Partial<Record<CollectionName, readonly string[]>> = { ...state.filters };
-  const rest = (filters[name] ?? []).filter((v) => v !== chip.value);
-  if (rest.length) filters[name] = rest;
-  else delete filters[name];
-  return { ...state, filters, page: 1 };
+  return state.filters[name]?.includes(chip.value) ? toggleFilter(state, name, chip.value) : { ...state, page: 1 };
 }
 
 export function renderChips(

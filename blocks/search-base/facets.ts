@@ -13,6 +13,7 @@ import type { CollectionName, FacetGroupView, FacetValueView, SearchState } from
 import { ScopedBlock, activeFilterCount, otherLang, partText, toggleFilter } from './scoped-block.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
 import { facetsStyles } from './facets.styles.ts';
+import { isPlainClick } from './pagination.ts';
 import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
 import type { ParamValue } from '../../src/config/resolve.ts';
@@ -33,10 +34,7 @@ export function stateHref(doc: Document, scope: string, state: SearchState): str
   return hrefForState(new URL(doc.location.href), state, scope);
 }
 
-/** True for a click the page should handle itself (not a new tab/window, download or non-primary button). */
-export function isPlainClick(e: MouseEvent): boolean {
-  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
-}
+export { isPlainClick } from './pagination.ts';
 
 /**
  * @summary Facet filter column of a search scope.

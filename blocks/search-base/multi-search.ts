@@ -10,7 +10,7 @@ import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'l
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { t } from '../base/messages.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
-import { INVALID_SEARCH_CHARS, ScopedBlock, otherLang, partText } from './scoped-block.ts';
+import { INVALID_SEARCH_CHARS, ScopedBlock, otherLang, partText, toggleFilter } from './scoped-block.ts';
 import { urlPrefix } from '../../src/config/links.ts';
 import type { ParamValue } from '../../src/config/resolve.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
@@ -217,9 +217,7 @@ export class MultiSearchBlock extends ScopedBlock {
     scope.update((st: SearchState) => {
       if (s.kind === 'term') return st.terms.includes(s.value) ? st : { ...st, terms: [...st.terms, s.value], page: 1 };
       const name = s.collection!;
-      const current = st.filters[name] ?? [];
-      if (current.includes(s.value)) return st;
-      return { ...st, filters: { ...st.filters, [name]: [...current, s.value] }, page: 1 };
+      return st.filters[name]?.includes(s.value) ? st : toggleFilter(st, name, s.value);
     }, { history: 'push' });
     this.#reset();
     this.input?.focus();

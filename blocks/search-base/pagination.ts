@@ -27,7 +27,7 @@ export function pageCount(total: number, pageSize: number): number {
 }
 
 /** A plain primary click (no modifier): handled in-page; anything else (new tab, …) is left to the browser. */
-function isPlainClick(e: MouseEvent): boolean {
+export function isPlainClick(e: MouseEvent): boolean {
   return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 }
 

@@ -95,7 +95,14 @@ export interface LabelContext {
 }
 
 export function valueLabel(name: CollectionName, value: string, ctx: LabelContext): { label: string; labelLang?: string } {
-  switch (FACETS[name].labels) {
+  const labels = FACETS[name].labels;
+  const agent = labels === 'agent' ? ctx.agents.get(value) : undefined;
+  if (agent) {
+    const r = new Reader(agent.metadata, ctx.agents, ctx.lang);
+    const name = r.agent({ termType: 'NamedNode', value }).name;
+    if (name) return { label: name.value, ...(name.lang ? { labelLang: name.lang } : {}) };
+  }
+  switch (labels) {
     case 'bucket':
       return value === 'other'
         ? { label: msg(ctx.lang, 'format.other'), labelLang: ctx.lang }
@@ -108,17 +115,8 @@ export function valueLabel(name: CollectionName, value: string, ctx: LabelContex
     }
     case 'literal':
       return { label: value };
-    case 'agent': {
-      const agent = ctx.agents.get(value);
-      if (agent) {
-        const r = new Reader(agent.metadata, ctx.agents, ctx.lang);
-        const name = r.agent({ termType: 'NamedNode', value }).name;
-        if (name) return { label: name.value, ...(name.lang ? { labelLang: name.lang } : {}) };
-      }
-      const v = vocabLabel(value, ctx.lang);
-      return v ? { label: v, labelLang: ctx.lang } : { label: uriTail(value) };
-    }
     default: {
+      // vocabularies; an agent without a name in the store is labelled like a vocabulary value
       const v = vocabLabel(value, ctx.lang);
       return v ? { label: v, labelLang: ctx.lang } : { label: uriTail(value) };
     }
