@@ -4,7 +4,7 @@
 import { html } from 'lit';
 import type { SearchState } from '../../src/search/types.ts';
 import type { ParamValue } from '../../src/config/resolve.ts';
-import { sameSort } from '../../src/search/query.ts';
+import { normaliseSort, sameSort } from '../../src/search/query.ts';
 import { sortLabel, sortOptionsOf } from '../../src/search/settings.ts';
 import { t } from '../base/messages.ts';
 import { TemplateBlock } from './template.ts';
@@ -15,7 +15,7 @@ export const SORT_KEYS: readonly SortKey[] = ['modified', 'title'];
 /** The option a state shows: the URL's `esc_sort`, else `sortOrder` when it is `title`/`modified desc`, else modified. */
 export function sortKeyOf(state: SearchState | undefined, sortOrder: string | undefined): SortKey {
   if (state?.sort === 'modified' || state?.sort === 'title') return state.sort;
-  const order = (sortOrder ?? '').replace(/\+/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+  const order = normaliseSort(sortOrder ?? '');
   if (order === 'title' || /^title(\.[a-z-]+)? asc$/.test(order)) return 'title';
   return 'modified';
 }

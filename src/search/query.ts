@@ -76,8 +76,12 @@ export function sortFor(state: SearchState, settings: Pick<SearchSettings, 'sort
 
 /** `title.sv+asc` ≡ `title.sv asc` (sortOptions values are written either way). */
 export function sameSort(a: string, b: string): boolean {
-  const n = (s: string) => s.replace(/\+/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
-  return n(a) === n(b);
+  return normaliseSort(a) === normaliseSort(b);
+}
+
+/** A sort expression compared loosely: `+` as space, one space, trimmed, lower case. */
+export function normaliseSort(s: string): string {
+  return s.replace(/\+/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 /** `context:<store><id>`, or an OR of them for a list of contexts; an id that is a URI is taken as the context URI. */
