@@ -170,13 +170,36 @@ export const overridesLoading = (page) => read || !page.blocks?.length ? undefin
 }
 
 /**
+ * The shared part of the UI strings (src/i18n/shared/<lang>.ts: the theme and access-right labels and the keys rows
+ * share with landing pages) is imported by both other parts. In the CDN build each part gets its own copy of it (and
+ * of the theme labels it re-exports), so a landing page and a search page each download ONE strings file of their
+ * language: a chunk of its own cost a landing page about 0.15 KB gzip. The price: a search page downloads the ~0.5
+ * KB of shared labels again when a row is first opened (the landing part). src/i18n/index.ts hands the labels to
+ * src/dcat/vocab.ts when a part loads, so vocab.ts does not load the lone shared chunk on these pages.
+ */
+const SHARED_IMPORTER = /\/src\/i18n\/(landing|search)\/(?:en|sv|de)\.ts$/;
+function sharedStringsPerPart(): Plugin {
+  return {
+    name: 'catalog-blocks-shared-strings-per-part',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer) return undefined;
+      const [file, query] = importer.split('?');
+      const part = SHARED_IMPORTER.exec(file!)?.[1] ?? (query?.startsWith('in=') && /\/src\/i18n\/shared\//.test(file!) ? query.slice(3) : undefined);
+      if (!part || !/^\.\.?\/(.*\/)?(shared\/|themes\.)(en|sv|de)\.ts$/.test(source)) return undefined;
+      return `${resolve(file!, '..', source)}?in=${part}`;
+    },
+  };
+}
+
+/**
  * CDN chunks by what a page needs (fewer, larger files compress better than many small ones): `core` is what every
  * block uses (Lit, store client, configuration, DCAT readers, shared rendering), `landing` the landing-page blocks
  * and the view models, `search` the search engine and the blocks of a facet search page (the other search blocks are
  * small chunks on top of it). Lazy modules (UI strings per language, vocabularies per language, rdflib,
  * exports) stay their own chunks: a group never takes them, so they still load only when needed.
  */
-const LAZY = /\/src\/i18n\/((shared|landing|search)\/)?(en|sv|de)\.ts$|\/src\/dcat\/vocab\/[a-z-]+\.(en|sv|de)\.ts$/;
+const LAZY = /\/src\/i18n\/((shared|landing|search)\/)?(en|sv|de)\.ts(\?in=\w+)?$|\/src\/dcat\/vocab\/[a-z-]+\.(en|sv|de)\.ts(\?in=\w+)?$/;
 /** Geometry, WMS and preview readers, the indicators' licence/legislation readings and the feature-string loader, used only by lazy chunks: never in `core`, which every page loads. */
 const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms|vocab-indicators)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$/;
 /**
@@ -298,7 +321,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'cdn') {
     return {
       ...common,
-      plugins: [blockLoaders(), lazyStoreProvider(), lazyBlockOverrides(), papaparseAsEsModule(), templateMinifying()],
+      plugins: [blockLoaders(), lazyStoreProvider(), lazyBlockOverrides(), sharedStringsPerPart(), papaparseAsEsModule(), templateMinifying()],
       build: {
         ...build,
         outDir: 'dist/cdn',

@@ -64,6 +64,15 @@ export function addVocabulary(tables: Tables, lang: Lang): void {
   add(tables, lang);
 }
 
+/**
+ * The themes and access rights of `lang` come with `strings`, a part of its UI strings that is loading
+ * (src/i18n/index.ts): no download of their own then. If that part fails, they load on their own next time.
+ */
+export function themesWith(lang: Lang, strings: Promise<unknown>): void {
+  const load = THEMES[LANGS.indexOf(lang)]!;
+  if (!loading.has(load)) loading.set(load, strings.then(() => void (pageLangs.has(lang) || loading.delete(load))));
+}
+
 function loadTable(load: () => Promise<{ default: Tables }>, lang: Lang): Promise<void> {
   let p = loading.get(load);
   if (!p) {

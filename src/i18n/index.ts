@@ -10,7 +10,7 @@
  */
 import type { MessageKey, Messages } from './en.ts';
 import { deCore, enCore, svCore } from './core.ts';
-import { addVocabulary } from '../dcat/vocab.ts';
+import { addVocabulary, themesWith } from '../dcat/vocab.ts';
 
 export type Lang = 'sv' | 'en' | 'de';
 export const LANGS: readonly Lang[] = ['sv', 'en', 'de'];
@@ -53,6 +53,7 @@ function loadPart(l: Lang, part: Part): Promise<void> {
       },
     );
     loading.set(key, p);
+    themesWith(l, p);
   }
   return p;
 }
