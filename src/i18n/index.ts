@@ -2,8 +2,8 @@
  * UI strings and value formatting in the three supported languages. Messages are plain objects in two parts per
  * language, each its own chunk: landing/{en,sv,de}.ts (the landing renderings: fields, distributions, values,
  * indicators) and search/{en,sv,de}.ts (search blocks, exports, features). Both bring the shared part
- * shared/{en,sv,de}.ts (its own chunk: what every page shows before a result row is opened, the theme and
- * access-right labels, untitled titles, the row expand button). A landing page downloads its language's landing part
+ * shared/{en,sv,de}.ts (what every page shows before a result row is opened: the theme and access-right labels,
+ * untitled titles, the row expand button; the CDN build copies it into each part's chunk). A landing page downloads its language's landing part
  * (`loadLandingMessages`), a search page the search part (`loadSearchMessages`; the landing part loads when a row is
  * first opened); `loadMessages` loads both. The loading and error-state strings of every language (core.ts) are
  * always at hand. `msg` looks a key up, picks the `.one` variant for a count of one and fills `{name}` placeholders.
@@ -19,7 +19,7 @@ export type { MessageKey, Messages };
 type Table = Readonly<Record<string, string>>;
 type Part = 'landing' | 'search';
 const CORE: Readonly<Record<Lang, Table>> = { en: enCore, sv: svCore, de: deCore };
-// Both parts bring the shared part (a chunk of its own, with the theme and access-right labels).
+// Both parts bring the shared part with the theme and access-right labels (in the CDN build, a copy in each chunk).
 const LOADERS: Readonly<Record<Lang, Readonly<Record<Part, () => Promise<Table>>>>> = {
   en: { landing: () => import('./landing/en.ts').then((m) => (addVocabulary(m.default, 'en'), m.enLanding)), search: () => import('./search/en.ts').then((m) => (addVocabulary(m.default, 'en'), m.enSearch)) },
   sv: { landing: () => import('./landing/sv.ts').then((m) => (addVocabulary(m.default, 'sv'), m.svLanding)), search: () => import('./search/sv.ts').then((m) => (addVocabulary(m.default, 'sv'), m.svSearch)) },

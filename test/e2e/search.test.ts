@@ -209,6 +209,9 @@ for (const catalog of CATALOGS) {
         const requestsBefore = seen.storeRequests.length;
         const row = page.locator('li.entryListRow').first();
         const area = row.locator(':scope > .esbRowExpand');
+        // UI strings: the row's own (shared part) before, the landing part's as soon as the detail shows, never a raw key
+        const rawKey = /\b(dv|svc|dist|row|field|text|value)\.[a-z]\w+\b/;
+        assert.doesNotMatch((await row.locator('.esbRowHead').textContent()) ?? '', rawKey);
         await row.locator('button.esbRowExpandButton').click();
         await area.locator('.esbFurtherInfo').first().waitFor();
         assert.equal(await area.locator('[aria-busy="true"]').count(), 0, 'the loading state is gone');
@@ -217,6 +220,7 @@ for (const catalog of CATALOGS) {
         assert.ok(requests >= 1 && requests <= 2, `store requests of the expansion: ${requests}`);
         const text = (await area.textContent()) ?? '';
         for (const leak of LEAKS) assert.doesNotMatch(text, leak);
+        assert.doesNotMatch(text, rawKey);
         assert.deepEqual(seen.problems, []);
       });
     }

@@ -1,8 +1,8 @@
 /**
- * What every page shows in English before a result row is opened: the labels of the EU data themes and access rights
- * (facet values, rows, landing pages; the default export, added to src/dcat/vocab.ts by loadPart in ../index.ts and
- * loaded from here by src/dcat/vocab.ts) and the strings a result row shares with the landing pages. Loaded with
- * either other part (`loadSearchMessages`, `loadLandingMessages`).
+ * What every page shows in English before a result row is opened: the strings a result row shares with the landing
+ * pages and (the default export) the labels of the EU data themes and access rights (facet values, rows, landing
+ * pages). Both other parts import it (src/i18n/index.ts adds the labels to src/dcat/vocab.ts when a part loads); the
+ * CDN build copies it into each (vite.config.ts sharedStringsPerPart), so every page downloads one strings file.
  */
 export const enShared = {
   'dv.untitled': 'Untitled dataset',
