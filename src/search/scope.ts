@@ -287,7 +287,8 @@ export class SearchScope extends EventTarget {
       }
 
       await this.#loadAgents(answer, settings, signal);
-      await Promise.all([loadVocabulariesFor(vocabUris(answer.facets), settings.lang), loadSearchMessages(settings.lang)]);
+      // the strings first: the theme labels come with them (no chunk of their own, src/dcat/vocab.ts themesWith)
+      await Promise.all([loadSearchMessages(settings.lang), loadVocabulariesFor(vocabUris(answer.facets), settings.lang)]);
       if (signal.aborted) return;
       this.results = this.#view(state, settings, answer);
       this.error = undefined;

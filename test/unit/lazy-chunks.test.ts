@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadVocabulariesFor, vocabLabel } from '../../src/dcat/vocab.ts';
-import { loadLandingMessages, loadMessages, msg } from '../../src/i18n/index.ts';
+import { loadLandingMessages, loadMessages, loadSearchMessages, msg } from '../../src/i18n/index.ts';
 
 const HVD_GEO = 'http://data.europa.eu/bna/c_ac64a52d';
 const CC_BY = 'http://publications.europa.eu/resource/authority/licence/CC_BY_4_0';
@@ -27,4 +27,15 @@ test('UI strings: core state strings before loading, the full language after', a
   await loadMessages('sv');
   assert.equal(msg('sv', 'dv.distributions'), 'Dataresurser');
   assert.equal(msg('de', 'dv.distributions'), 'dv.distributions', 'loading sv does not load de');
+});
+
+test('UI strings: a search page loads the shared and search parts, a row opening the landing part', async () => {
+  await loadSearchMessages('de');
+  assert.equal(msg('de', 'sort.label'), 'Sortieren nach', 'search strings');
+  assert.equal(msg('de', 'row.more'), 'Mehr Informationen', 'the row strings it shares with landing pages');
+  assert.equal(vocabLabel(THEME, 'de'), 'Verkehr', 'the theme labels come with them');
+  assert.equal(msg('de', 'state.loading'), 'Wird geladen…', 'the core strings stay');
+  assert.equal(msg('de', 'dv.furtherInfo'), 'dv.furtherInfo', 'no landing strings before a row is opened');
+  await loadLandingMessages('de');
+  assert.equal(msg('de', 'dv.furtherInfo'), 'Weitere Informationen');
 });
