@@ -20,6 +20,7 @@ import { isAbort } from '../../src/store/errors.ts';
 import { t } from './messages.ts';
 import { stateView } from './render.ts';
 import { renderDataset } from '../dataset-view/render-dataset.ts';
+import { datasetJsonLdText, placeJsonLd } from '../../src/rich/jsonld.ts';
 import { anyRich, hasGeometry, loadCoverage, loadRich, richKey, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
 
 /**
@@ -252,8 +253,9 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
 
   /**
    * JSON-LD for search engines: ONE `<script type="application/ld+json">` in the page's head with the schema.org
-   * Dataset of the dataset shown, replaced when another is shown and removed with the block. Its writer is a chunk
-   * of its own, loaded after the page is shown (it is not on the way to the first content).
+   * Dataset of the dataset shown, replaced when another is shown and removed with the block. Written after the page
+   * is shown (it is not on the way to the first content); the writer sits in the landing chunk (a chunk of its own
+   * would cost a landing page a file and the import glue).
    */
   #placeJsonLd(): void {
     const value = this.loader.state === 'ready' ? this.loader.value : undefined;
@@ -262,9 +264,8 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     this.#removeJsonLd?.();
     this.#removeJsonLd = undefined;
     if (value?.kind !== 'dataset') return;
-    import('../../src/rich/jsonld.ts')
-      .then(async ({ datasetJsonLdText, placeJsonLd }) => {
-        const json = await datasetJsonLdText(value.model, { pageUrl: this.ownerDocument.location?.href ?? '', ...value });
+    datasetJsonLdText(value.model, { pageUrl: this.ownerDocument.location?.href ?? '', ...value })
+      .then((json) => {
         if (this.#jsonLdFor === value && this.isConnected) this.#removeJsonLd = placeJsonLd(this, json);
       })
       .catch((e: unknown) => console.warn('[catalog-blocks] JSON-LD for search engines could not be made', e));
