@@ -142,6 +142,11 @@ async function fillEntryLists() {
   }
 }
 
+// "Apply" puts only the parameters that were chosen into the address (an empty select means the block's default).
+form?.addEventListener('submit', () => {
+  for (const select of form.querySelectorAll('select[name]')) if (!select.value) select.disabled = true;
+});
+
 applyToggles();
 ensureEntry();
 fillForm();
