@@ -8,6 +8,7 @@ const ENTRY_KEYS = ['esc_entry', 'esc_context', 'esc_uri', 'esc_lookup', 'esc_lo
 const GLOBAL_TOGGLES = { strictStandardHtml: 'strictStandardHtml', lang: 'lang' };
 const ES_RESOURCE = 'http://entrystore.org/terms/resource';
 const DCT_TITLE = 'http://purl.org/dc/terms/title';
+const LABELS = [DCT_TITLE, 'http://www.w3.org/2000/01/rdf-schema#label', 'http://www.w3.org/2004/02/skos/core#prefLabel', 'http://xmlns.com/foaf/0.1/name'];
 
 const url = new URL(window.location.href);
 const query = url.searchParams;
@@ -82,6 +83,16 @@ function fillParamValues() {
 /** Lucene-escapes a value for the store's Solr query (entrystore-api.md §2.5). */
 const escapeLucene = (v) => v.replace(/[+\-&|!(){}[\]^"~*?:\\/ ]/g, (c) => `\\${c}`);
 
+/** `https://x.org/api/vägdata/` → `vägdata` (percent-escapes decoded when they are valid). */
+function lastSegment(uri) {
+  const seg = uri.replace(/[/#]+$/, '').replace(/^.*[/#]/, '');
+  try {
+    return decodeURIComponent(seg);
+  } catch {
+    return seg;
+  }
+}
+
 function pickTitle(values, lang) {
   const lits = (values ?? []).filter((v) => v.type === 'literal');
   const primary = (tag) => (tag ?? '').toLowerCase().split('-')[0];
@@ -99,7 +110,11 @@ async function searchEntries(storeUrl, rdfTypes, limit) {
   const entries = (json.resource?.children ?? []).map((child) => {
     const info = Object.values(child.info ?? {})[0] ?? {};
     const uri = info[ES_RESOURCE]?.[0]?.value;
-    const title = pickTitle(child.metadata?.[uri]?.[DCT_TITLE], lang) ?? uri;
+    // dcterms:title, else the other label properties a catalog uses (some data services carry only those), else the
+    // last readable segment of the URI (never the raw URI as a choice's name)
+    const props = child.metadata?.[uri] ?? {};
+    const title = LABELS.map((p) => pickTitle(props[p], lang)).find(Boolean)
+      ?? `Untitled (…/${lastSegment(uri) || uri})`;
     return { uri, title, contextId: String(child.contextId), entryId: String(child.entryId) };
   }).filter((e) => e.uri);
   return { entries, total: Number(json.results ?? entries.length) };
