@@ -159,11 +159,11 @@ export function toText(t: Term, max?: number): Text {
 
 /** §4.6 last resort: the decoded last path segment / fragment when the URI is longer than 15 characters. */
 export function uriTail(uri: string): string {
-  if (uri.length <= 15) return uri;
+  if (uri.length <= 15) return htmlText(uri);
   const trimmed = uri.replace(/[/#]+$/, '');
   const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('#'));
   const tail = cut >= 0 ? trimmed.slice(cut + 1) : '';
-  if (!tail) return uri;
+  if (!tail) return htmlText(uri);
   try {
     return htmlText(decodeURIComponent(tail));
   } catch {

@@ -62,6 +62,11 @@ describe('toText: no code point HTML forbids', () => {
     for (const p of paragraphs(toText(literal('Första\u0002 stycket.\u000B\u000BAndra\u0001 stycket.\u007f')).value)) clean(p);
   });
 
+  test('a URI of 15 characters or fewer (its own label) and a URI without a tail are clean too', () => {
+    clean(uriTail('https://x/\u0001'));
+    clean(uriTail('urn:a\u0001b'));
+  });
+
   test('the last URI segment shown as a label (§4.6) is decoded without forbidden code points', () => {
     const tail = uriTail('https://example.org/terms/Vatten%01drag%0B%C2%85x%EF%BF%BE');
     clean(tail);
@@ -83,6 +88,9 @@ describe('view models of a harvested dataset with control characters', () => {
   g.add(d, `${NS.dcterms}publisher`, namedNode(ORG));
   g.add(namedNode(ORG), `${NS.foaf}name`, literal(dirty('Kommunen'), { language: 'sv' }));
   g.add(d, `${NS.dcat}theme`, namedNode('https://example.org/theme/Natur%01liv'));
+  // a URL written as a literal is shown as link text; short URIs are their own label
+  g.add(d, `${NS.dcat}landingPage`, literal('https://example.org/vatten\u0001drag\u000B'));
+  g.add(d, `${NS.dcterms}conformsTo`, namedNode('https://x.se/\u0001'));
   const entry: StoreEntry = {
     contextId: '7', entryId: '1', entryUri: 'https://data.example.org/store/7/entry/1', resourceUri: RES,
     metadata: g, info: new Graph(), relations: new Graph(),
@@ -92,12 +100,15 @@ describe('view models of a harvested dataset with control characters', () => {
     const model = buildDatasetModel(entry, new Map(), { lang: 'sv', storeBaseUrl: 'https://data.example.org/store/' });
     assert.match(model.title!.value, /^Badplatser/);
     const strings: string[] = [];
-    JSON.stringify(model, (_, v: unknown) => {
-      if (typeof v === 'string') strings.push(v);
+    // `uri` / `resourceUri` are identifiers the blocks look up and key on, never rendered as text.
+    JSON.stringify(model, (k, v: unknown) => {
+      if (typeof v === 'string' && k !== 'uri' && k !== 'resourceUri') strings.push(v);
       return v;
     });
     assert.ok(strings.some((s) => s.startsWith('Kommunen')), 'the publisher name is in the model');
     assert.ok(strings.some((s) => s.startsWith('sjö')), 'the keyword is in the model');
+    assert.ok(strings.some((s) => s.startsWith('https://example.org/vatten')), 'the landing page link text is in the model');
+    assert.ok(strings.some((s) => s.startsWith('https://x.se/')), 'the short conformsTo URI is its own label');
     for (const s of strings) clean(s, JSON.stringify(s));
   });
 
