@@ -108,8 +108,17 @@ export class FacetsBlock extends ScopedBlock {
   }
 
   #clearAll(): void {
-    this.#refocus = 'first';
+    this.focusFirstValue();
     this.searchScope.update((s) => ({ ...s, filters: {}, page: 1 }), { history: 'push' });
+  }
+
+  /**
+   * After a reset that removed the control in focus ("Clear all filters" here or in the layout around us): focus
+   * the first shown value once the new counts are in (a collapsed group's summary when no value is shown).
+   */
+  focusFirstValue(): void {
+    this.#refocus = 'first';
+    this.requestUpdate();
   }
 
   #toggleGroup(name: CollectionName): void {
@@ -128,8 +137,13 @@ export class FacetsBlock extends ScopedBlock {
     const links = [...this.querySelectorAll<HTMLAnchorElement>('a.esbFacets__optionLink')];
     if (links.length === 0) return; // results not there yet: try after the next render
     this.#refocus = undefined;
-    const target = (key === 'first' ? undefined : links.find((a) => a.dataset.facet === key)) ?? links[0];
-    if (target && this.ownerDocument.activeElement !== target) target.focus();
+    const keyed = key === 'first' ? undefined : links.find((a) => a.dataset.facet === key);
+    // The first that takes focus: a value in a collapsed group (compact) does not, its group's summary does.
+    const candidates = [...(keyed ? [keyed] : []), ...links, ...this.querySelectorAll<HTMLElement>('summary')];
+    for (const target of candidates) {
+      if (this.ownerDocument.activeElement !== target) target.focus();
+      if (this.ownerDocument.activeElement === target) break;
+    }
   }
 
   override render() {
