@@ -1,4 +1,5 @@
-// Issue 11 points 5, 6, 11: focus after "Clear all filters" (never <body>); Escape closes the narrow-screen filter
+// Issue 11 points 5, 6, 11: focus after "Clear all filters" and after "Try again" while the store is still down (never
+// <body>); Escape closes the narrow-screen filter
 // panel and returns focus to its toggle (facet, compact, portal layouts, portal-builder composition); "No datasets
 // match your search." spoken by one live region only.
 import { expect, fixture, html } from '@open-wc/testing';
@@ -14,7 +15,7 @@ import '../../blocks/dataset-facets/dataset-facets.ts';
 import '../../blocks/dataset-results/dataset-results.ts';
 import '../../blocks/dataset-list/dataset-list.ts';
 import '../../blocks/dataset-multi-search/dataset-multi-search.ts';
-import { devStore, entryById, setPageUrl } from './helpers.ts';
+import { devStore, entryById, faultStoreUrl, setPageUrl, uniqueKey } from './helpers.ts';
 import { until } from './search-input-helpers.ts';
 import { scopeFor } from '../../src/search/scope.ts';
 import { loadMessages } from '../../src/i18n/index.ts';
@@ -98,6 +99,24 @@ describe('focus after "Clear all filters" in the facet layouts (issue 11 point 5
       expect(focused()).to.equal(el.querySelector('button.esbFilterToggle'));
     });
   }
+});
+
+describe('focus after "Try again" while the store is still down (issue 11 point 5)', () => {
+  it('dataset-list: "Try again" → focus on the new "Try again" once the error is back', async () => {
+    const root = await fixture(html`<div><dataset-list store-url=${faultStoreUrl('down', uniqueKey('down'))} scope=${freshScope()} lang="en"></dataset-list></div>`);
+    const list = root.querySelector('dataset-list') as unknown as HTMLElement & { loadComplete: Promise<string>; updateComplete: Promise<unknown> };
+    expect(await list.loadComplete).to.equal('unreachable');
+    const retry = list.querySelector<HTMLButtonElement>('button.esbRetry')!;
+    // the list tells when the retried search settled (catalog-block-state after the loading state)
+    const again = new Promise<string>((resolve) =>
+      list.addEventListener('catalog-block-state', (e) => resolve((e as CustomEvent<{ state: string }>).detail.state), { once: true }));
+    retry.focus();
+    retry.click();
+    expect(await again).to.equal('unreachable');
+    await list.updateComplete;
+    // (a boolean: chai would print the whole <body> on a mismatch)
+    expect(focused() === list.querySelector('button.esbRetry'), `focus on "Try again", not <${focused()?.localName}>`).to.be.true;
+  });
 });
 
 describe('Escape closes the narrow-screen filter panel (issue 11 point 6)', () => {
