@@ -1,7 +1,6 @@
 // Issue 11 points 5, 6, 11: focus after "Clear all filters" and after "Try again" while the store is still down (never
-// <body>); Escape closes the narrow-screen filter
-// panel and returns focus to its toggle (facet, compact, portal layouts, portal-builder composition); "No datasets
-// match your search." spoken by one live region only.
+// <body>); Escape closes the narrow-screen filter panel and returns focus to its toggle (facet, compact, portal
+// layouts, portal-builder composition); "No datasets match your search." spoken by one live region only.
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
 import type { SearchLayout } from '../../blocks/search-base/layout.ts';
@@ -117,6 +116,22 @@ describe('focus after "Try again" while the store is still down (issue 11 point 
     // (a boolean: chai would print the whole <body> on a mismatch)
     expect(focused() === list.querySelector('button.esbRetry'), `focus on "Try again", not <${focused()?.localName}>`).to.be.true;
   });
+
+  for (const tag of ALL_LAYOUTS) {
+    it(`${tag}: the list's "Try again" that fails again → focus on the new "Try again"`, async () => {
+      const el = await layout(tag, { 'store-url': faultStoreUrl('down', uniqueKey('down')) });
+      const list = el.querySelector('dataset-list') as unknown as HTMLElement & { loadComplete: Promise<string>; updateComplete: Promise<unknown> };
+      expect(await list.loadComplete).to.equal('unreachable');
+      const retry = list.querySelector<HTMLButtonElement>('button.esbRetry')!;
+      const again = new Promise<string>((resolve) =>
+        list.addEventListener('catalog-block-state', (e) => resolve((e as CustomEvent<{ state: string }>).detail.state), { once: true }));
+      retry.focus();
+      retry.click();
+      expect(await again).to.equal('unreachable');
+      await list.updateComplete;
+      expect(focused() === list.querySelector('button.esbRetry'), `focus on "Try again", not <${focused()?.localName}>`).to.be.true;
+    });
+  }
 });
 
 describe('Escape closes the narrow-screen filter panel (issue 11 point 6)', () => {
