@@ -17,7 +17,7 @@ import { isPlainClick } from './pagination.ts';
 import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
 import type { ParamValue } from '../../src/config/resolve.ts';
-import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
+import { clip, clipWords, FACET_LABEL_LIMIT, htmlText, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 /** Display order of every collection. */
 const ORDER: readonly CollectionName[] = ['type', 'theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd'];
@@ -96,7 +96,7 @@ export class FacetsBlock extends ScopedBlock {
   #toggle(e: MouseEvent, name: CollectionName, value: string): void {
     if (!isPlainClick(e)) return;
     e.preventDefault();
-    this.#refocus = `${name}|${value}`;
+    this.#refocus = htmlText(`${name}|${value}`);
     this.searchScope.update((s) => toggleFilter(s, name, value), { history: 'push' });
   }
 
@@ -225,7 +225,7 @@ export class FacetsBlock extends ScopedBlock {
       <a
         class="esbFacets__optionLink"
         href=${href}
-        data-facet=${`${name}|${v.value}`}
+        data-facet=${htmlText(`${name}|${v.value}`)}
         aria-current=${v.selected ? 'true' : nothing}
         @click=${(e: MouseEvent) => this.#toggle(e, name, v.value)}
         @keydown=${(e: KeyboardEvent) => this.#onLinkKey(e)}
