@@ -17,7 +17,7 @@ import { isPlainClick } from './pagination.ts';
 import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
 import type { ParamValue } from '../../src/config/resolve.ts';
-import { clip, clipWords, FACET_LABEL_LIMIT, htmlText, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
+import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 /** Display order of every collection. */
 const ORDER: readonly CollectionName[] = ['type', 'theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd'];
@@ -96,7 +96,7 @@ export class FacetsBlock extends ScopedBlock {
   #toggle(e: MouseEvent, name: CollectionName, value: string): void {
     if (!isPlainClick(e)) return;
     e.preventDefault();
-    this.#refocus = htmlText(`${name}|${value}`);
+    this.#refocus = `${name}|${value}`;
     this.searchScope.update((s) => toggleFilter(s, name, value), { history: 'push' });
   }
 
@@ -108,17 +108,8 @@ export class FacetsBlock extends ScopedBlock {
   }
 
   #clearAll(): void {
-    this.focusFirstValue();
-    this.searchScope.update((s) => ({ ...s, filters: {}, page: 1 }), { history: 'push' });
-  }
-
-  /**
-   * After a reset that removed the control in focus ("Clear all filters" here or in the layout around us): focus
-   * the first shown value once the new counts are in (a collapsed group's summary when no value is shown).
-   */
-  focusFirstValue(): void {
     this.#refocus = 'first';
-    this.requestUpdate();
+    this.searchScope.update((s) => ({ ...s, filters: {}, page: 1 }), { history: 'push' });
   }
 
   #toggleGroup(name: CollectionName): void {
@@ -137,13 +128,8 @@ export class FacetsBlock extends ScopedBlock {
     const links = [...this.querySelectorAll<HTMLAnchorElement>('a.esbFacets__optionLink')];
     if (links.length === 0) return; // results not there yet: try after the next render
     this.#refocus = undefined;
-    const keyed = key === 'first' ? undefined : links.find((a) => a.dataset.facet === key);
-    // The first that takes focus: a value in a collapsed group (compact) does not, its group's summary does.
-    const candidates = [...(keyed ? [keyed] : []), ...links, ...this.querySelectorAll<HTMLElement>('summary')];
-    for (const target of candidates) {
-      if (this.ownerDocument.activeElement !== target) target.focus();
-      if (this.ownerDocument.activeElement === target) break;
-    }
+    const target = (key === 'first' ? undefined : links.find((a) => a.dataset.facet === key)) ?? links[0];
+    if (target && this.ownerDocument.activeElement !== target) target.focus();
   }
 
   override render() {
@@ -225,7 +211,7 @@ export class FacetsBlock extends ScopedBlock {
       <a
         class="esbFacets__optionLink"
         href=${href}
-        data-facet=${htmlText(`${name}|${v.value}`)}
+        data-facet=${`${name}|${v.value}`}
         aria-current=${v.selected ? 'true' : nothing}
         @click=${(e: MouseEvent) => this.#toggle(e, name, v.value)}
         @keydown=${(e: KeyboardEvent) => this.#onLinkKey(e)}

@@ -16,7 +16,6 @@ import type { ResolvedParams } from '../../src/config/resolve.ts';
 import { urlPrefix } from '../../src/config/links.ts';
 import { follow, resolveSupportiveParams, scopeNameOf } from './scope-params.ts';
 import { activeFilterCount } from './scoped-block.ts';
-import type { FacetsBlock } from './facets.ts';
 import { heading, headingLevel } from '../base/render.ts';
 import { t } from '../base/messages.ts';
 
@@ -295,22 +294,8 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
   }
 
   #clearFilters = (): void => {
-    this.#focusAfterClear();
     this.searchScope.update((s) => ({ ...s, filters: {}, page: 1 }), { history: 'push' });
   };
-
-  /**
-   * The button goes away with the filters: focus the first value of the facet column (the facets' own mechanism,
-   * once the new counts are shown), or the "Filters" toggle while the column is collapsed behind it.
-   */
-  #focusAfterClear(): void {
-    const column = this.querySelector<HTMLElement>('.esbFacetColumn');
-    // by type only: the simple layouts never load the facets module
-    const facets = column?.querySelector<Element & Partial<Pick<FacetsBlock, 'focusFirstValue'>>>('catalog-facets, dataset-facets, facets-sv, esb-datasetfacets');
-    const toggle = this.querySelector<HTMLElement>('button.esbFilterToggle');
-    if (column && column.getClientRects().length === 0 && toggle && toggle.getClientRects().length > 0) toggle.focus();
-    else facets?.focusFirstValue?.();
-  }
 
   /** The "Filter" heading of the facet column: `h{hl}`; the facet groups below it are `h{hl+1}`. */
   protected renderFilterHeading(id: string): TemplateResult {

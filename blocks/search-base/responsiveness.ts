@@ -149,41 +149,6 @@ export class FacetResponsivenessBlock extends ScopedBlock {
     this.open = !this.open;
   }
 
-  /** The panel the Escape listener sits on (the panel may be found again elsewhere after a re-render). */
-  #listened: HTMLElement | null = null;
-
-  /**
-   * Escape in the open one-column panel (or on the toggle) closes it and puts focus back on the toggle. Only while
-   * the toggle is shown: wider, the panel is a column of the page and Escape is not ours. A key already handled
-   * (a combobox closing its list) is left alone.
-   */
-  #onEscape = (e: KeyboardEvent): void => {
-    if (e.key !== 'Escape' || e.defaultPrevented || !this.open) return;
-    const toggle = this.querySelector<HTMLButtonElement>('button.esbFilterToggle');
-    if (!toggle || toggle.getClientRects().length === 0) return;
-    e.preventDefault();
-    this.open = false;
-    toggle.focus();
-  };
-
-  #listen(panel: HTMLElement | null): void {
-    if (panel === this.#listened) return;
-    this.#listened?.removeEventListener('keydown', this.#onEscape);
-    panel?.addEventListener('keydown', this.#onEscape);
-    this.#listened = panel;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.addEventListener('keydown', this.#onEscape);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.removeEventListener('keydown', this.#onEscape);
-    this.#listen(null);
-  }
-
   override render() {
     const value = this.breakValue;
     const key = breakKey(value);
@@ -207,7 +172,6 @@ export class FacetResponsivenessBlock extends ScopedBlock {
     super.updated(changed);
     const key = breakKey(this.breakValue);
     const panel = this.panel;
-    this.#listen(panel);
     if (panel) {
       panel.setAttribute('data-esb-break-panel', key);
       panel.classList.toggle('esbFiltersOpen', this.open);

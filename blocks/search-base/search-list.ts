@@ -420,8 +420,7 @@ export class SearchListBlock extends CatalogBlock {
       this.#focusAfterPaging = false;
       body?.focus();
     } else if (this.#focusWasInside && !this.contains(this.ownerDocument.activeElement)) {
-      // An error state has no list body: its "Try again" (a retry that failed again lands on the new button).
-      (body ?? this.querySelector<HTMLElement>('button.esbRetry') ?? this.querySelector<HTMLElement>('.esbState[tabindex]'))?.focus();
+      body?.focus();
     }
     this.#lastState = announceState(this, state, this.#lastState);
   }

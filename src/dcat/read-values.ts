@@ -9,7 +9,6 @@ import { msg } from '../i18n/index.ts';
 import { formatDate } from '../i18n/format.ts';
 import type { Field, FieldKey, Value } from './model.ts';
 import { mailtoHref, safeHref } from './safe.ts';
-import { htmlText } from './text.ts';
 import { vocabLabel } from './vocab.ts';
 import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, type Node } from './read.ts';
@@ -37,7 +36,7 @@ export class ValueReader extends Reader {
         return { kind: 'link', text: { value: known, lang: this.ui }, ...(href ? { href } : {}), uri: term.value.trim() };
       }
       const href = opts.url ? safeHref(term.value) : undefined;
-      if (href) return { kind: 'link', text: { value: toText(term).value.trim(), lang: '' }, href };
+      if (href) return { kind: 'link', text: { value: term.value.trim(), lang: '' }, href };
       return { kind: 'text', text: toText(term) }; // long ones get "Show more" where they are rendered
     }
     if (term.termType === 'BlankNode') {
@@ -48,7 +47,7 @@ export class ValueReader extends Reader {
       const entry = this.entryOf(term);
       if (entry && entryKind(entry) !== 'other') return this.entryValue(term, within);
     }
-    const text = opts.url ? (this.label(term, within) ?? { value: htmlText(term.value), lang: '' }) : this.display(term, within)!;
+    const text = opts.url ? (this.label(term, within) ?? { value: term.value, lang: '' }) : this.display(term, within)!;
     const href = safeHref(term.value);
     return { kind: 'link', text, ...(href ? { href } : {}), uri: term.value };
   }
@@ -57,7 +56,7 @@ export class ValueReader extends Reader {
   entryValue(term: Term, within?: Graph): Value {
     const entry = this.entryOf(term);
     const n = this.node(term, within);
-    const text = this.text(n, TITLE_PROPERTIES) ?? this.display(term, within) ?? { value: htmlText(term.value), lang: '' };
+    const text = this.text(n, TITLE_PROPERTIES) ?? this.display(term, within) ?? { value: term.value, lang: '' };
     return {
       kind: 'entry',
       text,

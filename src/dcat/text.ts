@@ -80,26 +80,6 @@ export const FACET_LABEL_LIMIT = 200;
  */
 export const TEXT_READ_LIMIT = 4 * TEXT_HARD_LIMIT;
 
-/**
- * What HTML forbids in text (Infra "control" other than tab, LF, FF, CR; "noncharacter"), plus lone surrogates, which
- * cannot even be encoded as UTF-8. Harvested catalogs carry U+0001, U+0002, U+000B inside literals (issue 11
- * point 12); the Nu validator rejects a page holding them.
- */
-const NOT_HTML_TEXT = /(?![\t\n\f\r])\p{Cc}|\p{Noncharacter_Code_Point}|\p{Cs}/gu;
-/** Controls that separate words (vertical tab, next line): a line break keeps the words apart. */
-const LINE_CONTROLS = new Set(['\u000B', '\u0085']);
-
-/**
- * `text` without the code points HTML forbids: vertical tab and next line become a line break, lone surrogates U+FFFD,
- * other controls and noncharacters are dropped. Every literal passes here on its way to a view model (toText in
- * read.ts), and so do URI tails shown as labels.
- */
-export function htmlText(text: string): string {
-  NOT_HTML_TEXT.lastIndex = 0;
-  if (!NOT_HTML_TEXT.test(text)) return text;
-  return text.replace(NOT_HTML_TEXT, (c) => (LINE_CONTROLS.has(c) ? '\n' : /\p{Cs}/u.test(c) ? '\uFFFD' : ''));
-}
-
 /** `text` cut to at most `max` UTF-16 units, never between the halves of a surrogate pair. */
 export function clip(text: string, max: number): string {
   if (text.length <= max) return text;
