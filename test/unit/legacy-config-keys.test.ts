@@ -2,18 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resetConfigKeyWarnings, warnUnsupportedKeys } from '../../src/legacy/config-keys.ts';
+import { warnings } from './template-helpers.ts';
 
-function warnings(run: () => void): string[] {
-  const seen: string[] = [];
-  const original = console.warn;
-  console.warn = (...args: unknown[]) => void seen.push(args.map(String).join(' '));
-  try {
-    run();
-  } finally {
-    console.warn = original;
-  }
-  return seen;
-}
 
 test('each unsupported key gets one warning naming it; supported keys get none', () => {
   resetConfigKeyWarnings();

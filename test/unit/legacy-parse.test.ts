@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { camelParam, coerce, dataParams, readLegacyNode, type LegacyElement } from '../../src/legacy/parse.ts';
 import { BLOCK_TAGS, tagOf } from '../../src/legacy/names.ts';
 import { attributeFor } from '../../src/legacy/mount.ts';
+import { warnings } from './template-helpers.ts';
 
 /** A stand-in element: tag, attributes in order, text. */
 function node(localName: string, attrs: Record<string, string>, text = ''): LegacyElement {
@@ -14,18 +15,6 @@ function node(localName: string, attrs: Record<string, string>, text = ''): Lega
   return { localName, attributes: list, textContent: text, getAttribute: (n) => attrs[n] ?? null };
 }
 
-/** Runs `fn` with console.warn captured. */
-function warnings(fn: () => void): string[] {
-  const seen: string[] = [];
-  const orig = console.warn;
-  console.warn = (...a: unknown[]) => void seen.push(a.map(String).join(' '));
-  try {
-    fn();
-  } finally {
-    console.warn = orig;
-  }
-  return seen;
-}
 
 describe('legacy parameter names and values', () => {
   test('names are camel-cased the jQuery .data() way', () => {
