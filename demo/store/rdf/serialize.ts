@@ -1,5 +1,7 @@
-/** Graph writers: RDF/JSON (§4 writer rules), N-Triples, Turtle (n3), RDF/XML (own, flat), JSON-LD (jsonld.js, compact). */
-import type { Term, Triple } from '../../../src/rdf/graph.ts';
+/** Graph writers: RDF/JSON (§4 writer rules), N-Triples, Turtle (n3), RDF/XML (the engine's, flat), JSON-LD (jsonld.js, compact). */
+import { Graph, type Term, type Triple } from '../../../src/rdf/graph.ts';
+import { writeRdfXml } from '../../../src/rdf/rdfxml.ts';
+import { exportableGraph } from '../../../src/rdf/serialize.ts';
 import { NS } from '../../../src/rdf/namespaces.ts';
 import { jsonld, n3 } from './libs.ts';
 import type { N3Term } from './libs.ts';
@@ -95,58 +97,17 @@ export function toTurtle(triples: readonly Triple[]): Promise<string> {
   return new Promise((resolve, reject) => writer.end((err, result) => (err ? reject(err) : resolve(result))));
 }
 
-function xmlEscape(s: string, attr = false): string {
-  const out = s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return attr ? out.replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;') : out.replace(/\r/g, '&#13;');
-}
-
-/** Splits a predicate IRI into namespace + XML local name (NCName), or undefined when impossible. */
-function splitPredicate(iri: string): [string, string] | undefined {
-  const m = /^(.*?)([A-Za-z_][A-Za-z0-9_.-]*)$/.exec(iri);
-  if (!m || !m[1]) return undefined;
-  return [m[1], m[2]!];
-}
-
-/** Flat RDF/XML: one rdf:Description per subject, prefixes from the project namespace table. */
+/**
+ * RDF/XML by the engine's writer (src/rdf/rdfxml.ts behind the export rule of src/rdf/serialize.ts), so the store
+ * and `<dataset-exports>` write the same file. Harvested literals carry controls XML 1.0 cannot hold (U+0001,
+ * U+000B): they become U+FFFD; a predicate's element name is the longest XML NCName at the end of its IRI
+ * (`ns#sträcka`, `ns#å`); a predicate with none is left out and said in a comment, never an HTTP 500.
+ */
 export function toRdfXml(triples: readonly Triple[]): string {
-  const prefixes = new Map<string, string>(Object.entries(NS).map(([p, ns]) => [ns, p]));
-  const used = new Map<string, string>([[NS.rdf, 'rdf']]);
-  let generated = 0;
-  const qname = (iri: string): string => {
-    const split = splitPredicate(iri);
-    if (!split) throw new Error(`predicate ${iri} cannot be written as RDF/XML`);
-    const [ns, local] = split;
-    let p = used.get(ns) ?? prefixes.get(ns);
-    if (!p) p = `ns${++generated}`;
-    used.set(ns, p);
-    return `${p}:${local}`;
-  };
-  const bySubject = new Map<string, Triple[]>();
-  for (const t of triples) {
-    const k = subjectKey(t.subject);
-    const list = bySubject.get(k);
-    if (list) list.push(t);
-    else bySubject.set(k, [t]);
-  }
-  const body: string[] = [];
-  for (const list of bySubject.values()) {
-    const s = list[0]!.subject;
-    const about = s.termType === 'BlankNode' ? `rdf:nodeID="${xmlEscape(s.value.replace(/[^A-Za-z0-9_-]/g, '_'), true)}"` : `rdf:about="${xmlEscape(s.value, true)}"`;
-    body.push(`  <rdf:Description ${about}>`);
-    for (const t of list) {
-      const q = qname(t.predicate);
-      const o = t.object;
-      if (o.termType === 'NamedNode') body.push(`    <${q} rdf:resource="${xmlEscape(o.value, true)}"/>`);
-      else if (o.termType === 'BlankNode') body.push(`    <${q} rdf:nodeID="${xmlEscape(o.value.replace(/[^A-Za-z0-9_-]/g, '_'), true)}"/>`);
-      else {
-        const attr = o.language ? ` xml:lang="${xmlEscape(o.language, true)}"` : o.datatype && o.datatype !== `${NS.xsd}string` ? ` rdf:datatype="${xmlEscape(o.datatype, true)}"` : '';
-        body.push(`    <${q}${attr}>${xmlEscape(o.value)}</${q}>`);
-      }
-    }
-    body.push('  </rdf:Description>');
-  }
-  const decls = [...used].map(([ns, p]) => `\n    xmlns:${p}="${xmlEscape(ns, true)}"`).join('');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<rdf:RDF${decls}>\n${body.join('\n')}${body.length ? '\n' : ''}</rdf:RDF>\n`;
+  const graph = new Graph();
+  for (const t of triples) graph.add(t.subject, t.predicate, t.object);
+  const { graph: exportable, leftOut } = exportableGraph(graph);
+  return writeRdfXml(exportable, leftOut).text;
 }
 
 /** JSON-LD, compacted with the used prefixes only, native types (§3.3). */
