@@ -297,6 +297,10 @@ export default defineConfig(({ command, mode }): UserConfig => {
     reportCompressedSize: false,
     copyPublicDir: false,
   } as const;
+  const terserBuild = {
+    minify: 'terser',
+    terserOptions: { module: true, ecma: 2020, compress: { passes: 3 } },
+  } as const;
   const abs = (entries: Record<string, string>) =>
     Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, resolve(root, file)]));
   if (mode === 'npm') {
@@ -324,6 +328,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
       plugins: [blockLoaders(), lazyStoreProvider(), lazyBlockOverrides(), sharedStringsPerPart(), papaparseAsEsModule(), templateMinifying()],
       build: {
         ...build,
+        ...terserBuild,
         outDir: 'dist/cdn',
         emptyOutDir: true,
         lib: { entry: abs({ 'catalog-blocks': 'src/cdn.ts' }), formats: ['es'] },
