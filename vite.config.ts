@@ -7,7 +7,7 @@
  * - serve (default, `npm start`) → the demo site from demo/, blocks loaded from source (HMR); see demoServing().
  */
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { npmEntries, root } from './scripts/entries.mjs';
 import { renderDemoHtml } from './scripts/demo-html.mjs';
@@ -34,6 +34,22 @@ function demoServing(): Plugin {
     },
     transformIndexHtml(html) {
       return renderDemoHtml(html, { storeUrl: process.env.CATALOG_BLOCKS_STORE_URL ?? 'http://localhost:8787/store/' });
+    },
+    // `/cdn/…` is the production bundle (dist/cdn) for the demo pages that run it (production*.html), served as built:
+    // no Vite transform, so the page downloads exactly what a CDN would serve.
+    configureServer(server) {
+      const cdnDir = resolve(root, 'dist/cdn');
+      server.middlewares.use('/cdn', (req, res) => {
+        const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname).replace(/^\/+/, '');
+        const file = resolve(cdnDir, rel);
+        if (!file.startsWith(`${cdnDir}/`) || !existsSync(file) || !statSync(file).isFile()) {
+          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not built: run `npm run build` (npm start builds dist/cdn when missing)');
+          return;
+        }
+        const type = file.endsWith('.js') ? 'text/javascript; charset=utf-8' : file.endsWith('.map') || file.endsWith('.json') ? 'application/json' : 'application/octet-stream';
+        res.writeHead(200, { 'content-type': type, 'cache-control': 'no-cache' });
+        res.end(req.method === 'HEAD' ? undefined : readFileSync(file));
+      });
     },
   };
 }
@@ -333,6 +349,8 @@ export default defineConfig(({ command, mode }): UserConfig => {
         emptyOutDir: true,
         lib: { entry: abs({ 'catalog-blocks': 'src/cdn.ts' }), formats: ['es'] },
         rolldownOptions: {
+          // terser's renderChunk time is reported as an untimed callback on every build; the size numbers matter here
+          checks: { pluginTimings: false },
           output: {
             entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', minify: true,
             codeSplitting: { groups: CDN_CHUNK_GROUPS },

@@ -167,3 +167,11 @@ ensureEntry();
 fillForm();
 fillParamValues();
 fillEntryLists();
+
+// Production-bundle pages load /cdn/catalog-blocks.js (dist/cdn): while it is not built the blocks would stay empty
+// without a word, so the page says what to do.
+const cdnScript = document.querySelector('script[src="/cdn/catalog-blocks.js"]');
+if (cdnScript) {
+  const missing = () => document.querySelectorAll('[data-demo-cdn-missing]').forEach((n) => n.removeAttribute('hidden'));
+  fetch('/cdn/catalog-blocks.js', { method: 'HEAD', cache: 'no-store' }).then((r) => r.ok || missing(), missing);
+}

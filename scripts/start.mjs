@@ -4,7 +4,8 @@
 //   npm start -- --port 5173 --store-port 8787       ports (an occupied demo port moves to the next free one)
 // The demo pages find the store through `data-store-url`, filled in when a page is served: the store runs on another
 // origin (another port), exactly like a real embed.
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createServer } from 'vite';
 import { root } from './entries.mjs';
@@ -54,6 +55,22 @@ const port = typeof address === 'object' && address ? address.port : opts.port;
 console.log(`\nDemo:  http://localhost:${port}/`);
 console.log(`Store: ${store.url}  (${opts.catalogs.map((c) => c.replace(`${root}/`, '')).join(', ')}; loaded in ${Math.round(store.loadMs)} ms)`);
 console.log('Stop with Ctrl+C.');
+buildCdnWhenStale();
+
+/**
+ * The production-bundle demo pages (production*.html) load dist/cdn: build it in the background when it is missing or
+ * older than a source file, so they work on a fresh clone (the pages say so while it builds).
+ */
+function buildCdnWhenStale() {
+  const bundle = join(root, 'dist/cdn/catalog-blocks.js');
+  const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
+  const newer = (dir) => readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .some((e) => e.isFile() && statSync(join(e.parentPath, e.name)).mtimeMs > built);
+  if (built && !['src', 'blocks'].some(newer)) return;
+  console.log(`Building the production bundle (dist/cdn) for production.html${built ? ': the sources changed' : ''} …`);
+  const child = spawn(process.execPath, [join(root, 'scripts/build.mjs'), 'cdn'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  child.on('exit', (code) => console.log(code === 0 ? 'Production bundle built: dist/cdn.' : `The production bundle did not build (exit ${code}); run \`npm run build\`.`));
+}
 
 let stopping = false;
 async function stop() {
