@@ -6,6 +6,7 @@
  * parts, other query parameters) is kept as it is.
  */
 import { NS } from '../rdf/namespaces.ts';
+import { decodeSafe } from '../dcat/formats.ts';
 import { clampPage, COLLECTION_NAMES, type CollectionName, type SearchState } from './types.ts';
 import { isFilterValue, isFormatBucket } from './facets.ts';
 import { normaliseTerms } from './query.ts';
@@ -47,14 +48,6 @@ function encodeItem(v: string): string {
   return encodeURIComponent(v).replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%40/g, '@');
 }
 
-function decodeItem(v: string): string {
-  try {
-    return decodeURIComponent(v);
-  } catch {
-    return v;
-  }
-}
-
 interface Part {
   readonly raw: string;
   readonly key?: string;
@@ -66,7 +59,7 @@ function fragmentParts(hash: string): Part[] {
   if (!body) return [];
   return body.split('&').map((raw) => {
     const eq = raw.indexOf('=');
-    return eq < 0 ? { raw } : { raw, key: decodeItem(raw.slice(0, eq)), value: raw.slice(eq + 1) };
+    return eq < 0 ? { raw } : { raw, key: decodeSafe(raw.slice(0, eq)), value: raw.slice(eq + 1) };
   });
 }
 
@@ -90,7 +83,7 @@ export function readState(url: URL, scope = 'default', base = 'esc_'): SearchSta
   const values = new Map<string, string[]>();
   for (const part of fragmentParts(url.hash)) {
     if (part.key?.startsWith(prefix) && part.value !== undefined) {
-      values.set(part.key.slice(prefix.length), part.value.split(',').map(decodeItem).filter((v) => v.trim() !== ''));
+      values.set(part.key.slice(prefix.length), part.value.split(',').map(decodeSafe).filter((v) => v.trim() !== ''));
     }
   }
   const filters: Partial<Record<CollectionName, string[]>> = {};
