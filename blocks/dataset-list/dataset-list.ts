@@ -2,8 +2,7 @@
  * `<dataset-list>` (supportive block `datasetList`, extends `searchList`), its base tag `<catalog-search-list>` and
  * the legacy tag `<esb-datasetlist>`. Importing this module registers all three (guarded: importing twice is fine).
  */
-import type { ParamValue } from '../../src/config/resolve.ts';
-import { SearchListBlock, type ItemKind } from '../search-base/search-list.ts';
+import { SearchListBlock } from '../search-base/search-list.ts';
 import { searchListStyles } from '../search-base/search-list.styles.ts';
 import '../base/store-provider.ts';
 
@@ -60,8 +59,6 @@ import '../base/store-provider.ts';
 export class DatasetList extends SearchListBlock {
   static override blockStyles = [searchListStyles];
   static override incumbentName = 'datasetList';
-  static override paramDefaults: Readonly<Record<string, ParamValue>> = { ...SearchListBlock.paramDefaults, hl: 2 };
-  static override listDefaults: { readonly types: readonly ItemKind[]; readonly pageSize: number } = { types: ['dataset'], pageSize: 10 };
 }
 
 /**

@@ -1,4 +1,7 @@
-/** Styles of the facet column, chips and the active filters (low specificity; theme through --cb-* properties). */
+/**
+ * Styles of the facet column, chips and the active filters (low specificity; theme through --cb-* properties). Every
+ * part is an `.esbBlock`: its links and buttons take their colour, font, cursor and focus ring from base.styles.ts.
+ */
 import { css } from 'lit';
 
 export const facetsStyles = css`
@@ -51,7 +54,6 @@ export const facetsStyles = css`
   }
   :where(.esbFacets__clear) {
     font-size: 0.875em;
-    color: var(--cb-accent, #0b5cad);
   }
   :where(.esbFacets__limitButton, .esbFacets__clearAll) {
     padding: 0.25rem 0.75rem;
@@ -59,8 +61,6 @@ export const facetsStyles = css`
     border-radius: var(--cb-radius, 4px);
     background: transparent;
     color: var(--cb-accent, #0b5cad);
-    font: inherit;
-    cursor: pointer;
   }
   :where(.esbFacets__actions) {
     margin: 0 0 1rem;
@@ -82,8 +82,6 @@ export const facetsStyles = css`
     border-radius: 999px;
     background: var(--cb-tag-bg, #e6edf5);
     color: var(--cb-tag-text, #13325b);
-    font: inherit;
-    cursor: pointer;
   }
   :where(.esbChips) :where(.group) {
     font-weight: 600;
@@ -93,9 +91,5 @@ export const facetsStyles = css`
     flex-wrap: wrap;
     align-items: center;
     gap: 0.5rem;
-  }
-  :where(.esbFacets, .esbActiveFilters, .esbMultiSearch) :where(a, button, input):focus-visible {
-    outline: 3px solid var(--cb-focus, #0b5cad);
-    outline-offset: 2px;
   }
 `;

@@ -24,10 +24,6 @@ const ORDER: readonly CollectionName[] = ['type', 'theme', 'org', 'format', 'lic
 
 /** Values shown before "Show more" in the compact variant. */
 export const COMPACT_LIMIT = 5;
-/** Values shown before "Show more" (behaviour doc §4.4); absent = all. */
-export const FACET_LIMITS: Readonly<Partial<Record<CollectionName, number>>> = Object.fromEntries(
-  Object.values(FACETS).flatMap((f) => (f.shownBeforeMore ? [[f.name, f.shownBeforeMore] as const] : [])),
-);
 
 /** A link to the page URL carrying `state` in `scope` (search state in the fragment). */
 export function stateHref(doc: Document, scope: string, state: SearchState): string {
@@ -162,7 +158,9 @@ export class FacetsBlock extends ScopedBlock {
     const name = group.name;
     const headId = `${this.idPrefix}-facet-${name}`;
     const listId = `${headId}-values`;
-    const limit = this.compact ? Math.min(FACET_LIMITS[name] ?? COMPACT_LIMIT, COMPACT_LIMIT) : FACET_LIMITS[name];
+    // values shown before "Show more" (behaviour doc §4.4; absent = all), at most 5 in the compact variant
+    const own = FACETS[name].shownBeforeMore;
+    const limit = this.compact ? Math.min(own ?? COMPACT_LIMIT, COMPACT_LIMIT) : own;
     const expanded = this.expanded.has(name);
     const limited = limit !== undefined && group.values.length > limit;
     const shown = limited && !expanded ? group.values.filter((v, i) => i < limit || v.selected) : group.values;
@@ -183,17 +181,14 @@ export class FacetsBlock extends ScopedBlock {
             </button>
           </div>`
         : nothing}`;
-    if (this.compact) {
-      const label = html`${t(lang, `facet.${name}`)}${selectedCount ? html` <span class="esbFacets__selectedCount">(${selectedCount})</span>` : nothing}`;
-      return html`<details class="esbFacets__collection collection_${name}" ?open=${selectedCount > 0}>
-        <summary>${heading(level, label, { id: headId, cls: 'esbFacets__facetHeader' })}</summary>
-        ${body}
-      </details>`;
-    }
-    return html`<div class="esbFacets__collection collection_${name}">
-      ${heading(level, t(lang, `facet.${name}`), { id: headId, cls: 'esbFacets__facetHeader' })}
-      ${body}
-    </div>`;
+    const count = this.compact && selectedCount ? html` <span class="esbFacets__selectedCount">(${selectedCount})</span>` : nothing;
+    const head = heading(level, html`${t(lang, `facet.${name}`)}${count}`, { id: headId, cls: 'esbFacets__facetHeader' });
+    return this.compact
+      ? html`<details class="esbFacets__collection collection_${name}" ?open=${selectedCount > 0}>
+          <summary>${head}</summary>
+          ${body}
+        </details>`
+      : html`<div class="esbFacets__collection collection_${name}">${head}${body}</div>`;
   }
 
   #renderValue(name: CollectionName, v: FacetValueView, state: SearchState): TemplateResult {

@@ -7,7 +7,6 @@
  */
 import { css, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
-import type { SearchState } from '../../src/search/types.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import { loadSearchMessages } from '../../src/i18n/index.ts';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
@@ -44,11 +43,6 @@ class AttributesDirective extends Directive {
 export const attributes = directive(AttributesDirective);
 
 export { scopeNameOf } from './scope-params.ts';
-
-/** True when any facet filter of the state has a value (terms do not count). */
-export function hasActiveFilters(state: SearchState | undefined): boolean {
-  return !!state && activeFilterCount(state) > 0;
-}
 
 /**
  * Styles of the search layouts: the vertical rhythm of search → sort → count → list, and the two columns of the
@@ -134,13 +128,14 @@ export interface ListForwarding {
 
 const inherit = (on: boolean | undefined): string | undefined => (on ? 'inherit' : undefined);
 
-/** Extra parameters (EXTRA_PARAMS) a layout hands down with `inherit`, per part. */
-const INHERIT_SEARCH = { 'minimum-search-length': 'inherit' } as const;
-const INHERIT_LIST = {
-  limit: 'inherit', 'limit-options': 'inherit', 'sort-options': 'inherit', 'base-filter': 'inherit', 'facet-limit': 'inherit',
-  namedclick: 'inherit', click: 'inherit',
-} as const;
-const INHERIT_FACETS = { include: 'inherit', exclude: 'inherit', 'facet-limit': 'inherit' } as const;
+/** `inherit` for each of the space-separated attribute names. */
+const inheritAll = (names: string): Attrs => Object.fromEntries(names.split(' ').map((name) => [name, 'inherit']));
+
+/** Parameters a layout always hands down with `inherit`, per part (the extra ones of EXTRA_PARAMS among them). */
+const INHERIT_SEARCH = inheritAll('minimum-search-length');
+const INHERIT_LIST = inheritAll('limit limit-options sort-options base-filter facet-limit namedclick click hl page-in-url '
+  + 'include-auto-visualizations include-data-preview sort-order');
+const INHERIT_FACETS = inheritAll('include exclude facet-limit hl hvd-filter');
 
 export function searchPart(shared: Attrs): TemplateResult {
   return html`<dataset-search ${attributes({ ...shared, ...INHERIT_SEARCH })}></dataset-search>`;
@@ -162,14 +157,9 @@ export function listPart(shared: Attrs, f: ListForwarding): TemplateResult {
       ...INHERIT_LIST,
       // the layout's own `context` attribute, else whatever the layout resolved (override defaults, page config)
       context: shared.context ?? 'inherit',
-      hl: 'inherit',
-      'page-in-url': 'inherit',
       'include-extras': inherit(extras),
       'include-visualizations': inherit(extras),
       'include-tabbed-visualizations': inherit(extras),
-      'include-auto-visualizations': 'inherit',
-      'include-data-preview': 'inherit',
-      'sort-order': 'inherit',
       'include-services': inherit(f.services),
       'include-indicators': inherit(f.indicators),
       legend: inherit(f.legend),
@@ -184,8 +174,6 @@ export function facetsPart(shared: Attrs, opts: { typeFilter: boolean; compact?:
     ${attributes({
       ...shared,
       ...INHERIT_FACETS,
-      hl: 'inherit',
-      'hvd-filter': 'inherit',
       'type-filter': inherit(opts.typeFilter),
       variant: opts.compact ? 'compact' : undefined,
       // The layout shows "Clear all filters" itself, in the result column (visible when the panel is collapsed).
@@ -198,6 +186,9 @@ export function responsivenessPart(shared: Attrs, controls: string): TemplateRes
   return html`<facet-search-responsiveness ${attributes({ ...shared, break: 'inherit', controls })}></facet-search-responsiveness>`;
 }
 
+
+/** The layout's own attributes each child gets too (see `shared`). */
+const SHARED_ATTRIBUTES = ['store-url', 'lang', 'strict-standard-html', 'no-styles', 'context'];
 
 export abstract class SearchLayout extends CatalogBlock<boolean> {
   static override blockStyles = [layoutStyles];
@@ -254,17 +245,13 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
     if (scope !== this.#joined) this.#joined = follow(this.#joined, scope, this.#onState, STATE_EVENT);
   }
 
-  /** Attributes every child gets: same scope, store, language and HTML mode as the layout. */
+  /**
+   * Attributes every child gets: same scope, store, language, HTML mode and styles as the layout, and its `context`
+   * (restricts the search to one context of the store; read by the list, which configures the scope).
+   */
   protected get shared(): AttributeMap {
-    return {
-      scope: this.scopeName,
-      'store-url': this.getAttribute('store-url') ?? undefined,
-      lang: this.getAttribute('lang') ?? undefined,
-      'strict-standard-html': this.getAttribute('strict-standard-html') ?? undefined,
-      'no-styles': this.getAttribute('no-styles') ?? undefined,
-      // Restricts the search to one context of the store (read by the list, which configures the scope).
-      context: this.getAttribute('context') ?? undefined,
-    };
+    const own = SHARED_ATTRIBUTES.map((name) => [name, this.getAttribute(name) ?? undefined]);
+    return { scope: this.scopeName, ...Object.fromEntries(own) };
   }
 
   /** Children resolve `inherit` from this block's parameters at their own render: tell them when ours changed. */
@@ -287,8 +274,9 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
 
   /** "Clear all filters" (behaviour doc §2.6): only while a filter is active; keeps the search terms. */
   protected renderClearAll(): TemplateResult | typeof nothing {
-    const scope = this.#joined;
-    if (!hasActiveFilters(scope?.state)) return nothing;
+    // while any facet filter has a value (terms do not count)
+    const state = this.#joined?.state;
+    if (!state || activeFilterCount(state) === 0) return nothing;
     return html`<p class="esbClearAll"><button type="button" class="esbClearAllButton" @click=${this.#clearFilters}>
       ${t(this.uiLang, 'facets.clearAll')}</button></p>`;
   }

@@ -102,7 +102,7 @@ export class MultiSearchBlock extends ScopedBlock {
         out.push({ kind: 'facet', collection: group.name, value: v.value, label: v.label, labelLang: v.labelLang });
       }
     }
-    return out.slice(0, MAX_SUGGESTIONS);
+    return out;
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {

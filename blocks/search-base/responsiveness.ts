@@ -89,13 +89,12 @@ const toggleStyles = css`
     outline: 3px solid var(--cb-focus, #0b5cad);
     outline-offset: 2px;
   }
-  :where(.esbFilterToggle[aria-expanded='true'])::after {
-    content: '▲';
-    font-size: 0.75em;
-  }
-  :where(.esbFilterToggle[aria-expanded='false'])::after {
+  :where(.esbFilterToggle)::after {
     content: '▼';
     font-size: 0.75em;
+  }
+  :where(.esbFilterToggle[aria-expanded='true'])::after {
+    content: '▲';
   }
 `;
 

@@ -27,9 +27,6 @@ export const searchListStyles = css`
     padding: 0;
     border-top: 1px solid var(--cb-border, #c4c9d0);
   }
-  :where(.esbSearchList) :where(.esbList__hidden) {
-    display: none;
-  }
   :where(.esbSearchList) :where(.entryList > .esbRow) {
     border-bottom: 1px solid var(--cb-border, #c4c9d0);
   }
@@ -46,7 +43,6 @@ export const searchListStyles = css`
   :where(.esbSearchList) :where(.esbRowTitle) {
     margin: 0 0 0.25rem;
     font-size: 1.2rem;
-    overflow-wrap: anywhere;
   }
   :where(.esbSearchList) :where(.esbRowPublisher) {
     display: block;
@@ -122,7 +118,6 @@ export const searchListStyles = css`
     background: var(--cb-surface, #ffffff);
     color: var(--cb-accent, #0b5cad);
     text-decoration: none;
-    font: inherit;
   }
   :where(.entryPagination) :where(.page-link[aria-disabled='true'], .page-link:disabled) {
     color: var(--cb-muted, #4a4f57);

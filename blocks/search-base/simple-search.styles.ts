@@ -70,9 +70,6 @@ export const comboboxStyles = css`
     border-radius: var(--cb-radius, 4px);
     box-shadow: 0 4px 12px rgb(0 0 0 / 15%);
   }
-  :where(.esbSuggestions[hidden]) {
-    display: none;
-  }
   :where(.esbOptionGroupLabel) {
     padding: 0.25rem 0.75rem;
     font-size: 0.875em;

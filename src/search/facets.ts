@@ -14,14 +14,12 @@ import { formatBadge } from '../dcat/formats.ts';
 import { anyOf, escapeValue, field, literalField, or, uriField } from '../store/query.ts';
 import type { CollectionName } from './types.ts';
 
-const { dcat, dcterms, dcatap, rdf } = NS;
+const { dcat, dcterms } = NS;
 
 export type LabelSource = 'vocab' | 'agent' | 'literal' | 'bucket' | 'type';
 
 export interface FacetDefinition {
   readonly name: CollectionName;
-  /** Predicate the facet is about (rdf:type for `type`). */
-  readonly predicate: string;
   /** Solr fields faceted (and filtered) for this group. */
   readonly fields: readonly string[];
   readonly labels: LabelSource;
@@ -68,23 +66,14 @@ const FIELD_KEYS = Object.keys(FORMAT_FIELDS) as FormatFieldKey[];
 export const FORMAT_FIELD_LIST: readonly string[] = FIELD_KEYS.flatMap((k) => [FORMAT_FIELDS[k], RELATED + FORMAT_FIELDS[k]]);
 
 export const FACETS: Readonly<Record<CollectionName, FacetDefinition>> = {
-  theme: { name: 'theme', predicate: `${dcat}theme`, fields: [uriField(`${dcat}theme`)], labels: 'vocab' },
-  org: { name: 'org', predicate: `${dcterms}publisher`, fields: [uriField(`${dcterms}publisher`)], labels: 'agent', shownBeforeMore: 7 },
-  format: {
-    name: 'format',
-    predicate: `${dcterms}format`,
-    fields: FORMAT_FIELD_LIST,
-    labels: 'bucket',
-    shownBeforeMore: 7,
-  },
-  license: {
-    name: 'license', predicate: `${dcterms}license`, labels: 'vocab', shownBeforeMore: 7,
-    fields: [uriField(`${dcterms}license`), RELATED + uriField(`${dcterms}license`)],
-  },
-  access: { name: 'access', predicate: `${dcterms}accessRights`, fields: [uriField(`${dcterms}accessRights`)], labels: 'vocab' },
-  keyword: { name: 'keyword', predicate: `${dcat}keyword`, fields: [literalField(`${dcat}keyword`)], labels: 'literal', shownBeforeMore: 10 },
-  hvd: { name: 'hvd', predicate: `${dcatap}hvdCategory`, fields: [uriField(`${dcatap}hvdCategory`)], labels: 'vocab' },
-  type: { name: 'type', predicate: `${rdf}type`, fields: ['rdfType'], labels: 'type' },
+  theme: { name: 'theme', fields: [uriField(`${dcat}theme`)], labels: 'vocab' },
+  org: { name: 'org', fields: [uriField(`${dcterms}publisher`)], labels: 'agent', shownBeforeMore: 7 },
+  format: { name: 'format', fields: FORMAT_FIELD_LIST, labels: 'bucket', shownBeforeMore: 7 },
+  license: { name: 'license', fields: [uriField(`${dcterms}license`), RELATED + uriField(`${dcterms}license`)], labels: 'vocab', shownBeforeMore: 7 },
+  access: { name: 'access', fields: [uriField(`${dcterms}accessRights`)], labels: 'vocab' },
+  keyword: { name: 'keyword', fields: [literalField(`${dcat}keyword`)], labels: 'literal', shownBeforeMore: 10 },
+  hvd: { name: 'hvd', fields: [uriField(`${NS.dcatap}hvdCategory`)], labels: 'vocab' },
+  type: { name: 'type', fields: ['rdfType'], labels: 'type' },
 };
 
 /** Type facet values (§1.17) and the i18n key of each label. */
@@ -113,8 +102,6 @@ export type FormatBucket =
 interface BucketSpec {
   /** Display label (the format's usual name). */
   readonly label: string;
-  /** Labels that are words rather than format names, per page language. */
-  readonly labels?: Readonly<Partial<Record<'sv' | 'en' | 'de', string>>>;
   /** formatBadge labels that fall into the bucket. */
   readonly badges: readonly string[];
   /** MIME types (literal spellings and IANA URIs are derived). */
@@ -125,45 +112,49 @@ interface BucketSpec {
   readonly euCodes: readonly string[];
 }
 
-export const FORMAT_BUCKETS: Readonly<Record<Exclude<FormatBucket, 'other'>, BucketSpec>> = {
-  csv: { label: 'CSV', badges: ['CSV', 'TSV'], mimes: ['text/csv', 'application/csv', 'text/comma-separated-values', 'text/tab-separated-values'], names: ['csv', 'tsv'], euCodes: ['CSV', 'TSV'] },
-  json: { label: 'JSON', badges: ['JSON'], mimes: ['application/json', 'text/json'], names: ['json'], euCodes: ['JSON'] },
-  xml: { label: 'XML', badges: ['XML', 'GML'], mimes: ['application/xml', 'text/xml', 'application/gml+xml'], names: ['xml', 'gml'], euCodes: ['XML', 'GML'] },
-  html: { label: 'HTML', badges: ['HTML'], mimes: ['text/html', 'application/xhtml+xml'], names: ['html', 'htm'], euCodes: ['HTML', 'XHTML'] },
-  pdf: { label: 'PDF', badges: ['PDF'], mimes: ['application/pdf'], names: ['pdf'], euCodes: ['PDF', 'PDFA1A', 'PDFA1B', 'PDFX'] },
-  rdf: {
-    label: 'RDF', badges: ['RDF', 'TTL', 'N-Triples', 'JSON-LD'],
-    mimes: ['application/rdf+xml', 'text/turtle', 'application/n-triples', 'application/ld+json'],
-    names: ['rdf', 'rdf/xml', 'ttl', 'turtle', 'nt', 'n-triples', 'json-ld', 'jsonld'],
-    euCodes: ['RDF', 'RDF_XML', 'RDF_TURTLE', 'RDF_N_TRIPLES', 'JSON_LD', 'RDFA'],
-  },
-  zip: { label: 'ZIP', badges: ['ZIP', 'GZIP'], mimes: ['application/zip', 'application/x-zip-compressed', 'application/gzip', 'application/x-gzip'], names: ['zip', 'gzip', 'gz'], euCodes: ['ZIP', 'GZIP'] },
-  text: { label: 'Text', badges: ['TXT'], mimes: ['text/plain'], names: ['txt', 'text'], euCodes: ['TXT'] },
-  image: {
-    label: 'Image', labels: { sv: 'Bild', de: 'Bild' }, badges: ['PNG', 'JPEG', 'TIFF', 'GIF', 'SVG'],
-    mimes: ['image/png', 'image/jpeg', 'image/tiff', 'image/gif', 'image/svg+xml'],
-    names: ['png', 'jpeg', 'jpg', 'tiff', 'tif', 'gif', 'svg'], euCodes: ['PNG', 'JPEG', 'TIFF', 'GIF', 'SVG'],
-  },
-  atom: { label: 'Atom', badges: ['ATOM', 'RSS'], mimes: ['application/atom+xml', 'application/rss+xml'], names: ['atom', 'rss'], euCodes: ['ATOM', 'RSS'] },
-  wms: { label: 'WMS', badges: ['WMS'], mimes: ['application/vnd.ogc.wms_xml'], names: ['wms'], euCodes: ['WMS_SRVC'] },
-  wfs: { label: 'WFS', badges: ['WFS'], mimes: ['application/vnd.ogc.wfs_xml'], names: ['wfs'], euCodes: ['WFS_SRVC'] },
-  wmts: { label: 'WMTS', badges: ['WMTS'], mimes: ['application/vnd.ogc.wmts_xml'], names: ['wmts'], euCodes: ['WMTS_SRVC'] },
-  wcs: { label: 'WCS', badges: ['WCS'], mimes: ['application/vnd.ogc.wcs_xml'], names: ['wcs'], euCodes: ['WCS_SRVC'] },
-  kml: { label: 'KML', badges: ['KML', 'KMZ'], mimes: ['application/vnd.google-earth.kml+xml', 'application/vnd.google-earth.kmz'], names: ['kml', 'kmz'], euCodes: ['KML', 'KMZ'] },
-  geojson: { label: 'GeoJSON', badges: ['GeoJSON'], mimes: ['application/geo+json', 'application/vnd.geo+json'], names: ['geojson'], euCodes: ['GEOJSON'] },
-  shp: { label: 'Shapefile', badges: ['SHP'], mimes: ['application/x-shapefile', 'application/x-esri-shape', 'application/shp', 'application/vnd.shp'], names: ['shp', 'shape', 'shapefile', 'esri shapefile'], euCodes: ['SHP'] },
-  xls: {
-    label: 'Excel', badges: ['XLS', 'XLSX'],
-    mimes: ['application/vnd.ms-excel', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-    names: ['xls', 'xlsx', 'excel'], euCodes: ['XLS', 'XLSX'],
-  },
-  ods: { label: 'ODS', badges: ['ODS'], mimes: ['application/vnd.oasis.opendocument.spreadsheet'], names: ['ods'], euCodes: ['ODS'] },
-};
+/**
+ * The buckets, one per line: `key label | badges | MIME types | names | EU file-type codes`, values separated by
+ * spaces (`_` in a name stands for a space); without the last column the EU codes are the badges.
+ */
+const BUCKET_TABLE = `
+csv CSV | CSV TSV | text/csv application/csv text/comma-separated-values text/tab-separated-values | csv tsv
+json JSON | JSON | application/json text/json | json
+xml XML | XML GML | application/xml text/xml application/gml+xml | xml gml
+html HTML | HTML | text/html application/xhtml+xml | html htm | HTML XHTML
+pdf PDF | PDF | application/pdf | pdf | PDF PDFA1A PDFA1B PDFX
+rdf RDF | RDF TTL N-Triples JSON-LD | application/rdf+xml text/turtle application/n-triples application/ld+json
+  | rdf rdf/xml ttl turtle nt n-triples json-ld jsonld | RDF RDF_XML RDF_TURTLE RDF_N_TRIPLES JSON_LD RDFA
+zip ZIP | ZIP GZIP | application/zip application/x-zip-compressed application/gzip application/x-gzip | zip gzip gz
+text Text | TXT | text/plain | txt text
+image Image | PNG JPEG TIFF GIF SVG | image/png image/jpeg image/tiff image/gif image/svg+xml
+  | png jpeg jpg tiff tif gif svg
+atom Atom | ATOM RSS | application/atom+xml application/rss+xml | atom rss
+wms WMS | WMS | application/vnd.ogc.wms_xml | wms | WMS_SRVC
+wfs WFS | WFS | application/vnd.ogc.wfs_xml | wfs | WFS_SRVC
+wmts WMTS | WMTS | application/vnd.ogc.wmts_xml | wmts | WMTS_SRVC
+wcs WCS | WCS | application/vnd.ogc.wcs_xml | wcs | WCS_SRVC
+kml KML | KML KMZ | application/vnd.google-earth.kml+xml application/vnd.google-earth.kmz | kml kmz
+geojson GeoJSON | GeoJSON | application/geo+json application/vnd.geo+json | geojson | GEOJSON
+shp Shapefile | SHP | application/x-shapefile application/x-esri-shape application/shp application/vnd.shp
+  | shp shape shapefile esri_shapefile
+xls Excel | XLS XLSX | application/vnd.ms-excel application/vnd.openxmlformats-officedocument.spreadsheetml.sheet
+  | xls xlsx excel
+ods ODS | ODS | application/vnd.oasis.opendocument.spreadsheet | ods
+`;
+
+export const FORMAT_BUCKETS = Object.fromEntries(
+  BUCKET_TABLE.replace(/\n +\|/g, ' |').trim().split('\n').map((line): [string, BucketSpec] => {
+    const [[key, label], badges, mimes, names, euCodes = badges] = line.split('|').map((column) => column.trim().split(/ +/));
+    return [key!, { label: label!, badges: badges!, mimes: mimes!, names: names!.map((n) => n.replace('_', ' ')), euCodes: euCodes! }];
+  }),
+) as Readonly<Record<Exclude<FormatBucket, 'other'>, BucketSpec>>;
+
+/** Bucket labels that are words rather than format names, per page language. */
+const WORD_LABELS: Partial<Record<FormatBucket, Readonly<Record<string, string>>>> = { image: { sv: 'Bild', de: 'Bild' } };
 
 /** The label of a bucket in the page language ("other" is a UI string: see view.ts). */
 export function bucketLabel(bucket: Exclude<FormatBucket, 'other'>, lang: string): string {
-  const spec = FORMAT_BUCKETS[bucket];
-  return spec.labels?.[lang as 'sv'] ?? spec.label;
+  return WORD_LABELS[bucket]?.[lang] ?? FORMAT_BUCKETS[bucket].label;
 }
 
 export const BUCKET_KEYS = Object.keys(FORMAT_BUCKETS) as Exclude<FormatBucket, 'other'>[];
@@ -233,7 +224,7 @@ export function filterClause(name: CollectionName, values: readonly string[], se
     // unknown bucket keys never get here: readState drops them
     const clauses = unique.filter(isFormatBucket).map((b) => bucketClause(b, seenFormats)).filter(Boolean);
     // "other" with no seen spelling: nothing can match it
-    if (clauses.length === 0) return unique.length ? field(FORMAT_FIELDS.formatLiteral, 'catalog-blocks-none') : '';
+    if (clauses.length === 0) return field(FORMAT_FIELDS.formatLiteral, 'catalog-blocks-none');
     return clauses.length === 1 ? `(${clauses[0]})` : `(${or(...clauses.map((c) => `(${c})`))})`;
   }
   return or(...FACETS[name].fields.map((f) => anyOf(f, unique)));

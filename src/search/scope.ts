@@ -163,34 +163,6 @@ export class SearchScope extends EventTarget {
     }
   }
 
-  /** Adds or removes one facet value (OR within the group). */
-  toggle(name: CollectionName, value: string): void {
-    this.update((s) => {
-      const list = s.filters[name] ?? [];
-      const next = list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-      return { ...s, filters: { ...s.filters, [name]: next } };
-    });
-  }
-
-  setTerms(terms: readonly string[], options: UpdateOptions = {}): void {
-    this.update((s) => ({ ...s, terms: normaliseTerms(terms) }), options);
-  }
-
-  setPage(page: number): void {
-    this.update((s) => ({ ...s, page }));
-  }
-
-  setSort(sort: string | undefined): void {
-    this.update((s) => {
-      const { sort: _old, ...rest } = s;
-      return sort ? { ...rest, sort } : rest;
-    });
-  }
-
-  clearFilters(): void {
-    this.update((s) => ({ ...s, filters: {} }));
-  }
-
   /** Real link to the page showing `state` (pagination arrows, facet values). */
   hrefFor(state: SearchState): string {
     const base = new URL(this.window?.location.href ?? 'http://localhost/');
@@ -312,21 +284,12 @@ export class SearchScope extends EventTarget {
    */
   #clampPage(filterKey: string, state: SearchState): boolean {
     const seen = this.#seen.get(filterKey);
-    if (seen && seen.total > 0) {
-      const last = Math.max(1, Math.ceil(seen.total / this.settings.pageSize));
-      if (last < state.page) {
-        this.update({ ...state, page: last }, { history: 'replace' });
-        return true;
-      }
-      return false;
-    }
-    if (seen) {
-      // nothing matches at all: page 1 (already seen, so free) says so without a page number
-      this.update({ ...state, page: 1 }, { history: 'replace' });
-      return true;
-    }
-    this.#clampAfterPageOne = true;
-    this.update({ ...state, page: 1 }, { history: 'replace' });
+    // nothing matches at all (total 0): page 1 (already seen, so free) says so without a page number
+    const last = seen ? Math.max(1, Math.ceil(seen.total / this.settings.pageSize)) : 1;
+    if (last >= state.page) return false;
+    // without a seen state the total is unknown: page 1 is fetched first to learn it
+    if (!seen) this.#clampAfterPageOne = true;
+    this.update({ ...state, page: last }, { history: 'replace' });
     return true;
   }
 

@@ -6,17 +6,16 @@
  * parts, other query parameters) is kept as it is.
  */
 import { NS } from '../rdf/namespaces.ts';
+import { decodeSafe } from '../dcat/formats.ts';
 import { clampPage, COLLECTION_NAMES, type CollectionName, type SearchState } from './types.ts';
 import { isFilterValue, isFormatBucket } from './facets.ts';
 import { normaliseTerms } from './query.ts';
 
-/** Collections whose values are URIs (shortened in the URL); the others hold literals or bucket keys. */
-const URI_COLLECTIONS = new Set<CollectionName>(['theme', 'org', 'license', 'access', 'hvd', 'type']);
+/** Whether a collection's values are URIs (shortened in the URL); keyword and format hold literals and bucket keys. */
+const holdsUris = (name: CollectionName): boolean => name !== 'keyword' && name !== 'format';
 
 /** Prefixes used for shortening, longest namespace first so the most specific wins. */
-const PREFIXES: ReadonlyArray<readonly [string, string]> = Object.entries(NS)
-  .map(([p, ns]) => [p, ns] as const)
-  .sort((a, b) => b[1].length - a[1].length);
+const PREFIXES = Object.entries(NS).sort((a, b) => b[1].length - a[1].length);
 
 export function shortenUri(uri: string): string {
   for (const [prefix, ns] of PREFIXES) {
@@ -49,14 +48,6 @@ function encodeItem(v: string): string {
   return encodeURIComponent(v).replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%40/g, '@');
 }
 
-function decodeItem(v: string): string {
-  try {
-    return decodeURIComponent(v);
-  } catch {
-    return v;
-  }
-}
-
 interface Part {
   readonly raw: string;
   readonly key?: string;
@@ -68,7 +59,7 @@ function fragmentParts(hash: string): Part[] {
   if (!body) return [];
   return body.split('&').map((raw) => {
     const eq = raw.indexOf('=');
-    return eq < 0 ? { raw } : { raw, key: decodeItem(raw.slice(0, eq)), value: raw.slice(eq + 1) };
+    return eq < 0 ? { raw } : { raw, key: decodeSafe(raw.slice(0, eq)), value: raw.slice(eq + 1) };
   });
 }
 
@@ -92,14 +83,14 @@ export function readState(url: URL, scope = 'default', base = 'esc_'): SearchSta
   const values = new Map<string, string[]>();
   for (const part of fragmentParts(url.hash)) {
     if (part.key?.startsWith(prefix) && part.value !== undefined) {
-      values.set(part.key.slice(prefix.length), part.value.split(',').map(decodeItem).filter((v) => v.trim() !== ''));
+      values.set(part.key.slice(prefix.length), part.value.split(',').map(decodeSafe).filter((v) => v.trim() !== ''));
     }
   }
   const filters: Partial<Record<CollectionName, string[]>> = {};
   for (const name of COLLECTION_NAMES) {
     let list = values.get(name);
     if (!list?.length) continue;
-    if (URI_COLLECTIONS.has(name)) list = list.map(expandUri);
+    if (holdsUris(name)) list = list.map(expandUri);
     // "Other formats" is never written (§3.3), and a bucket we do not know cannot be searched
     if (name === 'format') list = list.filter((v) => isFormatBucket(v) && v !== 'other');
     const unique = [...new Set(list)].filter(isFilterValue);
@@ -107,14 +98,13 @@ export function readState(url: URL, scope = 'default', base = 'esc_'): SearchSta
   }
   // `modified`, `title` or the value of a `sortOptions` item (`title.sv+asc`); the scope checks it against the options
   const sortValue = values.get('sort')?.join(',').replace(/\+/g, ' ').trim();
-  const pageValue = url.searchParams.get(`${prefix}page`);
-  // Junk (`-3`, `abc`, `1.5`) is page 1; a huge number is capped (never an exponent offset), then clamped by the scope.
-  const page = pageValue ? clampPage(pageValue) : 1;
   return {
     terms: normaliseTerms(values.get('term') ?? []),
     filters,
     ...(sortValue && SORT_VALUE.test(sortValue) ? { sort: sortValue } : {}),
-    page,
+    // None or junk (`-3`, `abc`, `1.5`) is page 1; a huge number is capped (never an exponent offset), then clamped
+    // by the scope.
+    page: clampPage(url.searchParams.get(`${prefix}page`)),
   };
 }
 
@@ -144,7 +134,7 @@ export function writeState(url: URL, state: SearchState, scope = 'default', opti
   for (const name of COLLECTION_NAMES) {
     let list = state.filters[name] ?? [];
     if (name === 'format') list = list.filter((v) => v !== 'other');
-    if (URI_COLLECTIONS.has(name)) list = list.map(shortenUri);
+    if (holdsUris(name)) list = list.map(shortenUri);
     if (list.length) ours.push(`${prefix}${name}=${list.map(encodeItem).join(',')}`);
   }
   if (state.sort) ours.push(`${prefix}sort=${encodeItem(state.sort.replace(/\+/g, ' ')).replace(/%20/g, '+')}`);
@@ -159,7 +149,6 @@ export function writeState(url: URL, state: SearchState, scope = 'default', opti
   }
   if (!inserted) kept.push(...ours);
   next.hash = kept.length ? `#${kept.join('&')}` : '';
-  if (!kept.length) next.hash = '';
 
   const pageKey = `${prefix}page`;
   if (options.pageInUrl && page > 1) next.searchParams.set(pageKey, String(page));
@@ -172,11 +161,8 @@ export function writeState(url: URL, state: SearchState, scope = 'default', opti
  * other scope when what follows the scope name is one of our keys.
  */
 function isOtherScopeKey(key: string, prefix: string, base: string): boolean {
-  if (prefix !== base) return false;
-  const rest = key.slice(prefix.length);
-  const ownKeys = ['term', 'sort', 'page', ...COLLECTION_NAMES];
-  if (ownKeys.includes(rest)) return false;
-  return true; // esc_<scope>_<key> or an unrelated esc_ key (entry, context…): not ours, keep it
+  // esc_<scope>_<key> or an unrelated esc_ key (entry, context…): not ours, keep it
+  return prefix === base && !['term', 'sort', 'page', ...COLLECTION_NAMES].includes(key.slice(prefix.length));
 }
 
 /** A real link (path, query, fragment) to the page showing `state`: pagination and facet value hrefs. */

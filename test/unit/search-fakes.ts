@@ -7,7 +7,9 @@ import { Graph, blankNode, literal, namedNode, type Term } from '../../src/rdf/g
 import { AbortError } from '../../src/store/errors.ts';
 import { predicateHash } from '../../src/store/hash.ts';
 import type { CatalogStore, FacetField, RequestOptions, SearchRequest, SearchResult, StoreEntry } from '../../src/store/types.ts';
-import type { ScopeWindow } from '../../src/search/scope.ts';
+import type { ScopeWindow, SearchScope, UpdateOptions } from '../../src/search/scope.ts';
+import { normaliseTerms } from '../../src/search/query.ts';
+import type { CollectionName } from '../../src/search/types.ts';
 
 export const BASE = 'https://store.example/store/';
 export const THEME = 'http://publications.europa.eu/resource/authority/data-theme/';
@@ -220,4 +222,30 @@ export class FakeWindow implements ScopeWindow {
     this.#index++;
     for (const l of this.#listeners.get('popstate') ?? []) l();
   }
+}
+
+// State changes as the blocks make them (through `scope.update`), for the scope tests.
+
+/** Adds or removes one facet value (OR within the group). */
+export function toggle(scope: SearchScope, name: CollectionName, value: string): void {
+  scope.update((s) => {
+    const list = s.filters[name] ?? [];
+    const next = list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+    return { ...s, filters: { ...s.filters, [name]: next } };
+  });
+}
+
+export function setTerms(scope: SearchScope, terms: readonly string[], options: UpdateOptions = {}): void {
+  scope.update((s) => ({ ...s, terms: normaliseTerms(terms) }), options);
+}
+
+export function setPage(scope: SearchScope, page: number): void {
+  scope.update((s) => ({ ...s, page }));
+}
+
+export function setSort(scope: SearchScope, sort: string | undefined): void {
+  scope.update((s) => {
+    const { sort: _old, ...rest } = s;
+    return sort ? { ...rest, sort } : rest;
+  });
 }

@@ -9,7 +9,7 @@ import { baseFilterOf, contextsOf, offeredCollections, pageSizeOf, sortLabel, so
 import { SearchScope } from '../../src/search/scope.ts';
 import { EMPTY_STATE, type SearchSettings } from '../../src/search/types.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
-import { FakeStore, FakeWindow, THEME } from './search-fakes.ts';
+import { FakeStore, FakeWindow, setTerms, THEME, toggle } from './search-fakes.ts';
 
 await loadAllMessages();
 
@@ -70,7 +70,7 @@ describe('baseFilter', () => {
     await scope.settled();
     // datasets with the theme TRAN: 3 of the 6 (the data service is not listed)
     assert.equal(scope.results!.total, 3);
-    scope.setTerms(['buss']);
+    setTerms(scope, ['buss']);
     await scope.settled();
     assert.ok(!win.location.href.includes('TRAN'), win.location.href);
     assert.ok(store.searches.every((c) => c.request.query.includes('TRAN')));
@@ -151,7 +151,7 @@ test('a scope with a prefix reads, writes and links with it; usePrefix re-reads 
   const scope = new SearchScope({ store, window: win, prefix: 'p_' });
   scope.configure({ facets: ['theme'], lang: 'en' });
   assert.deepEqual(scope.state.terms, ['buss']);
-  scope.toggle('theme', `${THEME}TRAN`);
+  toggle(scope, 'theme', `${THEME}TRAN`);
   await scope.settled();
   assert.equal(new URL(win.location.href).hash, '#p_term=buss&p_theme=euauth:data-theme/TRAN');
   assert.ok(scope.hrefFor({ ...scope.state, terms: [] }).includes('#p_theme='));

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { SearchScope, scopeFor, resetScopes } from '../../src/search/scope.ts';
 import { readState } from '../../src/search/url.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
-import { BASE, FakeStore, FakeWindow, ORG, THEME } from './search-fakes.ts';
+import { BASE, FakeStore, FakeWindow, ORG, setPage, setSort, setTerms, THEME, toggle } from './search-fakes.ts';
 
 await loadAllMessages();
 
@@ -44,13 +44,13 @@ test('first load: one search for rows and counts, one batched agent lookup; labe
 test('every later interaction costs exactly one request; agents are never asked again', async () => {
   const { store, scope } = setup();
   await scope.settled();
-  scope.toggle('theme', `${THEME}TRAN`);
+  toggle(scope, 'theme', `${THEME}TRAN`);
   await scope.settled();
-  scope.setTerms(['buss']);
+  setTerms(scope, ['buss']);
   await scope.settled();
-  scope.setSort('title');
+  setSort(scope, 'title');
   await scope.settled();
-  scope.toggle('org', ORG(2));
+  toggle(scope, 'org', ORG(2));
   await scope.settled();
   assert.equal(store.searches.length, 5);
   assert.equal(store.lookups.length, 1);
@@ -69,7 +69,7 @@ test('clicking a facet value from the unfiltered state gives exactly its count',
 test('a state already seen costs no request (same state again, back and forward)', async () => {
   const { store, win, scope } = setup();
   await scope.settled();
-  scope.toggle('theme', `${THEME}ENVI`);
+  toggle(scope, 'theme', `${THEME}ENVI`);
   await scope.settled();
   assert.equal(store.searches.length, 2);
   win.back();
@@ -80,7 +80,7 @@ test('a state already seen costs no request (same state again, back and forward)
   await scope.settled();
   assert.deepEqual(scope.state.filters, { theme: [`${THEME}ENVI`] });
   assert.equal(scope.results!.total, 3);
-  scope.toggle('theme', `${THEME}ENVI`);
+  toggle(scope, 'theme', `${THEME}ENVI`);
   await scope.settled();
   assert.equal(store.searches.length, 2);
 });
@@ -88,12 +88,12 @@ test('a state already seen costs no request (same state again, back and forward)
 test('each change pushes one history entry with the state in the URL; back restores term, filters, sort and page', async () => {
   const { win, scope } = setup(undefined, { pageSize: 1, pageInUrl: true });
   await scope.settled();
-  scope.setTerms(['linjer']);
-  scope.toggle('theme', `${THEME}TRAN`);
+  setTerms(scope, ['linjer']);
+  toggle(scope, 'theme', `${THEME}TRAN`);
   await scope.settled();
-  scope.setSort('title');
+  setSort(scope, 'title');
   await scope.settled();
-  scope.setPage(2);
+  setPage(scope, 2);
   await scope.settled();
   assert.equal(win.pushes, 4);
   const url = new URL(win.location.href);
@@ -124,10 +124,10 @@ test('a facet link followed without script (hashchange) applies its state', asyn
 test('a change of terms, filters or sort starts again at page 1 and drops esc_page', async () => {
   const { win, scope } = setup(undefined, { pageSize: 2, pageInUrl: true });
   await scope.settled();
-  scope.setPage(3);
+  setPage(scope, 3);
   await scope.settled();
   assert.equal(new URL(win.location.href).searchParams.get('esc_page'), '3');
-  scope.toggle('theme', `${THEME}ENVI`);
+  toggle(scope, 'theme', `${THEME}ENVI`);
   assert.equal(scope.state.page, 1);
   await scope.settled();
   assert.equal(new URL(win.location.href).searchParams.get('esc_page'), null);
@@ -136,7 +136,7 @@ test('a change of terms, filters or sort starts again at page 1 and drops esc_pa
 test('without pageInUrl the page is not written', async () => {
   const { win, scope } = setup(undefined, { pageSize: 2 });
   await scope.settled();
-  scope.setPage(2);
+  setPage(scope, 2);
   await scope.settled();
   assert.equal(new URL(win.location.href).search, '');
   assert.equal(scope.results!.rows.length, 2);
@@ -154,13 +154,13 @@ test('a newer query aborts the older one; only the newer results are shown', asy
   const { store, scope } = setup();
   await scope.settled();
   store.hold = true;
-  scope.setTerms(['buss']);
+  setTerms(scope, ['buss']);
   await new Promise((r) => setTimeout(r, 5));
   assert.equal(store.pending, 1);
   const first = store.searches.at(-1)!;
   let resultsEvents = 0;
   scope.addEventListener('results', () => resultsEvents++);
-  scope.setTerms(['skolor']);
+  setTerms(scope, ['skolor']);
   await new Promise((r) => setTimeout(r, 5));
   assert.equal(first.signal!.aborted, true);
   store.release();
@@ -173,15 +173,15 @@ test('a newer query aborts the older one; only the newer results are shown', asy
 test('updates in the same task (or within a debounce) make one request', async (t) => {
   const { store, scope } = setup();
   await scope.settled();
-  scope.setTerms(['t']);
-  scope.setTerms(['tå']);
-  scope.setTerms(['tåg']);
+  setTerms(scope, ['t']);
+  setTerms(scope, ['tå']);
+  setTerms(scope, ['tåg']);
   await scope.settled();
   assert.equal(store.searches.length, 2);
   t.mock.timers.enable({ apis: ['setTimeout'] });
-  scope.setTerms(['bus'], { debounce: 300 });
+  setTerms(scope, ['bus'], { debounce: 300 });
   t.mock.timers.tick(200);
-  scope.setTerms(['buss'], { debounce: 300 });
+  setTerms(scope, ['buss'], { debounce: 300 });
   t.mock.timers.tick(200);
   assert.equal(store.searches.length, 2, 'nothing before the user stops typing');
   t.mock.timers.tick(100);
@@ -194,7 +194,7 @@ test('updates in the same task (or within a debounce) make one request', async (
 test('multi-select counts: a group with a selection shows each value\'s own count from the seen unfiltered state', async () => {
   const { store, scope } = setup();
   await scope.settled();
-  scope.toggle('theme', `${THEME}EDUC`);
+  toggle(scope, 'theme', `${THEME}EDUC`);
   await scope.settled();
   assert.equal(scope.results!.total, 1);
   // the theme group still offers the other themes with the counts they have on their own
@@ -202,7 +202,7 @@ test('multi-select counts: a group with a selection shows each value\'s own coun
   assert.equal(group(scope, 'theme').values.find((v) => v.value === `${THEME}EDUC`)!.selected, true);
   // other groups count the current result set
   assert.deepEqual(counts(scope, 'org'), { [ORG(2)]: 1 });
-  scope.toggle('theme', `${THEME}TRAN`);
+  toggle(scope, 'theme', `${THEME}TRAN`);
   await scope.settled();
   assert.equal(scope.results!.total, 4, 'OR within the group');
   assert.equal(store.searches.length, 3);
@@ -228,7 +228,7 @@ test('includeServices / typeFilter: services are listed too, the type facet has 
   assert.equal(scope.results!.total, 7);
   assert.equal(scope.results!.rows.find((r) => r.title?.value === 'Bussar API')!.kind, 'service');
   assert.deepEqual(group(scope, 'type').values.map((v) => [v.label, v.count]), [['Datamängd', 6], ['Datatjänst', 1]]);
-  scope.toggle('type', 'http://www.w3.org/ns/dcat#DataService');
+  toggle(scope, 'type', 'http://www.w3.org/ns/dcat#DataService');
   await scope.settled();
   assert.equal(scope.results!.total, 1);
 });
@@ -245,7 +245,7 @@ test('changing the page language relabels without a request (unless the sort dep
 test('a page past the end is clamped to the last page with replaceState', async () => {
   const { store, win, scope } = setup(undefined, { pageSize: 2, pageInUrl: true });
   await scope.settled();
-  scope.setPage(9);
+  setPage(scope, 9);
   await scope.settled();
   assert.equal(scope.state.page, 3);
   assert.equal(scope.results!.rows.length, 2);
@@ -265,10 +265,10 @@ test('a deep link past the end learns the total from page 1, then shows the last
 test('a page number on a search without hits goes back to page 1 at no cost once the search was seen', async () => {
   const { store, scope } = setup(undefined, { pageInUrl: true });
   await scope.settled();
-  scope.setTerms(['nothingmatches']);
+  setTerms(scope, ['nothingmatches']);
   await scope.settled();
   const before = store.searches.length;
-  scope.setPage(4);
+  setPage(scope, 4);
   await scope.settled();
   assert.equal(scope.state.page, 1);
   assert.equal(scope.results!.total, 0);
@@ -279,11 +279,11 @@ test('the answer cache is bounded: the oldest of more than 200 states is asked f
   const { store, scope } = setup();
   await scope.settled();
   for (let i = 0; i < 200; i++) {
-    scope.setTerms([`term${i}`]);
+    setTerms(scope, [`term${i}`]);
     await scope.settled();
   }
   const before = store.searches.length;
-  scope.setTerms(['term150']);
+  setTerms(scope, ['term150']);
   await scope.settled();
   assert.equal(store.searches.length, before, 'recent state cached');
   scope.update({ terms: [], filters: {}, page: 1 });
@@ -310,7 +310,7 @@ test('store errors: status error, the error kept, results event; refresh tries a
 test('no search before a block configures the scope; settled() resolves at once when idle', async () => {
   const store = new FakeStore();
   const scope = new SearchScope({ store });
-  scope.setTerms(['buss']);
+  setTerms(scope, ['buss']);
   await scope.settled();
   assert.equal(store.searches.length, 0);
   assert.deepEqual(scope.state.terms, ['buss']);
@@ -334,7 +334,7 @@ test('configuring the same settings again does nothing; dispose leaves nothing p
   await scope.settled();
   assert.equal(results, 1);
   assert.equal(store.searches.length, 2);
-  scope.setTerms(['vatten']);
+  setTerms(scope, ['vatten']);
   scope.dispose();
   await scope.settled();
   assert.equal(store.searches.length, 2);
@@ -351,8 +351,8 @@ test('scopeFor: siblings share a scope by name; names isolate state and URL keys
   assert.notEqual(a1, b);
   a1.configure({ facets: ['theme'] });
   b.configure({ facets: ['theme'] });
-  a1.setTerms(['buss']);
-  b.toggle('theme', `${THEME}EDUC`);
+  setTerms(a1, ['buss']);
+  toggle(b, 'theme', `${THEME}EDUC`);
   await Promise.all([a1.settled(), b.settled()]);
   assert.deepEqual(a1.results!.rows.map((r) => r.title?.value), ['Busslinjer']);
   assert.deepEqual(b.results!.rows.map((r) => r.title?.value), ['Skolor']);
@@ -382,7 +382,7 @@ test('events: state on every change, status loading then ready, results after th
   await scope.settled();
   const seen: string[] = [];
   for (const type of ['state', 'status', 'results']) scope.addEventListener(type, () => seen.push(`${type}:${scope.status}`));
-  scope.setTerms(['vatten']);
+  setTerms(scope, ['vatten']);
   await scope.settled();
   assert.deepEqual(seen, ['state:ready', 'status:loading', 'status:ready', 'results:ready']);
   assert.equal(BASE.endsWith('/'), true);
