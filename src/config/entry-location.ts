@@ -26,9 +26,10 @@ export interface LocationAttrs {
 }
 
 type Key = 'entry' | 'context' | 'uri' | 'lookup' | 'lookupLiteral' | 'lookupUri';
-const KEYS: readonly Key[] = ['entry', 'context', 'uri', 'lookup', 'lookupLiteral', 'lookupUri'];
+/** The locating keys (a landing block's attributes `entry` … `lookup-uri`). */
+export const LOCATION_KEYS: readonly Key[] = ['entry', 'context', 'uri', 'lookup', 'lookupLiteral', 'lookupUri'];
 const squash = (s: string): string => s.toLowerCase().replace(/[-_]/g, '');
-const BY_SQUASHED = new Map<string, Key>(KEYS.map((k) => [squash(k), k]));
+const BY_SQUASHED = new Map<string, Key>(LOCATION_KEYS.map((k) => [squash(k), k]));
 
 const ALL_KINDS: ReadonlySet<string> = new Set(['entry', 'uri', 'lookup']);
 export const DEFAULT_LOOKUP_PREDICATE = 'http://purl.org/dc/terms/identifier';
