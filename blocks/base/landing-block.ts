@@ -15,6 +15,7 @@ import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
 import { loadLandingMessages, type Lang } from '../../src/i18n/index.ts';
 import type { CatalogStore, InverseLookup, StoreEntry } from '../../src/store/types.ts';
 import { CatalogBlock } from './catalog-block.ts';
+import { attributeName } from '../../src/config/params.ts';
 import { isAbort } from '../../src/store/errors.ts';
 import { t } from './messages.ts';
 import { stateView } from './render.ts';
@@ -187,9 +188,6 @@ export async function withFollowUps(store: CatalogStore, landing: Extract<Landin
   await loadVocabulariesFor(objectIris(found.values()));
   return datasetLanding(store, landing.entry, new Map([...landing.related, ...found]), landing.options, false, () => landing.rich);
 }
-
-/** `lookupLiteral` → `lookup-literal`. */
-const attributeName = (key: string): string => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** A block that shows the landing page of one entry located from the page URL or its attributes. */
 export abstract class LandingBlock extends CatalogBlock<LandingModel> {
