@@ -4,44 +4,18 @@
  * This normalises what can be said exactly and returns undefined otherwise, so the element is rendered without
  * the attribute rather than invalid.
  */
-const DATE_TIME = /^(\d{4,})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-const YEAR_MONTH = /^(\d{4,})(?:-(\d{2}))?(Z|[+-]\d{2}:?\d{2})?$/;
+import { DATE_PARTS, utcDay } from '../../src/i18n/format.ts';
 
 export function htmlDatetime(value: string): string | undefined {
-  const v = value.trim();
-  const ym = YEAR_MONTH.exec(v);
-  if (ym) {
-    const [, y, mo] = ym;
-    if (Number(y) === 0 || (mo !== undefined && !validMonth(mo))) return undefined;
-    return mo === undefined ? y : `${y}-${mo}`; // a gYear's time zone has no place in HTML
-  }
-  const m = DATE_TIME.exec(v);
+  const m = DATE_PARTS.exec(value.trim());
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, fraction, zone] = m;
-  if (Number(y) === 0 || !validMonth(mo!) || !validDay(Number(y), Number(mo), Number(d))) return undefined;
-  const date = `${y}-${mo}-${d}`;
-  if (h === undefined) return date;
-  if (Number(h) > 23 || Number(mi) > 59 || (s !== undefined && Number(s) > 59)) return undefined;
-  let time = `${h}:${mi}`;
-  if (s !== undefined) time += `:${s}`;
-  if (s !== undefined && fraction) time += `.${fraction.slice(0, 3)}`; // HTML allows at most milliseconds
-  let offset = '';
-  if (zone === 'Z') offset = 'Z';
-  else if (zone) {
-    const z = zone.replace(':', '');
-    if (Number(z.slice(1, 3)) > 23 || Number(z.slice(3)) > 59) return undefined;
-    offset = `${z.slice(0, 3)}:${z.slice(3)}`;
-  }
-  return `${date}T${time}${offset}`;
-}
-
-function validMonth(mo: string): boolean {
-  const n = Number(mo);
-  return n >= 1 && n <= 12;
-}
-
-function validDay(y: number, mo: number, d: number): boolean {
-  const days = new Date(Date.UTC(2000, mo, 0)).getUTCDate(); // 2000 is a leap year: Feb → 29
-  if (d < 1 || d > days) return false;
-  return !(mo === 2 && d === 29 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)));
+  // HTML has no year before 1, no day that does not exist and no time zone of a date without a time.
+  if (Number(y) < 1 || (mo && utcDay(y!, mo, d ?? '1') === undefined) || (d && zone && !h)) return undefined;
+  const date = [y, mo, d].filter(Boolean).join('-');
+  if (!h) return date; // a gYear's or gYearMonth's time zone has no place in HTML
+  const offset = zone?.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2') ?? '';
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59 || Number(offset.slice(1, 3)) > 23 || Number(offset.slice(4)) > 59) return undefined;
+  // HTML allows at most milliseconds
+  return `${date}T${h}:${mi}${s ? `:${s}` : ''}${fraction ? `.${fraction.slice(0, 3)}` : ''}${offset}`;
 }

@@ -6,7 +6,7 @@
  * rendered as such, so a link to a data service works on a dataset page and vice versa.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { locateEntry, locationKey, type EntryLocation } from '../../src/config/entry-location.ts';
+import { LOCATION_KEYS, locateEntry, locationKey, type EntryLocation, type LocationAttrs } from '../../src/config/entry-location.ts';
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
 import { linkedResourcesOfService } from '../../src/dcat/entry.ts';
 import { entryKind } from '../../src/dcat/kind.ts';
@@ -15,12 +15,12 @@ import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
 import { loadLandingMessages, type Lang } from '../../src/i18n/index.ts';
 import type { CatalogStore, InverseLookup, StoreEntry } from '../../src/store/types.ts';
 import { CatalogBlock } from './catalog-block.ts';
-import { NO_ENTRY } from './load-controller.ts';
+import { attributeName } from '../../src/config/params.ts';
 import { isAbort } from '../../src/store/errors.ts';
 import { t } from './messages.ts';
 import { stateView } from './render.ts';
 import { renderDataset } from '../dataset-view/render-dataset.ts';
-import { datasetJsonLdText, placeJsonLd } from '../../src/rich/jsonld.ts';
+import { datasetJsonLdText, placeJsonLd, removeJsonLd } from '../../src/rich/jsonld.ts';
 import { anyRich, hasGeometry, loadCoverage, loadRich, richKey, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
 
 /**
@@ -29,6 +29,9 @@ import { anyRich, hasGeometry, loadCoverage, loadRich, richKey, richFlags, type 
  */
 const loadServiceView = () => Promise.all([import('../../src/dcat/dataservice.ts'), import('../dataservice-view/render-service.ts')]);
 let renderService: typeof import('../dataservice-view/render-service.ts').renderService | undefined;
+
+/** A location that names an entry. */
+type FoundLocation = Exclude<EntryLocation, { kind: 'none' }>;
 
 export type LandingModel =
   | {
@@ -63,11 +66,10 @@ export const RELATED_LOOKUP_TIMEOUT_MS = 15_000;
 const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(reject, ms, new Error(`timed out after ${ms} ms`)))]);
 
-export async function fetchLocatedEntry(store: CatalogStore, loc: EntryLocation, signal: AbortSignal): Promise<StoreEntry> {
-  if (loc.kind === 'entry') return store.getEntry(loc, { signal });
-  if (loc.kind === 'none') throw new Error('no entry to fetch');
+export async function fetchLocatedEntry(store: CatalogStore, loc: FoundLocation, signal: AbortSignal): Promise<StoreEntry> {
   const o = { signal, contextId: loc.contextId };
-  return loc.kind === 'uri' ? store.getEntryByResourceUri(loc.uri, o)
+  return loc.kind === 'entry' ? store.getEntry(loc, { signal })
+    : loc.kind === 'uri' ? store.getEntryByResourceUri(loc.uri, o)
     : loc.predicateKind === 'uri' ? store.lookupByUri(loc.value, loc.predicate, o)
     : store.lookupByLiteral(loc.value, { ...o, predicate: loc.predicate });
 }
@@ -93,7 +95,7 @@ export interface LandingOptions {
 /** Entry → view model with at most two (catalog mode with unresolved store files: three) store requests. */
 export async function loadLanding(
   store: CatalogStore,
-  loc: EntryLocation,
+  loc: FoundLocation,
   opts: LandingOptions,
   signal: AbortSignal,
   relatedTimeoutMs = RELATED_LOOKUP_TIMEOUT_MS,
@@ -196,30 +198,15 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   declare lookupLiteral: string | undefined;
   declare lookupUri: string | undefined;
 
-  static locationProperties = {
-    entry: { attribute: 'entry' },
-    context: { attribute: 'context' },
-    uri: { attribute: 'uri' },
-    lookup: { attribute: 'lookup' },
-    lookupLiteral: { attribute: 'lookup-literal' },
-    lookupUri: { attribute: 'lookup-uri' },
-  };
+  /** The locating attributes (`lookup-literal`, `lookup-uri`): reactive, so a new value loads another entry. */
+  static locationProperties = Object.fromEntries(LOCATION_KEYS.map((key) => [key, { attribute: attributeName(key) }]));
 
   /** Where the entry comes from, as resolved now. */
   get location(): EntryLocation {
-    const a = (name: string) => this.getAttribute(name);
-    return locateEntry(
-      new URL(this.ownerDocument.location?.href ?? 'http://localhost/'),
-      {
-        entry: a('entry'),
-        context: a('context'),
-        uri: a('uri'),
-        lookup: a('lookup'),
-        lookupLiteral: a('lookup-literal') ?? a('lookupliteral'),
-        lookupUri: a('lookup-uri') ?? a('lookupuri'),
-      },
-      this.pageConfig,
-    );
+    const attrs: LocationAttrs = {};
+    // The camelCase names as HTML writes them (`lookupliteral`) are read too.
+    for (const key of LOCATION_KEYS) attrs[key] = this.getAttribute(attributeName(key)) ?? this.getAttribute(key.toLowerCase());
+    return locateEntry(new URL(this.ownerDocument.location?.href ?? 'http://localhost/'), attrs, this.pageConfig);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -249,33 +236,28 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   /** Whether the page gets schema.org JSON-LD of the dataset shown (datasetView: yes). */
   protected readonly emitsJsonLd: boolean = false;
   #jsonLdFor: unknown;
-  #removeJsonLd: (() => void) | undefined;
 
   /**
    * JSON-LD for search engines: ONE `<script type="application/ld+json">` in the page's head with the schema.org
-   * Dataset of the dataset shown, replaced when another is shown and removed with the block. Written after the page
-   * is shown (it is not on the way to the first content); the writer sits in the landing chunk (a chunk of its own
-   * would cost a landing page a file and the import glue).
+   * Dataset of the dataset shown, replaced when another is shown and removed with the block (`null`). Written after
+   * the page is shown (it is not on the way to the first content); the writer sits in the landing chunk (a chunk of
+   * its own would cost a landing page a file and the import glue).
    */
-  #placeJsonLd(): void {
-    const value = this.loader.state === 'ready' ? this.loader.value : undefined;
+  #placeJsonLd(value: LandingModel | null | undefined = this.loader.state === 'ready' ? this.loader.value : undefined): void {
     if (!this.emitsJsonLd || value === this.#jsonLdFor) return;
     this.#jsonLdFor = value;
-    this.#removeJsonLd?.();
-    this.#removeJsonLd = undefined;
+    removeJsonLd(this);
     if (value?.kind !== 'dataset') return;
     datasetJsonLdText(value.model, { pageUrl: this.ownerDocument.location?.href ?? '', ...value })
       .then((json) => {
-        if (this.#jsonLdFor === value && this.isConnected) this.#removeJsonLd = placeJsonLd(this, json);
+        if (this.#jsonLdFor === value && this.isConnected) placeJsonLd(this, json);
       })
       .catch((e: unknown) => console.warn('[catalog-blocks] JSON-LD for search engines could not be made', e));
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#jsonLdFor = undefined;
-    this.#removeJsonLd?.();
-    this.#removeJsonLd = undefined;
+    this.#placeJsonLd(null);
   }
 
   /** Loads again, even when nothing changed (the "Try again" button). */
@@ -285,22 +267,29 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   retryRelated = (): void => {
     const current = this.loader.value;
     if (!current?.relatedFailed || this.#relatedRetry) return;
-    const abort = new AbortController();
-    this.#relatedRetry = abort;
+    const abort = (this.#relatedRetry = new AbortController());
     this.requestUpdate();
-    landingOf(this.store, current.entry, current.options, abort.signal, this.relatedTimeoutMs)
-      .then((next) => {
-        if (this.loader.value !== current) return;
-        this.loader.value = next;
-        // Still failing: the note stays (with its button) and says so again.
-      })
-      // An abort means a newer load took over.
-      .catch((e: unknown) => isAbort(e) || console.warn('[catalog-blocks]', e))
-      .finally(() => {
-        if (this.#relatedRetry === abort) this.#relatedRetry = undefined;
+    // Still failing: the note stays (with its button) and says so again.
+    this.#replace(current, landingOf(this.store, current.entry, current.options, abort.signal, this.relatedTimeoutMs), '', () => {
+      if (this.#relatedRetry === abort) this.#relatedRetry = undefined;
+    });
+  };
+
+  /**
+   * `next`, a model rebuilt from `current`, is shown when it comes unless another model is shown by then (an abort
+   * means a newer load took over); `settled` gets the model shown, if any, before the block renders again.
+   */
+  #replace(current: LandingModel, next: Promise<LandingModel | undefined>, failure: string, settled: (shown?: LandingModel) => void): void {
+    next
+      .then(
+        (model) => (model && this.loader.value === current ? (this.loader.value = model) : undefined),
+        (e: unknown) => void (isAbort(e) || console.warn(`[catalog-blocks]${failure}`, e)),
+      )
+      .then((shown) => {
+        settled(shown);
         this.requestUpdate();
       });
-  };
+  }
 
   #relatedRetry: AbortController | undefined;
   /** Focus was inside this block before an update; if the focused element went away, focus stays in the block. */
@@ -323,10 +312,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
       this.loader.settle(key, 'noEntry');
       return;
     }
-    this.loader.run(key, async (signal) => {
-      const result = await loadLanding(store, loc, { lang, registry, rich }, signal, this.relatedTimeoutMs);
-      return result ?? NO_ENTRY;
-    }, force);
+    this.loader.run(key, (signal) => loadLanding(store, loc, { lang, registry, rich }, signal, this.relatedTimeoutMs), force);
   }
 
   /** i18n keys of the "nothing specified" and "not found" notices. */
@@ -353,16 +339,11 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   /** First expand of a row: one batched lookup of access services not resolved yet (see `withFollowUps`). */
   #lookUpFollowUps(): void {
     const current = this.loader.value;
-    if (!current || current.kind !== 'dataset' || this.#followUpFor === current) return;
+    if (current?.kind !== 'dataset' || this.#followUpFor === current) return;
     this.#followUpFor = current;
-    withFollowUps(this.store, current)
-      .then((next) => {
-        if (!next || this.loader.value !== current) return;
-        this.#followUpFor = next;
-        this.loader.value = next;
-        this.requestUpdate();
-      })
-      .catch((e: unknown) => console.warn('[catalog-blocks] access services could not be looked up', e));
+    this.#replace(current, withFollowUps(this.store, current), ' access services could not be looked up', (shown) => {
+      if (shown) this.#followUpFor = shown;
+    });
   }
 
   /** The note of a page shown without its related lookup, with a "Try again" that re-runs only the lookup. */

@@ -13,7 +13,6 @@ import { htmlDatetime } from './html-datetime.ts';
 import { safeHref } from '../../src/dcat/safe.ts';
 import type { Field, Text, Value } from '../../src/dcat/model.ts';
 import { formatDate } from '../../src/i18n/format.ts';
-import type { LinkTarget } from '../../src/config/links.ts';
 import { langOf, textOf, type RenderContext } from './render.ts';
 import { INLINE_TEXT_LIMIT, ROW_TEXT_LIMIT, takeChars, textLength, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 import type { Lang } from '../../src/i18n/index.ts';
@@ -90,16 +89,25 @@ export function renderValue(v: Value, ctx: RenderContext): TemplateResult | stri
       return safeHref(v.href) ? linkOrText(v.href, textOf(v.text, ctx.lang)) : textOf(v.text, ctx.lang);
     case 'date':
       return html`<time datetime=${ifDefined(htmlDatetime(v.value))}>${formatDate(v.value, v.precision, ctx.lang)}</time>`;
-    case 'entry': {
-      const target: LinkTarget = { uri: v.resourceUri, ...(v.entryId ? { entryId: v.entryId } : {}), ...(v.contextId ? { contextId: v.contextId } : {}) };
-      return html`<a href=${ctx.landing('dataset', target)}>${textOf(v.text, ctx.lang)}</a>`;
-    }
+    case 'entry':
+      return html`<a href=${ctx.landing('dataset', { uri: v.resourceUri, entryId: v.entryId, contextId: v.contextId })}>${textOf(v.text, ctx.lang)}</a>`;
   }
 }
 
+/** One row of a name/value list: its name, its values and (strict HTML) the key of its `esbField--{key}` class. */
+export type NameValueRow = readonly [name: string, values: readonly unknown[], key?: string];
+
+/** A name/value `<dl>`: strict → every row `div.esbField > dt + dd…`; legacy → flat `dt, dd`. */
+export function nameValueList(rows: readonly NameValueRow[], ctx: RenderContext, cls = 'esbFields'): TemplateResult {
+  const row = ([name, values]: NameValueRow) => html`<dt>${name}</dt>${values.map((v) => html`<dd>${v}</dd>`)}`;
+  return ctx.strict
+    ? html`<dl class=${cls}>${rows.map((r) => html`<div class=${r[2] ? `esbField esbField--${r[2]}` : 'esbField'}>${row(r)}</div>`)}</dl>`
+    : html`<dl class=${cls}>${rows.map(row)}</dl>`;
+}
+
 /**
- * A metadata `<dl>`: strict → every row `div > dt + dd…`; legacy → flat `dt, dd`. Empty rows are skipped. `shown`
- * gives the rendered values of a row instead of its model values (the rich chunk's spatial coverage maps).
+ * A metadata `<dl>` (`nameValueList`, rows keyed by field). Empty rows are skipped. `shown` gives the rendered values
+ * of a row instead of its model values (the rich chunk's spatial coverage maps).
  */
 export function fieldList(
   fields: readonly Field[],
@@ -108,10 +116,7 @@ export function fieldList(
   shown?: Partial<Record<Field['key'], readonly unknown[]>>,
 ): TemplateResult | typeof nothing {
   const rows = fields.filter((f) => f.values.length > 0);
-  if (rows.length === 0) return nothing;
-  const values = (f: Field) => shown?.[f.key] ?? f.values.map((v) => renderValue(v, ctx));
-  const row = (f: Field) => html`<dt>${t(ctx.lang, `field.${f.key}`)}</dt>${values(f).map((v) => html`<dd>${v}</dd>`)}`;
-  return ctx.strict
-    ? html`<dl class=${cls}>${rows.map((f) => html`<div class="esbField esbField--${f.key}">${row(f)}</div>`)}</dl>`
-    : html`<dl class=${cls}>${rows.map(row)}</dl>`;
+  return rows.length
+    ? nameValueList(rows.map((f) => [t(ctx.lang, `field.${f.key}`), shown?.[f.key] ?? f.values.map((v) => renderValue(v, ctx)), f.key]), ctx, cls)
+    : nothing;
 }

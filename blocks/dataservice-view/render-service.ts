@@ -9,7 +9,7 @@ import type { DataServiceModel, Field } from '../../src/dcat/model.ts';
 import { safeHref } from '../../src/dcat/safe.ts';
 import { t } from '../base/messages.ts';
 import { heading, headingLevel, langOf, type RenderContext } from '../base/render.ts';
-import { fieldList, renderValue } from '../base/render-fields.ts';
+import { fieldList, nameValueList, renderValue, type NameValueRow } from '../base/render-fields.ts';
 import { descriptionBlock, publisherLine } from '../dataset-view/render-dataset.ts';
 import type { RichSlots } from '../rich-content/hook.ts';
 
@@ -22,16 +22,11 @@ function urlValues(urls: readonly string[], label?: string): TemplateResult[] {
 }
 
 function accessList(model: DataServiceModel, ctx: RenderContext): TemplateResult | typeof nothing {
-  const rows: [string, unknown[]][] = [];
-  if (model.endpointUrls.length) rows.push(['svc.endpoint', urlValues(model.endpointUrls)]);
-  if (model.endpointDescriptions.length) rows.push(['svc.endpointDesc', urlValues(model.endpointDescriptions)]);
-  if (model.conformsTo.length) rows.push(['field.conformsTo', model.conformsTo.map((v) => renderValue(v, ctx))]);
-  if (rows.length === 0) return nothing;
-  const row = ([key, values]: [string, unknown[]]) =>
-    html`<dt>${t(ctx.lang, key)}</dt>${values.map((v) => html`<dd>${v}</dd>`)}`;
-  return ctx.strict
-    ? html`<dl class="esbFields">${rows.map((r) => html`<div class="esbField">${row(r)}</div>`)}</dl>`
-    : html`<dl class="esbFields">${rows.map(row)}</dl>`;
+  const rows: NameValueRow[] = [];
+  if (model.endpointUrls.length) rows.push([t(ctx.lang, 'svc.endpoint'), urlValues(model.endpointUrls)]);
+  if (model.endpointDescriptions.length) rows.push([t(ctx.lang, 'svc.endpointDesc'), urlValues(model.endpointDescriptions)]);
+  if (model.conformsTo.length) rows.push([t(ctx.lang, 'field.conformsTo'), model.conformsTo.map((v) => renderValue(v, ctx))]);
+  return rows.length ? nameValueList(rows, ctx) : nothing;
 }
 
 export function renderService(model: DataServiceModel, ctx: RenderContext, rich?: RichSlots): TemplateResult {

@@ -14,7 +14,7 @@ import type { AccessService, DistributionModel, FileItem } from '../../src/dcat/
 import { formatBytes } from '../../src/i18n/format.ts';
 import { t } from '../base/messages.ts';
 import { heading, headingLevel, langOf, textOf, type RenderContext } from '../base/render.ts';
-import { fieldList, linkOrText } from '../base/render-fields.ts';
+import { fieldList, linkOrText, nameValueList, type NameValueRow } from '../base/render-fields.ts';
 
 export interface DistributionListState {
   readonly clickExpand: boolean;
@@ -43,25 +43,21 @@ function formatBadges(d: DistributionModel, ctx: RenderContext): TemplateResult 
   )}`;
 }
 
-function titleOf(d: DistributionModel, ctx: RenderContext): TemplateResult {
-  if (d.title) return html`<span class="esbRowTitle" lang=${ifDefined(langOf(d.title, ctx.lang))}>${d.title.value}</span>`;
-  if (d.files.length === 1) return html`<span class="esbRowTitle">${d.files[0]!.name}</span>`;
-  return html`<span class="esbRowTitle distributionNoName">${t(ctx.lang, 'dist.untitled')}</span>`;
+/** A link whose text names what it acts on for assistive technology ("Download – Population.csv"). */
+function namedLink(cls: string, href: string, label: string, name: string): TemplateResult {
+  return html`<a class=${cls} href=${href}>${label}<span class="esbVisuallyHidden"> – ${name}</span></a>`;
 }
 
 function actions(d: DistributionModel, ctx: RenderContext, name: string): TemplateResult {
-  const hidden = (s: string) => html`<span class="esbVisuallyHidden"> – ${s}</span>`;
   const file = d.files.length === 1 ? d.files[0] : undefined;
   return html`<div class="esbRowActions">
     ${file
-      ? html`<a class="esbDownload" href=${file.href}>${t(ctx.lang, 'dist.download')}${hidden(name)}</a>`
+      ? namedLink('esbDownload', file.href, t(ctx.lang, 'dist.download'), name)
       : d.files.length > 1
         ? html`<span class="esbSeveralFiles">${t(ctx.lang, 'dist.severalFiles')}</span>`
         : nothing}
-    ${d.accessUrl ? html`<a class="esbAccessLink" href=${d.accessUrl}>${t(ctx.lang, 'dist.access')}${hidden(name)}</a>` : nothing}
-    ${d.apiDescription
-      ? html`<a class="esbExploreApi" href=${d.apiDescription}>${t(ctx.lang, 'dist.exploreApi')}${hidden(name)}</a>`
-      : nothing}
+    ${d.accessUrl ? namedLink('esbAccessLink', d.accessUrl, t(ctx.lang, 'dist.access'), name) : nothing}
+    ${d.apiDescription ? namedLink('esbExploreApi', d.apiDescription, t(ctx.lang, 'dist.exploreApi'), name) : nothing}
   </div>`;
 }
 
@@ -74,7 +70,7 @@ function fileList(files: readonly FileItem[], ctx: RenderContext): TemplateResul
         (f) => html`<li class="esbFile">
           <span class="esbFileName">${f.name}</span>
           ${f.byteSize !== undefined ? html`<span class="esbFileSize">(${formatBytes(f.byteSize, ctx.lang)})</span>` : nothing}
-          <a class="esbDownload" href=${f.href}>${t(ctx.lang, 'dist.download')}<span class="esbVisuallyHidden"> – ${f.name}</span></a>
+          ${namedLink('esbDownload', f.href, t(ctx.lang, 'dist.download'), f.name)}
         </li>`,
       )}
     </ul>
@@ -82,31 +78,25 @@ function fileList(files: readonly FileItem[], ctx: RenderContext): TemplateResul
 }
 
 function accessServiceBox(s: AccessService, ctx: RenderContext): TemplateResult {
-  const target = { uri: s.uri, ...(s.entryId ? { entryId: s.entryId } : {}), ...(s.contextId ? { contextId: s.contextId } : {}) };
-  const rows = html`${s.type
-    ? html`<dt>${t(ctx.lang, 'field.type')}</dt><dd>${textOf(s.type, ctx.lang)}</dd>`
-    : nothing}${s.endpointDescription
-    ? html`<dt>${t(ctx.lang, 'svc.endpointDesc')}</dt><dd>${linkOrText(s.endpointDescription, t(ctx.lang, 'svc.endpointDesc'))}</dd>`
-    : nothing}`;
-  const strictRows = html`${s.type
-    ? html`<div class="esbField"><dt>${t(ctx.lang, 'field.type')}</dt><dd>${textOf(s.type, ctx.lang)}</dd></div>`
-    : nothing}${s.endpointDescription
-    ? html`<div class="esbField"><dt>${t(ctx.lang, 'svc.endpointDesc')}</dt><dd>${linkOrText(s.endpointDescription, t(ctx.lang, 'svc.endpointDesc'))}</dd></div>`
-    : nothing}`;
+  const rows: NameValueRow[] = [];
+  if (s.type) rows.push([t(ctx.lang, 'field.type'), [textOf(s.type, ctx.lang)]]);
+  const desc = t(ctx.lang, 'svc.endpointDesc');
+  if (s.endpointDescription) rows.push([desc, [linkOrText(s.endpointDescription, desc)]]);
   return html`<div class="esbAccessService">
     <p class="esbAccessServiceTitle">
       <span class="esbMuted">${t(ctx.lang, 'dist.service')}:</span>
       ${s.title ? textOf(s.title, ctx.lang) : nothing}
     </p>
-    ${s.type || s.endpointDescription ? html`<dl class="esbFields">${ctx.strict ? strictRows : rows}</dl>` : nothing}
-    <a class="esbReadApi" href=${ctx.landing('dataservice', target)}>${t(ctx.lang, 'dist.readApi')}</a>
+    ${rows.length ? nameValueList(rows, ctx) : nothing}
+    <a class="esbReadApi" href=${ctx.landing('dataservice', s)}>${t(ctx.lang, 'dist.readApi')}</a>
   </div>`;
 }
 
 function row(d: DistributionModel, i: number, ctx: RenderContext, st: DistributionListState): TemplateResult {
   const open = st.expanded.has(i);
   const regionId = `${ctx.idPrefix}-listExpand-${i}`;
-  const name = distributionTitle(d) ?? t(ctx.lang, 'dist.untitled');
+  const title = distributionTitle(d);
+  const name = title ?? t(ctx.lang, 'dist.untitled');
   const onHeadClick = (e: MouseEvent) => {
     if (!st.clickExpand) return;
     const head = e.currentTarget as HTMLElement;
@@ -114,15 +104,12 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
     if (hit && head.contains(hit)) return;
     st.toggle(i);
   };
-  const rowClass = ['entryListRow', 'esbRow', 'esbPadding', st.clickExpand ? 'esbRowClickExpand' : '', open ? 'esbRowExpanded' : '']
-    .filter(Boolean)
-    .join(' ');
-  return html`<li class=${rowClass} data-distribution=${d.uri}>
+  return html`<li class="entryListRow esbRow esbPadding${st.clickExpand ? ' esbRowClickExpand' : ''}${open ? ' esbRowExpanded' : ''}" data-distribution=${d.uri}>
     <div class="esbRowHead esbNotFocusable esbDefaultExpandButton" @click=${onHeadClick}>
       <div class="esbRowMain">
         <span class="esbFormats">${formatBadges(d, ctx)}</span>
         ${d.isApi ? html`<span class="esbApiBadge">${t(ctx.lang, 'dist.api')}</span>` : nothing}
-        ${titleOf(d, ctx)}
+        <span class="esbRowTitle${title === undefined ? ' distributionNoName' : ''}" lang=${ifDefined(langOf(d.title, ctx.lang))}>${name}</span>
       </div>
       ${actions(d, ctx, name)}
       <div class="esbRowControl">

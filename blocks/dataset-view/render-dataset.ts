@@ -31,21 +31,14 @@ export function descriptionBlock(paragraphs: DatasetModel['description'], ctx: R
   return html`<div class="esbDescription">${longText(paragraphs, LANDING_TEXT_LIMIT, ctx.lang)}</div>`;
 }
 
-function themeUri(v: Value): string | undefined {
-  if (v.kind === 'link') return v.href;
-  if (v.kind === 'entry') return v.resourceUri;
-  return undefined;
-}
-
 export function themeTags(themes: readonly Value[], ctx: RenderContext): TemplateResult | typeof nothing {
   const tags = themes.filter((v): v is Exclude<Value, { kind: 'date' }> => v.kind !== 'date');
   if (tags.length === 0) return nothing;
   return html`<ul class="esbTags" aria-label=${t(ctx.lang, 'dv.theme')}>
     ${tags.map((v) => {
-      const uri = themeUri(v);
-      const text = v.text;
-      const cls = uri ? `esbTag md5_${md5Hex(uri)}` : 'esbTag';
-      return html`<li><span class=${cls}>${textOf(text, ctx.lang)}</span></li>`;
+      // a theme with a URI gets its class (md5_{hash}), for sites that style themes
+      const uri = v.kind === 'link' ? v.href : v.kind === 'entry' ? v.resourceUri : undefined;
+      return html`<li><span class=${uri ? `esbTag md5_${md5Hex(uri)}` : 'esbTag'}>${textOf(v.text, ctx.lang)}</span></li>`;
     })}
   </ul>`;
 }

@@ -25,21 +25,17 @@ export interface RichFlags {
   readonly legend: boolean | undefined;
 }
 
+/** The parts, each asked for by its boolean parameter `include{Part}` (`extras` by `includeExtras`, …). */
+const PARTS: readonly Exclude<keyof RichFlags, 'legend'>[] = ['extras', 'visualizations', 'tabbedVisualizations', 'autoVisualizations', 'dataPreview', 'indicators'];
+
 export function richFlags(p: ResolvedParams): RichFlags {
-  return {
-    extras: p.includeExtras === true,
-    visualizations: p.includeVisualizations === true,
-    tabbedVisualizations: p.includeTabbedVisualizations === true,
-    autoVisualizations: p.includeAutoVisualizations === true,
-    dataPreview: p.includeDataPreview === true,
-    indicators: p.includeIndicators === true,
-    legend: typeof p.legend === 'boolean' ? p.legend : undefined,
-  };
+  const flags: Record<string, boolean | undefined> = { legend: typeof p.legend === 'boolean' ? p.legend : undefined };
+  for (const part of PARTS) flags[part] = p[`include${part[0]!.toUpperCase()}${part.slice(1)}`] === true;
+  return flags as unknown as RichFlags;
 }
 
 /** Some part of the rich content is asked for (`legend` alone draws nothing). */
-export const anyRich = (f: RichFlags): boolean =>
-  f.extras || f.visualizations || f.tabbedVisualizations || f.autoVisualizations || f.dataPreview || f.indicators;
+export const anyRich = (f: RichFlags): boolean => PARTS.some((part) => f[part]);
 
 /** A stable key of the flags (part of a landing page's load key: other flags, other lookup). */
 export const richKey = (f: RichFlags): string => Object.values(f).map(String).join();

@@ -26,11 +26,13 @@ export interface LocationAttrs {
 }
 
 type Key = 'entry' | 'context' | 'uri' | 'lookup' | 'lookupLiteral' | 'lookupUri';
-const KEYS: readonly Key[] = ['entry', 'context', 'uri', 'lookup', 'lookupLiteral', 'lookupUri'];
+/** The locating keys (a landing block's attributes `entry` … `lookup-uri`). */
+export const LOCATION_KEYS: readonly Key[] = ['entry', 'context', 'uri', 'lookup', 'lookupLiteral', 'lookupUri'];
 const squash = (s: string): string => s.toLowerCase().replace(/[-_]/g, '');
-const BY_SQUASHED = new Map<string, Key>(KEYS.map((k) => [squash(k), k]));
+const BY_SQUASHED = new Map<string, Key>(LOCATION_KEYS.map((k) => [squash(k), k]));
 
-const ALL_KINDS: ReadonlySet<string> = new Set(['entry', 'uri', 'lookup']);
+/** The kinds of location, in the order they are tried. */
+const KINDS: readonly Key[] = ['entry', 'uri', 'lookup'];
 export const DEFAULT_LOOKUP_PREDICATE = 'http://purl.org/dc/terms/identifier';
 
 /** Locating keys found in a fragment or query string (`esc_entry=12&esc_context=3`). */
@@ -95,8 +97,7 @@ function readStoreUrl(url: URL, page: GlobalConfig): Partial<Record<Key, string>
 }
 
 function pageValue(page: GlobalConfig, key: Key): string | undefined {
-  const alt = key === 'lookupUri' ? page.lookupURI : undefined;
-  const v = page[key] ?? alt;
+  const v = page[key] ?? (key === 'lookupUri' ? page.lookupURI : undefined);
   return typeof v === 'string' && v !== '' ? v : typeof v === 'number' ? String(v) : undefined;
 }
 
@@ -109,35 +110,24 @@ export function locateEntry(url: URL, attrs: LocationAttrs, page: GlobalConfig):
     ...readParams(url.search, prefix, false),
     ...readRoutes(url, page),
   };
-  const get = (key: Key): string | undefined => {
-    const a = attrs[key];
-    if (typeof a === 'string' && a.trim() !== '') return a.trim();
-    return fromUrl[key] ?? pageValue(page, key);
-  };
-
+  const attr = (key: Key): string | undefined => attrs[key]?.trim() || undefined;
   // A block attribute that locates an entry beats the page URL entirely (the URL's context belongs to the URL's
-  // entry): try the attribute kinds with attribute and global-config values only.
-  const attrKinds = (['entry', 'uri', 'lookup'] as const).filter((k) => typeof attrs[k] === 'string' && attrs[k]!.trim() !== '');
-  if (attrKinds.length > 0) {
-    const own = (key: Key): string | undefined => {
-      const a = attrs[key];
-      return typeof a === 'string' && a.trim() !== '' ? a.trim() : pageValue(page, key);
-    };
-    const found = resolveIn(own, new Set(attrKinds));
-    if (found.kind !== 'none') return found;
-    return resolveIn((key) => fromUrl[key] ?? pageValue(page, key), ALL_KINDS);
-  }
-  return resolveIn(get, ALL_KINDS);
+  // entry): the attribute kinds are tried first with attribute and global-config values only, then the page URL
+  // (with the block's other attributes, a context say, only when no attribute locates an entry).
+  const attrKinds = KINDS.filter(attr);
+  return (attrKinds.length ? resolveIn((key) => attr(key) ?? pageValue(page, key), attrKinds) : undefined)
+    ?? resolveIn((key) => (attrKinds.length ? undefined : attr(key)) ?? fromUrl[key] ?? pageValue(page, key), KINDS)
+    ?? { kind: 'none' };
 }
 
-function resolveIn(get: (key: Key) => string | undefined, kinds: ReadonlySet<string>): EntryLocation {
+function resolveIn(get: (key: Key) => string | undefined, kinds: readonly Key[]): EntryLocation | undefined {
   const context = get('context');
   const entry = get('entry');
-  if (kinds.has('entry') && entry && context) return { kind: 'entry', contextId: context, entryId: entry };
+  if (kinds.includes('entry') && entry && context) return { kind: 'entry', contextId: context, entryId: entry };
   const uri = get('uri');
-  if (kinds.has('uri') && uri) return context ? { kind: 'uri', uri, contextId: context } : { kind: 'uri', uri };
+  if (kinds.includes('uri') && uri) return context ? { kind: 'uri', uri, contextId: context } : { kind: 'uri', uri };
   const lookup = get('lookup');
-  if (kinds.has('lookup') && lookup) {
+  if (kinds.includes('lookup') && lookup) {
     const lookupUri = get('lookupUri');
     const lookupLiteral = get('lookupLiteral');
     const predicateKind = lookupUri && !lookupLiteral ? 'uri' : 'literal';
@@ -145,7 +135,7 @@ function resolveIn(get: (key: Key) => string | undefined, kinds: ReadonlySet<str
     const loc = { kind: 'lookup' as const, value: lookup, predicate, predicateKind } as const;
     return context ? { ...loc, contextId: context } : loc;
   }
-  return { kind: 'none' };
+  return undefined;
 }
 
 /** A stable text form of a location (used to decide whether a block must load again). */

@@ -6,8 +6,21 @@ import { formatNumber, toLang, type Lang } from './index.ts';
 
 export type DatePrecision = 'year' | 'month' | 'day' | 'time';
 
-const DATE = /^(-?\d{4,})(?:-(\d{2})(?:-(\d{2}))?)?/;
-const DATE_TIME = /^(-?\d{4,})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+/**
+ * A gYear, gYearMonth, date or date-time lexical form: year (4 digits or more, maybe negative), month, day, hour,
+ * minute, second, fraction of a second, time zone. Also what blocks/base/html-datetime.ts reads.
+ */
+export const DATE_PARTS = /^(-?\d{4,})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * Midnight UTC of a calendar day, or undefined when there is no such day (2024-02-31, 2023-02-29, month 13). Any
+ * year: Date.UTC would map 0–99 to 1900–1999.
+ */
+export function utcDay(year: string, month: string, day: string): number | undefined {
+  const date = new Date(Date.UTC(2000, Number(month) - 1, Number(day)));
+  date.setUTCFullYear(Number(year));
+  return Number(month) >= 1 && Number(month) <= 12 && date.getUTCDate() === Number(day) ? date.getTime() : undefined;
+}
 
 /**
  * A date for people: `year` → "2024"; `month` → "May 2024"; `day` → long date; `time` → long date and short time.
@@ -15,49 +28,23 @@ const DATE_TIME = /^(-?\d{4,})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\
  * the reader's time zone (`timeZone` overrides, for tests), one without an offset as written. Unreadable → as given.
  */
 export function formatDate(value: string, precision: DatePrecision, lang: Lang, timeZone?: string): string {
-  const l = toLang(lang) ?? 'en';
-  const v = value.trim();
+  const m = DATE_PARTS.exec(value.trim());
+  if (!m) return value;
+  const [, y, mo, d, h, mi, s = '00', , zone] = m;
+  const format = (date: number | undefined, options: Intl.DateTimeFormatOptions): string =>
+    date === undefined || Number.isNaN(date) ? value : new Intl.DateTimeFormat(toLang(lang) ?? 'en', { timeZone: 'UTC', ...options }).format(date);
   try {
-    if (precision === 'time') {
-      const m = DATE_TIME.exec(v);
-      if (!m) return formatDate(v, 'day', l, timeZone);
-      const [, y, mo, d, h, mi, s, zone] = m;
-      let instant: number;
-      let zoneToUse = timeZone;
-      if (zone) {
-        instant = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s ?? '00'}${zone === 'Z' ? 'Z' : zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`);
-      } else {
-        instant = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0));
-        zoneToUse = 'UTC';
-      }
-      if (Number.isNaN(instant)) return value;
-      return new Intl.DateTimeFormat(l, { dateStyle: 'long', timeStyle: 'short', timeZone: zoneToUse }).format(instant);
+    if (precision === 'time' && h) {
+      return zone
+        ? format(Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}${zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`), { dateStyle: 'long', timeStyle: 'short', timeZone })
+        : format(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)), { dateStyle: 'long', timeStyle: 'short' });
     }
-    const m = DATE.exec(v);
-    if (!m) return value;
-    const [, y, mo, d] = m;
-    const year = Number(y);
-    if (precision === 'year' || mo === undefined) {
-      return new Intl.DateTimeFormat(l, { year: 'numeric', timeZone: 'UTC' }).format(utc(year, 0, 1));
-    }
-    const month = Number(mo) - 1;
-    if (month < 0 || month > 11) return value;
-    if (precision === 'month' || d === undefined) {
-      return new Intl.DateTimeFormat(l, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(utc(year, month, 1));
-    }
-    const day = Number(d);
-    const date = utc(year, month, day);
-    if (new Date(date).getUTCDate() !== day) return value; // 2024-02-31 and the like
-    return new Intl.DateTimeFormat(l, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+    if (precision === 'year' || !mo) return format(utcDay(y!, '1', '1'), { year: 'numeric' });
+    if (precision === 'month' || !d) return format(utcDay(y!, mo, '1'), { year: 'numeric', month: 'long' });
+    return format(utcDay(y!, mo, d), { dateStyle: 'long' });
   } catch {
     return value;
   }
-}
-
-function utc(year: number, month: number, day: number): number {
-  const d = new Date(Date.UTC(2000, month, day));
-  d.setUTCFullYear(year); // Date.UTC maps years 0–99 to 1900–1999
-  return d.getTime();
 }
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte', 'petabyte'] as const;

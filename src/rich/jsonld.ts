@@ -140,6 +140,9 @@ export const JSONLD_POLICY_NAME = 'catalog-blocks-jsonld';
 const policies = new WeakMap<object, Policy | null>();
 const placed = new WeakMap<Element, HTMLScriptElement>();
 
+/** Removes the script `placeJsonLd` placed for `owner`, if any. */
+export const removeJsonLd = (owner: Element): void => placed.get(owner)?.remove();
+
 /**
  * Adds ONE `<script type="application/ld+json">` with `json` to the owner's document head (replacing the one this
  * owner placed before) and returns a function that removes it. When the page's Trusted Types refuse our policy,
@@ -151,7 +154,7 @@ const placed = new WeakMap<Element, HTMLScriptElement>();
 export function placeJsonLd(owner: Element, json: string): () => void {
   const doc = owner.ownerDocument;
   const win = doc.defaultView as TrustedTypesWindow | null;
-  placed.get(owner)?.remove();
+  removeJsonLd(owner);
   let policy = win && policies.get(win);
   if (win?.trustedTypes && policy === undefined) {
     try {
