@@ -12,6 +12,7 @@
 import { PARAMS, columnOf, paramsOf, squash, type BlockName, type ExtraParamSpec, type GlobalConfig, type ParamSpec } from './params.ts';
 import { blockDefaults } from './block-overrides.ts';
 import { parseAttributeValue } from './page-config.ts';
+import { resetWarnings, warnOnce } from './warn.ts';
 
 /** `json` parameters hold what was given: an array, an object or a string. */
 export type ParamValue = boolean | number | string | undefined | readonly unknown[] | { readonly [k: string]: unknown };
@@ -65,17 +66,8 @@ export function defaultOf(block: BlockName, spec: ParamSpec): ParamValue {
   return spec.defaults[columnOf(block)];
 }
 
-const warned = new Set<string>();
-function warnOnce(key: string, message: string): void {
-  if (warned.has(key)) return;
-  warned.add(key);
-  console.warn(message);
-}
-
-/** Tests only: forget which warnings were already given. */
-export function resetParamWarnings(): void {
-  warned.clear();
-}
+/** Tests only: forget which warnings were already given (every warning of src/config/warn.ts). */
+export const resetParamWarnings = resetWarnings;
 
 function describe(raw: unknown): string {
   return typeof raw === 'string' || typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
@@ -123,9 +115,9 @@ export function resolveSpecs(
       const def = (out[name] = fallback(spec));
       if (raw != null) {
         warnOnce(
-          `${tag}|${name}|${String(raw)}`,
           `[catalog-blocks] ${incumbent} (<${tag}>): parameter "${name}" has the invalid value ${describe(raw)} ` +
             `(${source}; expected ${spec.type}${spec.min !== undefined ? ` ≥ ${spec.min}` : ''}); using the default ${describe(def)}.`,
+          `${tag}|${name}|${String(raw)}`,
         );
       }
     }
@@ -156,8 +148,8 @@ function warnForeignParams(block: BlockName, el: Element): void {
   for (const spec of PARAMS) {
     if (own.has(spec.name) || attributeValue(el, spec.name) === null) continue;
     warnOnce(
-      `${block}|foreign|${spec.name}`,
       `[catalog-blocks] ${block} (<${el.localName}>) does not accept the parameter "${spec.name}"; it is ignored.`,
+      `${block}|foreign|${spec.name}`,
     );
   }
 }
