@@ -26,7 +26,7 @@ export { squash };
 /** The raw attribute value of a parameter on the element, or null when absent. */
 export function attributeValue(el: Element, param: string): string | null {
   const want = squash(param);
-  for (const attr of Array.from(el.attributes)) {
+  for (const attr of el.attributes) {
     let n = squash(attr.name);
     if (n.startsWith('dataentryscape')) n = n.slice('dataentryscape'.length);
     if (n === want) return attr.value;
@@ -144,9 +144,9 @@ export function resolveParams(
 
 /** Parameters of other blocks set as attributes here are ignored, with one warning per block type and parameter. */
 function warnForeignParams(block: BlockName, el: Element): void {
-  const own = new Set(paramsOf(block).map((p) => p.name));
+  const own = paramsOf(block);
   for (const spec of PARAMS) {
-    if (own.has(spec.name) || attributeValue(el, spec.name) === null) continue;
+    if (own.includes(spec) || attributeValue(el, spec.name) === null) continue;
     warnOnce(
       `[catalog-blocks] ${block} (<${el.localName}>) does not accept the parameter "${spec.name}"; it is ignored.`,
       `${block}|foreign|${spec.name}`,
