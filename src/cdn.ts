@@ -11,11 +11,11 @@
 import { BLOCK_LOADERS } from 'virtual:catalog-blocks/loaders';
 import { provideApi, type LegacyApi } from './legacy/ready.ts';
 
-const ALL_TAGS = Object.keys(BLOCK_LOADERS);
 const PROVIDER = 'catalog-store-provider';
 const pending = new Map<string, () => Promise<unknown>>(Object.entries(BLOCK_LOADERS));
 const loading = new Map<string, Promise<void>>();
-let selector = [...pending.keys()].join(',');
+/** The tags not loaded yet, as one selector (`join()`: comma-separated). */
+let selector = [...pending.keys()].join();
 /**
  * EntryScape Blocks markup (`data-entryscape…`, its JSON and Handlebars scripts; issue 10): the first such node, or
  * the page's early configuration, or a call of the SPA handle loads the legacy chunk, which mounts and watches from
@@ -31,12 +31,11 @@ function load(tag: string): Promise<void> {
   const loader = pending.get(tag);
   if (!loader) return Promise.resolve();
   pending.delete(tag);
-  selector = [...pending.keys()].join(',');
+  selector = [...pending.keys()].join();
   // A block inside a <catalog-store-provider> asks for its store when it connects: the provider (a chunk of its own)
   // is defined first, or the block would not find it and use the page's store.
-  const provider = tag !== PROVIDER && document.querySelector(PROVIDER) ? load(PROVIDER) : undefined;
-  const done = (provider ? provider.then(loader) : loader()).then(
-    () => undefined,
+  const done = (tag !== PROVIDER && document.querySelector(PROVIDER) ? load(PROVIDER) : Promise.resolve()).then(loader).then(
+    () => {},
     // Trusted Types refused Lit: the blocks say so in plain text (and one console error names the CSP directive)
     (e: unknown) => import('../blocks/base/trusted-types.ts').then((m) => m.showBlocked(document, e), () => false).then((shown) => {
       if (!shown) console.error(`[catalog-blocks] <${tag}> could not be loaded`, e);
@@ -62,14 +61,15 @@ const observer = new MutationObserver((records) => {
 });
 
 /** Defines the blocks with these tags (every block without arguments); resolves when they are registered. */
-export function loadBlocks(tags: readonly string[] = ALL_TAGS): Promise<void> {
+export function loadBlocks(tags: readonly string[] = Object.keys(BLOCK_LOADERS)): Promise<void> {
   return Promise.all(tags.map((t) => load(t.toLowerCase()))).then(() => undefined);
 }
 
 if (typeof document !== 'undefined') {
   // The SPA handle: each method loads the legacy chunk, which then puts the real handle in its place.
-  const call = (name: keyof LegacyApi) => (arg?: unknown) => loadLegacy().then((m) => m.legacyApi(document)[name](arg as string));
-  provideApi(window, { init: call('init'), clear: call('clear'), setEntryStore: call('setEntryStore'), addConfig: call('addConfig') });
+  const methods: (keyof LegacyApi)[] = ['init', 'clear', 'setEntryStore', 'addConfig'];
+  provideApi(window, Object.fromEntries(methods.map((name) =>
+    [name, (arg?: unknown) => loadLegacy().then((m) => m.legacyApi(document)[name](arg as string))])) as unknown as LegacyApi);
   const w = window as { __esb_config?: unknown; __entryscape_plugin_config?: unknown };
   if (w.__esb_config || w.__entryscape_plugin_config) void loadLegacy();
   observer.observe(document, { childList: true, subtree: true });

@@ -17,8 +17,7 @@ export type LoadTask<T> = (signal: AbortSignal) => Promise<T | typeof NO_ENTRY>;
 export function stateOfError(e: unknown): LoadState {
   if (e instanceof NotFoundError) return 'notFound';
   if (e instanceof NetworkError || e instanceof HttpStatusError) return 'unreachable';
-  if (e instanceof BadPayloadError) return 'malformed';
-  if (e instanceof Error && e.name === 'RdfParseError') return 'malformed';
+  // a bad payload, unreadable RDF (RdfParseError) or a model that could not be built
   return 'malformed';
 }
 

@@ -6,6 +6,7 @@
  * (and the warnings for names that are not) lives in the legacy layer (src/legacy/names.ts, src/legacy/mount.ts).
  */
 import type { GlobalConfig } from './params.ts';
+import { warnOnce } from './warn.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -20,8 +21,6 @@ export function mergeDefaults(under: Obj, over: Obj): Obj {
   for (const [k, v] of Object.entries(over)) out[k] = isObject(v) && isObject(out[k]) ? mergeDefaults(out[k] as Obj, v) : v;
   return out;
 }
-
-const warned = new Set<string>();
 
 /**
  * The block at the end of the definition chain of `name` (`base`: the name itself when nobody redefined it, or the
@@ -41,9 +40,7 @@ export function blockDefaults(page: GlobalConfig, name: string): { base: string;
     while (i >= 0 && defs[i]!.block !== base) i--;
     if (i < 0) return { base, defaults };
     if (seen.has(i)) {
-      const message = `[catalog-blocks] the definitions of block "${name}" extend each other in a cycle; ignored`;
-      if (!warned.has(message)) console.warn(message);
-      warned.add(message);
+      warnOnce(`[catalog-blocks] the definitions of block "${name}" extend each other in a cycle; ignored`);
       return undefined;
     }
     seen.add(i);

@@ -54,10 +54,10 @@ export function landingHref(route: Route, target: LinkTarget, page: GlobalConfig
     url.searchParams.delete(`${prefix}page`);
     if (page.urlQueryParameters === true || page.urlQueryParameters === 'true') {
       for (const [k, v] of keys) url.searchParams.set(k, v);
-      return sameOrigin(url, current) ? `${url.pathname}${url.search}` : url.href;
+      return url.origin === current.origin ? `${url.pathname}${url.search}` : url.href;
     }
     url.hash = new URLSearchParams(keys).toString();
-    return sameOrigin(url, current) && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(configured) ? `${url.pathname}${url.search}${url.hash}` : url.href;
+    return url.origin === current.origin && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(configured) ? `${url.pathname}${url.search}${url.hash}` : url.href;
   }
 
   const url = new URL(current.href);
@@ -65,8 +65,4 @@ export function landingHref(route: Route, target: LinkTarget, page: GlobalConfig
   for (const [k, v] of keys) url.searchParams.set(k, v);
   url.hash = '';
   return `${url.pathname}${url.search}`;
-}
-
-function sameOrigin(a: URL, b: URL): boolean {
-  return a.origin === b.origin;
 }

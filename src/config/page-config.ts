@@ -62,22 +62,12 @@ function normalize(source: Obj): Obj {
   return out;
 }
 
-/** `data-store-url` → `storeUrl`; `data-entryscape-include-extras` → `includeExtras`. */
-function settingName(datasetKey: string): string {
-  const k = datasetKey.startsWith('entryscape') && datasetKey.length > 10
-    ? datasetKey.slice(10, 11).toLowerCase() + datasetKey.slice(11)
-    : datasetKey;
-  return k;
-}
-
+/** The element's `data-*` settings: `data-store-url` → `storeUrl`, `data-entryscape-include-extras` → `includeExtras`. */
 function attributeSettings(el: Element): Obj {
   const out: Obj = {};
-  const data = (el as HTMLElement).dataset;
-  if (!data) return out;
-  for (const [key, raw] of Object.entries(data)) {
+  for (const [key, raw] of Object.entries((el as HTMLElement).dataset ?? {})) {
     if (NOT_SETTINGS.has(key) || raw === undefined) continue;
-    const name = settingName(key);
-    out[name] = parseAttributeValue(raw);
+    out[key.startsWith('entryscape') && key.length > 10 ? key[10]!.toLowerCase() + key.slice(11) : key] = parseAttributeValue(raw);
   }
   return out;
 }
@@ -85,20 +75,19 @@ function attributeSettings(el: Element): Obj {
 /** Attribute text starting with `{` or `[` → its JSON value (kept as text when invalid); other text as is. */
 export function parseAttributeValue(raw: string): unknown {
   const t = raw.trim();
-  if (t.startsWith('{') || t.startsWith('[')) {
+  if (/^[{[]/.test(t)) {
     try {
       return JSON.parse(t);
     } catch {
-      return raw;
+      // kept as text
     }
   }
   return raw;
 }
 
+/** The body of a `<script type="application/json">` (or `ld+json`) config element: a JSON object. */
 function jsonBody(el: Element): Obj | undefined {
-  if (el.localName !== 'script') return undefined;
-  const type = (el.getAttribute('type') ?? '').toLowerCase();
-  if (type !== 'application/json' && type !== 'application/ld+json') return undefined;
+  if (el.localName !== 'script' || !/^application\/(ld\+)?json$/i.test(el.getAttribute('type') ?? '')) return undefined;
   try {
     const v: unknown = JSON.parse(el.textContent ?? '');
     if (isObject(v)) return v;
@@ -124,56 +113,53 @@ function configElements(doc: Document): Element[] {
   return [...doc.querySelectorAll(`[${CONFIG_ATTR}]`)];
 }
 
-function readSources(doc: Document, files: ReadonlyMap<string, Obj | undefined>): Obj {
-  let cfg: Obj = {};
-  for (const src of windowConfig(doc)) cfg = mergeConfig(cfg, normalize(src));
-  for (const el of configElements(doc)) {
-    const file = el.getAttribute('data-config-src');
-    const fromFile = file ? files.get(absolute(file, doc)) : undefined;
-    if (fromFile) cfg = mergeConfig(cfg, normalize(fromFile));
-    const body = jsonBody(el);
-    if (body) cfg = mergeConfig(cfg, normalize(body));
-    cfg = mergeConfig(cfg, normalize(attributeSettings(el)));
+/** The absolute URL of an element's `data-config-src` file (none: undefined). */
+function configFile(el: Element, doc: Document): string | undefined {
+  const src = el.getAttribute('data-config-src');
+  if (!src) return undefined;
+  try {
+    return new URL(src, doc.baseURI).href;
+  } catch {
+    return src;
   }
+}
+
+/** Config files fetched (a failed one: undefined), per absolute URL. */
+const fileValues = new Map<string, Obj | undefined>();
+/** Config files fetched or being fetched: one request per file and page. */
+const fileCache = new Map<string, Promise<void>>();
+
+function readSources(doc: Document): Obj {
+  const sources: (Obj | undefined)[] = windowConfig(doc);
+  for (const el of configElements(doc)) {
+    const file = configFile(el, doc);
+    sources.push(file ? fileValues.get(file) : undefined, jsonBody(el), attributeSettings(el));
+  }
+  let cfg: Obj = {};
+  for (const source of sources) if (source) cfg = mergeConfig(cfg, normalize(source));
   return cfg;
 }
 
-function absolute(url: string, doc: Document): string {
-  try {
-    return new URL(url, doc.baseURI).href;
-  } catch {
-    return url;
-  }
-}
-
-/** Config files already fetched (or being fetched), per absolute URL; one request per file and page. */
-const fileCache = new Map<string, Promise<Obj | undefined>>();
-const fileValues = new Map<string, Obj | undefined>();
-
 /** The page configuration without config files that have not been fetched yet (synchronous). */
 export function readPageConfig(doc: Document): GlobalConfig {
-  return readSources(doc, fileValues) as GlobalConfig;
+  return readSources(doc) as GlobalConfig;
 }
+
+/** The page's `data-config-src` files (absolute URLs). */
+const configFiles = (doc: Document): string[] => configElements(doc).flatMap((el) => configFile(el, doc) ?? []);
 
 /** True when some `data-config-src` file of the page has not been fetched yet. */
 export function hasPendingConfigFiles(doc: Document): boolean {
-  return configElements(doc).some((el) => {
-    const src = el.getAttribute('data-config-src');
-    return src !== null && !fileValues.has(absolute(src, doc));
-  });
+  return configFiles(doc).some((url) => !fileValues.has(url));
 }
 
 /** The full page configuration, fetching `data-config-src` files first (a failed file is skipped with a warning). */
 export async function loadPageConfig(doc: Document): Promise<GlobalConfig> {
-  const urls = configElements(doc)
-    .map((el) => el.getAttribute('data-config-src'))
-    .filter((s): s is string => !!s)
-    .map((s) => absolute(s, doc));
-  await Promise.all(urls.map(fetchConfigFile));
+  await Promise.all(configFiles(doc).map(fetchConfigFile));
   return readPageConfig(doc);
 }
 
-function fetchConfigFile(url: string): Promise<Obj | undefined> {
+function fetchConfigFile(url: string): Promise<void> {
   let p = fileCache.get(url);
   if (!p) {
     p = fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
@@ -187,10 +173,7 @@ function fetchConfigFile(url: string): Promise<Obj | undefined> {
         console.warn(`[catalog-blocks] config file ${url} could not be read: ${String(e)}`);
         return undefined;
       })
-      .then((v) => {
-        fileValues.set(url, v);
-        return v;
-      });
+      .then((v) => void fileValues.set(url, v));
     fileCache.set(url, p);
   }
   return p;

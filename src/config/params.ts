@@ -35,34 +35,43 @@ export interface ParamSpec {
   readonly meaning?: string;
 }
 
-const ALL: readonly Column[] = ['DV', 'SV', 'DL', 'SS', 'MS', 'FS', 'FP'];
+const ALL = 'DV SV DL SS MS FS FP';
+
+/**
+ * One row of the table: `columns` as in the spec (`'DV DL'`); `defaults` one value for every column of the row or a
+ * value per column (none: "not shown" everywhere); `limits` the row's `min` or `pattern`.
+ */
+function row(
+  name: string,
+  type: ParamType,
+  columns: string,
+  defaults?: boolean | string | ParamSpec['defaults'],
+  limits?: Pick<ParamSpec, 'min' | 'pattern'>,
+): ParamSpec {
+  const cols = columns.split(' ') as Column[];
+  const perColumn = typeof defaults === 'object' ? defaults : defaults === undefined ? {} : Object.fromEntries(cols.map((c) => [c, defaults]));
+  return { name, type, columns: cols, defaults: perColumn, ...limits };
+}
 
 export const PARAMS: readonly ParamSpec[] = [
-  { name: 'hl', type: 'number', columns: ALL, defaults: { DV: 1, SV: 1, DL: 1, SS: 2, MS: 2, FS: 2, FP: 2 }, min: 1 },
-  { name: 'pageInUrl', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'], defaults: {} },
-  { name: 'includeExtras', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS'],
-    defaults: { DV: false, DL: false, SS: false, MS: false, FS: false } },
-  { name: 'includeVisualizations', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS'],
-    defaults: { DV: false, DL: false, SS: false, MS: false, FS: false } },
-  { name: 'includeTabbedVisualizations', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS'],
-    defaults: { DV: false, DL: false, SS: false, MS: false, FS: false } },
-  { name: 'includeAutoVisualizations', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'],
-    defaults: {} },
-  { name: 'includeDataPreview', type: 'boolean', columns: ['DV', 'DL', 'SS', 'MS', 'FS', 'FP'],
-    defaults: { DV: false, DL: false, SS: false, MS: false, FS: false, FP: false } },
-  { name: 'includeIndicators', type: 'boolean', columns: ['DV', 'SV', 'DL', 'FP'],
-    defaults: { DV: false, SV: false, DL: false, FP: false } },
-  { name: 'clickExpand', type: 'boolean', columns: ['DV', 'DL'], defaults: { DV: true, DL: true } },
-  { name: 'registry', type: 'boolean', columns: ['DV', 'DL'], defaults: {} },
-  { name: 'legend', type: 'boolean', columns: ['DV', 'DL', 'MS', 'FS'], defaults: {} },
-  { name: 'sortOrder', type: 'string', columns: ['DL', 'SS', 'MS', 'FS', 'FP'], defaults: {},
-    pattern: /^\s*(title|[\w.-]+[ +](asc|desc)(\s*,\s*[\w.-]+[ +](asc|desc))*)\s*$/i },
-  { name: 'includeSorting', type: 'boolean', columns: ['SS', 'MS', 'FS'], defaults: {} },
-  { name: 'includeServices', type: 'boolean', columns: ['SS', 'MS', 'FS'], defaults: {} },
-  { name: 'break', type: 'string', columns: ['FS', 'FP'], defaults: { FS: '1024px', FP: '1024px' },
-    pattern: /^\s*\d+(\.\d+)?\s*(px|em|rem|vw|ch)?\s*$/i },
-  { name: 'hvdFilter', type: 'boolean', columns: ['FS', 'FP'], defaults: {} },
-  { name: 'typeFilter', type: 'boolean', columns: ['FS'], defaults: {} },
+  row('hl', 'number', ALL, { DV: 1, SV: 1, DL: 1, SS: 2, MS: 2, FS: 2, FP: 2 }, { min: 1 }),
+  row('pageInUrl', 'boolean', 'DV DL SS MS FS FP'),
+  row('includeExtras', 'boolean', 'DV DL SS MS FS', false),
+  row('includeVisualizations', 'boolean', 'DV DL SS MS FS', false),
+  row('includeTabbedVisualizations', 'boolean', 'DV DL SS MS FS', false),
+  row('includeAutoVisualizations', 'boolean', 'DV DL SS MS FS FP'),
+  row('includeDataPreview', 'boolean', 'DV DL SS MS FS FP', false),
+  row('includeIndicators', 'boolean', 'DV SV DL FP', false),
+  row('clickExpand', 'boolean', 'DV DL', true),
+  row('registry', 'boolean', 'DV DL'),
+  row('legend', 'boolean', 'DV DL MS FS'),
+  row('sortOrder', 'string', 'DL SS MS FS FP', undefined,
+    { pattern: /^\s*(title|[\w.-]+[ +](asc|desc)(\s*,\s*[\w.-]+[ +](asc|desc))*)\s*$/i }),
+  row('includeSorting', 'boolean', 'SS MS FS'),
+  row('includeServices', 'boolean', 'SS MS FS'),
+  row('break', 'string', 'FS FP', '1024px', { pattern: /^\s*\d+(\.\d+)?\s*(px|em|rem|vw|ch)?\s*$/i }),
+  row('hvdFilter', 'boolean', 'FS FP'),
+  row('typeFilter', 'boolean', 'FS'),
 ];
 
 /**

@@ -12,6 +12,7 @@
 import { PARAMS, columnOf, paramsOf, squash, type BlockName, type ExtraParamSpec, type GlobalConfig, type ParamSpec } from './params.ts';
 import { blockDefaults } from './block-overrides.ts';
 import { parseAttributeValue } from './page-config.ts';
+import { resetWarnings, warnOnce } from './warn.ts';
 
 /** `json` parameters hold what was given: an array, an object or a string. */
 export type ParamValue = boolean | number | string | undefined | readonly unknown[] | { readonly [k: string]: unknown };
@@ -25,7 +26,7 @@ export { squash };
 /** The raw attribute value of a parameter on the element, or null when absent. */
 export function attributeValue(el: Element, param: string): string | null {
   const want = squash(param);
-  for (const attr of Array.from(el.attributes)) {
+  for (const attr of el.attributes) {
     let n = squash(attr.name);
     if (n.startsWith('dataentryscape')) n = n.slice('dataentryscape'.length);
     if (n === want) return attr.value;
@@ -65,17 +66,8 @@ export function defaultOf(block: BlockName, spec: ParamSpec): ParamValue {
   return spec.defaults[columnOf(block)];
 }
 
-const warned = new Set<string>();
-function warnOnce(key: string, message: string): void {
-  if (warned.has(key)) return;
-  warned.add(key);
-  console.warn(message);
-}
-
-/** Tests only: forget which warnings were already given. */
-export function resetParamWarnings(): void {
-  warned.clear();
-}
+/** Tests only: forget which warnings were already given (every warning of src/config/warn.ts). */
+export const resetParamWarnings = resetWarnings;
 
 function describe(raw: unknown): string {
   return typeof raw === 'string' || typeof raw === 'object' ? JSON.stringify(raw) : String(raw);
@@ -123,9 +115,9 @@ export function resolveSpecs(
       const def = (out[name] = fallback(spec));
       if (raw != null) {
         warnOnce(
-          `${tag}|${name}|${String(raw)}`,
           `[catalog-blocks] ${incumbent} (<${tag}>): parameter "${name}" has the invalid value ${describe(raw)} ` +
             `(${source}; expected ${spec.type}${spec.min !== undefined ? ` ≥ ${spec.min}` : ''}); using the default ${describe(def)}.`,
+          `${tag}|${name}|${String(raw)}`,
         );
       }
     }
@@ -152,12 +144,12 @@ export function resolveParams(
 
 /** Parameters of other blocks set as attributes here are ignored, with one warning per block type and parameter. */
 function warnForeignParams(block: BlockName, el: Element): void {
-  const own = new Set(paramsOf(block).map((p) => p.name));
+  const own = paramsOf(block);
   for (const spec of PARAMS) {
-    if (own.has(spec.name) || attributeValue(el, spec.name) === null) continue;
+    if (own.includes(spec) || attributeValue(el, spec.name) === null) continue;
     warnOnce(
-      `${block}|foreign|${spec.name}`,
       `[catalog-blocks] ${block} (<${el.localName}>) does not accept the parameter "${spec.name}"; it is ignored.`,
+      `${block}|foreign|${spec.name}`,
     );
   }
 }

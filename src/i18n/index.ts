@@ -11,6 +11,7 @@
 import type { MessageKey, Messages } from './en.ts';
 import { deCore, enCore, svCore } from './core.ts';
 import { addVocabulary, themesWith } from '../dcat/vocab.ts';
+import { warnOnce } from '../config/warn.ts';
 
 export type Lang = 'sv' | 'en' | 'de';
 export const LANGS: readonly Lang[] = ['sv', 'en', 'de'];
@@ -19,11 +20,18 @@ export type { MessageKey, Messages };
 type Table = Readonly<Record<string, string>>;
 type Part = 'landing' | 'search';
 const CORE: Readonly<Record<Lang, Table>> = { en: enCore, sv: svCore, de: deCore };
-// Both parts bring the shared part with the theme and access-right labels (in the CDN build, a copy in each chunk).
-const LOADERS: Readonly<Record<Lang, Readonly<Record<Part, () => Promise<Table>>>>> = {
-  en: { landing: () => import('./landing/en.ts').then((m) => (addVocabulary(m.default, 'en'), m.enLanding)), search: () => import('./search/en.ts').then((m) => (addVocabulary(m.default, 'en'), m.enSearch)) },
-  sv: { landing: () => import('./landing/sv.ts').then((m) => (addVocabulary(m.default, 'sv'), m.svLanding)), search: () => import('./search/sv.ts').then((m) => (addVocabulary(m.default, 'sv'), m.svSearch)) },
-  de: { landing: () => import('./landing/de.ts').then((m) => (addVocabulary(m.default, 'de'), m.deLanding)), search: () => import('./search/de.ts').then((m) => (addVocabulary(m.default, 'de'), m.deSearch)) },
+type Labels = Parameters<typeof addVocabulary>[0];
+/**
+ * Each part's strings and, as every part brings the shared part (in the CDN build, a copy in each chunk), the theme
+ * and access-right labels (its default export).
+ */
+const LOADERS: Readonly<Record<`${Lang}/${Part}`, () => Promise<readonly [Table, Labels]>>> = {
+  'en/landing': () => import('./landing/en.ts').then((m) => [m.enLanding, m.default]),
+  'en/search': () => import('./search/en.ts').then((m) => [m.enSearch, m.default]),
+  'sv/landing': () => import('./landing/sv.ts').then((m) => [m.svLanding, m.default]),
+  'sv/search': () => import('./search/sv.ts').then((m) => [m.svSearch, m.default]),
+  'de/landing': () => import('./landing/de.ts').then((m) => [m.deLanding, m.default]),
+  'de/search': () => import('./search/de.ts').then((m) => [m.deSearch, m.default]),
 };
 /** The parts loaded so far, merged, per language. */
 const loaded: Partial<Record<Lang, Table>> = {};
@@ -40,11 +48,12 @@ export function addMessages(lang: Lang, table: Readonly<Record<string, string>>)
 const loading = new Map<string, Promise<void>>();
 
 function loadPart(l: Lang, part: Part): Promise<void> {
-  const key = `${l}/${part}`;
+  const key = `${l}/${part}` as const;
   let p = loading.get(key);
   if (!p) {
-    p = LOADERS[l][part]().then(
-      (table) => {
+    p = LOADERS[key]().then(
+      ([table, labels]) => {
+        addVocabulary(labels, l);
         loaded[l] = { ...(loaded[l] ?? CORE[l]), ...table };
       },
       (e: unknown) => {
@@ -103,8 +112,6 @@ export function messages(lang: Lang): Messages {
   return table as Messages;
 }
 
-const warned = new Set<string>();
-
 /**
  * The UI string `key` in `lang`. A numeric `n` selects `key.one` when the language's plural rule says "one" and such
  * a key exists; numbers are written with the locale's digit grouping. An unknown key returns the key itself and
@@ -121,10 +128,7 @@ export function msg(lang: Lang, key: string, vars?: Record<string, string | numb
   text ??= lookup(key);
   if (text === undefined) {
     if (!complete.has(l)) return key; // asked before loadMessages(): not a missing translation
-    if (!warned.has(key)) {
-      warned.add(key);
-      console.warn(`catalog-blocks: no UI string "${key}"`);
-    }
+    warnOnce(`catalog-blocks: no UI string "${key}"`);
     return key;
   }
   if (!vars) return text;

@@ -5,6 +5,7 @@
  * every request is public anyway) are not listed.
  */
 import type { GlobalConfig } from '../config/params.ts';
+import { resetWarnings, warnOnce } from '../config/warn.ts';
 
 const UNSUPPORTED: Readonly<Record<string, string>> = {
   collections: 'custom facet collections; the built-in facets are theme, org, format, license, access, keyword, hvd, type',
@@ -21,18 +22,12 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
   macros: 'template macros',
 };
 
-const warned = new Set<string>();
-
 /** One warning per unsupported key the page configuration sets (per page). */
 export function warnUnsupportedKeys(page: GlobalConfig): void {
   for (const key of Object.keys(page)) {
-    if (!Object.hasOwn(UNSUPPORTED, key) || warned.has(key)) continue;
-    warned.add(key);
-    console.warn(`[catalog-blocks] the configuration key "${key}" is not supported (${UNSUPPORTED[key]}); it is ignored`);
+    if (Object.hasOwn(UNSUPPORTED, key)) warnOnce(`[catalog-blocks] the configuration key "${key}" is not supported (${UNSUPPORTED[key]}); it is ignored`);
   }
 }
 
-/** Tests only: forget which warnings were given. */
-export function resetConfigKeyWarnings(): void {
-  warned.clear();
-}
+/** Tests only: forget which warnings were given (every warning of src/config/warn.ts). */
+export const resetConfigKeyWarnings = resetWarnings;

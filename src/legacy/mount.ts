@@ -8,8 +8,9 @@
 import { mergeDefaults } from '../config/block-overrides.ts';
 import { readPageConfig } from '../config/page-config.ts';
 import { EXTRA_PARAMS, PARAMS, squash, type GlobalConfig } from '../config/params.ts';
-import { readLegacyNode, resetParseWarnings, JSON_SCRIPT, TEMPLATE_SCRIPT, type LegacyCall } from './parse.ts';
-import { BLOCK_ATTRIBUTES, resetNameWarnings, resolveBlock } from './names.ts';
+import { readLegacyNode, JSON_SCRIPT, TEMPLATE_SCRIPT, type LegacyCall } from './parse.ts';
+import { BLOCK_ATTRIBUTES, resolveBlock } from './names.ts';
+import { resetWarnings, warnOnce } from '../config/warn.ts';
 
 type Obj = Record<string, unknown>;
 type ConfigWindow = Window & { __entryscape_config?: unknown; __esb_config?: unknown; __entryscape_plugin_config?: unknown };
@@ -38,19 +39,8 @@ const KNOWN: ReadonlySet<string> = new Set([...PARAMS, ...EXTRA_PARAMS, ...[...T
 
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const warned = new Set<string>();
-function warnOnce(key: string, message: string): void {
-  if (warned.has(key)) return;
-  warned.add(key);
-  console.warn(message);
-}
-
-/** Tests only: forget which warnings were given. */
-export function resetLegacyWarnings(): void {
-  warned.clear();
-  resetNameWarnings();
-  resetParseWarnings();
-}
+/** Tests only: forget which warnings were given (every warning of src/config/warn.ts, the names' and markup's too). */
+export const resetLegacyWarnings = resetWarnings;
 
 /** `includeDataPreview` → `include-data-preview`, `lookupURI` → `lookup-uri`; template keys in lower case. */
 export function attributeFor(param: string): string {
@@ -142,7 +132,7 @@ function elementFor(doc: Document, call: LegacyCall, page: GlobalConfig): Elemen
     // Only known parameters become attributes: `data-entryscape-onclick` (which a CMS that allows data-* attributes
     // lets through) must not become an event handler attribute.
     if (!KNOWN.has(squash(key))) {
-      warnOnce(`param|${call.block}|${key}`, `[catalog-blocks] parameter "${key}" of block "${call.block}" is not supported; it has no effect`);
+      warnOnce(`[catalog-blocks] parameter "${key}" of block "${call.block}" is not supported; it has no effect`);
       continue;
     }
     const text = attributeText(value);

@@ -1,5 +1,6 @@
 import { blockDefaults } from '../config/block-overrides.ts';
 import type { GlobalConfig } from '../config/params.ts';
+import { resetWarnings, warnOnce } from '../config/warn.ts';
 
 /**
  * Incumbent block names (EntryScape Blocks and its opendata extension, behaviour doc §2, §2.9, §2.10) → the element
@@ -41,17 +42,8 @@ export const BLOCK_ATTRIBUTES: Readonly<Record<string, Readonly<Record<string, s
 /** The tag of a built-in block name (undefined: a name this library has no element for). */
 export const tagOf = (base: string): string | undefined => (Object.hasOwn(BLOCK_TAGS, base) ? BLOCK_TAGS[base] : undefined);
 
-const warned = new Set<string>();
-function warnOnce(message: string): undefined {
-  if (!warned.has(message)) console.warn(message);
-  warned.add(message);
-  return undefined;
-}
-
-/** Tests only: forget which warnings were given. */
-export function resetNameWarnings(): void {
-  warned.clear();
-}
+/** Tests only: forget which warnings were given (every warning of src/config/warn.ts). */
+export const resetNameWarnings = resetWarnings;
 
 /**
  * The element of a block name (custom names through the page's `blocks` definitions) with the defaults of those
@@ -63,7 +55,10 @@ export function resolveBlock(page: GlobalConfig, name: string): { tag: string; b
   const tag = tagOf(found.base);
   if (tag) return { tag, ...found };
   const defined = Array.isArray(page.blocks) && page.blocks.some((d: { block?: unknown } | null) => d?.block === found.base);
-  if (defined) return warnOnce(`[catalog-blocks] block "${found.base}" has no "extends" (JavaScript "run" blocks are not supported); its definition is ignored`);
-  if (found.base !== name) return warnOnce(`[catalog-blocks] block "${name}" extends the unknown block "${found.base}"; its definition is ignored`);
-  return warnOnce(`[catalog-blocks] block "${name}" is not supported; nothing is rendered for it`);
+  warnOnce(defined
+    ? `[catalog-blocks] block "${found.base}" has no "extends" (JavaScript "run" blocks are not supported); its definition is ignored`
+    : found.base !== name
+      ? `[catalog-blocks] block "${name}" extends the unknown block "${found.base}"; its definition is ignored`
+      : `[catalog-blocks] block "${name}" is not supported; nothing is rendered for it`);
+  return undefined;
 }

@@ -5,6 +5,8 @@
  *   `<script type="text/x-entryscape-json">{…}</script>` (no `block` → configuration) and
  *   `<script type="text/x-entryscape-handlebar" data-entryscape="template">…</script>` (the body is the template).
  */
+import { resetWarnings, warnOnce } from '../config/warn.ts';
+
 type Obj = Record<string, unknown>;
 
 /** One block (or, with `block: 'config'`, configuration) that a legacy node asks for. */
@@ -21,10 +23,8 @@ export interface LegacyElement {
   getAttribute(name: string): string | null;
 }
 
-/** Tests only: forget which warnings were given. */
-export function resetParseWarnings(): void {
-  warned.clear();
-}
+/** Tests only: forget which warnings were given (every warning of src/config/warn.ts). */
+export const resetParseWarnings = resetWarnings;
 
 export const JSON_SCRIPT = 'text/x-entryscape-json';
 export const TEMPLATE_SCRIPT = 'text/x-entryscape-handlebar';
@@ -62,12 +62,6 @@ export function dataParams(el: LegacyElement): Obj {
     if (!NAME_KEYS.includes(key)) out[key] = coerce(value);
   }
   return out;
-}
-
-const warned = new Set<string>();
-function warnOnce(message: string): void {
-  if (!warned.has(message)) console.warn(message);
-  warned.add(message);
 }
 
 function parseJson(text: string, where: string): unknown {

@@ -4,7 +4,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { attributeName, paramsOf, type BlockName, type ParamSpec } from '../../src/config/params.ts';
 import { resetParamWarnings, resolveParams, defaultOf } from '../../src/config/resolve.ts';
-import { clearConfigFileCache, loadPageConfig, readPageConfig } from '../../src/config/page-config.ts';
+import { clearConfigFileCache, hasPendingConfigFiles, loadPageConfig, readPageConfig } from '../../src/config/page-config.ts';
 import { blockLang } from '../../src/config/lang.ts';
 import { captureWarnings } from './helpers.ts';
 
@@ -178,6 +178,12 @@ describe('page configuration', () => {
       expect((await loadPageConfig(document)).lang).to.equal('de');
     });
     expect(warnings.join()).to.include('no-such-config.json');
+  });
+
+  it('an empty data-config-src names no file: nothing is pending (blocks do not wait for it forever)', async () => {
+    await fixture(html`<div data-portal-config data-config-src="" data-lang="sv"></div>`);
+    expect(hasPendingConfigFiles(document)).to.equal(false);
+    expect((await loadPageConfig(document)).lang).to.equal('sv');
   });
 });
 

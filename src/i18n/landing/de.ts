@@ -23,6 +23,7 @@ export const deLanding: Readonly<Record<LandingKey, string>> = {
   'dist.readApi': 'Mehr über die API',
   'dist.exploreApi': 'API erkunden',
   'dist.service': 'Datendienst',
+  'row.moreAbout': 'Weitere Informationen zu {title}',
   'text.showMore': 'Mehr anzeigen',
   'text.showLess': 'Weniger anzeigen',
   'text.cut': 'Text nach {n} Zeichen gekürzt.',

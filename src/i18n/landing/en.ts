@@ -25,6 +25,7 @@ export const enLanding = {
   'dist.readApi': 'Read about the API',
   'dist.exploreApi': 'Explore API',
   'dist.service': 'Data service',
+  'row.moreAbout': 'More information about {title}',
   'text.showMore': 'Show more',
   'text.showLess': 'Show less',
   'text.cut': 'Text cut at {n} characters.',

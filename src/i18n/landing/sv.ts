@@ -23,6 +23,7 @@ export const svLanding: Readonly<Record<LandingKey, string>> = {
   'dist.readApi': 'Läs mer om API:et',
   'dist.exploreApi': 'Utforska API',
   'dist.service': 'Datatjänst',
+  'row.moreAbout': 'Mer information om {title}',
   'text.showMore': 'Visa mer',
   'text.showLess': 'Visa mindre',
   'text.cut': 'Texten är avkortad efter {n} tecken.',
