@@ -7,7 +7,7 @@ import { formatRaw } from './entry.ts';
 import { NS } from '../rdf/namespaces.ts';
 import { formatBytes } from '../i18n/format.ts';
 import type { AccessService, DistributionModel, Field, FileItem, FormatBadge, Value } from './model.ts';
-import { formatBadge } from './formats.ts';
+import { decodeSafe, formatBadge } from './formats.ts';
 import { isCsvFormat, isCsvUrl, isWmsDistribution } from './format-tests.ts';
 import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
@@ -15,7 +15,7 @@ import { paragraphs } from './text.ts';
 import { LABEL_PROPERTIES, TITLE_PROPERTIES, type Node } from './read.ts';
 import { pushField, type ValueReader } from './read-values.ts';
 
-const { rdfs, dcterms, dc, dcat, esterms, adms, spdx, odrs, foaf, dcatap } = NS;
+const { rdf, rdfs, dcterms, dc, dcat, esterms, adms, spdx, odrs, foaf, dcatap } = NS;
 
 export interface DistributionOptions {
   readonly registry?: boolean;
@@ -66,7 +66,7 @@ export function buildDistribution(r: ValueReader, n: Node, options: Distribution
   const swagger = conformsTo.map((c) => c.trim()).find((c) => /\/swagger\/?$/i.test(c));
   const apiDescription = safeHref(swagger) ?? accessService?.endpointDescription;
 
-  const isApi = r.hasType(n, `${esterms}ServiceDistribution`) ||
+  const isApi = n.graph.has(n.term, `${rdf}type`, `${esterms}ServiceDistribution`) ||
     (r.objects(n, `${dcat}accessURL`).length > 0 && r.objects(n, `${dcterms}source`).length > 0);
 
   const firstDownload = files[0]?.href;
@@ -134,12 +134,7 @@ function lastPathSegment(url: string): string | undefined {
     return undefined;
   }
   const segment = path.replace(/\/+$/, '').split('/').pop();
-  if (!segment) return undefined;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+  return segment ? decodeSafe(segment) : undefined;
 }
 
 function numberOf(t: Term | undefined): number | undefined {

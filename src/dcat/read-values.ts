@@ -6,18 +6,30 @@
 import type { Graph, Term } from '../rdf/graph.ts';
 import { NS } from '../rdf/namespaces.ts';
 import { msg } from '../i18n/index.ts';
+import { pickLiterals } from '../rdf/literal.ts';
+import type { StoreEntry } from '../store/types.ts';
 import { formatDate } from '../i18n/format.ts';
-import type { Field, FieldKey, Value } from './model.ts';
+import type { Field, FieldKey, Text, Value } from './model.ts';
 import { mailtoHref, safeHref } from './safe.ts';
 import { vocabLabel } from './vocab.ts';
 import { entryKind } from './kind.ts';
-import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, type Node } from './read.ts';
+import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 
 const { vcard, schema, xsd, dcat } = NS;
 const TIME = 'http://www.w3.org/2006/time#';
 const SCHEMA_HTTPS = 'https://schema.org/';
 
 export class ValueReader extends Reader {
+  /** The related entry whose resource URI is this term, if any. */
+  entryOf(term: Term): StoreEntry | undefined {
+    return term.termType === 'NamedNode' ? this.related.get(term.value) : undefined;
+  }
+
+  /** Label with §4.6's last resort: the last URI segment when the URI is longer than 15 characters, else the URI. */
+  display(term: Term, within?: Graph): Text | undefined {
+    return this.label(term, within) ?? (term.termType === 'NamedNode' ? { value: uriTail(term.value), lang: '' } : undefined);
+  }
+
   /**
    * One row value for a term. Literals: typed dates become `date` values; with `url`, a safe http(s) literal becomes
    * a link. URIs: a link labelled per §4.6 (`url`: labelled by the graph's label or the URL itself, for pages and
@@ -70,9 +82,14 @@ export class ValueReader extends Reader {
     return dedupe(this.objectsOf(n, predicates).map((t) => this.value(t, n.graph, opts)));
   }
 
-  /** A literal-valued multi-language property (keywords): every value of the best language group as text. */
+  /**
+   * A literal-valued multi-language property (keywords): every literal of the best language group (plus untagged)
+   * as text.
+   */
   textValues(n: Node, predicate: string): Value[] {
-    return this.texts(n, predicate).map((text) => ({ kind: 'text', text }));
+    return pickLiterals(this.objects(n, predicate).filter(isLiteral), this.lang)
+      .filter((t) => t.value.trim())
+      .map((t) => ({ kind: 'text', text: toText(t) }));
   }
 
   /** An agent as a row value: the name, linked to the homepage when there is a safe one. */
