@@ -93,22 +93,17 @@ export function buildDatasetModel(
 }
 
 
-/** By title in the UI language's collation (untitled last), then by first format; otherwise document order. */
+/**
+ * By title in the UI language's collation (untitled last), then by first format; otherwise document order (the sort
+ * is stable).
+ */
 export function sortDistributions(list: readonly DistributionModel[], lang: string): DistributionModel[] {
   const collator = new Intl.Collator(lang || 'en', { sensitivity: 'base', numeric: true });
-  return list
-    .map((d, i) => ({ d, i }))
-    .sort((a, b) => {
-      const ta = a.d.title?.value;
-      const tb = b.d.title?.value;
-      if (ta !== undefined && tb === undefined) return -1;
-      if (ta === undefined && tb !== undefined) return 1;
-      const byTitle = ta !== undefined && tb !== undefined ? collator.compare(ta, tb) : 0;
-      if (byTitle) return byTitle;
-      const byFormat = collator.compare(a.d.formats[0]?.label ?? '\uffff', b.d.formats[0]?.label ?? '\uffff');
-      return byFormat || a.i - b.i;
-    })
-    .map(({ d }) => d);
+  const untitled = (d: DistributionModel): number => (d.title ? 0 : 1);
+  return [...list].sort((a, b) =>
+    untitled(a) - untitled(b) ||
+    collator.compare(a.title?.value ?? '', b.title?.value ?? '') ||
+    collator.compare(a.formats[0]?.label ?? '\uffff', b.formats[0]?.label ?? '\uffff'));
 }
 
 /**

@@ -8,7 +8,7 @@ import { NS } from '../rdf/namespaces.ts';
 import { formatBytes } from '../i18n/format.ts';
 import type { AccessService, DistributionModel, Field, FileItem, FormatBadge, Value } from './model.ts';
 import { decodeSafe, formatBadge } from './formats.ts';
-import { isCsvFormat, isCsvUrl, isWmsDistribution } from './format-tests.ts';
+import { isCsvUrl, isWmsDistribution } from './format-tests.ts';
 import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
 import { paragraphs } from './text.ts';
@@ -36,8 +36,10 @@ export function downloadUrls(r: ValueReader, n: Node): string[] {
     .filter(Boolean);
 }
 
+/** A node's key: its URI, or `_:` and the label of a blank node. */
+const nodeKey = (t: Term): string => (t.termType === 'BlankNode' ? `_:${t.value}` : t.value);
+
 export function buildDistribution(r: ValueReader, n: Node, options: DistributionOptions): DistributionModel {
-  const uri = n.term.termType === 'BlankNode' ? `_:${n.term.value}` : n.term.value;
   const base = storeBase(options.storeBaseUrl);
 
   const formatTerms = r.objectsOf(n, [`${dcterms}format`, `${dcat}mediaType`]);
@@ -54,7 +56,8 @@ export function buildDistribution(r: ValueReader, n: Node, options: Distribution
     files[0] = { ...files[0]!, byteSize };
   }
 
-  const accessHrefs = r.objects(n, `${dcat}accessURL`).map((t) => safeHref(t.value)).filter((h): h is string => !!h);
+  const accessUrls = r.objects(n, `${dcat}accessURL`).map((t) => t.value);
+  const accessHrefs = accessUrls.map(safeHref).filter((h): h is string => !!h);
   const fileHrefs = new Set(files.map((f) => f.href));
   const accessUrl = files.length === 0 ? accessHrefs[0] : accessHrefs.find((h) => !fileHrefs.has(h));
 
@@ -67,23 +70,24 @@ export function buildDistribution(r: ValueReader, n: Node, options: Distribution
   const apiDescription = safeHref(swagger) ?? accessService?.endpointDescription;
 
   const isApi = n.graph.has(n.term, `${rdf}type`, `${esterms}ServiceDistribution`) ||
-    (r.objects(n, `${dcat}accessURL`).length > 0 && r.objects(n, `${dcterms}source`).length > 0);
+    (accessUrls.length > 0 && r.objects(n, `${dcterms}source`).length > 0);
 
   const firstDownload = files[0]?.href;
-  const isCsv = rawFormats.some(isCsvFormat) || isCsvUrl(firstDownload) || (!firstDownload && isCsvUrl(accessHrefs[0]));
+  // isCsvFormat of each raw format is its badge reading CSV
+  const isCsv = formats.some((f) => f.label === 'CSV') || isCsvUrl(firstDownload) || (!firstDownload && isCsvUrl(accessHrefs[0]));
   const serviceConformsTo = serviceNode ? r.objects(serviceNode, `${dcterms}conformsTo`).map((t) => t.value) : [];
   const endpointUrls = serviceNode ? r.objects(serviceNode, `${dcat}endpointURL`).map((t) => t.value) : [];
   const isWms = isWmsDistribution({
     formats: rawFormats,
     conformsTo: [...conformsTo, ...serviceConformsTo],
-    urls: [...r.objects(n, `${dcat}accessURL`).map((t) => t.value), ...endpointUrls],
+    urls: [...accessUrls, ...endpointUrls],
   });
 
   const title = r.text(n, [`${dcterms}title`, `${dc}title`, `${rdfs}label`]) ??
     (files.length === 1 ? { value: files[0]!.name, lang: '' } : undefined);
 
   return {
-    uri,
+    uri: nodeKey(n.term),
     ...(title ? { title } : {}),
     formats,
     isApi,
@@ -149,7 +153,7 @@ function buildAccessService(r: ValueReader, term: Term, n: Node): AccessService 
   const endpointDescription = r.objects(n, `${dcat}endpointDescription`).map((t) => safeHref(t.value)).find(Boolean);
   const types = r.objects(n, `${dcterms}type`).map((t) => r.display(t, n.graph)).filter((t) => !!t);
   return {
-    uri: term.termType === 'BlankNode' ? `_:${term.value}` : term.value,
+    uri: nodeKey(term),
     ...(title ? { title } : {}),
     ...(endpointDescription ? { endpointDescription } : {}),
     ...(types.length ? { type: { value: types.map((t) => t!.value).join(', '), lang: types[0]!.lang } } : {}),
