@@ -13,7 +13,7 @@ import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
 import { paragraphs } from './text.ts';
 import { LABEL_PROPERTIES, TITLE_PROPERTIES, type Node } from './read.ts';
-import { pushField, type ValueReader } from './read-values.ts';
+import { pushField, textValue, type ValueReader } from './read-values.ts';
 
 const { rdf, rdfs, dcterms, dc, dcat, esterms, adms, spdx, odrs, foaf, dcatap } = NS;
 
@@ -170,7 +170,7 @@ function distributionFields(r: ValueReader, n: Node, formatTerms: readonly Term[
   const fields: Field[] = [];
   const description = r.text(n, [`${dcterms}description`, `${dc}description`]);
   const plain = description ? paragraphs(description.value).join('\n\n') : '';
-  pushField(fields, 'description', plain ? [{ kind: 'text', text: { value: plain, lang: description!.lang } }] : []);
+  pushField(fields, 'description', plain ? [textValue(plain, description!.lang)] : []);
   pushField(fields, 'accessURL', r.values(n, [`${dcat}accessURL`], { url: true }));
   const formatValues = (predicate: string): Value[] =>
     formatTerms
@@ -178,13 +178,13 @@ function distributionFields(r: ValueReader, n: Node, formatTerms: readonly Term[
       .map((t): Value | undefined => {
         if (t.termType === 'NamedNode') return r.value(t, n.graph);
         const raw = formatRaw(r, t, n.graph);
-        return raw ? { kind: 'text', text: { value: raw, lang: '' } } : undefined;
+        return raw ? textValue(raw) : undefined;
       })
       .filter((v): v is Value => !!v);
   pushField(fields, 'format', formatValues(`${dcterms}format`));
   pushField(fields, 'mediaType', formatValues(`${dcat}mediaType`));
   if (byteSize !== undefined) {
-    pushField(fields, 'byteSize', [{ kind: 'text', text: { value: formatBytes(byteSize, r.ui), lang: r.ui } }]);
+    pushField(fields, 'byteSize', [textValue(formatBytes(byteSize, r.ui), r.ui)]);
   }
   pushField(fields, 'language', languageValues(r, n));
   pushField(fields, 'issued', r.values(n, [`${dcterms}issued`]));
@@ -206,7 +206,7 @@ export function languageValues(r: ValueReader, n: Node): Value[] {
     .map((t): Value | undefined => {
       if (t.termType === 'Literal') {
         const name = languageNameOf(t.value, r.ui);
-        if (name) return { kind: 'text', text: { value: name, lang: r.ui } };
+        if (name) return textValue(name, r.ui);
       }
       return r.value(t, n.graph);
     })
@@ -231,14 +231,14 @@ function checksumValues(r: ValueReader, n: Node): Value[] {
   const out: Value[] = [];
   for (const c of r.objects(n, `${spdx}checksum`)) {
     if (c.termType === 'Literal') {
-      out.push({ kind: 'text', text: { value: c.value.trim(), lang: '' } });
+      out.push(textValue(c.value.trim()));
       continue;
     }
     const cn = r.node(c, n.graph);
     const value = r.objects(cn, `${spdx}checksumValue`)[0]?.value.trim();
     if (!value) continue;
     const algorithm = r.objects(cn, `${spdx}algorithm`)[0]?.value.replace(/^.*checksumAlgorithm_/, '').toUpperCase().replace(/^SHA(\d)/, 'SHA-$1');
-    out.push({ kind: 'text', text: { value: algorithm ? `${algorithm}: ${value}` : value, lang: '' } });
+    out.push(textValue(algorithm ? `${algorithm}: ${value}` : value));
   }
   return out;
 }

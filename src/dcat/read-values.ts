@@ -16,6 +16,9 @@ import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 
 const { vcard, schema, xsd, dcat } = NS;
+
+/** A text row value; `lang` '' for values in no language (codes, numbers, addresses). */
+export const textValue = (value: string, lang = ''): Value => ({ kind: 'text', text: { value, lang } });
 const TIME = 'http://www.w3.org/2006/time#';
 const SCHEMA_HTTPS = 'https://schema.org/';
 
@@ -107,7 +110,7 @@ export class ValueReader extends Reader {
   contactValues(term: Term, within?: Graph): Value[] {
     if (term.termType === 'Literal') {
       const mail = mailtoHref(term.value);
-      if (mail) return [{ kind: 'link', text: { value: mail.slice(7), lang: '' }, href: mail }];
+      if (mail) return [{ kind: 'link', text: { value: mail.slice('mailto:'.length), lang: '' }, href: mail }];
       const v = this.value(term, within, { url: true });
       return v ? [v] : [];
     }
@@ -115,9 +118,11 @@ export class ValueReader extends Reader {
     const out: Value[] = [];
     const name = this.text(n, [`${vcard}fn`, `${vcard}organization-name`, ...LABEL_PROPERTIES]);
     if (name) out.push({ kind: 'text', text: name });
+    // an email or telephone object is the value itself or a node with vcard:hasValue
+    const valueOf = (t: Term): string | undefined =>
+      t.termType === 'BlankNode' ? this.objects(this.node(t, n.graph), `${vcard}hasValue`)[0]?.value : t.value;
     for (const e of this.objects(n, `${vcard}hasEmail`)) {
-      const raw = e.termType === 'BlankNode' ? this.objects(this.node(e, n.graph), `${vcard}hasValue`)[0]?.value : e.value;
-      const href = mailtoHref(raw);
+      const href = mailtoHref(valueOf(e));
       if (href) out.push({ kind: 'link', text: { value: href.slice('mailto:'.length), lang: '' }, href });
     }
     for (const u of this.objects(n, `${vcard}hasURL`)) {
@@ -125,9 +130,8 @@ export class ValueReader extends Reader {
       if (href) out.push({ kind: 'link', text: { value: u.value.trim(), lang: '' }, href });
     }
     for (const t of this.objects(n, `${vcard}hasTelephone`)) {
-      const raw = t.termType === 'BlankNode' ? this.objects(this.node(t, n.graph), `${vcard}hasValue`)[0]?.value : t.value;
-      const number = raw?.replace(/^tel:/i, '').trim();
-      if (number) out.push({ kind: 'text', text: { value: number, lang: '' } });
+      const number = valueOf(t)?.replace(/^tel:/i, '').trim();
+      if (number) out.push(textValue(number));
     }
     if (out.length === 0 && term.termType === 'NamedNode') {
       const v = this.value(term, within);
@@ -143,20 +147,20 @@ export class ValueReader extends Reader {
   temporalValue(term: Term, within?: Graph): Value | undefined {
     if (term.termType === 'Literal') return this.value(term, within);
     const n = this.node(term, within);
-    const start = this.periodEnd(n, [`${dcat}startDate`, `${schema}startDate`, `${SCHEMA_HTTPS}startDate`], `${TIME}hasBeginning`);
-    const end = this.periodEnd(n, [`${dcat}endDate`, `${schema}endDate`, `${SCHEMA_HTTPS}endDate`], `${TIME}hasEnd`);
+    const start = this.periodEnd(n, 'start', 'Beginning');
+    const end = this.periodEnd(n, 'end', 'End');
     let value: string | undefined;
     if (start && end) value = `${start} – ${end}`;
     else if (start) value = msg(this.ui, 'value.temporalFrom', { start });
     else if (end) value = msg(this.ui, 'value.temporalUntil', { end });
-    if (value) return { kind: 'text', text: { value, lang: this.ui } };
-    return this.value(term, within);
+    return value ? textValue(value, this.ui) : this.value(term, within);
   }
 
-  private periodEnd(n: Node, direct: readonly string[], timeProperty: string): string | undefined {
-    let lit = this.objectsOf(n, direct).find(isLiteral);
+  /** One end of a period: dcat:/schema: `<end>Date`, else the date of its time:has`<Instant>`. */
+  private periodEnd(n: Node, end: 'start' | 'end', instantOf: 'Beginning' | 'End'): string | undefined {
+    let lit = this.objectsOf(n, [dcat, schema, SCHEMA_HTTPS].map((ns) => `${ns}${end}Date`)).find(isLiteral);
     if (!lit) {
-      const instant = this.objects(n, timeProperty)[0];
+      const instant = this.objects(n, `${TIME}has${instantOf}`)[0];
       if (instant) {
         lit = this.objectsOf(this.node(instant, n.graph), [
           `${TIME}inXSDDate`, `${TIME}inXSDDateTimeStamp`, `${TIME}inXSDDateTime`, `${TIME}inXSDgYear`, `${TIME}inXSDgYearMonth`,
@@ -178,7 +182,7 @@ export class ValueReader extends Reader {
    * bounding box (never dumped: a WKT or GML literal can be megabytes); a literal as text unless it is a geometry.
    */
   spatialValue(term: Term, within?: Graph): Value | undefined {
-    const geometry: Value = { kind: 'text', text: { value: msg(this.ui, 'value.geometry'), lang: this.ui } };
+    const geometry = textValue(msg(this.ui, 'value.geometry'), this.ui);
     if (term.termType === 'Literal') return looksLikeGeometry(term) ? geometry : this.value(term, within);
     if (term.termType === 'NamedNode') return this.value(term, within);
     const n = this.node(term, within);
@@ -214,7 +218,7 @@ function looksLikeGeometry(t: Term): boolean {
   const v = t.value.trim();
   return (
     v.length > 200 ||
-    /^(<[^>]+>\s*)?(POINT|LINESTRING|POLYGON|MULTIPOINT|MULTILINESTRING|MULTIPOLYGON|GEOMETRYCOLLECTION|ENVELOPE)\s*(Z|M|ZM)?\s*\(/i.test(v) ||
+    /^(<[^>]+>\s*)?((MULTI)?(POINT|LINESTRING|POLYGON)|GEOMETRYCOLLECTION|ENVELOPE)\s*(Z|M|ZM)?\s*\(/i.test(v) ||
     /^\{\s*"type"\s*:/.test(v) ||
     /^<gml:/i.test(v) ||
     /(wktLiteral|gmlLiteral|geoJSONLiteral)$/i.test(t.datatype ?? '')
