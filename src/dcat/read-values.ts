@@ -9,13 +9,13 @@ import { msg } from '../i18n/index.ts';
 import { pickLiterals } from '../rdf/literal.ts';
 import type { StoreEntry } from '../store/types.ts';
 import { formatDate } from '../i18n/format.ts';
-import type { Field, FieldKey, Text, Value } from './model.ts';
+import type { Agent, Field, FieldKey, Text, Value } from './model.ts';
 import { mailtoHref, safeHref } from './safe.ts';
 import { vocabLabel } from './vocab.ts';
 import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 
-const { vcard, schema, xsd, dcat } = NS;
+const { vcard, schema, xsd, dcat, foaf } = NS;
 
 /** A text row value; `lang` '' for values in no language (codes, numbers, addresses). */
 export const textValue = (value: string, lang = ''): Value => ({ kind: 'text', text: { value, lang } });
@@ -26,6 +26,16 @@ export class ValueReader extends Reader {
   /** The related entry whose resource URI is this term, if any. */
   entryOf(term: Term): StoreEntry | undefined {
     return term.termType === 'NamedNode' ? this.related.get(term.value) : undefined;
+  }
+
+  /** Publisher / creator: name, email (foaf:mbox), homepage; from the related entry or the graph. */
+  override agent(term: Term, within?: Graph): Agent {
+    const n = this.node(term, within);
+    const email = this.objectsOf(n, [`${foaf}mbox`, `${vcard}hasEmail`, `${schema}email`])
+      .map((t) => mailtoHref(t.value)).find(Boolean);
+    const homepage = this.objectsOf(n, [`${foaf}homepage`, `${foaf}page`, `${schema}url`, `${vcard}hasURL`])
+      .map((t) => safeHref(t.value)).find(Boolean);
+    return { ...super.agent(term, within), ...(email ? { email } : {}), ...(homepage ? { homepage } : {}) };
   }
 
   /** Label with §4.6's last resort: the last URI segment when the URI is longer than 15 characters, else the URI. */

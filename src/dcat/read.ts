@@ -11,7 +11,6 @@ import type { StoreEntry } from '../store/types.ts';
 import { toLang, type Lang } from '../i18n/index.ts';
 import type { Agent, Text } from './model.ts';
 import { decodeSafe } from './formats.ts';
-import { mailtoHref, safeHref } from './safe.ts';
 import { clip, TEXT_READ_LIMIT } from './text.ts';
 import { vocabLabel } from './vocab.ts';
 
@@ -103,19 +102,16 @@ export class Reader {
     return this.text(this.node(term, within), LABEL_PROPERTIES);
   }
 
-  /** Publisher / creator: name, email (foaf:mbox), homepage; from the related entry or the graph. */
+  /**
+   * Publisher / creator by URI and name, from the related entry or the graph: what result rows show. The landing
+   * pages' ValueReader (read-values.ts) adds email and homepage.
+   */
   agent(term: Term, within?: Graph): Agent {
-    const n = this.node(term, within);
-    const name = this.text(n, AGENT_NAME_PROPERTIES) ?? (term.termType === 'NamedNode' ? this.label(term, within) : undefined);
-    const email = this.objectsOf(n, [`${foaf}mbox`, `${vcard}hasEmail`, `${schema}email`])
-      .map((t) => mailtoHref(t.value)).find(Boolean);
-    const homepage = this.objectsOf(n, [`${foaf}homepage`, `${foaf}page`, `${schema}url`, `${vcard}hasURL`])
-      .map((t) => safeHref(t.value)).find(Boolean);
+    const name = this.text(this.node(term, within), AGENT_NAME_PROPERTIES) ??
+      (term.termType === 'NamedNode' ? this.label(term, within) : undefined);
     return {
       ...(term.termType === 'NamedNode' ? { uri: term.value } : {}),
       ...(name ? { name } : {}),
-      ...(email ? { email } : {}),
-      ...(homepage ? { homepage } : {}),
     };
   }
 }
