@@ -3,13 +3,14 @@
  * the related entries of one batched lookup (`linkedResources`), and, in catalog mode, the file entries of uploaded
  * downloads (`fileUrisToResolve`). URIs missing from `related` are read from the entry's own graph.
  */
+import type { Term } from '../rdf/graph.ts';
 import { NS } from '../rdf/namespaces.ts';
 import type { StoreEntry } from '../store/types.ts';
 import type { Agent, DatasetModel, DistributionModel, Field, Value } from './model.ts';
 import { buildDistribution, downloadUrls, languageValues, storeBase } from './distribution.ts';
 import { entryKind } from './kind.ts';
 import { TITLE_PROPERTIES, type Node } from './read.ts';
-import { dedupe, pushField, ValueReader } from './read-values.ts';
+import { dedupe, pushField, textValue, ValueReader } from './read-values.ts';
 import { descriptionOf, linkedResources, namedObjects, resourceTerm } from './entry.ts';
 
 const { rdfs, dcterms, dcat, foaf, adms, owl, dcatap, skos } = NS;
@@ -93,22 +94,17 @@ export function buildDatasetModel(
 }
 
 
-/** By title in the UI language's collation (untitled last), then by first format; otherwise document order. */
+/**
+ * By title in the UI language's collation (untitled last), then by first format; otherwise document order (the sort
+ * is stable).
+ */
 export function sortDistributions(list: readonly DistributionModel[], lang: string): DistributionModel[] {
   const collator = new Intl.Collator(lang || 'en', { sensitivity: 'base', numeric: true });
-  return list
-    .map((d, i) => ({ d, i }))
-    .sort((a, b) => {
-      const ta = a.d.title?.value;
-      const tb = b.d.title?.value;
-      if (ta !== undefined && tb === undefined) return -1;
-      if (ta === undefined && tb !== undefined) return 1;
-      const byTitle = ta !== undefined && tb !== undefined ? collator.compare(ta, tb) : 0;
-      if (byTitle) return byTitle;
-      const byFormat = collator.compare(a.d.formats[0]?.label ?? '\uffff', b.d.formats[0]?.label ?? '\uffff');
-      return byFormat || a.i - b.i;
-    })
-    .map(({ d }) => d);
+  const untitled = (d: DistributionModel): number => (d.title ? 0 : 1);
+  return [...list].sort((a, b) =>
+    untitled(a) - untitled(b) ||
+    collator.compare(a.title?.value ?? '', b.title?.value ?? '') ||
+    collator.compare(a.formats[0]?.label ?? '\uffff', b.formats[0]?.label ?? '\uffff'));
 }
 
 /**
@@ -161,7 +157,7 @@ export function otherIdentifiers(r: ValueReader, n: Node): Value[] {
     if (!notation) return r.value(t, n.graph);
     const agency = r.text(id, [`${adms}schemaAgency`]) ??
       r.objects(id, `${dcterms}creator`).map((c) => r.agent(c, id.graph).name).find(Boolean);
-    return { kind: 'text', text: { value: agency ? `${notation} (${agency.value})` : notation, lang: '' } };
+    return textValue(agency ? `${notation} (${agency.value})` : notation);
   }));
 }
 
@@ -180,10 +176,11 @@ export function feeValues(r: ValueReader, n: Node): Value[] {
     const on = r.node(o, n.graph);
     const text = r.text(on, SCHEMA.flatMap((s) => [`${s}description`, `${s}name`]).concat(`${rdfs}label`));
     if (text) return { kind: 'text', text };
-    const price = SCHEMA.flatMap((s) => r.objects(on, `${s}price`))[0]?.value.trim();
-    const currency = SCHEMA.flatMap((s) => r.objects(on, `${s}priceCurrency`))[0]?.value.trim();
-    if (price) return { kind: 'text', text: { value: currency ? `${price} ${currency}` : price, lang: '' } };
-    const url = SCHEMA.flatMap((s) => r.objects(on, `${s}url`))[0];
+    const first = (local: string): Term | undefined => r.objectsOf(on, SCHEMA.map((s) => s + local))[0];
+    const price = first('price')?.value.trim();
+    const currency = first('priceCurrency')?.value.trim();
+    if (price) return textValue(currency ? `${price} ${currency}` : price);
+    const url = first('url');
     return url ? r.value(url, on.graph, { url: true }) : undefined;
   }));
 }

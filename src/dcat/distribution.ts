@@ -7,15 +7,15 @@ import { formatRaw } from './entry.ts';
 import { NS } from '../rdf/namespaces.ts';
 import { formatBytes } from '../i18n/format.ts';
 import type { AccessService, DistributionModel, Field, FileItem, FormatBadge, Value } from './model.ts';
-import { formatBadge } from './formats.ts';
-import { isCsvFormat, isCsvUrl, isWmsDistribution } from './format-tests.ts';
+import { decodeSafe, formatBadge } from './formats.ts';
+import { isCsvUrl, isWmsDistribution } from './format-tests.ts';
 import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
 import { paragraphs } from './text.ts';
 import { LABEL_PROPERTIES, TITLE_PROPERTIES, type Node } from './read.ts';
-import { pushField, type ValueReader } from './read-values.ts';
+import { pushField, textValue, type ValueReader } from './read-values.ts';
 
-const { rdfs, dcterms, dc, dcat, esterms, adms, spdx, odrs, foaf, dcatap } = NS;
+const { rdf, rdfs, dcterms, dc, dcat, esterms, adms, spdx, odrs, foaf, dcatap } = NS;
 
 export interface DistributionOptions {
   readonly registry?: boolean;
@@ -36,8 +36,10 @@ export function downloadUrls(r: ValueReader, n: Node): string[] {
     .filter(Boolean);
 }
 
+/** A node's key: its URI, or `_:` and the label of a blank node. */
+const nodeKey = (t: Term): string => (t.termType === 'BlankNode' ? `_:${t.value}` : t.value);
+
 export function buildDistribution(r: ValueReader, n: Node, options: DistributionOptions): DistributionModel {
-  const uri = n.term.termType === 'BlankNode' ? `_:${n.term.value}` : n.term.value;
   const base = storeBase(options.storeBaseUrl);
 
   const formatTerms = r.objectsOf(n, [`${dcterms}format`, `${dcat}mediaType`]);
@@ -54,7 +56,8 @@ export function buildDistribution(r: ValueReader, n: Node, options: Distribution
     files[0] = { ...files[0]!, byteSize };
   }
 
-  const accessHrefs = r.objects(n, `${dcat}accessURL`).map((t) => safeHref(t.value)).filter((h): h is string => !!h);
+  const accessUrls = r.objects(n, `${dcat}accessURL`).map((t) => t.value);
+  const accessHrefs = accessUrls.map(safeHref).filter((h): h is string => !!h);
   const fileHrefs = new Set(files.map((f) => f.href));
   const accessUrl = files.length === 0 ? accessHrefs[0] : accessHrefs.find((h) => !fileHrefs.has(h));
 
@@ -66,24 +69,25 @@ export function buildDistribution(r: ValueReader, n: Node, options: Distribution
   const swagger = conformsTo.map((c) => c.trim()).find((c) => /\/swagger\/?$/i.test(c));
   const apiDescription = safeHref(swagger) ?? accessService?.endpointDescription;
 
-  const isApi = r.hasType(n, `${esterms}ServiceDistribution`) ||
-    (r.objects(n, `${dcat}accessURL`).length > 0 && r.objects(n, `${dcterms}source`).length > 0);
+  const isApi = n.graph.has(n.term, `${rdf}type`, `${esterms}ServiceDistribution`) ||
+    (accessUrls.length > 0 && r.objects(n, `${dcterms}source`).length > 0);
 
   const firstDownload = files[0]?.href;
-  const isCsv = rawFormats.some(isCsvFormat) || isCsvUrl(firstDownload) || (!firstDownload && isCsvUrl(accessHrefs[0]));
+  // isCsvFormat of each raw format is its badge reading CSV
+  const isCsv = formats.some((f) => f.label === 'CSV') || isCsvUrl(firstDownload) || (!firstDownload && isCsvUrl(accessHrefs[0]));
   const serviceConformsTo = serviceNode ? r.objects(serviceNode, `${dcterms}conformsTo`).map((t) => t.value) : [];
   const endpointUrls = serviceNode ? r.objects(serviceNode, `${dcat}endpointURL`).map((t) => t.value) : [];
   const isWms = isWmsDistribution({
     formats: rawFormats,
     conformsTo: [...conformsTo, ...serviceConformsTo],
-    urls: [...r.objects(n, `${dcat}accessURL`).map((t) => t.value), ...endpointUrls],
+    urls: [...accessUrls, ...endpointUrls],
   });
 
   const title = r.text(n, [`${dcterms}title`, `${dc}title`, `${rdfs}label`]) ??
     (files.length === 1 ? { value: files[0]!.name, lang: '' } : undefined);
 
   return {
-    uri,
+    uri: nodeKey(n.term),
     ...(title ? { title } : {}),
     formats,
     isApi,
@@ -134,12 +138,7 @@ function lastPathSegment(url: string): string | undefined {
     return undefined;
   }
   const segment = path.replace(/\/+$/, '').split('/').pop();
-  if (!segment) return undefined;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+  return segment ? decodeSafe(segment) : undefined;
 }
 
 function numberOf(t: Term | undefined): number | undefined {
@@ -154,7 +153,7 @@ function buildAccessService(r: ValueReader, term: Term, n: Node): AccessService 
   const endpointDescription = r.objects(n, `${dcat}endpointDescription`).map((t) => safeHref(t.value)).find(Boolean);
   const types = r.objects(n, `${dcterms}type`).map((t) => r.display(t, n.graph)).filter((t) => !!t);
   return {
-    uri: term.termType === 'BlankNode' ? `_:${term.value}` : term.value,
+    uri: nodeKey(term),
     ...(title ? { title } : {}),
     ...(endpointDescription ? { endpointDescription } : {}),
     ...(types.length ? { type: { value: types.map((t) => t!.value).join(', '), lang: types[0]!.lang } } : {}),
@@ -171,7 +170,7 @@ function distributionFields(r: ValueReader, n: Node, formatTerms: readonly Term[
   const fields: Field[] = [];
   const description = r.text(n, [`${dcterms}description`, `${dc}description`]);
   const plain = description ? paragraphs(description.value).join('\n\n') : '';
-  pushField(fields, 'description', plain ? [{ kind: 'text', text: { value: plain, lang: description!.lang } }] : []);
+  pushField(fields, 'description', plain ? [textValue(plain, description!.lang)] : []);
   pushField(fields, 'accessURL', r.values(n, [`${dcat}accessURL`], { url: true }));
   const formatValues = (predicate: string): Value[] =>
     formatTerms
@@ -179,13 +178,13 @@ function distributionFields(r: ValueReader, n: Node, formatTerms: readonly Term[
       .map((t): Value | undefined => {
         if (t.termType === 'NamedNode') return r.value(t, n.graph);
         const raw = formatRaw(r, t, n.graph);
-        return raw ? { kind: 'text', text: { value: raw, lang: '' } } : undefined;
+        return raw ? textValue(raw) : undefined;
       })
       .filter((v): v is Value => !!v);
   pushField(fields, 'format', formatValues(`${dcterms}format`));
   pushField(fields, 'mediaType', formatValues(`${dcat}mediaType`));
   if (byteSize !== undefined) {
-    pushField(fields, 'byteSize', [{ kind: 'text', text: { value: formatBytes(byteSize, r.ui), lang: r.ui } }]);
+    pushField(fields, 'byteSize', [textValue(formatBytes(byteSize, r.ui), r.ui)]);
   }
   pushField(fields, 'language', languageValues(r, n));
   pushField(fields, 'issued', r.values(n, [`${dcterms}issued`]));
@@ -207,7 +206,7 @@ export function languageValues(r: ValueReader, n: Node): Value[] {
     .map((t): Value | undefined => {
       if (t.termType === 'Literal') {
         const name = languageNameOf(t.value, r.ui);
-        if (name) return { kind: 'text', text: { value: name, lang: r.ui } };
+        if (name) return textValue(name, r.ui);
       }
       return r.value(t, n.graph);
     })
@@ -232,14 +231,14 @@ function checksumValues(r: ValueReader, n: Node): Value[] {
   const out: Value[] = [];
   for (const c of r.objects(n, `${spdx}checksum`)) {
     if (c.termType === 'Literal') {
-      out.push({ kind: 'text', text: { value: c.value.trim(), lang: '' } });
+      out.push(textValue(c.value.trim()));
       continue;
     }
     const cn = r.node(c, n.graph);
     const value = r.objects(cn, `${spdx}checksumValue`)[0]?.value.trim();
     if (!value) continue;
     const algorithm = r.objects(cn, `${spdx}algorithm`)[0]?.value.replace(/^.*checksumAlgorithm_/, '').toUpperCase().replace(/^SHA(\d)/, 'SHA-$1');
-    out.push({ kind: 'text', text: { value: algorithm ? `${algorithm}: ${value}` : value, lang: '' } });
+    out.push(textValue(algorithm ? `${algorithm}: ${value}` : value));
   }
   return out;
 }

@@ -37,17 +37,17 @@ export function linkedResources(entry: StoreEntry): string[] {
   const self = resourceTerm(entry);
   const uris = namedObjects(g, self, LINKED_PREDICATES);
   for (const d of g.objects(self, `${dcat}distribution`)) uris.push(...namedObjects(g, d, [`${dcat}accessService`]));
-  return [...new Set(uris)].filter((u) => u !== entry.resourceUri);
+  return othersOnce(entry, uris);
 }
+
+/** `uris` without duplicates and without the entry's own resource. */
+const othersOnce = (entry: StoreEntry, uris: readonly string[]): string[] => [...new Set(uris)].filter((u) => u !== entry.resourceUri);
 
 /** URIs to resolve in one batched lookup: publisher, contact points, creators, served datasets. */
 export function linkedResourcesOfService(entry: StoreEntry): string[] {
-  const self = resourceTerm(entry);
-  const uris = [`${dcterms}publisher`, `${dcat}contactPoint`, `${dcterms}creator`, `${dcat}servesDataset`]
-    .flatMap((p) => entry.metadata.objects(self, p))
-    .filter((t) => t.termType === 'NamedNode')
-    .map((t) => t.value);
-  return [...new Set(uris)].filter((u) => u !== entry.resourceUri);
+  return othersOnce(entry, namedObjects(entry.metadata, resourceTerm(entry), [
+    `${dcterms}publisher`, `${dcat}contactPoint`, `${dcterms}creator`, `${dcat}servesDataset`,
+  ]));
 }
 
 /** Paragraphs of the description in the UI language (dcterms:description, else dc:description). */

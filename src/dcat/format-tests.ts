@@ -2,18 +2,14 @@
  * The format tests a landing page needs (CSV preview §6.5, WMS maps §6.4), apart from formats.ts so that a search
  * page, which only shows badges, does not load them.
  */
-import { decodeSafe, EU_FILE_TYPE, IANA } from './formats.ts';
+import { formatBadge } from './formats.ts';
 
-const CSV_VALUES = new Set(['text/csv', 'csv', '.csv', 'application/csv', 'text/comma-separated-values']);
-
-/** A format value that marks CSV (§6.5): the MIME types, "CSV"/".csv", the EU file-type URI or IANA URI. */
+/**
+ * A format value that marks CSV (§6.5): one whose badge reads CSV (the CSV MIME types, "CSV"/".csv", the EU file-type
+ * or IANA URI), so the preview is offered exactly where the badge says CSV.
+ */
 export function isCsvFormat(raw: string): boolean {
-  const value = raw.trim();
-  const eu = EU_FILE_TYPE.exec(value);
-  if (eu) return eu[1]!.toUpperCase() === 'CSV';
-  const iana = IANA.exec(value);
-  const v = (iana ? decodeSafe(iana[1]!) : value).split(';')[0]!.trim().toLowerCase();
-  return CSV_VALUES.has(v);
+  return formatBadge(raw).label === 'CSV';
 }
 
 /** A URL whose path ends in `.csv` (a download without a declared format can still be previewed). */
@@ -47,11 +43,9 @@ export function isWmsDistribution(e: WmsEvidence): boolean {
   return e.urls?.some(isWmsUrl) ?? false;
 }
 
+/** "WMS", the OGC WMS MIME type, the EU file types WMS_SRVC / WMS: a format whose badge reads WMS. */
 function isWmsFormat(raw: string): boolean {
-  const v = raw.trim().toLowerCase();
-  if (v === 'wms' || v === 'application/vnd.ogc.wms_xml') return true;
-  const eu = EU_FILE_TYPE.exec(raw.trim());
-  return !!eu && ['WMS_SRVC', 'WMS'].includes(eu[1]!.toUpperCase());
+  return formatBadge(raw).label === 'WMS';
 }
 
 /** `service=wms`, or `request=getcapabilities` with `wms` anywhere, or a `/wms` path segment. */

@@ -6,18 +6,43 @@
 import type { Graph, Term } from '../rdf/graph.ts';
 import { NS } from '../rdf/namespaces.ts';
 import { msg } from '../i18n/index.ts';
+import { pickLiterals } from '../rdf/literal.ts';
+import type { StoreEntry } from '../store/types.ts';
 import { formatDate } from '../i18n/format.ts';
-import type { Field, FieldKey, Value } from './model.ts';
+import type { Agent, Field, FieldKey, Text, Value } from './model.ts';
 import { mailtoHref, safeHref } from './safe.ts';
 import { vocabLabel } from './vocab.ts';
 import { entryKind } from './kind.ts';
-import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, type Node } from './read.ts';
+import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 
-const { vcard, schema, xsd, dcat } = NS;
+const { vcard, schema, xsd, dcat, foaf } = NS;
+
+/** A text row value; `lang` '' for values in no language (codes, numbers, addresses). */
+export const textValue = (value: string, lang = ''): Value => ({ kind: 'text', text: { value, lang } });
 const TIME = 'http://www.w3.org/2006/time#';
 const SCHEMA_HTTPS = 'https://schema.org/';
 
 export class ValueReader extends Reader {
+  /** The related entry whose resource URI is this term, if any. */
+  entryOf(term: Term): StoreEntry | undefined {
+    return term.termType === 'NamedNode' ? this.related.get(term.value) : undefined;
+  }
+
+  /** Publisher / creator: name, email (foaf:mbox), homepage; from the related entry or the graph. */
+  override agent(term: Term, within?: Graph): Agent {
+    const n = this.node(term, within);
+    const email = this.objectsOf(n, [`${foaf}mbox`, `${vcard}hasEmail`, `${schema}email`])
+      .map((t) => mailtoHref(t.value)).find(Boolean);
+    const homepage = this.objectsOf(n, [`${foaf}homepage`, `${foaf}page`, `${schema}url`, `${vcard}hasURL`])
+      .map((t) => safeHref(t.value)).find(Boolean);
+    return { ...super.agent(term, within), ...(email ? { email } : {}), ...(homepage ? { homepage } : {}) };
+  }
+
+  /** Label with §4.6's last resort: the last URI segment when the URI is longer than 15 characters, else the URI. */
+  display(term: Term, within?: Graph): Text | undefined {
+    return this.label(term, within) ?? (term.termType === 'NamedNode' ? { value: uriTail(term.value), lang: '' } : undefined);
+  }
+
   /**
    * One row value for a term. Literals: typed dates become `date` values; with `url`, a safe http(s) literal becomes
    * a link. URIs: a link labelled per §4.6 (`url`: labelled by the graph's label or the URL itself, for pages and
@@ -70,9 +95,14 @@ export class ValueReader extends Reader {
     return dedupe(this.objectsOf(n, predicates).map((t) => this.value(t, n.graph, opts)));
   }
 
-  /** A literal-valued multi-language property (keywords): every value of the best language group as text. */
+  /**
+   * A literal-valued multi-language property (keywords): every literal of the best language group (plus untagged)
+   * as text.
+   */
   textValues(n: Node, predicate: string): Value[] {
-    return this.texts(n, predicate).map((text) => ({ kind: 'text', text }));
+    return pickLiterals(this.objects(n, predicate).filter(isLiteral), this.lang)
+      .filter((t) => t.value.trim())
+      .map((t) => ({ kind: 'text', text: toText(t) }));
   }
 
   /** An agent as a row value: the name, linked to the homepage when there is a safe one. */
@@ -90,7 +120,7 @@ export class ValueReader extends Reader {
   contactValues(term: Term, within?: Graph): Value[] {
     if (term.termType === 'Literal') {
       const mail = mailtoHref(term.value);
-      if (mail) return [{ kind: 'link', text: { value: mail.slice(7), lang: '' }, href: mail }];
+      if (mail) return [{ kind: 'link', text: { value: mail.slice('mailto:'.length), lang: '' }, href: mail }];
       const v = this.value(term, within, { url: true });
       return v ? [v] : [];
     }
@@ -98,9 +128,11 @@ export class ValueReader extends Reader {
     const out: Value[] = [];
     const name = this.text(n, [`${vcard}fn`, `${vcard}organization-name`, ...LABEL_PROPERTIES]);
     if (name) out.push({ kind: 'text', text: name });
+    // an email or telephone object is the value itself or a node with vcard:hasValue
+    const valueOf = (t: Term): string | undefined =>
+      t.termType === 'BlankNode' ? this.objects(this.node(t, n.graph), `${vcard}hasValue`)[0]?.value : t.value;
     for (const e of this.objects(n, `${vcard}hasEmail`)) {
-      const raw = e.termType === 'BlankNode' ? this.objects(this.node(e, n.graph), `${vcard}hasValue`)[0]?.value : e.value;
-      const href = mailtoHref(raw);
+      const href = mailtoHref(valueOf(e));
       if (href) out.push({ kind: 'link', text: { value: href.slice('mailto:'.length), lang: '' }, href });
     }
     for (const u of this.objects(n, `${vcard}hasURL`)) {
@@ -108,9 +140,8 @@ export class ValueReader extends Reader {
       if (href) out.push({ kind: 'link', text: { value: u.value.trim(), lang: '' }, href });
     }
     for (const t of this.objects(n, `${vcard}hasTelephone`)) {
-      const raw = t.termType === 'BlankNode' ? this.objects(this.node(t, n.graph), `${vcard}hasValue`)[0]?.value : t.value;
-      const number = raw?.replace(/^tel:/i, '').trim();
-      if (number) out.push({ kind: 'text', text: { value: number, lang: '' } });
+      const number = valueOf(t)?.replace(/^tel:/i, '').trim();
+      if (number) out.push(textValue(number));
     }
     if (out.length === 0 && term.termType === 'NamedNode') {
       const v = this.value(term, within);
@@ -126,20 +157,20 @@ export class ValueReader extends Reader {
   temporalValue(term: Term, within?: Graph): Value | undefined {
     if (term.termType === 'Literal') return this.value(term, within);
     const n = this.node(term, within);
-    const start = this.periodEnd(n, [`${dcat}startDate`, `${schema}startDate`, `${SCHEMA_HTTPS}startDate`], `${TIME}hasBeginning`);
-    const end = this.periodEnd(n, [`${dcat}endDate`, `${schema}endDate`, `${SCHEMA_HTTPS}endDate`], `${TIME}hasEnd`);
+    const start = this.periodEnd(n, 'start', 'Beginning');
+    const end = this.periodEnd(n, 'end', 'End');
     let value: string | undefined;
     if (start && end) value = `${start} – ${end}`;
     else if (start) value = msg(this.ui, 'value.temporalFrom', { start });
     else if (end) value = msg(this.ui, 'value.temporalUntil', { end });
-    if (value) return { kind: 'text', text: { value, lang: this.ui } };
-    return this.value(term, within);
+    return value ? textValue(value, this.ui) : this.value(term, within);
   }
 
-  private periodEnd(n: Node, direct: readonly string[], timeProperty: string): string | undefined {
-    let lit = this.objectsOf(n, direct).find(isLiteral);
+  /** One end of a period: dcat:/schema: `<end>Date`, else the date of its time:has`<Instant>`. */
+  private periodEnd(n: Node, end: 'start' | 'end', instantOf: 'Beginning' | 'End'): string | undefined {
+    let lit = this.objectsOf(n, [dcat, schema, SCHEMA_HTTPS].map((ns) => `${ns}${end}Date`)).find(isLiteral);
     if (!lit) {
-      const instant = this.objects(n, timeProperty)[0];
+      const instant = this.objects(n, `${TIME}has${instantOf}`)[0];
       if (instant) {
         lit = this.objectsOf(this.node(instant, n.graph), [
           `${TIME}inXSDDate`, `${TIME}inXSDDateTimeStamp`, `${TIME}inXSDDateTime`, `${TIME}inXSDgYear`, `${TIME}inXSDgYearMonth`,
@@ -161,7 +192,7 @@ export class ValueReader extends Reader {
    * bounding box (never dumped: a WKT or GML literal can be megabytes); a literal as text unless it is a geometry.
    */
   spatialValue(term: Term, within?: Graph): Value | undefined {
-    const geometry: Value = { kind: 'text', text: { value: msg(this.ui, 'value.geometry'), lang: this.ui } };
+    const geometry = textValue(msg(this.ui, 'value.geometry'), this.ui);
     if (term.termType === 'Literal') return looksLikeGeometry(term) ? geometry : this.value(term, within);
     if (term.termType === 'NamedNode') return this.value(term, within);
     const n = this.node(term, within);
@@ -197,7 +228,7 @@ function looksLikeGeometry(t: Term): boolean {
   const v = t.value.trim();
   return (
     v.length > 200 ||
-    /^(<[^>]+>\s*)?(POINT|LINESTRING|POLYGON|MULTIPOINT|MULTILINESTRING|MULTIPOLYGON|GEOMETRYCOLLECTION|ENVELOPE)\s*(Z|M|ZM)?\s*\(/i.test(v) ||
+    /^(<[^>]+>\s*)?((MULTI)?(POINT|LINESTRING|POLYGON)|GEOMETRYCOLLECTION|ENVELOPE)\s*(Z|M|ZM)?\s*\(/i.test(v) ||
     /^\{\s*"type"\s*:/.test(v) ||
     /^<gml:/i.test(v) ||
     /(wktLiteral|gmlLiteral|geoJSONLiteral)$/i.test(t.datatype ?? '')

@@ -6,28 +6,25 @@
 import type { Graph, Term } from '../rdf/graph.ts';
 import { termKey } from '../rdf/graph.ts';
 import { NS } from '../rdf/namespaces.ts';
-import { pickLiteral, pickLiterals } from '../rdf/literal.ts';
+import { pickLiteral } from '../rdf/literal.ts';
 import type { StoreEntry } from '../store/types.ts';
 import { toLang, type Lang } from '../i18n/index.ts';
 import type { Agent, Text } from './model.ts';
-import { mailtoHref, safeHref } from './safe.ts';
+import { decodeSafe } from './formats.ts';
 import { clip, TEXT_READ_LIMIT } from './text.ts';
 import { vocabLabel } from './vocab.ts';
 
-const { rdf, rdfs, dcterms, dc, skos, foaf, vcard, schema } = NS;
+const { rdfs, dcterms, dc, skos, foaf, vcard, schema } = NS;
 const SCHEMA_HTTPS = 'https://schema.org/';
 
-/** §9.2 label properties in order, then the agent/contact names EntryStore's `title` field also indexes. */
-export const LABEL_PROPERTIES = [
-  `${rdfs}label`, `${dcterms}title`, `${dc}title`, `${skos}prefLabel`, `${foaf}name`,
-  `${vcard}fn`, `${vcard}organization-name`, `${schema}name`, `${SCHEMA_HTTPS}name`,
-];
+/** The names of agents and contacts (EntryStore's `title` field indexes them too). */
+const NAME_PROPERTIES = [`${foaf}name`, `${vcard}fn`, `${vcard}organization-name`, `${schema}name`, `${SCHEMA_HTTPS}name`];
+/** §9.2 label properties in order, then the agent/contact names. */
+export const LABEL_PROPERTIES = [`${rdfs}label`, `${dcterms}title`, `${dc}title`, `${skos}prefLabel`, ...NAME_PROPERTIES];
 /** Titles: dcterms:title first (§2.1), then the other label properties. */
 export const TITLE_PROPERTIES = [`${dcterms}title`, ...LABEL_PROPERTIES.filter((p) => p !== `${dcterms}title`)];
-const AGENT_NAME_PROPERTIES = [
-  `${foaf}name`, `${vcard}fn`, `${vcard}organization-name`, `${schema}name`, `${SCHEMA_HTTPS}name`,
-  `${rdfs}label`, `${skos}prefLabel`, `${dcterms}title`,
-];
+/** An agent's name first, then its labels. */
+const AGENT_NAME_PROPERTIES = [...NAME_PROPERTIES, `${rdfs}label`, `${skos}prefLabel`, `${dcterms}title`];
 
 /** A subject together with the graph that describes it. */
 export interface Node {
@@ -92,22 +89,6 @@ export class Reader {
     return undefined;
   }
 
-  /** All literals of the best language group (plus untagged) of a multi-valued property. */
-  texts(n: Node, predicate: string): Text[] {
-    return pickLiterals(n.graph.objects(n.term, predicate).filter(isLiteral), this.lang)
-      .filter((t) => t.value.trim())
-      .map((t) => toText(t));
-  }
-
-  hasType(n: Node, classIri: string): boolean {
-    return n.graph.has(n.term, `${rdf}type`, classIri);
-  }
-
-  /** The related entry whose resource URI is this term, if any. */
-  entryOf(term: Term): StoreEntry | undefined {
-    return term.termType === 'NamedNode' ? this.related.get(term.value) : undefined;
-  }
-
   /**
    * Label of a URI or blank node without the last-segment fallback (§4.6 order: bundled vocabulary → related
    * entry → the node's own graph). Literals are their own label.
@@ -121,24 +102,16 @@ export class Reader {
     return this.text(this.node(term, within), LABEL_PROPERTIES);
   }
 
-  /** Label with §4.6's last resort: the last URI segment when the URI is longer than 15 characters, else the URI. */
-  display(term: Term, within?: Graph): Text | undefined {
-    return this.label(term, within) ?? (term.termType === 'NamedNode' ? { value: uriTail(term.value), lang: '' } : undefined);
-  }
-
-  /** Publisher / creator: name, email (foaf:mbox), homepage; from the related entry or the graph. */
+  /**
+   * Publisher / creator by URI and name, from the related entry or the graph: what result rows show. The landing
+   * pages' ValueReader (read-values.ts) adds email and homepage.
+   */
   agent(term: Term, within?: Graph): Agent {
-    const n = this.node(term, within);
-    const name = this.text(n, AGENT_NAME_PROPERTIES) ?? (term.termType === 'NamedNode' ? this.label(term, within) : undefined);
-    const email = this.objectsOf(n, [`${foaf}mbox`, `${vcard}hasEmail`, `${schema}email`])
-      .map((t) => mailtoHref(t.value)).find(Boolean);
-    const homepage = this.objectsOf(n, [`${foaf}homepage`, `${foaf}page`, `${schema}url`, `${vcard}hasURL`])
-      .map((t) => safeHref(t.value)).find(Boolean);
+    const name = this.text(this.node(term, within), AGENT_NAME_PROPERTIES) ??
+      (term.termType === 'NamedNode' ? this.label(term, within) : undefined);
     return {
       ...(term.termType === 'NamedNode' ? { uri: term.value } : {}),
       ...(name ? { name } : {}),
-      ...(email ? { email } : {}),
-      ...(homepage ? { homepage } : {}),
     };
   }
 }
@@ -162,10 +135,5 @@ export function uriTail(uri: string): string {
   const trimmed = uri.replace(/[/#]+$/, '');
   const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('#'));
   const tail = cut >= 0 ? trimmed.slice(cut + 1) : '';
-  if (!tail) return uri;
-  try {
-    return decodeURIComponent(tail);
-  } catch {
-    return tail;
-  }
+  return tail ? decodeSafe(tail) : uri;
 }
