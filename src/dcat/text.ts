@@ -13,7 +13,10 @@ export function looksLikeHtml(text: string): boolean {
   return HTML_TAG.test(text);
 }
 
+// No prototype: `&constructor;` or `&__proto__;` in a description stay as written instead of decoding to whatever
+// Object.prototype holds under that name.
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  __proto__: null as unknown as string,
   nbsp: '\u00a0', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", ndash: '–', mdash: '—', hellip: '…',
   laquo: '«', raquo: '»', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', bull: '•', middot: '·', copy: '©',
   reg: '®', euro: '€', deg: '°', auml: 'ä', ouml: 'ö', uuml: 'ü', aring: 'å', Auml: 'Ä', Ouml: 'Ö', Uuml: 'Ü',

@@ -65,6 +65,10 @@ describe('paragraphs of a huge description', () => {
     assert.equal(wasCut(out.map((value) => ({ value }))), false);
   });
 
+  test('entity names that are Object.prototype keys stay as written; real entities decode', () => {
+    assert.deepEqual(paragraphs('<p>a &constructor; b &__proto__; c &toString; &auml;</p>'), ['a &constructor; b &__proto__; c &toString; ä']);
+  });
+
   test('markup-heavy text cut while reading still ends with `…`', () => {
     const html = '<p><span class="x"></span>word</p>'.repeat(Math.ceil((TEXT_READ_LIMIT * 2) / 35));
     const out = paragraphs(html);
