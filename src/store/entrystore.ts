@@ -129,7 +129,7 @@ export class EntryStoreClient implements CatalogStore {
   }
 
   getEntry(ref: EntryRef, options: RequestOptions = {}): Promise<StoreEntry> {
-    const key = `${this.baseUrl}${ref.contextId}/entry/${ref.entryId}`;
+    const key = this.#entryKey(ref);
     const cached = this.#entries.get(key);
     if (cached) return this.#cached(cached, options.signal);
     const url = this.entryUrl(ref);
@@ -147,23 +147,21 @@ export class EntryStoreClient implements CatalogStore {
     const { contextId, signal } = options;
     const cached = this.#byResource.get(uri);
     if (cached && (!contextId || cached.contextId === contextId)) return this.#cached(cached, signal);
+    const notFound = `No public entry has the resource URI ${uri}`;
     if (cached === null && !contextId) {
       if (signal?.aborted) throw new AbortError('Lookup cancelled');
-      throw new NotFoundError(`No public entry has the resource URI ${uri}`);
+      throw new NotFoundError(notFound);
     }
-    const query = and(field('resource', uri), contextId ? contextClause(this.baseUrl, contextId) : '');
-    return this.#first(query, signal, `No public entry has the resource URI ${uri}`);
+    return this.#first(field('resource', uri), options, notFound);
   }
 
   lookupByLiteral(value: string, options: RequestOptions & { predicate?: string; contextId?: string } = {}): Promise<StoreEntry> {
     const predicate = options.predicate ?? DEFAULT_LOOKUP_PREDICATE;
-    const query = and(field(literalField(predicate), value), options.contextId ? contextClause(this.baseUrl, options.contextId) : '');
-    return this.#first(query, options.signal, `No public entry has ${JSON.stringify(value)} as <${predicate}>`);
+    return this.#first(field(literalField(predicate), value), options, `No public entry has ${JSON.stringify(value)} as <${predicate}>`);
   }
 
   lookupByUri(value: string, predicate: string, options: RequestOptions & { contextId?: string } = {}): Promise<StoreEntry> {
-    const query = and(field(uriField(predicate), value), options.contextId ? contextClause(this.baseUrl, options.contextId) : '');
-    return this.#first(query, options.signal, `No public entry has <${value}> as <${predicate}>`);
+    return this.#first(field(uriField(predicate), value), options, `No public entry has <${value}> as <${predicate}>`);
   }
 
   /**
@@ -183,7 +181,7 @@ export class EntryStoreClient implements CatalogStore {
     let pointing = invKey === undefined ? [] : this.#inverse.get(invKey);
     const keys = pointing ? missing : [...missing, invKey!];
     if (keys.length) {
-      const loaded = await abortable(Promise.all(keys.map((key) => this.#batcher.get(key))), options.signal, 'Lookup');
+      const loaded = await abortable(Promise.all(keys.map((key) => this.#batcher.get(key))), options.signal, 'Lookup cancelled');
       missing.forEach((uri, i) => known.set(uri, loaded[i] as StoreEntry | undefined));
       pointing ??= (loaded[missing.length] as readonly StoreEntry[] | undefined) ?? [];
     }
@@ -212,7 +210,9 @@ export class EntryStoreClient implements CatalogStore {
     );
   }
 
-  async #first(query: string, signal: AbortSignal | undefined, notFound: string): Promise<StoreEntry> {
+  /** The first public entry matching `clause` (within `contextId` when given), NotFoundError with `notFound` when none. */
+  async #first(clause: string, { signal, contextId }: RequestOptions & { contextId?: string }, notFound: string): Promise<StoreEntry> {
+    const query = and(clause, contextId ? contextClause(this.baseUrl, contextId) : '');
     const { entries } = await this.search({ query, limit: 1 }, signal ? { signal } : {});
     if (!entries[0]) throw new NotFoundError(notFound);
     return entries[0];
@@ -238,12 +238,17 @@ export class EntryStoreClient implements CatalogStore {
 
   /** Cached answers still honour an already-fired signal, so callers see the same behaviour either way. */
   #cached<T>(value: T, signal: AbortSignal | undefined): Promise<T> {
-    return signal?.aborted ? Promise.reject(new AbortError('Request cancelled')) : Promise.resolve(value);
+    return abortable(Promise.resolve(value), signal, 'Request cancelled');
+  }
+
+  /** `{store}{ctx}/entry/{id}`: the key every entry is also remembered under (whatever URI the store writes). */
+  #entryKey(ref: EntryRef): string {
+    return `${this.baseUrl}${ref.contextId}/entry/${ref.entryId}`;
   }
 
   #remember(entry: StoreEntry, requestedAs?: string): StoreEntry {
     this.#entries.set(entry.entryUri, entry);
-    this.#entries.set(`${this.baseUrl}${entry.contextId}/entry/${entry.entryId}`, entry);
+    this.#entries.set(this.#entryKey(entry), entry);
     if (requestedAs) this.#entries.set(requestedAs, entry);
     // Several entries may describe one resource (e.g. harvested twice): the first one seen stays.
     if (!this.#byResource.get(entry.resourceUri)) this.#byResource.set(entry.resourceUri, entry);
