@@ -22,11 +22,11 @@ export interface Triple {
 
 export const namedNode = (value: string): Term => ({ termType: 'NamedNode', value });
 export const blankNode = (value: string): Term => ({ termType: 'BlankNode', value });
-export const literal = (value: string, languageOrDatatype?: { language?: string; datatype?: string }): Term => ({
+export const literal = (value: string, { language, datatype }: { language?: string; datatype?: string } = {}): Term => ({
   termType: 'Literal',
   value,
-  ...(languageOrDatatype?.language ? { language: languageOrDatatype.language } : {}),
-  ...(languageOrDatatype?.datatype ? { datatype: languageOrDatatype.datatype } : {}),
+  ...(language ? { language } : {}),
+  ...(datatype ? { datatype } : {}),
 });
 
 /** Key of a subject term inside the index: IRIs as is, blank nodes as `_:label`. */
