@@ -22,11 +22,11 @@ export interface Triple {
 
 export const namedNode = (value: string): Term => ({ termType: 'NamedNode', value });
 export const blankNode = (value: string): Term => ({ termType: 'BlankNode', value });
-export const literal = (value: string, languageOrDatatype?: { language?: string; datatype?: string }): Term => ({
+export const literal = (value: string, { language, datatype }: { language?: string; datatype?: string } = {}): Term => ({
   termType: 'Literal',
   value,
-  ...(languageOrDatatype?.language ? { language: languageOrDatatype.language } : {}),
-  ...(languageOrDatatype?.datatype ? { datatype: languageOrDatatype.datatype } : {}),
+  ...(language ? { language } : {}),
+  ...(datatype ? { datatype } : {}),
 });
 
 /** Key of a subject term inside the index: IRIs as is, blank nodes as `_:label`. */
@@ -38,7 +38,6 @@ export function termKey(t: Term): string {
 
 export class Graph {
   #bySubject = new Map<string, Map<string, Term[]>>();
-  #byObject = new Map<string, Triple[]>();
   #size = 0;
 
   get size(): number {
@@ -54,10 +53,6 @@ export class Graph {
     const ok = termKey(object);
     if (objs.some((o) => termKey(o) === ok)) return;
     objs.push(object);
-    const triple: Triple = { subject, predicate, object };
-    let inverse = this.#byObject.get(ok);
-    if (!inverse) this.#byObject.set(ok, (inverse = []));
-    inverse.push(triple);
     this.#size++;
   }
 
@@ -77,10 +72,10 @@ export class Graph {
     return this.objects(subject, predicate)[0];
   }
 
-  /** Subjects of `?s predicate object`. */
+  /** Subjects of `?s predicate object`. A scan: the blocks never ask this, so no object index is kept for it. */
   subjects(predicate: string, object: Term | string): Term[] {
     const ok = typeof object === 'string' ? object : termKey(object);
-    return (this.#byObject.get(ok) ?? []).filter((t) => t.predicate === predicate).map((t) => t.subject);
+    return [...this.triples()].filter((t) => t.predicate === predicate && termKey(t.object) === ok).map((t) => t.subject);
   }
 
   /** Predicates used with this subject. */

@@ -18,7 +18,8 @@ export class RdfParseError extends Error {
 /** Datatypes that mean "plain string" and are therefore not kept on a Term. */
 const PLAIN_DATATYPES = new Set([`${NS.xsd}string`, `${NS.rdf}langString`]);
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object (not null, not an array); the store client reads its answers with it too. */
+export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const describe = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
 
 function subjectTerm(key: string): Term {

@@ -4,12 +4,11 @@
  */
 import { Graph } from '../rdf/graph.ts';
 import { NS } from '../rdf/namespaces.ts';
-import { RdfParseError, readRdfJson } from '../rdf/rdfjson.ts';
+import { RdfParseError, isRecord, readRdfJson } from '../rdf/rdfjson.ts';
 import { BadPayloadError, NotFoundError } from './errors.ts';
 import type { FacetField, SearchResult, StoreEntry } from './types.ts';
 
 type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function graphOf(json: Json, key: string, where: string): Graph | undefined {
   const value = json[key];

@@ -30,18 +30,14 @@ const DEFAULT_BATCH_SIZE = 50;
 const CACHED_SEARCHES = 100;
 
 /**
- * Batcher keys: a resource URI, or an inverse lookup (a prefix no URI has + its JSON). An inverse key resolves to the
- * list of matching entries, a URI key to its entry.
+ * Batcher keys: a resource URI, or an inverse lookup (a prefix no URI has + its JSON; the client keeps the lookup by
+ * its key). An inverse key resolves to the list of matching entries, a URI key to its entry.
  */
 const INVERSE_KEY = '\u0000inverse ';
 type BatchValue = StoreEntry | readonly StoreEntry[];
 const isInverseKey = (key: string): boolean => key.startsWith(INVERSE_KEY);
 const inverseKey = (inv: InverseLookup): string =>
   INVERSE_KEY + JSON.stringify([inv.predicate, inv.object, [...new Set(inv.rdfTypes)]]);
-function inverseOf(key: string): InverseLookup {
-  const [predicate, object, rdfTypes] = JSON.parse(key.slice(INVERSE_KEY.length)) as [string, string, string[]];
-  return { predicate, object, rdfTypes };
-}
 /** Most pages of inverse matches read for one batch (100 each): a runaway relation cannot loop forever. */
 const MAX_INVERSE_PAGES = 10;
 
@@ -82,6 +78,8 @@ export class EntryStoreClient implements CatalogStore {
   readonly #searches = new Map<string, SearchResult>();
   /** Answers of inverse lookups by batcher key (an empty list is an answer too: nobody points at the resource). */
   readonly #inverse = new Map<string, readonly StoreEntry[]>();
+  /** The inverse lookups by batcher key (kept: one per distinct relation asked for, which a page has few of). */
+  readonly #inverseLookups = new Map<string, InverseLookup>();
 
   constructor(baseUrl: string, options: EntryStoreClientOptions = {}) {
     this.baseUrl = normaliseBaseUrl(baseUrl);
@@ -112,24 +110,25 @@ export class EntryStoreClient implements CatalogStore {
    * `{store}search?type=solr&query=…`, `public:true` added unless `includePrivate`. Every value is fully
    * percent-encoded: EntryStore form-decodes (`+` would become a space) and a raw `=` truncates a value.
    */
-  searchUrl(request: SearchRequest): string {
-    const query = request.includePrivate ? request.query.trim() || '*:*' : and('public:true', request.query);
-    const params: Array<[string, string]> = [
-      ['type', 'solr'],
-      ['query', query],
-    ];
-    if (request.limit !== undefined) params.push(['limit', String(request.limit)]);
-    if (request.offset) params.push(['offset', String(request.offset)]);
-    if (request.sort) params.push(['sort', request.sort]);
-    if (request.facetFields?.length) params.push(['facetFields', request.facetFields.join(',')]);
-    if (request.facetLimit !== undefined) params.push(['facetLimit', String(request.facetLimit)]);
-    // The store splits filterQuery on commas and URL-decodes each part again: encode each part first.
-    if (request.filterQueries?.length) params.push(['filterQuery', request.filterQueries.map(encodeURIComponent).join(',')]);
-    return `${this.baseUrl}search?${params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&')}`;
+  searchUrl({ query, includePrivate, limit, offset, sort, facetFields, facetLimit, filterQueries }: SearchRequest): string {
+    // In this order; undefined ones are left out.
+    const params = {
+      type: 'solr',
+      query: includePrivate ? query.trim() || '*:*' : and('public:true', query),
+      limit,
+      offset: offset || undefined,
+      sort: sort || undefined,
+      facetFields: facetFields?.length ? facetFields.join(',') : undefined,
+      facetLimit,
+      // The store splits filterQuery on commas and URL-decodes each part again: encode each part first.
+      filterQuery: filterQueries?.length ? filterQueries.map(encodeURIComponent).join(',') : undefined,
+    };
+    const given = Object.entries(params).filter(([, v]) => v !== undefined);
+    return `${this.baseUrl}search?${given.map(([k, v]) => `${k}=${encodeURIComponent(v!)}`).join('&')}`;
   }
 
   getEntry(ref: EntryRef, options: RequestOptions = {}): Promise<StoreEntry> {
-    const key = `${this.baseUrl}${ref.contextId}/entry/${ref.entryId}`;
+    const key = this.#entryKey(ref);
     const cached = this.#entries.get(key);
     if (cached) return this.#cached(cached, options.signal);
     const url = this.entryUrl(ref);
@@ -147,23 +146,21 @@ export class EntryStoreClient implements CatalogStore {
     const { contextId, signal } = options;
     const cached = this.#byResource.get(uri);
     if (cached && (!contextId || cached.contextId === contextId)) return this.#cached(cached, signal);
+    const notFound = `No public entry has the resource URI ${uri}`;
     if (cached === null && !contextId) {
       if (signal?.aborted) throw new AbortError('Lookup cancelled');
-      throw new NotFoundError(`No public entry has the resource URI ${uri}`);
+      throw new NotFoundError(notFound);
     }
-    const query = and(field('resource', uri), contextId ? contextClause(this.baseUrl, contextId) : '');
-    return this.#first(query, signal, `No public entry has the resource URI ${uri}`);
+    return this.#first(field('resource', uri), options, notFound);
   }
 
   lookupByLiteral(value: string, options: RequestOptions & { predicate?: string; contextId?: string } = {}): Promise<StoreEntry> {
     const predicate = options.predicate ?? DEFAULT_LOOKUP_PREDICATE;
-    const query = and(field(literalField(predicate), value), options.contextId ? contextClause(this.baseUrl, options.contextId) : '');
-    return this.#first(query, options.signal, `No public entry has ${JSON.stringify(value)} as <${predicate}>`);
+    return this.#first(field(literalField(predicate), value), options, `No public entry has ${JSON.stringify(value)} as <${predicate}>`);
   }
 
   lookupByUri(value: string, predicate: string, options: RequestOptions & { contextId?: string } = {}): Promise<StoreEntry> {
-    const query = and(field(uriField(predicate), value), options.contextId ? contextClause(this.baseUrl, options.contextId) : '');
-    return this.#first(query, options.signal, `No public entry has <${value}> as <${predicate}>`);
+    return this.#first(field(uriField(predicate), value), options, `No public entry has <${value}> as <${predicate}>`);
   }
 
   /**
@@ -180,10 +177,11 @@ export class EntryStoreClient implements CatalogStore {
       return cached === undefined;
     });
     const invKey = options.inverse ? inverseKey(options.inverse) : undefined;
+    if (invKey) this.#inverseLookups.set(invKey, options.inverse!);
     let pointing = invKey === undefined ? [] : this.#inverse.get(invKey);
     const keys = pointing ? missing : [...missing, invKey!];
     if (keys.length) {
-      const loaded = await abortable(Promise.all(keys.map((key) => this.#batcher.get(key))), options.signal, 'Lookup');
+      const loaded = await abortable(Promise.all(keys.map((key) => this.#batcher.get(key))), options.signal, 'Lookup cancelled');
       missing.forEach((uri, i) => known.set(uri, loaded[i] as StoreEntry | undefined));
       pointing ??= (loaded[missing.length] as readonly StoreEntry[] | undefined) ?? [];
     }
@@ -212,7 +210,9 @@ export class EntryStoreClient implements CatalogStore {
     );
   }
 
-  async #first(query: string, signal: AbortSignal | undefined, notFound: string): Promise<StoreEntry> {
+  /** The first public entry matching `clause` (within `contextId` when given), NotFoundError with `notFound` when none. */
+  async #first(clause: string, { signal, contextId }: RequestOptions & { contextId?: string }, notFound: string): Promise<StoreEntry> {
+    const query = and(clause, contextId ? contextClause(this.baseUrl, contextId) : '');
     const { entries } = await this.search({ query, limit: 1 }, signal ? { signal } : {});
     if (!entries[0]) throw new NotFoundError(notFound);
     return entries[0];
@@ -238,12 +238,17 @@ export class EntryStoreClient implements CatalogStore {
 
   /** Cached answers still honour an already-fired signal, so callers see the same behaviour either way. */
   #cached<T>(value: T, signal: AbortSignal | undefined): Promise<T> {
-    return signal?.aborted ? Promise.reject(new AbortError('Request cancelled')) : Promise.resolve(value);
+    return abortable(Promise.resolve(value), signal, 'Request cancelled');
+  }
+
+  /** `{store}{ctx}/entry/{id}`: the key every entry is also remembered under (whatever URI the store writes). */
+  #entryKey(ref: EntryRef): string {
+    return `${this.baseUrl}${ref.contextId}/entry/${ref.entryId}`;
   }
 
   #remember(entry: StoreEntry, requestedAs?: string): StoreEntry {
     this.#entries.set(entry.entryUri, entry);
-    this.#entries.set(`${this.baseUrl}${entry.contextId}/entry/${entry.entryId}`, entry);
+    this.#entries.set(this.#entryKey(entry), entry);
     if (requestedAs) this.#entries.set(requestedAs, entry);
     // Several entries may describe one resource (e.g. harvested twice): the first one seen stays.
     if (!this.#byResource.get(entry.resourceUri)) this.#byResource.set(entry.resourceUri, entry);
@@ -267,7 +272,7 @@ export class EntryStoreClient implements CatalogStore {
     const groups: string[][] = [];
     const base = this.searchUrl(this.#batchRequest([])).length + 16;
     let group: string[] = [...inverses];
-    let length = base + inverses.reduce((n, k) => n + encodeURIComponent(` OR (${inverseClause(inverseOf(k))})`).length, 0);
+    let length = base + inverses.reduce((n, k) => n + encodeURIComponent(` OR (${inverseClause(this.#inverseLookups.get(k)!)})`).length, 0);
     for (const uri of uris) {
       const cost = encodeURIComponent(` OR ${field('resource', uri)}`).length;
       const urisInGroup = group.length - (groups.length === 0 ? inverses.length : 0);
@@ -286,7 +291,7 @@ export class EntryStoreClient implements CatalogStore {
   async #loadBatch(keys: string[]): Promise<ReadonlyMap<string, BatchValue>> {
     const invKeys = keys.filter(isInverseKey);
     const uris = keys.filter((k) => !isInverseKey(k));
-    const inverses = invKeys.map(inverseOf);
+    const inverses = invKeys.map((k) => this.#inverseLookups.get(k)!);
     const request = this.#batchRequest(uris, inverses);
     // remembers every entry it returns
     const first = await this.#searchAt(this.searchUrl(request));

@@ -5,6 +5,9 @@
 
 /** Per-round left-rotation amounts, four per round. */
 const SHIFTS = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
+/** Message word of step i in round r: (WORD_STEP[r] · i + WORD_START[r]) mod 16, as RFC 1321 orders them. */
+const WORD_STEP = [1, 5, 3, 7];
+const WORD_START = [0, 1, 5, 0];
 /** K[i] = floor(|sin(i + 1)| · 2^32), as RFC 1321 defines them. */
 const K = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 2 ** 32) >>> 0);
 
@@ -23,21 +26,14 @@ export function md5Hex(text: string): string {
     let [a, b, c, d] = state as [number, number, number, number];
     for (let i = 0; i < 64; i++) {
       const round = i >> 4;
-      let f: number;
-      let g: number;
-      if (round === 0) [f, g] = [(b & c) | (~b & d), i];
-      else if (round === 1) [f, g] = [(d & b) | (~d & c), (5 * i + 1) & 15];
-      else if (round === 2) [f, g] = [b ^ c ^ d, (3 * i + 5) & 15];
-      else [f, g] = [c ^ (b | ~d), (7 * i) & 15];
+      const f = round === 0 ? (b & c) | (~b & d) : round === 1 ? (d & b) | (~d & c) : round === 2 ? b ^ c ^ d : c ^ (b | ~d);
+      const g = (WORD_STEP[round]! * i + WORD_START[round]!) & 15;
       const sum = (a + f + K[i]! + words[offset + g]!) | 0;
       const shift = SHIFTS[(round << 2) | (i & 3)]!;
       [a, d, c] = [d, c, b];
       b = (b + ((sum << shift) | (sum >>> (32 - shift)))) | 0;
     }
-    state[0] = (state[0]! + a) | 0;
-    state[1] = (state[1]! + b) | 0;
-    state[2] = (state[2]! + c) | 0;
-    state[3] = (state[3]! + d) | 0;
+    [a, b, c, d].forEach((v, k) => (state[k] = (state[k]! + v) | 0));
   }
 
   let hex = '';

@@ -4,26 +4,27 @@
  */
 import { AbortError } from './errors.ts';
 
-/** Waits for `promise` unless `signal` fires first (then AbortError); the promise keeps running either way. */
-export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined, what: string): Promise<T> {
+/**
+ * Waits for `promise` unless `signal` fires first (then AbortError with `message`, and `onAbort` runs); the promise
+ * keeps running either way.
+ */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined, message: string, onAbort?: () => void): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) {
     promise.catch(() => {}); // its outcome no longer matters to anyone here
-    return Promise.reject(new AbortError(`${what} cancelled`));
+    return Promise.reject(new AbortError(message));
   }
   return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(new AbortError(`${what} cancelled`));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
+    const abort = () => {
+      reject(new AbortError(message));
+      onAbort?.();
+    };
+    signal.addEventListener('abort', abort, { once: true });
+    const settle = <V>(done: (v: V) => void) => (v: V) => {
+      signal.removeEventListener('abort', abort);
+      done(v);
+    };
+    promise.then(settle(resolve), settle(reject));
   });
 }
 
@@ -40,7 +41,8 @@ export class SharedRequests {
 
   /** Joins the request for `key`, starting it with `start` if none is in flight. */
   join<T>(key: string, start: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (signal?.aborted) return Promise.reject(new AbortError(`Request cancelled: ${key}`));
+    const message = `Request cancelled: ${key}`;
+    if (signal?.aborted) return Promise.reject(new AbortError(message));
     let shared = this.#inflight.get(key);
     if (!shared) {
       const controller = new AbortController();
@@ -51,26 +53,11 @@ export class SharedRequests {
     }
     const joined = shared;
     joined.waiting++;
-    if (!signal) return joined.promise as Promise<T>;
-    return new Promise<T>((resolve, reject) => {
-      const onAbort = () => {
-        reject(new AbortError(`Request cancelled: ${key}`));
-        if (--joined.waiting === 0) {
-          this.#forget(key, joined);
-          joined.controller.abort();
-        }
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      joined.promise.then(
-        (value) => {
-          signal.removeEventListener('abort', onAbort);
-          resolve(value as T);
-        },
-        (error: unknown) => {
-          signal.removeEventListener('abort', onAbort);
-          reject(error);
-        },
-      );
+    return abortable(joined.promise as Promise<T>, signal, message, () => {
+      if (--joined.waiting === 0) {
+        this.#forget(key, joined);
+        joined.controller.abort();
+      }
     });
   }
 
