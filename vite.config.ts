@@ -230,7 +230,7 @@ const VIEW_MODEL = /\/src\/dcat\/(dataset|distribution|format-tests|read-values)
  * Lit directives only the search blocks use (a landing page does not need them in `core`); `lit/directives/…` re-exports
  * `lit-html/directives/…`, so both paths. (`directive.js` itself is in `core`: blocks/base/long-text.ts defines one.)
  */
-const SEARCH_ONLY_LIT = /\/lit(-html)?\/(directive-helpers|directives\/repeat)\.js$/;
+const SEARCH_ONLY_LIT = /\/lit(-html)?\/(directive-helpers|directives\/(repeat|keyed))\.js$/;
 /**
  * blocks/base/trusted-types.ts in a chunk of its own that imports nothing: it must evaluate (and show its fallback text)
  * when Lit's chunk fails to, so it cannot live in `core`. The CDN loader imports it only when a block fails to load; in
