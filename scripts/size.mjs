@@ -34,14 +34,14 @@ const SEARCH_PAGE_SORTING = 'catalog-sort-select';
  * The landing page counted: the demo catalog's SwedishPolls dataset (demo/catalog), the page the issue measured (41.7
  * KB in 6 files) and the e2e test loads. Representative of a typical catalog dataset: a CSV download and an API
  * distribution, publisher, keywords, a theme from the bundled EU themes (their English labels come with the
- * English UI strings) and an update frequency (the English frequency chunk), and the JSON-LD writer every dataset landing page loads after it shows; it has no EU file-type, licence, language or HVD URIs (their chunks are 0.7–5 KB each and load
+ * English UI strings) and an update frequency (their labels come with the landing part of the UI strings), and the JSON-LD writer every dataset landing page loads after it shows; it has no EU file-type, licence, language or HVD URIs (their chunks are 0.7–5 KB each and load
  * only for datasets that use them; the e2e test prints what every demo dataset loads).
  */
 /** JSON-LD for search engines: every dataset landing page loads its chunk (and what that imports) after it shows. */
 const JSONLD = 'src/rich/jsonld.ts';
 export const REPRESENTATIVE_DATASET = {
   uri: 'https://github.com/MansMeg/SwedishPolls',
-  lazy: ['src/i18n/landing/en.ts', 'src/dcat/vocab/frequency.en.ts', JSONLD],
+  lazy: ['src/i18n/landing/en.ts', JSONLD],
 };
 /**
  * Lazy sources a search page over the demo catalog loads on first render: the search part of the English UI strings

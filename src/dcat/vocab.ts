@@ -27,12 +27,14 @@ type Loaders = readonly (() => Promise<{ default: Tables }>)[];
  * and which adds them too).
  */
 const THEMES: Loaders = [() => import('../i18n/shared/sv.ts'), () => import('../i18n/shared/en.ts'), () => import('../i18n/shared/de.ts')];
+/** Update frequencies: the landing part of the UI strings brings them too (themesWith). */
+const FREQUENCY: Loaders = [() => import('./vocab/frequency.sv.ts'), () => import('./vocab/frequency.en.ts'), () => import('./vocab/frequency.de.ts')];
 /** HVD categories, and the kinds of EU legislation of ELI URIs (the HVD regulation: `legislationLabel`). */
 const HVD: Loaders = [() => import('./vocab/hvd-category.sv.ts'), () => import('./vocab/hvd-category.en.ts'), () => import('./vocab/hvd-category.de.ts')];
 const TABLES: ReadonlyArray<readonly [prefix: string, loaders: Loaders]> = [
   ['publications.europa.eu/resource/authority/data-theme/', THEMES],
   ['publications.europa.eu/resource/authority/access-right/', THEMES],
-  ['publications.europa.eu/resource/authority/frequency/', [() => import('./vocab/frequency.sv.ts'), () => import('./vocab/frequency.en.ts'), () => import('./vocab/frequency.de.ts')]],
+  ['publications.europa.eu/resource/authority/frequency/', FREQUENCY],
   ['publications.europa.eu/resource/authority/language/', [() => import('./vocab/language.sv.ts'), () => import('./vocab/language.en.ts'), () => import('./vocab/language.de.ts')]],
   ['publications.europa.eu/resource/authority/licence/', [() => import('./vocab/licence.sv.ts'), () => import('./vocab/licence.en.ts'), () => import('./vocab/licence.de.ts')]],
   [FILE_TYPES, [() => import('./vocab/file-type.sv.ts'), () => import('./vocab/file-type.en.ts'), () => import('./vocab/file-type.de.ts')]],
@@ -66,11 +68,14 @@ export function addVocabulary(tables: Tables, lang: Lang): void {
 
 /**
  * The themes and access rights of `lang` come with `strings`, a part of its UI strings that is loading
- * (src/i18n/index.ts): no download of their own then. If that part fails, they load on their own next time.
+ * (src/i18n/index.ts), and with the landing part the update frequencies too (nearly every dataset page shows one): no
+ * download of their own then. If that part fails, they load on their own next time.
  */
-export function themesWith(lang: Lang, strings: Promise<unknown>): void {
-  const load = THEMES[LANGS.indexOf(lang)]!;
-  if (!loading.has(load)) loading.set(load, strings.then(() => void (pageLangs.has(lang) || loading.delete(load))));
+export function themesWith(lang: Lang, strings: Promise<unknown>, landing?: boolean): void {
+  for (const loaders of landing ? [THEMES, FREQUENCY] : [THEMES]) {
+    const load = loaders[LANGS.indexOf(lang)]!;
+    if (!loading.has(load)) loading.set(load, strings.then(() => void (pageLangs.has(lang) || loading.delete(load))));
+  }
 }
 
 function loadTable(load: () => Promise<{ default: Tables }>, lang: Lang): Promise<void> {
