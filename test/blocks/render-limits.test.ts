@@ -1,7 +1,7 @@
 // Text limits and wrapping (issue 8 points 11, 12): a 20 MB description, title or distribution description is
 // rendered capped (rows ROW_TEXT_LIMIT, inline INLINE_TEXT_LIMIT, everything TEXT_HARD_LIMIT) with a keyboard-
 // operable "Show more" that keeps focus; a 100 KB facet value and 80-character tokens wrap inside a 330 px column.
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { longText } from '../../blocks/base/render-fields.ts';
 import { LANDING_TEXT_LIMIT } from '../../src/dcat/text.ts';
@@ -245,10 +245,9 @@ describe('long values wrap', () => {
     expect(el.clientWidth).to.be.at.most(330);
     noOverflow(el, 'collapsed row');
     row.querySelector<HTMLButtonElement>('button.esbRowExpandButton')!.click();
+    // the row's details load a lazy module and the related lookup first: wait for them, not for a fixed time
+    await waitUntil(() => row.querySelector('.esbRowExpand .esbFurtherInfo'), 'the row details render', { timeout: 10_000 });
     await rendered(el);
-    await new Promise((r) => setTimeout(r, 100));
-    await rendered(el);
-    expect(row.querySelector('.esbRowExpand .esbFurtherInfo'), 'expanded').to.exist;
     for (const b of row.querySelectorAll<HTMLButtonElement>('.esbDistributions button.esbExpandButton')) b.click();
     await rendered(el);
     noOverflow(el, 'expanded row');

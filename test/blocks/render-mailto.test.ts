@@ -2,7 +2,7 @@
 // position holds a mailto: value with a query (bcc, subject, body, to, cc), an encoded CR/LF header or several
 // recipients (test/fixtures/render-limits-catalog.ttl). No rendered href may carry a query, a fragment or an encoded
 // control character after `mailto:`; values with a query become links to the bare address, the others text.
-import { expect, html } from '@open-wc/testing';
+import { expect, html, waitUntil } from '@open-wc/testing';
 import type { CatalogBlock } from '../../blocks/base/catalog-block.ts';
 import '../../blocks/dataset-list/dataset-list.ts';
 import { settled, text, withStore } from './helpers.ts';
@@ -85,8 +85,10 @@ describe('mailto: links built from metadata', () => {
     await rendered(el);
     expect(el.querySelectorAll('.esbRow').length).to.be.greaterThan(0);
     await openAll(el);
+    // the rows' details load a lazy module and the related lookup first: wait for them, then open what they hold
+    await waitUntil(() => el.querySelector('.esbRowExpand .esbFurtherInfo'), 'the row details render', { timeout: 10_000 });
+    await openAll(el);
     await rendered(el);
-    expect(el.querySelector('.esbRowExpand .esbFurtherInfo'), 'expanded').to.exist;
     expect(mailtoHrefs(el).length).to.be.greaterThan(2);
   });
 });
