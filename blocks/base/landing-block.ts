@@ -388,7 +388,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const body =
       state === 'ready' && this.loader.value
         ? this.renderLanding(this.loader.value)
-        : stateView(state, lang, { noEntry: this.noEntryMessage, notFound: this.notFoundMessage }, this.retry);
+        : stateView(state, lang, { noEntry: this.noEntryMessage, notFound: this.notFoundMessage }, this.retry, Number(this.params.hl ?? 1));
     return html`<div class="esbBlock" lang=${lang}>${body}</div>`;
   }
 }

@@ -74,6 +74,11 @@ class LongText extends Directive {
  */
 export const longText = directive(LongText);
 
+/** `aria-labelledby` of a section headed by the element `id` (plus the name of what it belongs to, `ctx.named`). */
+export function sectionLabel(id: string, ctx: RenderContext): string {
+  return ctx.named ? `${id} ${ctx.named}` : id;
+}
+
 /** A link when `href` is safe (http, https, mailto), else the same content as text. */
 export function linkOrText(href: string | undefined, content: unknown, cls?: string): TemplateResult {
   const safe = safeHref(href);

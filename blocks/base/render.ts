@@ -22,6 +22,11 @@ export interface RenderContext {
   readonly idPrefix: string;
   /** Link to the landing page of a dataset or data service of the catalog. */
   readonly landing: (route: Route, target: LinkTarget) => string;
+  /**
+   * Id of an element naming what the sections belong to (an expanded row: its dataset's title), added to each
+   * section's accessible name: two open rows must not repeat the landmark names "Distributions" (axe landmark-unique).
+   */
+  readonly named?: string;
 }
 
 /** `h{hl+offset}`, capped at h6 (so headings never skip a level on the way down). */
@@ -66,13 +71,18 @@ export function textOf(text: Text, ui: Lang): TemplateResult | string {
   return lang ? html`<span lang=${lang}>${value}</span>` : value;
 }
 
-/** Loading, error and notice states (behaviour doc §2): never a blank block. */
+/**
+ * Loading, error and notice states (behaviour doc §2): never a blank block. With `hl` the message is the block's
+ * heading `h{hl}` (a page whose title the block gives keeps its h1 while loading or failing).
+ */
 export function stateView(
   state: LoadState,
   lang: Lang,
   messages: { noEntry: string; notFound: string },
   retry: () => void,
+  hl?: number,
 ): TemplateResult {
+  const said = (key: string) => (hl ? heading(hl, t(lang, key), { cls: 'esbStateHeading' }) : t(lang, key));
   // Every error state offers "Try again": a failure may be transient (a proxy's error page, a truncated answer, a
   // store that was restarting), and a retry always asks the store again (no failure is cached anywhere).
   const retryButton = html`<button type="button" class="esbRetry" @click=${retry}>${t(lang, 'state.retry')}</button>`;
@@ -82,22 +92,22 @@ export function stateView(
       // tabindex=-1: focus lands here when the "Try again" button that started this load disappears.
       return html`<div class="esbState esbLoading" aria-busy="true" tabindex="-1">
         <span class="esbSpinner" aria-hidden="true"></span>
-        <span class="esbVisuallyHidden" role="status">${t(lang, 'state.loading')}</span>
+        <div class="esbVisuallyHidden" role="status">${said('state.loading')}</div>
       </div>`;
     case 'noEntry':
-      return html`<div class="esbState esbNotice" role="status">${t(lang, messages.noEntry)}</div>`;
+      return html`<div class="esbState esbNotice" role="status">${said(messages.noEntry)}</div>`;
     case 'notFound':
       // The button follows the status (the message text stays exactly the notice).
-      return html`<div class="esbState esbError esbNotFound" role="status" tabindex="-1">${t(lang, messages.notFound)}</div>
+      return html`<div class="esbState esbError esbNotFound" role="status" tabindex="-1">${said(messages.notFound)}</div>
         <p class="esbRetryLine">${retryButton}</p>`;
     case 'unreachable':
       return html`<div class="esbState esbError esbUnreachable" role="status" tabindex="-1">
-        <span>${t(lang, 'state.unreachable')}</span>
+        <div>${said('state.unreachable')}</div>
         ${retryButton}
       </div>`;
     case 'malformed':
     case 'ready':
-      return html`<div class="esbState esbError esbMalformed" role="status" tabindex="-1">${t(lang, 'state.malformed')}</div>
+      return html`<div class="esbState esbError esbMalformed" role="status" tabindex="-1">${said('state.malformed')}</div>
         <p class="esbRetryLine">${retryButton}</p>`;
   }
 }

@@ -14,7 +14,7 @@ import type { AccessService, DistributionModel, FileItem } from '../../src/dcat/
 import { formatBytes } from '../../src/i18n/format.ts';
 import { t } from '../base/messages.ts';
 import { heading, headingLevel, langOf, textOf, type RenderContext } from '../base/render.ts';
-import { fieldList, linkOrText, nameValueList, type NameValueRow } from '../base/render-fields.ts';
+import { fieldList, linkOrText, nameValueList, sectionLabel, type NameValueRow } from '../base/render-fields.ts';
 
 export interface DistributionListState {
   readonly clickExpand: boolean;
@@ -43,12 +43,15 @@ function formatBadges(d: DistributionModel, ctx: RenderContext): TemplateResult 
   )}`;
 }
 
-/** A link whose text names what it acts on for assistive technology ("Download – Population.csv"). */
-function namedLink(cls: string, href: string, label: string, name: string): TemplateResult {
+/**
+ * A link whose text names what it acts on for assistive technology ("Download – Population.csv"); `name` is a title
+ * from `textOf` (in its own `<span lang>` when foreign) or a file name.
+ */
+function namedLink(cls: string, href: string, label: string, name: unknown): TemplateResult {
   return html`<a class=${cls} href=${href}>${label}<span class="esbVisuallyHidden"> – ${name}</span></a>`;
 }
 
-function actions(d: DistributionModel, ctx: RenderContext, name: string): TemplateResult {
+function actions(d: DistributionModel, ctx: RenderContext, name: unknown): TemplateResult {
   const file = d.files.length === 1 ? d.files[0] : undefined;
   return html`<div class="esbRowActions">
     ${file
@@ -97,6 +100,9 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
   const regionId = `${ctx.idPrefix}-listExpand-${i}`;
   const title = distributionTitle(d);
   const name = title ?? t(ctx.lang, 'dist.untitled');
+  // The name inside hidden texts keeps its language (WCAG 3.1.2): the title's own `<span lang>` when foreign.
+  const named = d.title ? textOf(d.title, ctx.lang) : name;
+  const [before, after] = t(ctx.lang, 'row.moreAbout', { title: '\n' }).split('\n');
   const onHeadClick = (e: MouseEvent) => {
     if (!st.clickExpand) return;
     const head = e.currentTarget as HTMLElement;
@@ -111,7 +117,7 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
         ${d.isApi ? html`<span class="esbApiBadge">${t(ctx.lang, 'dist.api')}</span>` : nothing}
         <span class="esbRowTitle${title === undefined ? ' distributionNoName' : ''}" lang=${ifDefined(langOf(d.title, ctx.lang))}>${name}</span>
       </div>
-      ${actions(d, ctx, name)}
+      ${actions(d, ctx, named)}
       <div class="esbRowControl">
         <button
           type="button"
@@ -122,7 +128,7 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
           @click=${() => st.toggle(i)}
         >
           <span class="esbExpandIcon" aria-hidden="true"></span>
-          <span class="esbVisuallyHidden">${t(ctx.lang, 'row.moreAbout', { title: name })}</span>
+          <span class="esbVisuallyHidden">${before}${named}${after}</span>
         </button>
       </div>
     </div>
@@ -142,7 +148,7 @@ export function distributionList(
   st: DistributionListState,
 ): TemplateResult {
   const headingId = `${ctx.idPrefix}-distributions`;
-  return html`<section class="esbDistributions" aria-labelledby=${headingId}>
+  return html`<section class="esbDistributions" aria-labelledby=${sectionLabel(headingId, ctx)}>
     ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.distributions'), { id: headingId })}
     ${distributions.length === 0
       ? html`<p class="esbEmpty">${t(ctx.lang, 'dist.none')}</p>`

@@ -4,7 +4,8 @@
  * the dataset or data service model built from them, and its rendering (dataset parts 5, 7, 9 of the landing page,
  * or the data service's fields). Everything the dataset view model needs stays out of a search page's first load.
  */
-import { html, nothing } from 'lit';
+import { css, html, nothing } from 'lit';
+import { Directive, directive, type ChildPart } from 'lit/directive.js';
 import { buildDatasetModel, fileUrisToResolve, followUpResources } from '../../src/dcat/dataset.ts';
 import { buildDataServiceModel } from '../../src/dcat/dataservice.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
@@ -12,9 +13,13 @@ import type { DatasetModel } from '../../src/dcat/model.ts';
 import type { Lang } from '../../src/i18n/index.ts';
 import type { ResultRow } from '../../src/search/types.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
+import { resolveGlobalFlag } from '../../src/config/resolve.ts';
+import { adoptStyles } from '../base/adopt-styles.ts';
+import type { CatalogBlock } from '../base/catalog-block.ts';
 import { t } from '../base/messages.ts';
-import { heading, headingLevel, type RenderContext } from '../base/render.ts';
-import { fieldList } from '../base/render-fields.ts';
+import { heading, headingLevel, textOf, type RenderContext } from '../base/render.ts';
+import { fieldList, sectionLabel } from '../base/render-fields.ts';
+import { datasetViewStyles } from '../dataset-view/dataset-view.styles.ts';
 import { distributionList, type DistributionListState } from '../dataset-view/distribution-list.ts';
 import { furtherInfo, themeTags } from '../dataset-view/render-dataset.ts';
 import type { CoverageModule, RichFlags, RichModule } from '../rich-content/hook.ts';
@@ -78,10 +83,56 @@ export async function withRowFollowUps(store: CatalogStore, row: ResultRow, deta
   return { ...detail, model, related, ...(rich ? { rich } : {}) };
 }
 
+/**
+ * What the list's own rules (`.entryList > .esbRow …`, `.esbRowTitle` 1.2rem in search-list.styles.ts) would do to the
+ * distribution rows nested in an open row, undone: they look as on the landing page whichever sheet came first.
+ */
+const rowDetailStyles = css`
+  :where(.esbSearchList .esbDistributions) :where(.esbRowTitle) {
+    margin: 0;
+    font-size: inherit;
+  }
+  :where(.esbSearchList .esbDistributions) :where(.esbRowHead) {
+    flex-wrap: wrap;
+    align-items: center;
+  }
+  :where(.esbSearchList .esbDistributions) :where(.esbRowMain) {
+    flex: 1 1 16rem;
+  }
+`;
+
+/**
+ * The landing page's distribution styles live in dataset-view.styles.ts, which only `<dataset-view>` adopts: an open
+ * row adopts them (once per document, unless the list has `no-styles` or the page `noStyles`) plus the row overrides.
+ */
+class AdoptDetailStyles extends Directive {
+  override update(part: ChildPart): unknown {
+    const host = part.options?.host as CatalogBlock | undefined;
+    if (host?.ownerDocument && !(host.hasAttribute('no-styles') || resolveGlobalFlag(host, host.pageConfig, 'noStyles'))) {
+      adoptStyles(host.ownerDocument, datasetViewStyles);
+      adoptStyles(host.ownerDocument, rowDetailStyles);
+    }
+    return nothing;
+  }
+
+  render(): unknown {
+    return nothing;
+  }
+}
+const adoptDetailStyles = directive(AdoptDetailStyles);
+
 /** The expanded area of a row whose detail is built. */
-export function expandedDetail(d: RowDetail, distributions: DistributionListState, ctx: RenderContext): unknown {
+export function expandedDetail(d: RowDetail, distributions: DistributionListState, base: RenderContext): unknown {
+  // The row's sections are named after its dataset too (a hidden copy of the title the row heading shows), so that
+  // several open rows do not repeat the landmark names "Distributions" / "Further information".
+  const named = `${base.idPrefix}-named`;
+  const ctx: RenderContext = { ...base, named };
+  const title = d.model.title;
+  const name = html`${adoptDetailStyles()}<span id=${named} hidden>${title
+    ? textOf(title, ctx.lang)
+    : t(ctx.lang, d.kind === 'service' ? 'svc.untitled' : 'dv.untitled')}</span>`;
   const furtherId = `${ctx.idPrefix}-further`;
-  const further = (fields: DatasetModel['fields']) => html`<section class="esbFurtherInfo" aria-labelledby=${furtherId}>
+  const further = (fields: DatasetModel['fields']) => html`${name}<section class="esbFurtherInfo" aria-labelledby=${sectionLabel(furtherId, ctx)}>
     ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
     ${fields.length > 0 ? fieldList(fields, ctx) : html`<p class="esbEmpty esbMuted">–</p>`}
   </section>`;
@@ -90,7 +141,7 @@ export function expandedDetail(d: RowDetail, distributions: DistributionListStat
   const fields = d.model.fields.filter((f) => f.key !== 'publisher');
   const rich = d.rich;
   const list = rich?.preview ? { ...distributions, preview: rich.preview } : distributions;
-  return html`${themeTags(d.model.themes, ctx)} ${rich?.tabs?.(ctx) ?? nothing} ${distributionList(d.model.distributions, ctx, list)}
+  return html`${name}${themeTags(d.model.themes, ctx)} ${rich?.tabs?.(ctx) ?? nothing} ${distributionList(d.model.distributions, ctx, list)}
     ${rich?.maps?.(ctx) ?? nothing} ${furtherInfo(fields, ctx, rich)} ${rich?.extras?.(ctx) ?? nothing}
     ${rich?.visualizations?.(ctx) ?? nothing}`;
 }
