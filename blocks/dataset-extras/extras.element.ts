@@ -8,7 +8,7 @@ import type { ExtraModel, Extras } from '../../src/rich/extras.ts';
 import { adoptStyles } from '../base/adopt-styles.ts';
 import { baseStyles } from '../base/base.styles.ts';
 import { heading, headingLevel, textOf, type RenderContext } from '../base/render.ts';
-import { fieldList, longText } from '../base/render-fields.ts';
+import { fieldList, longText, sectionLabel } from '../base/render-fields.ts';
 import { extrasStyles } from './extras.styles.ts';
 import { loadExtrasStrings } from './strings.ts';
 
@@ -39,6 +39,7 @@ export class DatasetExtrasBlock extends LitElement {
   static override properties: PropertyDeclarations = {
     extras: { attribute: false },
     landing: { attribute: false },
+    named: { attribute: false },
     hl: { attribute: 'hl' },
     langAttr: { attribute: 'lang' },
     strict: { type: Boolean, attribute: 'strict' },
@@ -46,6 +47,8 @@ export class DatasetExtrasBlock extends LitElement {
 
   declare extras: Extras | undefined;
   declare landing: ((route: Route, target: LinkTarget) => string) | undefined;
+  /** In an opened result row: the id of the element naming the dataset, added to the sections' names (RenderContext.named). */
+  declare named: string | undefined;
   declare hl: string | number | undefined;
   declare langAttr: string | undefined;
   declare strict: boolean;
@@ -106,7 +109,7 @@ export class DatasetExtrasBlock extends LitElement {
     const hl = Number.parseInt(String(this.hl ?? ''), 10);
     const landing = this.landing ?? ((route: Route, target: LinkTarget) =>
       landingHref(route, target, readPageConfig(doc), new URL(doc.location?.href ?? 'http://localhost/')));
-    return { lang: this.uiLang, hl: Number.isFinite(hl) ? Math.min(6, Math.max(1, hl)) : 1, strict: !!this.strict, idPrefix: this.idPrefix, landing };
+    return { lang: this.uiLang, hl: Number.isFinite(hl) ? Math.min(6, Math.max(1, hl)) : 1, strict: !!this.strict, idPrefix: this.idPrefix, landing, named: this.named };
   }
 
   #toggle(uri: string): void {
@@ -143,7 +146,7 @@ export class DatasetExtrasBlock extends LitElement {
     const first = (page - 1) * EXTRAS_PAGE_SIZE;
     const headingId = `${ctx.idPrefix}-${kind}`;
     const name = msg(ctx.lang, `extras.${kind}`);
-    return html`<section class="${SECTION_CLASS[kind]} esbExtras" aria-labelledby=${headingId}>
+    return html`<section class="${SECTION_CLASS[kind]} esbExtras" aria-labelledby=${sectionLabel(headingId, ctx)}>
       ${heading(headingLevel(ctx.hl, 1), name, { id: headingId })}
       <ul class="esbExtrasList">
         ${items.slice(first, first + EXTRAS_PAGE_SIZE).map((item, i) => this.#row(kind, item, first + i, ctx))}

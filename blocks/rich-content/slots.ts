@@ -21,6 +21,7 @@ import { loadExtrasStrings } from '../dataset-extras/strings.ts';
 import { diagramUris, visualizationsOf, type VisualizationModel } from '../../src/rich/visualization.ts';
 import { heading, headingLevel, type RenderContext } from '../base/render.ts';
 import { distributionTitle } from '../dataset-view/distribution-list.ts';
+import { sectionLabel } from '../base/render-fields.ts';
 import { coverageRow, defineLater, loadMaps, prepareCoverage } from './coverage.ts';
 import type { RichFlags, RichSlots } from './hook.ts';
 import { loadRichMessages } from './strings.ts';
@@ -50,7 +51,8 @@ export function lookupPlan(entry: StoreEntry, flags: RichFlags): { uris: string[
 
 function section(cls: string, titleKey: string, ctx: RenderContext, body: unknown): TemplateResult {
   const id = `${ctx.idPrefix}-${cls}`;
-  return html`<section class=${cls} aria-labelledby=${id}>
+  // in an opened result row the region's name also says which dataset (two open rows, two "Map" regions)
+  return html`<section class=${cls} aria-labelledby=${sectionLabel(id, ctx)}>
     ${heading(headingLevel(ctx.hl, 1), msg(ctx.lang, titleKey), { id })} ${body}
   </section>`;
 }
@@ -122,7 +124,7 @@ const loadExtras = (): void => defineLater(import('../dataset-extras/dataset-ext
 function extras(found: Extras, flags: RichFlags): RichSlots['extras'] {
   if (!flags.extras || found.showcases.length + found.ideas.length === 0) return undefined;
   loadExtras();
-  return (ctx) => html`<catalog-dataset-extras .extras=${found} .landing=${ctx.landing} hl=${ctx.hl} lang=${ctx.lang}
+  return (ctx) => html`<catalog-dataset-extras .extras=${found} .landing=${ctx.landing} .named=${ctx.named} hl=${ctx.hl} lang=${ctx.lang}
     ?strict=${ctx.strict}></catalog-dataset-extras>`;
 }
 

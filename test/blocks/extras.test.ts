@@ -52,6 +52,19 @@ describe('catalog-dataset-extras', () => {
     await expect(el).to.be.accessible();
   });
 
+  it('in an opened result row (named): each section is named by its heading and the dataset title (issue 11 point 8)', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div><span id="row-7-title" hidden>Bathing sites</span></div>`);
+    const el = document.createElement('catalog-dataset-extras') as DatasetExtrasBlock;
+    el.extras = { showcases: many(1), ideas: many(1, 5) };
+    el.named = 'row-7-title';
+    el.setAttribute('lang', 'en');
+    box.append(el);
+    await el.updateComplete;
+    const names = [...el.querySelectorAll('section')].map((s) =>
+      s.getAttribute('aria-labelledby')!.split(' ').map((id) => text(document.getElementById(id))).join(' '));
+    expect(names).to.deep.equal(['Showcases Bathing sites', 'Ideas Bathing sites']);
+  });
+
   it('headings follow hl (default 1; capped at h6)', async () => {
     const one = await extrasEl({ showcases: many(1), ideas: [] });
     expect([...one.querySelectorAll('h1,h2,h3,h4,h5,h6')].map((h) => h.localName)).to.deep.equal(['h2', 'h3']);

@@ -139,6 +139,22 @@ describe('rich content: inside an expanded list row', () => {
   });
 });
 
+describe('rich content in two opened rows (issue 11 point 8)', () => {
+  it('the "Visualizations" regions of two open rows are named after their datasets; axe (landmark-unique) clean', async () => {
+    const store = await richStore();
+    const { el } = await mountOnStore<HTMLElement>(store,
+      html`<dataset-list lang="en" include-visualizations="true"></dataset-list>`, { contextId: 'r' });
+    const rows = ['Swedish opinion polls', 'Opinion polls, second series'].map((title) =>
+      [...el.querySelectorAll<HTMLElement>('li.esbRow')].find((r) => text(r.querySelector('.esbRowTitle')) === title)!);
+    for (const row of rows) row.querySelector<HTMLButtonElement>('button.esbRowExpandButton')!.click();
+    const sections = await Promise.all(rows.map((row) => until(() => row.querySelector('section.esbVisualizations'), 'visualizations in the row')));
+    const names = sections.map((s) => s.getAttribute('aria-labelledby')!.split(' ').map((id) => text(document.getElementById(id))).join(' '));
+    expect(names).to.deep.equal(['Visualizations Swedish opinion polls', 'Visualizations Opinion polls, second series']);
+    await Promise.all(rows.map((row) => until(() => row.querySelector('catalog-visualization svg, catalog-visualization table'), 'a drawn visualization')));
+    await expect(el).to.be.accessible();
+  });
+});
+
 describe('rich content: valid HTML (Nu validator) in both modes', () => {
   for (const strict of [true, false]) {
     it(`strictStandardHtml=${strict}, every parameter on, preview open`, async function () {
