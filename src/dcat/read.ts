@@ -11,7 +11,7 @@ import type { StoreEntry } from '../store/types.ts';
 import { toLang, type Lang } from '../i18n/index.ts';
 import type { Agent, Text } from './model.ts';
 import { decodeSafe } from './formats.ts';
-import { clip, TEXT_READ_LIMIT } from './text.ts';
+import { clip, htmlText, TEXT_READ_LIMIT } from './text.ts';
 import { vocabLabel } from './vocab.ts';
 
 const { rdfs, dcterms, dc, skos, foaf, vcard, schema } = NS;
@@ -121,19 +121,19 @@ export function isLiteral(t: Term): boolean {
 }
 
 /**
- * A literal as text. Only its first TEXT_READ_LIMIT characters are kept (a 20 MB literal is read once, cheaply); the
- * blocks cap what they render further (blocks/base/long-text.ts). `max` cuts shorter, with `…`.
+ * A literal as text: the one way literals reach view models. Only its first TEXT_READ_LIMIT characters are kept (a
+ * 20 MB literal is read once, cheaply); the blocks cap what they render further (blocks/base/long-text.ts). `max`
+ * cuts shorter, with `…`. Code points HTML forbids in text are removed (htmlText).
  */
 export function toText(t: Term, max?: number): Text {
-  const value = max && t.value.length > max ? `${t.value.slice(0, max - 1)}…` : clip(t.value, TEXT_READ_LIMIT);
-  return { value, lang: t.language ?? '' };
+  const value = max && t.value.length > max ? `${clip(t.value, max - 1)}…` : clip(t.value, TEXT_READ_LIMIT);
+  return { value: htmlText(value), lang: t.language ?? '' };
 }
 
 /** §4.6 last resort: the decoded last path segment / fragment when the URI is longer than 15 characters. */
 export function uriTail(uri: string): string {
-  if (uri.length <= 15) return uri;
   const trimmed = uri.replace(/[/#]+$/, '');
   const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('#'));
   const tail = cut >= 0 ? trimmed.slice(cut + 1) : '';
-  return tail ? decodeSafe(tail) : uri;
+  return htmlText(uri.length > 15 && tail ? decodeSafe(tail) : uri);
 }
