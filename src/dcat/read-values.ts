@@ -240,7 +240,8 @@ function valueKey(v: Value): string {
   switch (v.kind) {
     case 'date': return `d|${v.value}`;
     case 'entry': return `e|${v.resourceUri}`;
-    case 'link': return `l|${v.text.value}|${v.href ?? ''}`;
+    // http and https variants of one URI with the same label are one value
+    case 'link': return `l|${v.text.value}|${v.href?.replace(/^https?:/i, '') ?? ''}`;
     default: return `t|${v.text.value}`;
   }
 }

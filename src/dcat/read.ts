@@ -91,15 +91,17 @@ export class Reader {
 
   /**
    * Label of a URI or blank node without the last-segment fallback (§4.6 order: bundled vocabulary → related
-   * entry → the node's own graph). Literals are their own label.
+   * entry → the node's own graph → skos:exactMatch to a bundled vocabulary). Literals are their own label.
    */
   label(term: Term, within?: Graph): Text | undefined {
     if (term.termType === 'Literal') return term.value.trim() ? toText(term) : undefined;
-    if (term.termType === 'NamedNode') {
-      const v = vocabLabel(term.value, this.lang);
-      if (v) return { value: v, lang: this.ui };
-    }
-    return this.text(this.node(term, within), LABEL_PROPERTIES);
+    const n = this.node(term, within);
+    const known = (t: Term): string | undefined => (t.termType === 'NamedNode' ? vocabLabel(t.value, this.lang) : undefined);
+    const v = known(term);
+    const text = v ? undefined : this.text(n, LABEL_PROPERTIES);
+    // No label of its own: a known concept the metadata declares it the same as (a licence `skos:exactMatch` an EU one).
+    const same = v || text ? v : this.objects(n, `${skos}exactMatch`).map(known).find(Boolean);
+    return same ? { value: same, lang: this.ui } : text;
   }
 
   /**
@@ -130,10 +132,21 @@ export function toText(t: Term, max?: number): Text {
   return { value: htmlText(value), lang: t.language ?? '' };
 }
 
-/** §4.6 last resort: the decoded last path segment / fragment when the URI is longer than 15 characters. */
+/**
+ * §4.6 last resort, when nothing names a URI: the decoded last path segment / fragment when the URI is longer than 15
+ * characters, made readable: words of a CamelCase segment apart ("TermsOfUse" → "Terms Of Use"), an RDF document's
+ * site instead of its file name ("https://civictech.se/owner.rdf" → "civictech.se"), "OpenAPI" for the API
+ * description a store generates (`…/swagger`), "GEMET 2884" for a GEMET concept number.
+ */
 export function uriTail(uri: string): string {
   const trimmed = uri.replace(/[/#]+$/, '');
   const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('#'));
-  const tail = cut >= 0 ? trimmed.slice(cut + 1) : '';
-  return htmlText(uri.length > 15 && tail ? decodeSafe(tail) : uri);
+  const tail = cut >= 0 ? decodeSafe(trimmed.slice(cut + 1)) : '';
+  return htmlText(
+    uri.length <= 15 || !tail ? uri
+      : /\.(rdf|ttl|owl|xml)$/i.test(tail) ? uri.split('/')[2]!.replace(/^www\./, '')
+      : tail == 'swagger' ? 'OpenAPI'
+      : /gemet\/concept/.test(uri) ? `GEMET ${tail}`
+      : /^([A-Z][a-z]+){2,}$/.test(tail) ? tail.replace(/\B[A-Z]/g, ' $&') : tail,
+  );
 }
