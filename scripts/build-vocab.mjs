@@ -95,6 +95,63 @@ const ELI_TYPES = {
 };
 const ELI = 'http://data.europa.eu/eli/';
 
+// Hand-written: the ADMS publisher types (`dcterms:type` of a publisher, http://purl.org/adms/publishertype/…), labels
+// after the ADMS specification's wording in each language. Small: they travel with the frequency labels.
+const PUBLISHER_TYPES = {
+  'Academia-ScientificOrganisation': { sv: 'Akademi/vetenskaplig organisation', en: 'Academia/Scientific organisation', de: 'Hochschule/Wissenschaftliche Einrichtung' },
+  Company: { sv: 'Företag', en: 'Company', de: 'Unternehmen' },
+  IndustryConsortium: { sv: 'Industrikonsortium', en: 'Industry consortium', de: 'Industriekonsortium' },
+  LocalAuthority: { sv: 'Lokal myndighet', en: 'Local authority', de: 'Kommunalbehörde' },
+  NationalAuthority: { sv: 'Nationell myndighet', en: 'National authority', de: 'Nationale Behörde' },
+  NonGovernmentalOrganisation: { sv: 'Icke-statlig organisation', en: 'Non-governmental organisation', de: 'Nichtregierungsorganisation' },
+  NonProfitOrganisation: { sv: 'Ideell organisation', en: 'Non-profit organisation', de: 'Gemeinnützige Organisation' },
+  'PrivateIndividual(s)': { sv: 'Privatperson(er)', en: 'Private individual(s)', de: 'Privatperson(en)' },
+  RegionalAuthority: { sv: 'Regional myndighet', en: 'Regional authority', de: 'Regionalbehörde' },
+  StandardisationBody: { sv: 'Standardiseringsorgan', en: 'Standardisation body', de: 'Normungsorganisation' },
+  SupraNationalAuthority: { sv: 'Överstatlig myndighet', en: 'Supra-national authority', de: 'Supranationale Behörde' },
+};
+const PUBLISHER_TYPE = 'http://purl.org/adms/publishertype/';
+
+// Hand-written: the 34 INSPIRE spatial data themes (http://inspire.ec.europa.eu/theme/<code>, GeoDCAT-AP
+// dcat:theme), named as in Annexes I–III of Directive 2007/2/EC in each language.
+const INSPIRE_THEMES = {
+  ac: { sv: 'Atmosfäriska förhållanden', en: 'Atmospheric conditions', de: 'Atmosphärische Bedingungen' },
+  ad: { sv: 'Adresser', en: 'Addresses', de: 'Adressen' },
+  af: { sv: 'Jordbruks- och vattenbruksanläggningar', en: 'Agricultural and aquaculture facilities', de: 'Landwirtschaftliche Anlagen und Aquakulturanlagen' },
+  am: { sv: 'Områden med särskild förvaltning/begränsningar/reglering samt enheter med rapporteringsskyldighet', en: 'Area management/restriction/regulation zones and reporting units', de: 'Bewirtschaftungsgebiete/Schutzgebiete/geregelte Gebiete und Berichterstattungseinheiten' },
+  au: { sv: 'Administrativa enheter', en: 'Administrative units', de: 'Verwaltungseinheiten' },
+  br: { sv: 'Biogeografiska regioner', en: 'Bio-geographical regions', de: 'Biogeografische Regionen' },
+  bu: { sv: 'Byggnader', en: 'Buildings', de: 'Gebäude' },
+  cp: { sv: 'Fastighetsområden', en: 'Cadastral parcels', de: 'Flurstücke/Grundstücke (Katasterparzellen)' },
+  ef: { sv: 'Anläggningar för miljöövervakning', en: 'Environmental monitoring facilities', de: 'Umweltüberwachung' },
+  el: { sv: 'Höjd', en: 'Elevation', de: 'Höhe' },
+  er: { sv: 'Energiresurser', en: 'Energy resources', de: 'Energiequellen' },
+  ge: { sv: 'Geologi', en: 'Geology', de: 'Geologie' },
+  gg: { sv: 'System för geografiska rutnät', en: 'Geographical grid systems', de: 'Geografische Gittersysteme' },
+  gn: { sv: 'Geografiska namn', en: 'Geographical names', de: 'Geografische Bezeichnungen' },
+  hb: { sv: 'Livsmiljöer och biotoper', en: 'Habitats and biotopes', de: 'Lebensräume und Biotope' },
+  hh: { sv: 'Människors hälsa och säkerhet', en: 'Human health and safety', de: 'Gesundheit und Sicherheit' },
+  hy: { sv: 'Hydrografi', en: 'Hydrography', de: 'Gewässernetz' },
+  lc: { sv: 'Marktäcke', en: 'Land cover', de: 'Bodenbedeckung' },
+  lu: { sv: 'Markanvändning', en: 'Land use', de: 'Bodennutzung' },
+  mf: { sv: 'Meteorologiska geografiska kännetecken', en: 'Meteorological geographical features', de: 'Meteorologisch-geografische Kennwerte' },
+  mr: { sv: 'Mineraltillgångar', en: 'Mineral resources', de: 'Mineralische Bodenschätze' },
+  nz: { sv: 'Områden med naturliga risker', en: 'Natural risk zones', de: 'Gebiete mit naturbedingten Risiken' },
+  of: { sv: 'Oceanografiska geografiska kännetecken', en: 'Oceanographic geographical features', de: 'Ozeanografisch-geografische Kennwerte' },
+  oi: { sv: 'Ortofoto', en: 'Orthoimagery', de: 'Orthofotografie' },
+  pd: { sv: 'Befolkningsfördelning – demografi', en: 'Population distribution – demography', de: 'Verteilung der Bevölkerung – Demografie' },
+  pf: { sv: 'Produktions- och industrianläggningar', en: 'Production and industrial facilities', de: 'Produktions- und Industrieanlagen' },
+  ps: { sv: 'Skyddade områden', en: 'Protected sites', de: 'Schutzgebiete' },
+  rs: { sv: 'Referenskoordinatsystem', en: 'Coordinate reference systems', de: 'Koordinatenreferenzsysteme' },
+  sd: { sv: 'Artfördelning', en: 'Species distribution', de: 'Verteilung der Arten' },
+  so: { sv: 'Mark', en: 'Soil', de: 'Boden' },
+  sr: { sv: 'Havsområden', en: 'Sea regions', de: 'Meeresregionen' },
+  su: { sv: 'Statistiska enheter', en: 'Statistical units', de: 'Statistische Einheiten' },
+  tn: { sv: 'Transportnät', en: 'Transport networks', de: 'Verkehrsnetze' },
+  us: { sv: 'Allmännyttiga och offentliga tjänster', en: 'Utility and governmental services', de: 'Versorgungswirtschaft und staatliche Dienste' },
+};
+const INSPIRE_THEME = 'http://inspire.ec.europa.eu/theme/';
+
 function parse(file, type) {
   const store = $rdf.graph();
   const base = 'http://publications.europa.eu/resource/authority/';
@@ -143,6 +200,8 @@ for (const src of SOURCES) {
 tables.push({ name: 'access-right', table: handTable(`${AUTH}access-right/`, ACCESS_RIGHTS), provenance: 'Hand-written (EU access-right table codes).' });
 tables.push({ name: 'language', table: handTable(`${AUTH}language/`, LANGUAGES), provenance: 'Hand-written subset (EU language table codes).' });
 tables.push({ name: 'eli-type', table: handTable(ELI, ELI_TYPES), provenance: 'Hand-written (kinds of EU legislation in ELI URIs).' });
+tables.push({ name: 'publisher-type', table: handTable(PUBLISHER_TYPE, PUBLISHER_TYPES), provenance: 'Hand-written (ADMS publisher types).' });
+tables.push({ name: 'inspire-theme', table: handTable(INSPIRE_THEME, INSPIRE_THEMES), provenance: 'Hand-written (INSPIRE themes, Directive 2007/2/EC Annexes I–III).' });
 
 mkdirSync(outDir, { recursive: true });
 let differs = false;
@@ -166,8 +225,8 @@ for (const { name, table, provenance } of tables) {
 // "<label>" } }`, the label in that language else en, sv, de (the fallback of vocabLabel, resolved here), so a page
 // loads only its own language. The themes and access rights, which every page shows, share one module that the UI
 // strings of the language re-export (src/i18n/shared/<lang>.ts).
-const GROUPS = { themes: ['data-theme', 'access-right'], frequency: ['frequency'], language: ['language'], licence: ['licence'], 'hvd-category': ['hvd-category', 'eli-type'], 'file-type': ['file-type'] };
-const NAMESPACES = { ...Object.fromEntries(SOURCES.map((s) => [s.name, s.prefix])), 'access-right': `${AUTH}access-right/`, language: `${AUTH}language/`, 'eli-type': ELI };
+const GROUPS = { themes: ['data-theme', 'access-right'], frequency: ['frequency', 'publisher-type'], language: ['language'], licence: ['licence'], 'hvd-category': ['hvd-category', 'eli-type', 'inspire-theme'], 'file-type': ['file-type'] };
+const NAMESPACES = { ...Object.fromEntries(SOURCES.map((s) => [s.name, s.prefix])), 'access-right': `${AUTH}access-right/`, language: `${AUTH}language/`, 'eli-type': ELI, 'publisher-type': PUBLISHER_TYPE, 'inspire-theme': INSPIRE_THEME };
 for (const [group, names] of Object.entries(GROUPS)) {
   for (const lang of LANGS) {
     const out = {};

@@ -11,7 +11,7 @@ import { decodeSafe, formatBadge } from './formats.ts';
 import { isCsvUrl, isWmsDistribution } from './format-tests.ts';
 import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
-import { paragraphs } from './text.ts';
+import { htmlText, paragraphs } from './text.ts';
 import { LABEL_PROPERTIES, TITLE_PROPERTIES, type Node } from './read.ts';
 import { pushField, textValue, type ValueReader } from './read-values.ts';
 
@@ -125,7 +125,7 @@ function resolveFiles(r: ValueReader, n: Node, urls: readonly string[], base: st
     }
     name ??= r.text({ graph: n.graph, term: { termType: 'NamedNode', value: url } }, [`${dcterms}title`, ...LABEL_PROPERTIES])?.value;
     name ??= lastPathSegment(url) ?? url;
-    files.push({ href, name, ...(byteSize !== undefined ? { byteSize } : {}), ...(format ? { format } : {}) });
+    files.push({ href, name: htmlText(name), ...(byteSize !== undefined ? { byteSize } : {}), ...(format ? { format } : {}) });
   }
   return files;
 }

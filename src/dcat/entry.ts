@@ -8,7 +8,7 @@ import { NS } from '../rdf/namespaces.ts';
 import type { StoreEntry } from '../store/types.ts';
 import type { Text } from './model.ts';
 import type { Node, Reader } from './read.ts';
-import { paragraphs } from './text.ts';
+import { htmlText, paragraphs } from './text.ts';
 
 const { rdf, rdfs, dcterms, dc, dcat } = NS;
 
@@ -58,8 +58,7 @@ export function descriptionOf(r: Reader, n: Node): Text[] {
 
 /** The raw value of a `dcterms:format` / `dcat:mediaType` object (IMT nodes carry it in rdf:value or a label). */
 export function formatRaw(r: Reader, t: Term, within: Graph): string | undefined {
-  if (t.termType !== 'BlankNode') return t.value.trim() || undefined;
-  const n = r.node(t, within);
-  const v = r.objectsOf(n, [`${rdf}value`, `${rdfs}label`, `${dcterms}title`, `${NS.skos}prefLabel`])[0];
-  return v?.value.trim() || undefined;
+  const v = t.termType !== 'BlankNode' ? t
+    : r.objectsOf(r.node(t, within), [`${rdf}value`, `${rdfs}label`, `${dcterms}title`, `${NS.skos}prefLabel`])[0];
+  return htmlText(v?.value.trim() ?? '') || undefined;
 }

@@ -11,14 +11,15 @@ import type { StoreEntry } from '../store/types.ts';
 import { formatDate } from '../i18n/format.ts';
 import type { Agent, Field, FieldKey, Text, Value } from './model.ts';
 import { mailtoHref, safeHref } from './safe.ts';
+import { htmlText } from './text.ts';
 import { vocabLabel } from './vocab.ts';
 import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 
 const { vcard, schema, xsd, dcat, foaf } = NS;
 
-/** A text row value; `lang` '' for values in no language (codes, numbers, addresses). */
-export const textValue = (value: string, lang = ''): Value => ({ kind: 'text', text: { value, lang } });
+/** A text row value; `lang` '' for values in no language (codes, numbers, addresses). Cleaned like every literal. */
+export const textValue = (value: string, lang = ''): Value => ({ kind: 'text', text: { value: htmlText(value), lang } });
 const TIME = 'http://www.w3.org/2006/time#';
 const SCHEMA_HTTPS = 'https://schema.org/';
 
@@ -61,7 +62,7 @@ export class ValueReader extends Reader {
         return { kind: 'link', text: { value: known, lang: this.ui }, ...(href ? { href } : {}), uri: term.value.trim() };
       }
       const href = opts.url ? safeHref(term.value) : undefined;
-      if (href) return { kind: 'link', text: { value: term.value.trim(), lang: '' }, href };
+      if (href) return { kind: 'link', text: { value: toText(term).value.trim(), lang: '' }, href };
       return { kind: 'text', text: toText(term) }; // long ones get "Show more" where they are rendered
     }
     if (term.termType === 'BlankNode') {
@@ -72,7 +73,7 @@ export class ValueReader extends Reader {
       const entry = this.entryOf(term);
       if (entry && entryKind(entry) !== 'other') return this.entryValue(term, within);
     }
-    const text = opts.url ? (this.label(term, within) ?? { value: term.value, lang: '' }) : this.display(term, within)!;
+    const text = opts.url ? (this.label(term, within) ?? { value: htmlText(term.value), lang: '' }) : this.display(term, within)!;
     const href = safeHref(term.value);
     return { kind: 'link', text, ...(href ? { href } : {}), uri: term.value };
   }
@@ -81,7 +82,7 @@ export class ValueReader extends Reader {
   entryValue(term: Term, within?: Graph): Value {
     const entry = this.entryOf(term);
     const n = this.node(term, within);
-    const text = this.text(n, TITLE_PROPERTIES) ?? this.display(term, within) ?? { value: term.value, lang: '' };
+    const text = this.text(n, TITLE_PROPERTIES) ?? this.display(term, within) ?? { value: htmlText(term.value), lang: '' };
     return {
       kind: 'entry',
       text,
@@ -137,7 +138,7 @@ export class ValueReader extends Reader {
     }
     for (const u of this.objects(n, `${vcard}hasURL`)) {
       const href = safeHref(u.value);
-      if (href) out.push({ kind: 'link', text: { value: u.value.trim(), lang: '' }, href });
+      if (href) out.push({ kind: 'link', text: { value: htmlText(u.value.trim()), lang: '' }, href });
     }
     for (const t of this.objects(n, `${vcard}hasTelephone`)) {
       const number = valueOf(t)?.replace(/^tel:/i, '').trim();
@@ -239,7 +240,8 @@ function valueKey(v: Value): string {
   switch (v.kind) {
     case 'date': return `d|${v.value}`;
     case 'entry': return `e|${v.resourceUri}`;
-    case 'link': return `l|${v.text.value}|${v.href ?? ''}`;
+    // http and https variants of one URI with the same label are one value
+    case 'link': return `l|${v.text.value}|${v.href?.replace(/^https?:/i, '') ?? ''}`;
     default: return `t|${v.text.value}`;
   }
 }

@@ -11,7 +11,7 @@ import type { StoreEntry } from '../store/types.ts';
 import { toLang, type Lang } from '../i18n/index.ts';
 import type { Agent, Text } from './model.ts';
 import { decodeSafe } from './formats.ts';
-import { clip, TEXT_READ_LIMIT } from './text.ts';
+import { clip, htmlText, TEXT_READ_LIMIT } from './text.ts';
 import { vocabLabel } from './vocab.ts';
 
 const { rdfs, dcterms, dc, skos, foaf, vcard, schema } = NS;
@@ -91,15 +91,17 @@ export class Reader {
 
   /**
    * Label of a URI or blank node without the last-segment fallback (§4.6 order: bundled vocabulary → related
-   * entry → the node's own graph). Literals are their own label.
+   * entry → the node's own graph → skos:exactMatch to a bundled vocabulary). Literals are their own label.
    */
   label(term: Term, within?: Graph): Text | undefined {
     if (term.termType === 'Literal') return term.value.trim() ? toText(term) : undefined;
-    if (term.termType === 'NamedNode') {
-      const v = vocabLabel(term.value, this.lang);
-      if (v) return { value: v, lang: this.ui };
-    }
-    return this.text(this.node(term, within), LABEL_PROPERTIES);
+    const n = this.node(term, within);
+    const known = (t: Term): string | undefined => (t.termType === 'NamedNode' ? vocabLabel(t.value, this.lang) : undefined);
+    const v = known(term);
+    const text = v ? undefined : this.text(n, LABEL_PROPERTIES);
+    // No label of its own: a known concept the metadata declares it the same as (a licence `skos:exactMatch` an EU one).
+    const same = v || text ? v : this.objects(n, `${skos}exactMatch`).map(known).find(Boolean);
+    return same ? { value: same, lang: this.ui } : text;
   }
 
   /**
@@ -121,19 +123,30 @@ export function isLiteral(t: Term): boolean {
 }
 
 /**
- * A literal as text. Only its first TEXT_READ_LIMIT characters are kept (a 20 MB literal is read once, cheaply); the
- * blocks cap what they render further (blocks/base/long-text.ts). `max` cuts shorter, with `…`.
+ * A literal as text: the one way literals reach view models. Only its first TEXT_READ_LIMIT characters are kept (a
+ * 20 MB literal is read once, cheaply); the blocks cap what they render further (blocks/base/long-text.ts). `max`
+ * cuts shorter, with `…`. Code points HTML forbids in text are removed (htmlText).
  */
 export function toText(t: Term, max?: number): Text {
-  const value = max && t.value.length > max ? `${t.value.slice(0, max - 1)}…` : clip(t.value, TEXT_READ_LIMIT);
-  return { value, lang: t.language ?? '' };
+  const value = max && t.value.length > max ? `${clip(t.value, max - 1)}…` : clip(t.value, TEXT_READ_LIMIT);
+  return { value: htmlText(value), lang: t.language ?? '' };
 }
 
-/** §4.6 last resort: the decoded last path segment / fragment when the URI is longer than 15 characters. */
+/**
+ * §4.6 last resort, when nothing names a URI: the decoded last path segment / fragment when the URI is longer than 15
+ * characters, made readable: words of a CamelCase segment apart ("TermsOfUse" → "Terms Of Use"), an RDF document's
+ * site instead of its file name ("https://civictech.se/owner.rdf" → "civictech.se"), "OpenAPI" for the API
+ * description a store generates (`…/swagger`), "GEMET 2884" for a GEMET concept number.
+ */
 export function uriTail(uri: string): string {
-  if (uri.length <= 15) return uri;
   const trimmed = uri.replace(/[/#]+$/, '');
   const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('#'));
-  const tail = cut >= 0 ? trimmed.slice(cut + 1) : '';
-  return tail ? decodeSafe(tail) : uri;
+  const tail = cut >= 0 ? decodeSafe(trimmed.slice(cut + 1)) : '';
+  return htmlText(
+    uri.length <= 15 || !tail ? uri
+      : /\.(rdf|ttl|owl|xml)$/i.test(tail) ? uri.split('/')[2]!.replace(/^www\./, '')
+      : tail == 'swagger' ? 'OpenAPI'
+      : /gemet\/concept/.test(uri) ? `GEMET ${tail}`
+      : /^([A-Z][a-z]+){2,}$/.test(tail) ? tail.replace(/\B[A-Z]/g, ' $&') : tail,
+  );
 }

@@ -83,6 +83,22 @@ export const FACET_LABEL_LIMIT = 200;
  */
 export const TEXT_READ_LIMIT = 4 * TEXT_HARD_LIMIT;
 
+/**
+ * What HTML forbids in text (Infra "control" other than tab, LF, FF, CR; "noncharacter"), plus lone surrogates, which
+ * cannot even be encoded as UTF-8. Harvested catalogs carry U+0001, U+0002, U+000B inside literals; the Nu validator
+ * rejects a page holding them.
+ */
+const NOT_HTML_TEXT = /(?![\t\n\f\r])\p{Cc}|\p{Noncharacter_Code_Point}|\p{Cs}/gu;
+
+/**
+ * `text` without the code points HTML forbids: vertical tab and next line become a line break (they separate words),
+ * lone surrogates U+FFFD, other controls and noncharacters are dropped. Every literal passes here on its way to a
+ * view model (toText in read.ts), and so do URI tails shown as labels.
+ */
+export function htmlText(text: string): string {
+  return text.replace(NOT_HTML_TEXT, (c) => (c === '\v' || c === '\x85' ? '\n' : /\p{Cs}/u.test(c) ? '\ufffd' : ''));
+}
+
 /** `text` cut to at most `max` UTF-16 units, never between the halves of a surrogate pair. */
 export function clip(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -136,7 +136,9 @@ describe('real catalogs', { skip }, () => {
     const hvd = entryFor(g, g.subjectsOfType(`${NS.dcat}Dataset`)[0]!);
     assert.deepEqual(fieldText(m!, 'hvdCategory'), ['Naturskydd och biologisk mångfald']);
     assert.deepEqual(fieldText(m!, 'applicableLegislation'), ['Genomförandeförordning (EU) 2023/138', 'Direktiv (EU) 2007/2']);
-    assert.deepEqual(entryIndicators(hvd, 'sv').map((i) => i.key), ['frequency', 'hvd']);
+    // the licence (exampleMS:FreeAndOpen) is named by its skos:exactMatch to the EU licence CC0 (issue 11 point 3)
+    assert.deepEqual(entryIndicators(hvd, 'sv').map((i) => i.key), ['frequency', 'license', 'hvd']);
+    assert.match(entryIndicators(hvd, 'sv').find((i) => i.key === 'license')!.text.value, /CC0/);
     assert.deepEqual(fieldText(m!, 'accrualPeriodicity'), ['Vartannat år']);
   });
 

@@ -6,7 +6,7 @@
 import type { Term } from '../../rdf/graph.ts';
 import { pickLiteral, pickLiterals } from '../../rdf/literal.ts';
 import { expand, NS } from '../../rdf/namespaces.ts';
-import { LABEL_PROPERTIES, TITLE_PROPERTIES, uriTail } from '../../dcat/read.ts';
+import { LABEL_PROPERTIES, TITLE_PROPERTIES, toText, uriTail } from '../../dcat/read.ts';
 import { vocabLabel } from '../../dcat/vocab.ts';
 import { md5Hex } from '../../store/hash.ts';
 import type { StoreEntry } from '../../store/types.ts';
@@ -39,7 +39,7 @@ function firstLiteral(ctx: TemplateContext, entry: StoreEntry | undefined, subje
   if (!graph) return undefined;
   for (const p of preds) {
     const hit = pickLiteral(graph.objects(subject, p).filter((t) => t.termType === 'Literal'), ctx.lang);
-    if (hit) return hit.value;
+    if (hit) return toText(hit).value; // the one way a literal becomes text (read limit, no HTML-forbidden characters)
   }
   return undefined;
 }
@@ -79,9 +79,10 @@ export function propValues(ctx: TemplateContext, preds: readonly string[]): Prop
     .filter((t) => t.termType !== 'Literal' || literals.has(t))
     .map((t) => {
       const literal = t.termType === 'Literal';
+      const text = literal ? toText(t).value : '';
       return {
-        value: t.termType === 'BlankNode' ? '' : t.value,
-        label: literal ? t.value : labelOf(ctx, t),
+        value: t.termType === 'BlankNode' ? '' : literal ? text : t.value,
+        label: literal ? text : labelOf(ctx, t),
         description: literal ? '' : descriptionOf(ctx, t),
         md5: md5Hex(t.value),
         lang: t.language ?? '',
