@@ -26,10 +26,11 @@ import { RESULTS_TEMPLATES, templates } from './templates.ts';
  * The count text of a result (§4.8): of datasets, or of "results" when data services can be among them (`counts`).
  */
 export function resultsText(results: SearchResults, lang: Parameters<typeof t>[0]): string {
-  const hits = results.counts ? 'hits.' : 'results.';
   const n = results.total;
-  if (!isFiltered(results.state)) return n === 0 ? t(lang, results.counts ? 'hits.empty' : 'list.empty') : t(lang, `${hits}all`, { n });
-  return t(lang, n === 0 ? `${hits}none` : `${hits}filtered`, { n });
+  const filtered = isFiltered(results.state);
+  // hits.* / results.* + all | filtered | none; with nothing at all, hits.empty / list.empty
+  const part = results.counts ? 'hits.' : n || filtered ? 'results.' : 'list.';
+  return t(lang, part + (n ? (filtered ? 'filtered' : 'all') : filtered ? 'none' : 'empty'), { n });
 }
 
 export class ResultsBlock extends CatalogBlock {

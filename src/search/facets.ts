@@ -97,8 +97,8 @@ export function facetValue(name: CollectionName, value: string): string {
 
 /** The spellings a facet value filters on. */
 function spellingsOf(name: CollectionName, value: string): string[] {
-  const rest = name === 'license' ? /^https?:\/\/(.*)/s.exec(value)?.[1] : undefined;
-  return rest === undefined ? [value] : [`http://${rest}`, `https://${rest}`];
+  const key = facetValue(name, value);
+  return name === 'license' && key.startsWith('http://') ? [key, `https${key.slice(4)}`] : [value];
 }
 
 /** Solr fields to request counts for, in group order, without duplicates. */

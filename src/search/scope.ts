@@ -364,7 +364,7 @@ export class SearchScope extends EventTarget {
       pageCount: Math.ceil(total / settings.pageSize),
       rows: answer.entries.map((e) => buildRow(e, agents, settings.lang)),
       facets,
-      ...(countsOf(state, settings) && { counts: 'results' }),
+      counts: countsOf(state, settings),
     };
   }
 }

@@ -28,7 +28,7 @@ import { descriptionOf, formatRaw, resourceTerm } from '../dcat/entry.ts';
 import { entryKind } from '../dcat/kind.ts';
 import { Reader, TITLE_PROPERTIES, uriTail, type Node } from '../dcat/read.ts';
 import { vocabLabel } from '../dcat/vocab.ts';
-import { bucketLabel, facetValue, FACETS, FORMAT_BUCKETS, formatBucket, TYPE_VALUES } from './facets.ts';
+import { bucketLabel, facetValue, FACETS, FORMAT_BUCKETS, formatBucket, TYPE_VALUES, typeUri } from './facets.ts';
 import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchSettings, SearchState } from './types.ts';
 
 const { dcterms, dcat } = NS;
@@ -78,9 +78,7 @@ export function rowPublisherUris(entries: readonly StoreEntry[]): string[] {
  */
 export function countsOf(state: SearchState, settings: Pick<SearchSettings, 'types'>): 'results' | undefined {
   const picked = state.filters.type;
-  return (picked ? TYPE_VALUES.some((t) => t.kind === 'service' && picked.includes(t.uri)) : true) && settings.types.includes('service')
-    ? 'results'
-    : undefined;
+  return settings.types.includes('service') && (!picked || picked.includes(typeUri('service'))) ? 'results' : undefined;
 }
 
 /** Counts of one group's values from a response's facet fields (per value or bucket: max over fields and spellings). */
