@@ -199,7 +199,7 @@ export class FacetsBlock extends ScopedBlock {
     const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);
     const label = html`<span class="facetLabel" lang=${otherLang(v.labelLang, lang) ?? nothing} title=${full}>${shown}</span>`;
     const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${v.count.toLocaleString(lang)})</span
-      ><span class="esbVisuallyHidden">, ${partText(lang, 'facets.count', { n: v.count })}</span>`;
+      ><span class="esbVisuallyHidden">, ${partText(lang, this.searchScope.results?.counts ? 'hits.count' : 'facets.count', { n: v.count })}</span>`;
     // Too long to be a filter (MAX_FILTER_VALUE_CHARS): listed with its count, not offered as a link.
     if (!v.selected && !isFilterValue(v.value)) return html`<li class="esbFacets__option">${label}${count}</li>`;
     return html`<li class="esbFacets__option ${v.selected ? 'esbFacets--selected' : ''}">

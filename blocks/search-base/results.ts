@@ -2,6 +2,7 @@
  * `results` base block (behaviour doc §2.10, §4.8): the result count of a SearchScope in a polite live region.
  * No term and no filter → "Showing all N datasets"; a term or filter with hits → "N datasets match your search";
  * without hits → "No datasets match your search." (singular forms for 1; N with the UI locale's digit grouping).
+ * When data services can be among the results, "results" are counted ("Showing all N results", issue 11).
  * DOM: `div.esbResults` (+ `.esbResults--filtered` when a term or filter is active) with `role="status"`.
  * While a search runs the previous text stays (nothing new to announce); a failed search shows no count (the
  * list shows the error).
@@ -21,12 +22,15 @@ import { isFiltered, listProperties } from './search-list.ts';
 import { announceState, follow, resolveSupportiveParams, scopeLoadState, scopeNameOf } from './scope-params.ts';
 import { RESULTS_TEMPLATES, templates } from './templates.ts';
 
-/** The count text of a result (§4.8). */
+/**
+ * The count text of a result (§4.8): of datasets, or of "results" when data services can be among them (`counts`).
+ */
 export function resultsText(results: SearchResults, lang: Parameters<typeof t>[0]): string {
-  if (!isFiltered(results.state)) {
-    return results.total === 0 ? t(lang, 'list.empty') : t(lang, 'results.all', { n: results.total });
-  }
-  return results.total === 0 ? t(lang, 'results.none') : t(lang, 'results.filtered', { n: results.total });
+  const n = results.total;
+  const filtered = isFiltered(results.state);
+  // hits.* / results.* + all | filtered | none; with nothing at all, hits.empty / list.empty
+  const part = results.counts ? 'hits.' : n || filtered ? 'results.' : 'list.';
+  return t(lang, part + (n ? (filtered ? 'filtered' : 'all') : filtered ? 'none' : 'empty'), { n });
 }
 
 export class ResultsBlock extends CatalogBlock {

@@ -87,6 +87,20 @@ export function typeUri(kind: 'dataset' | 'series' | 'service'): string {
   return TYPE_VALUES.find((t) => t.kind === kind)!.uri;
 }
 
+/**
+ * One licence is often written both `http://…` and `https://…` (creativecommons.org in real catalogs): one facet value,
+ * keyed by its `http:` spelling (in the view and the URL), counted over both and filtering on both.
+ */
+export function facetValue(name: CollectionName, value: string): string {
+  return name === 'license' ? value.replace(/^https:\/\//, 'http://') : value;
+}
+
+/** The spellings a facet value filters on. */
+function spellingsOf(name: CollectionName, value: string): string[] {
+  const key = facetValue(name, value);
+  return name === 'license' && key.startsWith('http://') ? [key, `https${key.slice(4)}`] : [value];
+}
+
 /** Solr fields to request counts for, in group order, without duplicates. */
 export function facetFieldsFor(names: readonly CollectionName[]): string[] {
   return [...new Set(names.flatMap((n) => FACETS[n].fields))];
@@ -227,5 +241,5 @@ export function filterClause(name: CollectionName, values: readonly string[], se
     if (clauses.length === 0) return field(FORMAT_FIELDS.formatLiteral, 'catalog-blocks-none');
     return clauses.length === 1 ? `(${clauses[0]})` : `(${or(...clauses.map((c) => `(${c})`))})`;
   }
-  return or(...FACETS[name].fields.map((f) => anyOf(f, unique)));
+  return or(...FACETS[name].fields.map((f) => anyOf(f, unique.flatMap((v) => spellingsOf(name, v)))));
 }

@@ -18,7 +18,7 @@ import { loadVocabulariesFor } from '../dcat/vocab.ts';
 import type { CatalogStore, FacetField, SearchResult, StoreEntry } from '../store/types.ts';
 import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
 import { FACETS, FORMAT_FIELD_LIST } from './facets.ts';
-import { buildGroup, buildRow, rowPublisherUris } from './view.ts';
+import { buildGroup, buildRow, countsOf, rowPublisherUris } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
 import { clampPage, EMPTY_STATE, type CollectionName, type SearchResults, type SearchSettings, type SearchState } from './types.ts';
 
@@ -364,6 +364,7 @@ export class SearchScope extends EventTarget {
       pageCount: Math.ceil(total / settings.pageSize),
       rows: answer.entries.map((e) => buildRow(e, agents, settings.lang)),
       facets,
+      counts: countsOf(state, settings),
     };
   }
 }

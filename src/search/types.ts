@@ -79,6 +79,8 @@ export interface SearchResults {
   readonly pageCount: number;
   readonly rows: readonly ResultRow[];
   readonly facets: readonly FacetGroupView[];
+  /** What `total` and the facet counts count: 'results' when data services can be among them; absent = datasets. */
+  readonly counts?: 'results';
 }
 
 export const EMPTY_STATE: SearchState = { terms: [], filters: {}, page: 1 };

@@ -8,7 +8,7 @@
 import { NS } from '../rdf/namespaces.ts';
 import { decodeSafe } from '../dcat/formats.ts';
 import { clampPage, COLLECTION_NAMES, type CollectionName, type SearchState } from './types.ts';
-import { isFilterValue, isFormatBucket } from './facets.ts';
+import { facetValue, isFilterValue, isFormatBucket } from './facets.ts';
 import { normaliseTerms } from './query.ts';
 
 /** Whether a collection's values are URIs (shortened in the URL); keyword and format hold literals and bucket keys. */
@@ -90,7 +90,7 @@ export function readState(url: URL, scope = 'default', base = 'esc_'): SearchSta
   for (const name of COLLECTION_NAMES) {
     let list = values.get(name);
     if (!list?.length) continue;
-    if (holdsUris(name)) list = list.map(expandUri);
+    if (holdsUris(name)) list = list.map((v) => facetValue(name, expandUri(v)));
     // "Other formats" is never written (§3.3), and a bucket we do not know cannot be searched
     if (name === 'format') list = list.filter((v) => isFormatBucket(v) && v !== 'other');
     const unique = [...new Set(list)].filter(isFilterValue);

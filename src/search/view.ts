@@ -15,6 +15,7 @@
  *   metadata and its distributions' `related.*`); a value's count is the largest count among its fields and
  *   spellings (a dataset usually carries all of them, so adding up would count it twice). It is exact when a
  *   catalog writes a value one way in one place, a lower bound otherwise; the total after clicking is always exact.
+ *   A licence's `http` and `https` spellings are one value: within a field their counts add up (facets.ts facetValue).
  * Values are sorted by count (desc), then label in the page language's collation.
  */
 import { NS } from '../rdf/namespaces.ts';
@@ -27,8 +28,8 @@ import { descriptionOf, formatRaw, resourceTerm } from '../dcat/entry.ts';
 import { entryKind } from '../dcat/kind.ts';
 import { Reader, TITLE_PROPERTIES, uriTail, type Node } from '../dcat/read.ts';
 import { vocabLabel } from '../dcat/vocab.ts';
-import { bucketLabel, FACETS, FORMAT_BUCKETS, formatBucket, TYPE_VALUES } from './facets.ts';
-import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchState } from './types.ts';
+import { bucketLabel, facetValue, FACETS, FORMAT_BUCKETS, formatBucket, TYPE_VALUES, typeUri } from './facets.ts';
+import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchSettings, SearchState } from './types.ts';
 
 const { dcterms, dcat } = NS;
 
@@ -71,20 +72,33 @@ export function rowPublisherUris(entries: readonly StoreEntry[]): string[] {
   return [...out];
 }
 
+/**
+ * 'results' when a search can return data services (with datasets: "Showing all 14 datasets" would call them
+ * datasets), else undefined (datasets; series are datasets). A type selection narrows what the settings search.
+ */
+export function countsOf(state: SearchState, settings: Pick<SearchSettings, 'types'>): 'results' | undefined {
+  const picked = state.filters.type;
+  return settings.types.includes('service') && (!picked || picked.includes(typeUri('service'))) ? 'results' : undefined;
+}
+
 /** Counts of one group's values from a response's facet fields (per value or bucket: max over fields and spellings). */
 export function groupCounts(name: CollectionName, facets: readonly FacetField[]): Map<string, number> {
   const counts = new Map<string, number>();
   const fields = new Set(FACETS[name].fields);
   for (const f of facets) {
     if (!fields.has(f.name)) continue;
+    const inField = new Map<string, number>();
     for (const v of f.values) {
       if (v.count < 1) continue;
-      let key = v.name;
+      let key = facetValue(name, v.name);
       if (name === 'format') key = formatBucket(v.name);
       else if (name === 'type' && !TYPE_VALUES.some((t) => t.uri === v.name)) continue;
-      // one value can be counted in several fields (own and related, several spellings): never add them up
-      counts.set(key, Math.max(counts.get(key) ?? 0, v.count));
+      // a licence's http and https spellings add up (a dataset writes one of them); a bucket's spellings do not
+      const before = inField.get(key) ?? 0;
+      inField.set(key, name === 'format' ? Math.max(before, v.count) : before + v.count);
     }
+    // one value can be counted in several fields (own and related): never add them up
+    for (const [key, count] of inField) counts.set(key, Math.max(counts.get(key) ?? 0, count));
   }
   return counts;
 }

@@ -112,6 +112,6 @@ describe('dataset-results: bound to the scope', () => {
     const a = await pair();
     const b = await pair({ 'type-filter': 'true' });
     expect(text(box(a.res))).to.equal('Showing all 25 datasets');
-    expect(text(box(b.res))).to.equal('Showing all 27 datasets');
+    expect(text(box(b.res))).to.equal('Showing all 27 results'); // 25 datasets, a series and a data service (issue 11)
   });
 });

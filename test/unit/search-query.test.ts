@@ -70,7 +70,7 @@ test('filters: OR within a group, AND across groups', () => {
   const themeField = `metadata.predicate.uri.${predicateHash(`${DCAT}theme`)}`;
   const licField = `metadata.predicate.uri.${predicateHash(`${DCT}license`)}`;
   const r = buildSearchRequest(state({ filters: { theme: [`${THEME}TRAN`, `${THEME}ENVI`], license: ['http://l/1'] } }), settings);
-  assert.ok(r.query.includes(`(${themeField}:${q(`${THEME}TRAN`)} OR ${themeField}:${q(`${THEME}ENVI`)}) AND (${licField}:${q('http://l/1')} OR related.${licField}:${q('http://l/1')})`), r.query);
+  assert.ok(r.query.includes(`(${themeField}:${q(`${THEME}TRAN`)} OR ${themeField}:${q(`${THEME}ENVI`)}) AND ((${licField}:${q('http://l/1')} OR ${licField}:${q('https://l/1')}) OR (related.${licField}:${q('http://l/1')} OR related.${licField}:${q('https://l/1')}))`), r.query);
   assert.ok(r.query.startsWith(`rdfType:${q(`${DCAT}Dataset`)} AND `));
 });
 
@@ -89,10 +89,12 @@ test('every collection filters on its own field', () => {
   assert.equal(filterClause('theme', []), '');
 });
 
-test('licences are matched on the dataset and on its distributions (related.* fields)', () => {
+test('licences are matched on the dataset and on its distributions (related.* fields), as http and https (issue 11)', () => {
   const f = `metadata.predicate.uri.${predicateHash(`${DCT}license`)}`;
   assert.deepEqual(FACETS.license.fields, [f, `related.${f}`]);
-  assert.equal(filterClause('license', ['http://lic/1']), `${f}:${q('http://lic/1')} OR related.${f}:${q('http://lic/1')}`);
+  const both = (name: string) => `(${name}:${q('http://lic/1')} OR ${name}:${q('https://lic/1')})`;
+  assert.equal(filterClause('license', ['http://lic/1']), `${both(f)} OR ${both(`related.${f}`)}`);
+  assert.equal(filterClause('license', ['urn:lic:1']), `${f}:${q('urn:lic:1')} OR related.${f}:${q('urn:lic:1')}`);
 });
 
 test('hvd and type facets are counted when asked for', () => {
