@@ -27,6 +27,7 @@ import { formatBadge } from '../dcat/formats.ts';
 import { descriptionOf, formatRaw, resourceTerm } from '../dcat/entry.ts';
 import { entryKind } from '../dcat/kind.ts';
 import { Reader, TITLE_PROPERTIES, uriTail, type Node } from '../dcat/read.ts';
+import { htmlText } from '../dcat/text.ts';
 import { vocabLabel } from '../dcat/vocab.ts';
 import { bucketLabel, facetValue, FACETS, FORMAT_BUCKETS, formatBucket, TYPE_VALUES, typeUri } from './facets.ts';
 import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchSettings, SearchState } from './types.ts';
@@ -122,13 +123,14 @@ export function valueLabel(name: CollectionName, value: string, ctx: LabelContex
         ? { label: msg(ctx.lang, 'format.other'), labelLang: ctx.lang }
         : value in FORMAT_BUCKETS
           ? { label: bucketLabel(value as keyof typeof FORMAT_BUCKETS, ctx.lang) }
-          : { label: value };
+          : { label: htmlText(value) };
     case 'type': {
       const kind = TYPE_VALUES.find((t) => t.uri === value)?.kind;
       return kind ? { label: msg(ctx.lang, `type.${kind}`), labelLang: ctx.lang } : { label: uriTail(value) };
     }
     case 'literal':
-      return { label: value };
+      // a keyword as the store indexed it: the same characters as every literal shown (no HTML-forbidden ones)
+      return { label: htmlText(value) };
     default: {
       // vocabularies; an agent without a name in the store is labelled like a vocabulary value
       const v = vocabLabel(value, ctx.lang);

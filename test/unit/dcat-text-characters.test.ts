@@ -12,6 +12,7 @@ import type { TemplateContext } from '../../src/legacy/template/context.ts';
 import { entryTitle, propValues } from '../../src/legacy/template/values.ts';
 import { Graph, literal, namedNode } from '../../src/rdf/graph.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
+import { valueLabel } from '../../src/search/view.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
 
 await Promise.all([loadAllMessages(), loadAllVocabularies()]);
@@ -132,5 +133,20 @@ describe('view models of a harvested dataset with control characters', () => {
       clean(v.label, 'label');
       if (v.type === 'literal') clean(v.value, 'value');
     }
+  });
+});
+
+describe('facet labels of literal values', () => {
+  const ctx = { lang: 'sv' as const, agents: new Map<string, StoreEntry>() };
+  test('a keyword facet value (as the store indexed it) is labelled without forbidden code points', () => {
+    const label = valueLabel('keyword', 'sjö\u0001ar\u000Bbad\u0085', ctx).label;
+    clean(label);
+    assert.match(label, /^sjöar\nbad\n$/);
+  });
+  test('an unknown format value is labelled without forbidden code points', () => {
+    clean(valueLabel('format', 'text/x-od\u0002d', ctx).label);
+  });
+  test('a vocabulary value with no label shows a clean URI tail', () => {
+    clean(valueLabel('theme', 'https://example.org/theme/Natur%01liv%C2%9F', ctx).label);
   });
 });
