@@ -104,8 +104,14 @@ export class FacetsBlock extends ScopedBlock {
   }
 
   #clearAll(): void {
-    this.#refocus = 'first';
+    this.focusFirstValue();
     this.searchScope.update((s) => ({ ...s, filters: {}, page: 1 }), { history: 'push' });
+  }
+
+  /** After a reset removed the focused control (here or in the layout around us): the first value, once shown. */
+  focusFirstValue(): void {
+    this.#refocus = 'first';
+    this.requestUpdate();
   }
 
   #toggleGroup(name: CollectionName): void {
@@ -124,8 +130,11 @@ export class FacetsBlock extends ScopedBlock {
     const links = [...this.querySelectorAll<HTMLAnchorElement>('a.esbFacets__optionLink')];
     if (links.length === 0) return; // results not there yet: try after the next render
     this.#refocus = undefined;
-    const target = (key === 'first' ? undefined : links.find((a) => a.dataset.facet === key)) ?? links[0];
-    if (target && this.ownerDocument.activeElement !== target) target.focus();
+    // the first that takes focus: a value in a collapsed group (compact) does not, its summary does
+    for (const target of [...links.filter((a) => a.dataset.facet === key), ...links, ...this.querySelectorAll<HTMLElement>('summary')]) {
+      target.focus();
+      if (this.ownerDocument.activeElement === target) break;
+    }
   }
 
   override render() {
