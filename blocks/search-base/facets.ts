@@ -6,11 +6,11 @@
  * active. Also `<catalog-active-filters>`: the active filters as removable chips plus "Clear all filters".
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { heading, headingLevel } from '../base/render.ts';
+import { heading, headingLevel, langOf } from '../base/render.ts';
 import { t } from '../base/messages.ts';
 import { hrefForState } from '../../src/search/url.ts';
-import type { CollectionName, FacetGroupView, FacetValueView, SearchState } from '../../src/search/types.ts';
-import { ScopedBlock, activeFilterCount, otherLang, partText, toggleFilter } from './scoped-block.ts';
+import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchState } from '../../src/search/types.ts';
+import { ScopedBlock, activeFilterCount, partText, toggleFilter } from './scoped-block.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
 import { facetsStyles } from './facets.styles.ts';
 import { isPlainClick } from './pagination.ts';
@@ -18,6 +18,15 @@ import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.t
 import { offeredCollections } from '../../src/search/settings.ts';
 import type { ParamValue } from '../../src/config/resolve.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
+
+/**
+ * Language tags of the keywords as the listed rows write them: the store counts keywords without their tag, and a
+ * keyword in another language than the page needs `lang` (WCAG 3.1.2).
+ */
+function keywordLangs(rows: readonly ResultRow[]): Map<string, string> {
+  return new Map(rows.flatMap(({ entry: e }) => e.metadata.objects(e.resourceUri, 'http://www.w3.org/ns/dcat#keyword')
+    .filter((o) => o.language).map((o) => [o.value, o.language!] as const)));
+}
 
 /** Display order of every collection. */
 const ORDER: readonly CollectionName[] = ['type', 'theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd'];
@@ -104,8 +113,14 @@ export class FacetsBlock extends ScopedBlock {
   }
 
   #clearAll(): void {
-    this.#refocus = 'first';
+    this.focusFirstValue();
     this.searchScope.update((s) => ({ ...s, filters: {}, page: 1 }), { history: 'push' });
+  }
+
+  /** After a reset removed the focused control (here or in the layout around us): the first value, once shown. */
+  focusFirstValue(): void {
+    this.#refocus = 'first';
+    this.requestUpdate();
   }
 
   #toggleGroup(name: CollectionName): void {
@@ -124,8 +139,11 @@ export class FacetsBlock extends ScopedBlock {
     const links = [...this.querySelectorAll<HTMLAnchorElement>('a.esbFacets__optionLink')];
     if (links.length === 0) return; // results not there yet: try after the next render
     this.#refocus = undefined;
-    const target = (key === 'first' ? undefined : links.find((a) => a.dataset.facet === key)) ?? links[0];
-    if (target && this.ownerDocument.activeElement !== target) target.focus();
+    // the first that takes focus: a value in a collapsed group (compact) does not, its summary does
+    for (const target of [...links.filter((a) => a.dataset.facet === key), ...links, ...this.querySelectorAll<HTMLElement>('summary')]) {
+      target.focus();
+      if (this.ownerDocument.activeElement === target) break;
+    }
   }
 
   override render() {
@@ -142,6 +160,7 @@ export class FacetsBlock extends ScopedBlock {
       // `facetLimit`: at most that many values per group (selected ones always stay)
       .map((g) => (typeof max === 'number' ? { ...g, values: g.values.filter((v, i) => i < max || v.selected) } : g));
     const hl = Number(this.params.hl ?? 2);
+    this.#keywordLangs = keywordLangs(results?.rows ?? []);
     return html`<div class="esbFacets esbBlock" aria-busy=${scope.status === 'loading' ? 'true' : 'false'}>
       ${activeFilterCount(state) > 0 && this.showsClearAll
         ? html`<div class="esbFacets__actions">
@@ -191,13 +210,15 @@ export class FacetsBlock extends ScopedBlock {
       : html`<div class="esbFacets__collection collection_${name}">${head}${body}</div>`;
   }
 
+  #keywordLangs = new Map<string, string>();
+
   #renderValue(name: CollectionName, v: FacetValueView, state: SearchState): TemplateResult {
     const lang = this.uiLang;
     const href = this.searchScope.hrefFor(toggleFilter(state, name, v.value));
     // A long value is cut in the list (and in its accessible name); the `title` keeps it whole.
     const shown = clipWords(v.label, FACET_LABEL_LIMIT);
     const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);
-    const label = html`<span class="facetLabel" lang=${otherLang(v.labelLang, lang) ?? nothing} title=${full}>${shown}</span>`;
+    const label = html`<span class="facetLabel" lang=${langOf({ value: '', lang: v.labelLang ?? (name === 'keyword' ? this.#keywordLangs.get(v.value) : '') ?? '' }, lang) ?? nothing} title=${full}>${shown}</span>`;
     const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${v.count.toLocaleString(lang)})</span
       ><span class="esbVisuallyHidden">, ${partText(lang, this.searchScope.results?.counts ? 'hits.count' : 'facets.count', { n: v.count })}</span>`;
     // Too long to be a filter (MAX_FILTER_VALUE_CHARS): listed with its count, not offered as a link.

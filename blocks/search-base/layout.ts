@@ -282,6 +282,10 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
   }
 
   #clearFilters = (): void => {
+    // The button goes away: the "Filters" toggle while the column is collapsed behind it, else the first facet value.
+    const toggle = this.querySelector<HTMLElement>('.esbFilterToggle');
+    if (toggle?.getClientRects().length && !this.querySelector('.esbFacetColumn')?.getClientRects().length) toggle.focus();
+    else this.querySelector<Element & { focusFirstValue?: () => void }>('.esbFacetColumn > :last-child')?.focusFirstValue?.();
     this.searchScope.update((s) => ({ ...s, filters: {}, page: 1 }), { history: 'push' });
   };
 

@@ -148,6 +148,30 @@ export class FacetResponsivenessBlock extends ScopedBlock {
     this.open = !this.open;
   }
 
+  /**
+   * Escape in the open one-column panel (or on its toggle) closes it and focuses the toggle; only while the toggle
+   * shows (wider, the panel is a column of the page) and unless a control handled the key (a combobox's list).
+   */
+  #onKey = (e: KeyboardEvent): void => {
+    const toggle = this.querySelector<HTMLElement>('.esbFilterToggle');
+    const target = e.target as Node;
+    if (e.key !== 'Escape' || e.defaultPrevented || !this.open || !toggle?.getClientRects().length
+      || !(this.contains(target) || this.panel?.contains(target))) return;
+    e.preventDefault();
+    this.open = false;
+    toggle.focus();
+  };
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.ownerDocument.addEventListener('keydown', this.#onKey);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.ownerDocument.removeEventListener('keydown', this.#onKey);
+  }
+
   override render() {
     const value = this.breakValue;
     const key = breakKey(value);

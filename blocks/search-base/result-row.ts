@@ -134,7 +134,7 @@ export function resultRow(row: ResultRow, st: RowState, ctx: RenderContext): Tem
         <button type="button" class="esbExpandButton esbRowExpandButton" aria-expanded=${st.open ? 'true' : 'false'}
           aria-controls=${regionId} @click=${st.toggle}>
           <span class="esbExpandLabel">${t(ctx.lang, st.open ? 'row.less' : 'row.more')}</span><span
-            class="esbVisuallyHidden">: ${title}</span>
+            class="esbVisuallyHidden">: <span lang=${ifDefined(langOf(row.title, ctx.lang))}>${title}</span></span>
           <span class="esbExpandIcon" aria-hidden="true"></span>
         </button>
       </div>

@@ -32,12 +32,14 @@ export const searchListStyles = css`
   }
   :where(.esbSearchList) :where(.entryList > .esbRow > .esbRowHead) {
     display: flex;
+    flex-wrap: wrap;
     gap: 0.5rem 1rem;
     align-items: flex-start;
     padding: 0.75rem 0.5rem;
   }
+  /* A narrow row (a phone) puts the expand button below the text instead of squeezing the title beside it. */
   :where(.esbSearchList) :where(.entryList > .esbRow > .esbRowHead > .esbRowMain) {
-    flex: 1 1 auto;
+    flex: 1 1 20rem;
     min-width: 0;
   }
   :where(.esbSearchList) :where(.esbRowTitle) {

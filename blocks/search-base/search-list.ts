@@ -420,7 +420,8 @@ export class SearchListBlock extends CatalogBlock {
       this.#focusAfterPaging = false;
       body?.focus();
     } else if (this.#focusWasInside && !this.contains(this.ownerDocument.activeElement)) {
-      body?.focus();
+      // an error state has no list body: its (new) "Try again"
+      (body ?? this.querySelector<HTMLElement>('.esbRetry') ?? this.querySelector<HTMLElement>('.esbState[tabindex]'))?.focus();
     }
     this.#lastState = announceState(this, state, this.#lastState);
   }

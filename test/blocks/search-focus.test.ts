@@ -1,0 +1,233 @@
+// Issue 11 points 5, 6, 11: focus after "Clear all filters" and after "Try again" while the store is still down (never
+// <body>); Escape closes the narrow-screen filter panel and returns focus to its toggle (facet, compact, portal
+// layouts, portal-builder composition); "No datasets match your search." spoken by one live region only.
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import type { SearchLayout } from '../../blocks/search-base/layout.ts';
+import '../../blocks/dataset-facet-search-layout/dataset-facet-search-layout.ts';
+import '../../blocks/dataset-compact-facet-search-layout/dataset-compact-facet-search-layout.ts';
+import '../../blocks/dataset-facet-search-portal-layout/dataset-facet-search-portal-layout.ts';
+import '../../blocks/dataset-simple-search-layout/dataset-simple-search-layout.ts';
+import '../../blocks/dataset-multi-search-layout/dataset-multi-search-layout.ts';
+import '../../blocks/facet-search-responsiveness/facet-search-responsiveness.ts';
+import '../../blocks/dataset-facets/dataset-facets.ts';
+import '../../blocks/dataset-results/dataset-results.ts';
+import '../../blocks/dataset-list/dataset-list.ts';
+import '../../blocks/dataset-multi-search/dataset-multi-search.ts';
+import { devStore, entryById, faultStoreUrl, setPageUrl, uniqueKey } from './helpers.ts';
+import { until } from './search-input-helpers.ts';
+import { scopeFor } from '../../src/search/scope.ts';
+import { loadMessages } from '../../src/i18n/index.ts';
+
+const FACET_LAYOUTS = ['dataset-facet-search-layout', 'dataset-compact-facet-search-layout', 'dataset-facet-search-portal-layout'];
+const ALL_LAYOUTS = [...FACET_LAYOUTS, 'dataset-simple-search-layout', 'dataset-multi-search-layout'];
+const EDUC = 'http://publications.europa.eu/resource/authority/data-theme/EDUC';
+
+let n = 0;
+const freshScope = (): string => `foc${Date.now().toString(36)}x${++n}`;
+const visible = (e: Element | null): boolean => !!e && e.getClientRects().length > 0;
+const focused = (): Element | null => document.activeElement;
+
+let storeUrl: string;
+let context: string;
+let restoreUrl: () => void;
+before(async () => {
+  await loadMessages('en');
+  storeUrl = (await devStore()).storeUrl;
+  context = (await entryById('paging-01')).contextId;
+});
+beforeEach(() => {
+  restoreUrl = setPageUrl('');
+});
+afterEach(async () => {
+  restoreUrl();
+  await setViewport({ width: 800, height: 600 });
+});
+
+async function layout(tag: string, attrs: Record<string, string> = {}): Promise<SearchLayout> {
+  const el = document.createElement(tag) as SearchLayout;
+  const all = { 'store-url': storeUrl, context, lang: 'en', scope: freshScope(), ...attrs };
+  for (const [k, v] of Object.entries(all)) el.setAttribute(k, v);
+  const wrapper = await fixture(html`<div></div>`);
+  wrapper.append(el);
+  await el.loadComplete;
+  return el;
+}
+
+async function loadedWithFacets(el: Element): Promise<void> {
+  await until(() => el.querySelectorAll('.entryList > li').length > 0, 'rows');
+  await until(() => el.querySelectorAll('.esbFacets__collection').length > 0, 'facet groups');
+}
+
+describe('focus after "Clear all filters" in the facet layouts (issue 11 point 5)', () => {
+  for (const tag of FACET_LAYOUTS) {
+    it(`${tag}, wide: focus goes to the first visible control of the facet column once the values are back`, async () => {
+      await setViewport({ width: 1280, height: 800 });
+      const el = await layout(tag);
+      await loadedWithFacets(el);
+      const scope = el.searchScope;
+      scope.update((s) => ({ ...s, filters: { theme: [EDUC] } }));
+      await until(() => el.querySelector('.esbClearAllButton') !== null, 'clear all');
+      await until(() => scope.status === 'ready' && scope.results?.state === scope.state, 'filtered results');
+      const clear = el.querySelector<HTMLButtonElement>('.esbClearAllButton')!;
+      clear.focus();
+      clear.click();
+      await until(() => el.querySelector('.esbClearAllButton') === null, 'button gone');
+      await until(() => scope.status === 'ready' && scope.results?.state === scope.state, 'unfiltered results');
+      await until(() => focused() !== document.body, 'focus placed');
+      const active = focused()!;
+      expect(el.querySelector('.esbFacetColumn')!.contains(active), `focus in the facet column, not on <${active.localName}>`).to.be.true;
+      expect(visible(active), 'the focused control is visible').to.be.true;
+      expect(active.matches('a.esbFacets__optionLink, summary'), `a facet value or group (${active.outerHTML.slice(0, 80)})`).to.be.true;
+      await expect(el).to.be.accessible();
+    });
+
+    it(`${tag}, narrow with the panel closed: focus goes to the "Filters" toggle`, async () => {
+      await setViewport({ width: 600, height: 800 });
+      const el = await layout(tag);
+      await loadedWithFacets(el);
+      const scope = el.searchScope;
+      scope.update((s) => ({ ...s, filters: { theme: [EDUC] } }));
+      await until(() => el.querySelector('.esbClearAllButton') !== null, 'clear all');
+      const clear = el.querySelector<HTMLButtonElement>('.esbClearAllButton')!;
+      clear.focus();
+      clear.click();
+      await until(() => el.querySelector('.esbClearAllButton') === null, 'button gone');
+      await until(() => scope.status === 'ready' && scope.results?.state === scope.state, 'unfiltered results');
+      await until(() => focused() !== document.body, 'focus placed');
+      expect(focused()).to.equal(el.querySelector('button.esbFilterToggle'));
+    });
+  }
+});
+
+describe('focus after "Try again" while the store is still down (issue 11 point 5)', () => {
+  it('dataset-list: "Try again" → focus on the new "Try again" once the error is back', async () => {
+    const root = await fixture(html`<div><dataset-list store-url=${faultStoreUrl('down', uniqueKey('down'))} scope=${freshScope()} lang="en"></dataset-list></div>`);
+    const list = root.querySelector('dataset-list') as unknown as HTMLElement & { loadComplete: Promise<string>; updateComplete: Promise<unknown> };
+    expect(await list.loadComplete).to.equal('unreachable');
+    const retry = list.querySelector<HTMLButtonElement>('button.esbRetry')!;
+    // the list tells when the retried search settled (catalog-block-state after the loading state)
+    const again = new Promise<string>((resolve) =>
+      list.addEventListener('catalog-block-state', (e) => resolve((e as CustomEvent<{ state: string }>).detail.state), { once: true }));
+    retry.focus();
+    retry.click();
+    expect(await again).to.equal('unreachable');
+    await list.updateComplete;
+    // (a boolean: chai would print the whole <body> on a mismatch)
+    expect(focused() === list.querySelector('button.esbRetry'), `focus on "Try again", not <${focused()?.localName}>`).to.be.true;
+  });
+
+  for (const tag of ALL_LAYOUTS) {
+    it(`${tag}: the list's "Try again" that fails again → focus on the new "Try again"`, async () => {
+      const el = await layout(tag, { 'store-url': faultStoreUrl('down', uniqueKey('down')) });
+      const list = el.querySelector('dataset-list') as unknown as HTMLElement & { loadComplete: Promise<string>; updateComplete: Promise<unknown> };
+      expect(await list.loadComplete).to.equal('unreachable');
+      const retry = list.querySelector<HTMLButtonElement>('button.esbRetry')!;
+      const again = new Promise<string>((resolve) =>
+        list.addEventListener('catalog-block-state', (e) => resolve((e as CustomEvent<{ state: string }>).detail.state), { once: true }));
+      retry.focus();
+      retry.click();
+      expect(await again).to.equal('unreachable');
+      await list.updateComplete;
+      expect(focused() === list.querySelector('button.esbRetry'), `focus on "Try again", not <${focused()?.localName}>`).to.be.true;
+    });
+  }
+});
+
+describe('Escape closes the narrow-screen filter panel (issue 11 point 6)', () => {
+  for (const tag of FACET_LAYOUTS) {
+    it(`${tag}: Escape inside the open panel closes it and focuses the toggle`, async () => {
+      await setViewport({ width: 600, height: 800 });
+      const el = await layout(tag);
+      await loadedWithFacets(el);
+      const toggle = el.querySelector<HTMLButtonElement>('button.esbFilterToggle')!;
+      const panel = el.querySelector<HTMLElement>('.esbFacetColumn')!;
+      toggle.focus();
+      await sendKeys({ press: 'Enter' });
+      await until(() => toggle.getAttribute('aria-expanded') === 'true' && visible(panel), 'panel open');
+      const inside = panel.querySelector<HTMLElement>('a.esbFacets__optionLink, summary')!;
+      inside.focus();
+      expect(focused()).to.equal(inside);
+      await sendKeys({ press: 'Escape' });
+      await until(() => toggle.getAttribute('aria-expanded') === 'false', 'panel closed');
+      expect(visible(panel)).to.be.false;
+      expect(focused()).to.equal(toggle);
+      // Escape on the toggle of an open panel closes it too
+      await sendKeys({ press: 'Enter' });
+      await until(() => toggle.getAttribute('aria-expanded') === 'true', 'panel open again');
+      await sendKeys({ press: 'Escape' });
+      await until(() => toggle.getAttribute('aria-expanded') === 'false', 'closed from the toggle');
+      expect(focused()).to.equal(toggle);
+    });
+  }
+
+  it('portal-builder composition (controls=…): Escape in the panel closes it and focuses the toggle', async () => {
+    await setViewport({ width: 600, height: 800 });
+    const scope = freshScope();
+    const root = await fixture(html`<div>
+      <facet-search-responsiveness store-url=${storeUrl} scope=${scope} lang="en" controls="pb-filters" break="800px"></facet-search-responsiveness>
+      <div class="esbFacetLayout">
+        <aside id="pb-filters" aria-label="Filters"><dataset-facets store-url=${storeUrl} scope=${scope} lang="en"></dataset-facets></aside>
+        <main><dataset-list store-url=${storeUrl} scope=${scope} context=${context} lang="en"></dataset-list></main>
+      </div>
+    </div>`);
+    await loadedWithFacets(root);
+    const toggle = root.querySelector<HTMLButtonElement>('button.esbFilterToggle')!;
+    const panel = root.querySelector<HTMLElement>('#pb-filters')!;
+    toggle.click();
+    await until(() => visible(panel), 'panel open');
+    panel.querySelector<HTMLElement>('a.esbFacets__optionLink')!.focus();
+    await sendKeys({ press: 'Escape' });
+    await until(() => toggle.getAttribute('aria-expanded') === 'false', 'panel closed');
+    expect(visible(panel)).to.be.false;
+    expect(focused()).to.equal(toggle);
+  });
+
+  it('wide (no toggle shown): Escape in the facet column changes nothing', async () => {
+    await setViewport({ width: 1280, height: 800 });
+    const el = await layout('dataset-facet-search-layout');
+    await loadedWithFacets(el);
+    const link = el.querySelector<HTMLElement>('.esbFacetColumn a.esbFacets__optionLink')!;
+    link.focus();
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(focused()).to.equal(link);
+  });
+});
+
+/** Elements that speak their content when it changes: live regions and the implicit ones (status, alert, log). */
+function liveRegionsWith(root: Element, words: string): Element[] {
+  const live = [...root.querySelectorAll('[aria-live], [role="status"], [role="alert"], [role="log"]')].filter(
+    (e) => e.getAttribute('aria-live') !== 'off',
+  );
+  return live.filter((e) => (e.textContent ?? '').includes(words));
+}
+
+describe('"No datasets match your search." is announced once (issue 11 point 11)', () => {
+  for (const tag of ALL_LAYOUTS) {
+    it(`${tag}: one live region speaks it; the list still shows it`, async () => {
+      const el = await layout(tag);
+      await until(() => el.querySelectorAll('.entryList > li').length > 0, 'rows');
+      el.searchScope.update((s) => ({ ...s, terms: ['nothingmatchesthis'] }));
+      await until(() => el.querySelector('.esbListEmpty') !== null, 'empty text');
+      await until(() => (el.querySelector('.esbResults')?.textContent ?? '').includes('No datasets match'), 'count text');
+      const words = 'No datasets match your search.';
+      expect((el.querySelector('.esbListEmpty')!.textContent ?? '').trim()).to.equal(words);
+      const regions = liveRegionsWith(el, words);
+      expect(regions, 'live regions speaking it').to.have.length(1);
+      expect(regions[0]!.classList.contains('esbResults'), 'the count of <dataset-results>').to.be.true;
+      // and the list's text is not inside any live region of the page either
+      expect(el.querySelector('.esbListEmpty')!.closest('[aria-live], [role="status"], [role="alert"], [role="log"]')).to.equal(null);
+    });
+  }
+
+  it('list without a results block on the page: the list speaks it itself, once', async () => {
+    const scope = freshScope();
+    const root = await fixture(html`<div><dataset-list store-url=${storeUrl} scope=${scope} context=${context} lang="en"></dataset-list></div>`);
+    await until(() => root.querySelectorAll('.entryList > li').length > 0, 'rows');
+    const list = root.querySelector('dataset-list') as unknown as { store: Parameters<typeof scopeFor>[2] };
+    scopeFor(document, scope, list.store).update((s) => ({ ...s, terms: ['nothingmatchesthis'] }));
+    await until(() => root.querySelector('.esbListEmpty') !== null, 'empty text');
+    expect(liveRegionsWith(root, 'No datasets match your search.')).to.have.length.at.most(1);
+  });
+});
