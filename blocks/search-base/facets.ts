@@ -17,7 +17,7 @@ import { isPlainClick } from './pagination.ts';
 import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
 import type { ParamValue } from '../../src/config/resolve.ts';
-import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
+import { clip, clipWords, FACET_LABEL_LIMIT, htmlText, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 /**
  * Language tags of the keywords as the listed rows write them: the store counts keywords without their tag, and a
@@ -101,7 +101,8 @@ export class FacetsBlock extends ScopedBlock {
   #toggle(e: MouseEvent, name: CollectionName, value: string): void {
     if (!isPlainClick(e)) return;
     e.preventDefault();
-    this.#refocus = `${name}|${value}`;
+    // the key as rendered in data-facet (a literal value with controls is cleaned there)
+    this.#refocus = htmlText(`${name}|${value}`);
     this.searchScope.update((s) => toggleFilter(s, name, value), { history: 'push' });
   }
 
@@ -227,7 +228,7 @@ export class FacetsBlock extends ScopedBlock {
       <a
         class="esbFacets__optionLink"
         href=${href}
-        data-facet=${`${name}|${v.value}`}
+        data-facet=${htmlText(`${name}|${v.value}`)}
         aria-current=${v.selected ? 'true' : nothing}
         @click=${(e: MouseEvent) => this.#toggle(e, name, v.value)}
         @keydown=${(e: KeyboardEvent) => this.#onLinkKey(e)}

@@ -180,6 +180,20 @@ describe('dataset-facets', () => {
     expect(el.querySelectorAll('h3')).to.have.length(1);
   });
 
+  it('a keyword with control characters (harvested): label and data-facet key hold no HTML-forbidden code point; clicking it keeps focus (issue 11 point 12)', async () => {
+    const dirty = 'sjö\u0001ar\u000Bbad\u007F';
+    const store = fixedStore({ total: 3, entries: [], facets: [{ name: FACETS.keyword.fields[0]!, values: [{ name: dirty, count: 3 }] }] });
+    const { el } = await mountOnStore<DatasetFacets>(store, html`<dataset-facets lang="en"></dataset-facets>`, {});
+    await rendered(el);
+    const link = el.querySelector<HTMLAnchorElement>('.collection_keyword a.esbFacets__optionLink')!;
+    expect(el.innerHTML).to.not.match(/[\u0000-\u0008\u000B\u000E-\u001F\u007F-\u009F]/);
+    expect(link.dataset.facet).to.equal('keyword|sjöar\nbad');
+    link.focus();
+    link.click();
+    await rendered(el);
+    expect(document.activeElement?.getAttribute('data-facet')).to.equal('keyword|sjöar\nbad');
+  });
+
   it('hl sets the group heading level to hl+1', async () => {
     const { el } = await mountSearch<DatasetFacets>(html`<dataset-facets lang="en" hl="3"></dataset-facets>`);
     await rendered(el);
