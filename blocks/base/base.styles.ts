@@ -52,6 +52,11 @@ export const baseStyles = css`
     border-radius: var(--cb-radius, 4px);
     background: var(--cb-surface, #f7f8fa);
   }
+  /* a state's message is a heading at the block's level (hl), so the outline never loses it; it looks like text */
+  :where(.esbStateHeading) {
+    margin: 0;
+    font: inherit;
+  }
   :where(.esbError) {
     border-color: var(--cb-error, #b00020);
     border-left-width: 4px;

@@ -5,10 +5,6 @@
 import { css } from 'lit';
 
 export const datasetViewStyles = css`
-  :where(.esbStateHeading) {
-    margin: 0;
-    font: inherit;
-  }
   :where(.esbLanding) :where(.esbTitle) {
     margin: 0 0 0.25rem;
     overflow-wrap: anywhere;

@@ -19,11 +19,11 @@ import { squash, type ParamValue, type ResolvedParams } from '../../src/config/r
 import { announceState, follow, resolveSupportiveParams, scopeLoadState, scopeNameOf } from './scope-params.ts';
 import { loadLandingMessages, loadSearchMessages, type Lang } from '../../src/i18n/index.ts';
 import { scopeFor, type ScopeConfig, type SearchScope } from '../../src/search/scope.ts';
-import type { ResultRow, SearchState } from '../../src/search/types.ts';
+import type { ResultRow, SearchResults, SearchState } from '../../src/search/types.ts';
 import { CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { t } from '../base/messages.ts';
-import { stateView } from '../base/render.ts';
+import { heading, stateView } from '../base/render.ts';
 import { pagination } from './pagination.ts';
 import { activeFilterCount } from './scoped-block.ts';
 import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
@@ -360,8 +360,9 @@ export class SearchListBlock extends CatalogBlock {
   }
 
   /** The text shown when there are no rows. */
-  protected emptyText(state: SearchState): string {
-    return t(this.uiLang, isFiltered(state) ? 'results.none' : 'list.empty');
+  protected emptyText(state: SearchState, counts?: SearchResults['counts']): string {
+    // with data services among what is searched, the text names both kinds (as the result count does: results.ts)
+    return t(this.uiLang, isFiltered(state) ? (counts ? 'hits.none' : 'results.none') : counts ? 'hits.empty' : 'list.empty');
   }
 
   override render(): TemplateResult {
@@ -373,7 +374,7 @@ export class SearchListBlock extends CatalogBlock {
     const clickExpand = params.clickExpand !== false;
     const tpl = (this.#templates = templates(this, LIST_TEMPLATES, 'datasetList')); // templates (issue 10)
     if (!scope || (state !== 'loading' && state !== 'ready')) {
-      const body = scope ? stateView(state, lang, { noEntry: 'list.empty', notFound: 'state.unreachable' }, this.retry) : nothing;
+      const body = scope ? stateView(state, lang, { noEntry: 'list.empty', notFound: 'state.unreachable' }, this.retry, hl) : nothing;
       return html`<div class="esbBlock esbSearchList" lang=${lang}>${body}</div>`;
     }
     const results = scope.results;
@@ -389,12 +390,12 @@ export class SearchListBlock extends CatalogBlock {
         ${loading
           ? html`<div class="esbState esbLoading">
               <span class="esbSpinner" aria-hidden="true"></span>
-              <span class="esbVisuallyHidden" role="status">${t(lang, 'state.loading')}</span>
+              <div class="esbVisuallyHidden" role="status">${heading(hl, t(lang, 'state.loading'), { cls: 'esbStateHeading' })}</div>
             </div>`
           : nothing}
         ${!loading && results && rows.length === 0
           ? (/* templates (issue 10) */ tpl?.listEmpty(this, isFiltered(results.state), hl)
-            ?? html`<p class="esbEmpty esbListEmpty">${this.emptyText(results.state)}</p>`)
+            ?? heading(hl, this.emptyText(results.state, results.counts), { cls: 'esbEmpty esbListEmpty esbStateHeading' }))
           : /* templates (issue 10) */ this.#body(html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
               ${rows.map((row) => keyed(row.entry.entryUri, this.#renderRow(row, hl, clickExpand, indicators)))}
             </ul>`, hl)}

@@ -132,3 +132,27 @@ describe('counts with data services: what a screen reader gets', () => {
     for (const c of hiddenCounts(de)) expect(c).to.match(/^, \d+ Ergebnis(se)?$/);
   });
 });
+
+describe('the list body when nothing matches (issue 11 points 4 and 9)', () => {
+  it('include-services, no match: the list says "No datasets or data services match your search." as a heading at hl', async () => {
+    const el = await facetLayout({ 'include-services': 'true', hl: '2' });
+    const title = el.querySelector('.entryList > li .esbRowTitle')!;
+    const rowLevel = (title.closest('h1, h2, h3, h4, h5, h6') ?? title.querySelector('h1, h2, h3, h4, h5, h6'))!.tagName;
+    el.searchScope.update((s) => ({ ...s, terms: ['zzzqqq-nothing-like-this'] }));
+    await settle(el);
+    await until(() => !!el.querySelector('.esbListEmpty'), 'the empty list text');
+    const empty = el.querySelector('.esbListEmpty')!;
+    expect(text(empty)).to.equal('No datasets or data services match your search.');
+    // the text that stands in for the rows is a heading at the level of their titles
+    expect(empty.tagName).to.equal(rowLevel);
+    await expect(el).to.be.accessible();
+  });
+
+  it('datasets only, no match: "No datasets match your search."', async () => {
+    const el = await facetLayout({});
+    el.searchScope.update((s) => ({ ...s, terms: ['zzzqqq-nothing-like-this'] }));
+    await settle(el);
+    await until(() => !!el.querySelector('.esbListEmpty'), 'the empty list text');
+    expect(text(el.querySelector('.esbListEmpty'))).to.equal('No datasets match your search.');
+  });
+});
