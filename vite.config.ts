@@ -202,7 +202,7 @@ function sharedStringsPerPart(): Plugin {
       if (!importer) return undefined;
       const [file, query] = importer.split('?');
       const part = SHARED_IMPORTER.exec(file!)?.[1] ?? (query?.startsWith('in=') && /\/src\/i18n\/shared\//.test(file!) ? query.slice(3) : undefined);
-      if (!part || !/^\.\.?\/(.*\/)?(shared\/|themes\.|frequency\.)(en|sv|de)\.ts$/.test(source)) return undefined;
+      if (!part || !/^\.\.?\/(.*\/)?(shared\/|themes\.|frequency\.|inspire-theme\.)(en|sv|de)\.ts$/.test(source)) return undefined;
       return `${resolve(file!, '..', source)}?in=${part}`;
     },
   };

@@ -225,7 +225,7 @@ for (const { name, table, provenance } of tables) {
 // "<label>" } }`, the label in that language else en, sv, de (the fallback of vocabLabel, resolved here), so a page
 // loads only its own language. The themes and access rights, which every page shows, share one module that the UI
 // strings of the language re-export (src/i18n/shared/<lang>.ts).
-const GROUPS = { themes: ['data-theme', 'access-right'], frequency: ['frequency', 'publisher-type'], language: ['language'], licence: ['licence'], 'hvd-category': ['hvd-category', 'eli-type', 'inspire-theme'], 'file-type': ['file-type'] };
+const GROUPS = { themes: ['data-theme', 'access-right'], frequency: ['frequency', 'publisher-type'], language: ['language'], licence: ['licence'], 'hvd-category': ['hvd-category', 'eli-type'], 'inspire-theme': ['inspire-theme'], 'file-type': ['file-type'] };
 const NAMESPACES = { ...Object.fromEntries(SOURCES.map((s) => [s.name, s.prefix])), 'access-right': `${AUTH}access-right/`, language: `${AUTH}language/`, 'eli-type': ELI, 'publisher-type': PUBLISHER_TYPE, 'inspire-theme': INSPIRE_THEME };
 for (const [group, names] of Object.entries(GROUPS)) {
   for (const lang of LANGS) {

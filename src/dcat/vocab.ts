@@ -28,22 +28,21 @@ type Loaders = readonly (() => Promise<{ default: Tables }>)[];
  * and which adds them too).
  */
 const THEMES: Loaders = [() => import('../i18n/shared/sv.ts'), () => import('../i18n/shared/en.ts'), () => import('../i18n/shared/de.ts')];
-/**
- * HVD categories, the kinds of EU legislation of ELI URIs (the HVD regulation: `legislationLabel`), and the INSPIRE
- * themes (GeoDCAT-AP; rare enough to share a chunk instead of adding one more to every page's loader table).
- */
+/** HVD categories, and the kinds of EU legislation of ELI URIs (the HVD regulation: `legislationLabel`). */
 const HVD: Loaders = [() => import('./vocab/hvd-category.sv.ts'), () => import('./vocab/hvd-category.en.ts'), () => import('./vocab/hvd-category.de.ts')];
 /**
  * Update frequencies and the ADMS publisher types (twelve short labels: not worth a download of their own); the landing
  * part of the UI strings brings them too (themesWith).
  */
 const FREQUENCY: Loaders = [() => import('./vocab/frequency.sv.ts'), () => import('./vocab/frequency.en.ts'), () => import('./vocab/frequency.de.ts')];
+/** The INSPIRE themes (GeoDCAT-AP `dcat:theme`): search pages get them with the search part of the UI strings (themesWith). */
+const INSPIRE: Loaders = [() => import('./vocab/inspire-theme.sv.ts'), () => import('./vocab/inspire-theme.en.ts'), () => import('./vocab/inspire-theme.de.ts')];
 const TABLES: ReadonlyArray<readonly [prefix: string, loaders: Loaders]> = [
   ['publications.europa.eu/resource/authority/data-theme/', THEMES],
   ['publications.europa.eu/resource/authority/access-right/', THEMES],
   ['publications.europa.eu/resource/authority/frequency/', FREQUENCY],
   ['purl.org/adms/publishertype/', FREQUENCY],
-  ['inspire.ec.europa.eu/theme/', HVD],
+  ['inspire.ec.europa.eu/theme/', INSPIRE],
   ['publications.europa.eu/resource/authority/language/', [() => import('./vocab/language.sv.ts'), () => import('./vocab/language.en.ts'), () => import('./vocab/language.de.ts')]],
   ['publications.europa.eu/resource/authority/licence/', [() => import('./vocab/licence.sv.ts'), () => import('./vocab/licence.en.ts'), () => import('./vocab/licence.de.ts')]],
   [FILE_TYPES, [() => import('./vocab/file-type.sv.ts'), () => import('./vocab/file-type.en.ts'), () => import('./vocab/file-type.de.ts')]],
@@ -77,11 +76,12 @@ export function addVocabulary(tables: Tables, lang: Lang): void {
 
 /**
  * The themes and access rights of `lang` come with `strings`, a part of its UI strings that is loading
- * (src/i18n/index.ts), and with the landing part the update frequencies too (nearly every dataset page shows one): no
- * download of their own then. If that part fails, they load on their own next time.
+ * (src/i18n/index.ts); with the landing part the update frequencies and publisher types too (nearly every dataset page
+ * shows them), with the search part the INSPIRE themes (a theme facet over a geodata catalog shows them): no download
+ * of their own then. If that part fails, they load on their own next time.
  */
-export function themesWith(lang: Lang, strings: Promise<unknown>, landing?: boolean): void {
-  for (const loaders of landing ? [THEMES, FREQUENCY] : [THEMES]) {
+export function themesWith(lang: Lang, strings: Promise<unknown>, part: 'landing' | 'search'): void {
+  for (const loaders of [THEMES, part === 'landing' ? FREQUENCY : INSPIRE]) {
     const load = loaders[LANGS.indexOf(lang)]!;
     if (!loading.has(load)) loading.set(load, strings.then(() => void (pageLangs.has(lang) || loading.delete(load))));
   }

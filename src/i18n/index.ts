@@ -62,7 +62,7 @@ function loadPart(l: Lang, part: Part): Promise<void> {
       },
     );
     loading.set(key, p);
-    themesWith(l, p, part === 'landing');
+    themesWith(l, p, part);
   }
   return p;
 }
