@@ -145,6 +145,27 @@ test('document: every schema compiles with Ajv 2020 in strict mode (conditional 
   assert.ok(!job({ ...base, status: 'Pending' }), 'legacy mixed case is not a current state');
 });
 
+test('document: what generators need — file parts `format: binary`, max_age_seconds 0/null = default, int64 guidance, 400s that name causes', () => {
+  for (const op of ['/distribution/addFile', '/distribution/replaceFile']) {
+    const file = doc.paths[op].post.requestBody.content['multipart/form-data'].schema.properties.file;
+    // NSwag and other generators make a stream/file parameter (a part with a filename) only for format: binary.
+    assert.deepEqual([file.type, file.format], ['string', 'binary'], op);
+    assert.match(doc.paths[op].post.responses['400'].description, /Filename missing or empty/);
+  }
+  const ajv = makeAjv();
+  const loginRequest = ajv.getSchema(`${BASE}#/$defs/LoginRequest`)!;
+  const creds = { username: 'u', password: 'p' };
+  for (const maxAge of [undefined, null, 0, 1, 2592000]) assert.ok(loginRequest({ ...creds, max_age_seconds: maxAge }), `${maxAge} allowed`);
+  for (const maxAge of [-1, 1.5, '60']) assert.ok(!loginRequest({ ...creds, max_age_seconds: maxAge }), `${maxAge} refused`);
+  assert.match(doc.components.schemas.LoginRequest.properties.max_age_seconds.description, /null or 0: the default lifetime/);
+  const login400 = doc.paths['/auth/login'].post.responses['400'].description;
+  for (const cause of ['username missing', 'password missing', 'max_age_seconds must be a positive integer']) assert.ok(login400.includes(cause), cause);
+  assert.doesNotMatch(login400, /username\/password missing/);
+  // The recipe for JavaScript generators (the generated-ts test follows it).
+  assert.match(doc.info.description, /@hey-api\/transformers/);
+  assert.match(doc.info.description, /quoteIdNumbers/);
+});
+
 // ---- real answers of the dev store -------------------------------------------------------------------------
 
 const MARK = '\\u0000int:';

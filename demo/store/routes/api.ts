@@ -12,6 +12,7 @@ import { declaredTooLarge, drainRequest, receiveUpload, tooLargeBody } from '../
 import type { RouteContext } from '../http/router.ts';
 import { kindProblem } from '../jobs/index.ts';
 import { mayNotWrite } from '../jobs/permission.ts';
+import { addAuthCompatRoutes } from './auth-compat.ts';
 import type { MayWrite } from '../jobs/permission.ts';
 import type { JobRecord, JobService, JobType } from '../jobs/types.ts';
 
@@ -143,6 +144,33 @@ export function currentJobJson(rec: JobRecord): string {
   });
 }
 
+export interface LoginFields {
+  username: string;
+  password: string;
+  /** Undefined: the default lifetime. */
+  maxAgeSeconds?: number;
+}
+
+/**
+ * The login body's fields, or the 400 message naming the first thing wrong with it. `max_age_seconds` absent, null
+ * or 0 means the default lifetime (generated clients send a non-nullable int's 0 or an explicit null).
+ */
+export function loginProblem(body: unknown): LoginFields | string {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'Body must be a JSON object: {"username", "password", "max_age_seconds"?}';
+  const { username, password, max_age_seconds: maxAge } = body as Record<string, unknown>;
+  if (username === undefined || username === null) return 'username missing';
+  if (typeof username !== 'string') return 'username must be a string';
+  if (!username) return 'username is empty';
+  if (password === undefined || password === null) return 'password missing';
+  if (typeof password !== 'string') return 'password must be a string';
+  if (!password) return 'password is empty';
+  if (maxAge === undefined || maxAge === null || maxAge === 0) return { username, password };
+  if (!(typeof maxAge === 'number' && Number.isSafeInteger(maxAge) && maxAge > 0)) {
+    return 'max_age_seconds must be a positive integer (0 or null: the default lifetime)';
+  }
+  return { username, password, maxAgeSeconds: maxAge };
+}
+
 const AUTH_REQUIRED = { error: 'Authentication required' };
 const CSRF_WRONG = { error: 'CSRF token missing or wrong' };
 
@@ -159,14 +187,10 @@ export function addApiRoutes(app: StoreApp, deps: JobApiDeps): void {
     } catch {
       return sendApiJson(res, 400, { error: 'Body must be JSON: {"username", "password", "max_age_seconds"?}' });
     }
-    const { username, password, max_age_seconds: maxAge } = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-    if (typeof username !== 'string' || !username || typeof password !== 'string' || !password) {
-      return sendApiJson(res, 400, { error: 'username and password (strings) are required' });
-    }
-    if (maxAge !== undefined && !(typeof maxAge === 'number' && Number.isInteger(maxAge) && maxAge > 0)) {
-      return sendApiJson(res, 400, { error: 'max_age_seconds must be a positive integer' });
-    }
-    const outcome = auth.login(username, password, clientAddress(req), maxAge === undefined ? {} : { maxAgeMs: maxAge * 1000 });
+    const problem = loginProblem(body);
+    if (typeof problem === 'string') return sendApiJson(res, 400, { error: problem });
+    const { username, password, maxAgeSeconds } = problem;
+    const outcome = auth.login(username, password, clientAddress(req), maxAgeSeconds === undefined ? {} : { maxAgeMs: maxAgeSeconds * 1000 });
     if (outcome.kind === 'locked') {
       return sendApiJson(res, 429, { error: 'Too many failed logins; try again later' }, { 'Retry-After': String(outcome.retryAfterS) });
     }
@@ -227,4 +251,7 @@ export function addApiRoutes(app: StoreApp, deps: JobApiDeps): void {
     if (!rec || rec.api !== 'current' || rec.user !== session.account.name) return sendApiJson(res, 404, { error: 'Job not found' });
     sendApiJson(res, 200, currentJobJson(rec));
   });
+
+  // EntryStore's own session routes under {store} (entrystore.js getUserInfo/logout); they share the sessions.
+  addAuthCompatRoutes(app, auth);
 }
