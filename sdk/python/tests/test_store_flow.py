@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import http.client
 import inspect
+import os
 import re
+import subprocess
+import sys
 import unittest
 import urllib.request
 from urllib.parse import urlsplit
@@ -209,3 +212,30 @@ class FailedContentTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ReadmeExampleTest(unittest.TestCase):
+    """The README's complete example is examples/quickstart.py, verbatim, and it runs to SUCCESS."""
+
+    def test_readme_example_is_the_quickstart_and_runs_to_success(self) -> None:
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+            readme = f.read()
+        with open(os.path.join(root, "examples", "quickstart.py"), encoding="utf-8") as f:
+            example = f.read()
+        blocks = re.findall(r"```python\n(.*?)```", readme, re.S)
+        self.assertIn(example, blocks, "README.md shows examples/quickstart.py verbatim")
+        require_store()
+        files = TempFiles()
+        try:
+            data = files.write("data.csv", b"code,name\n1,alpha\n")
+            env = {**os.environ, "CATALOG_API_URL": API_URL, "CATALOG_API_USER": USER, "CATALOG_API_PASSWORD": PASSWORD,
+                   "PYTHONPATH": root + os.pathsep + os.environ.get("PYTHONPATH", "")}
+            run = subprocess.run([sys.executable, os.path.join(root, "examples", "quickstart.py"), DISTRIBUTION, data],
+                                 env=env, capture_output=True, text=True, timeout=120)
+        finally:
+            files.cleanup()
+        self.assertEqual(run.returncode, 0, run.stderr + run.stdout)
+        self.assertRegex(run.stdout, r"job \d+ PENDING")
+        self.assertIn("SUCCESS: the new file is ", run.stdout)
+        self.assertRegex(run.stdout, r"replace: SUCCESS ")
