@@ -157,7 +157,7 @@ namespace CatalogBlocks.JobApi.Generated
                             {
                                 throw new GeneratedApiException("Response was null which was not expected.", status_, objectResponse_.Text, headers_, null);
                             }
-                            throw new GeneratedApiException<Error>("Body not JSON, or username/password missing.", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
+                            throw new GeneratedApiException<Error>("The message names the cause: the body is not JSON (\"Body must be JSON: \u2026\") or not an object (\"Body must be a JSON object: \u2026\"); \"username missing\", \"username must be a string\", \"username is empty\"; \"password missing\", \"password must be a string\", \"password is empty\"; or \"max_age_seconds must be a positive integer (0 or null: the default lifetime)\".", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
                         }
                         else
                         if (status_ == 401)
@@ -391,10 +391,10 @@ namespace CatalogBlocks.JobApi.Generated
         /// Streams one file (multipart field `file`) and queues a job that creates a new file entry linked from the distribution (its resource URI is the finished job's `resultUrl`); a connected API distribution is refreshed on success. Checks, in order: authentication (403, body not read), resourceURI present (400) and resolving (404) to a distribution (422 naming the kind found; nothing queued), write permission on its context (403), size (413, also detected while streaming), multipart with a `file` field and an acceptable filename (400). 202 is sent only after the file is on disk and the job is persisted.
         /// </remarks>
         /// <param name="resourceURI">The resource URI of the distribution to add the file to.</param>
-        /// <param name="file">The file content. Its filename (Content-Disposition) must be 1–200 characters without `/` or `\`.</param>
+        /// <param name="file">The file content. Its filename (Content-Disposition) must be 1–200 characters without `/` or `\`. Any content type; the part must carry a filename.</param>
         /// <returns>File received and job queued.</returns>
         /// <exception cref="GeneratedApiException">A server side error occurred.</exception>
-        public virtual System.Threading.Tasks.Task<AcceptedJob> AddFileAsync(System.Uri resourceURI, string file)
+        public virtual System.Threading.Tasks.Task<AcceptedJob> AddFileAsync(System.Uri resourceURI, FileParameter file)
         {
             return AddFileAsync(resourceURI, file, System.Threading.CancellationToken.None);
         }
@@ -407,10 +407,10 @@ namespace CatalogBlocks.JobApi.Generated
         /// Streams one file (multipart field `file`) and queues a job that creates a new file entry linked from the distribution (its resource URI is the finished job's `resultUrl`); a connected API distribution is refreshed on success. Checks, in order: authentication (403, body not read), resourceURI present (400) and resolving (404) to a distribution (422 naming the kind found; nothing queued), write permission on its context (403), size (413, also detected while streaming), multipart with a `file` field and an acceptable filename (400). 202 is sent only after the file is on disk and the job is persisted.
         /// </remarks>
         /// <param name="resourceURI">The resource URI of the distribution to add the file to.</param>
-        /// <param name="file">The file content. Its filename (Content-Disposition) must be 1–200 characters without `/` or `\`.</param>
+        /// <param name="file">The file content. Its filename (Content-Disposition) must be 1–200 characters without `/` or `\`. Any content type; the part must carry a filename.</param>
         /// <returns>File received and job queued.</returns>
         /// <exception cref="GeneratedApiException">A server side error occurred.</exception>
-        public virtual async System.Threading.Tasks.Task<AcceptedJob> AddFileAsync(System.Uri resourceURI, string file, System.Threading.CancellationToken cancellationToken)
+        public virtual async System.Threading.Tasks.Task<AcceptedJob> AddFileAsync(System.Uri resourceURI, FileParameter file, System.Threading.CancellationToken cancellationToken)
         {
             if (resourceURI == null)
                 throw new System.ArgumentNullException("resourceURI");
@@ -430,7 +430,10 @@ namespace CatalogBlocks.JobApi.Generated
                         throw new System.ArgumentNullException("file");
                     else
                     {
-                        content_.Add(new System.Net.Http.StringContent(ConvertToString(file, System.Globalization.CultureInfo.InvariantCulture)), "file");
+                        var content_file_ = new System.Net.Http.StreamContent(file.Data);
+                        if (!string.IsNullOrEmpty(file.ContentType))
+                            content_file_.Headers.ContentType = System.Net.Http.Headers.MediaTypeHeaderValue.Parse(file.ContentType);
+                        content_.Add(content_file_, "file", file.FileName ?? "file");
                     }
                     request_.Content = content_;
                     request_.Method = new System.Net.Http.HttpMethod("POST");
@@ -484,7 +487,7 @@ namespace CatalogBlocks.JobApi.Generated
                             {
                                 throw new GeneratedApiException("Response was null which was not expected.", status_, objectResponse_.Text, headers_, null);
                             }
-                            throw new GeneratedApiException<Error>("Missing resourceURI, body not multipart, no `file` field, or a filename that is empty, longer than 200 characters or contains a path separator.", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
+                            throw new GeneratedApiException<Error>("The message names the cause: \"Query parameter resourceURI is required\", \"Body must be multipart/form-data with a field named file\", \"Multipart field file missing\", \"Exactly one file field expected\", \"Filename missing or empty\" (a part without a filename), a filename rule (\"Filename \u2026\": longer than 200 characters, a path separator, control or bidirectional formatting characters, `.`/`..`, a leading or trailing space or a trailing dot), or \"Malformed multipart body: \u2026\".", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
                         }
                         else
                         if (status_ == 403)
@@ -553,10 +556,10 @@ namespace CatalogBlocks.JobApi.Generated
         /// Streams one file (multipart field `file`) and queues a job that replaces the content of the file entry (same resource URI); a connected API distribution is refreshed on success. Checks, in order: authentication (403, body not read), resourceURI present (400) and resolving (404) to a file (422 naming the kind found; nothing queued), write permission on its context (403), size (413, also detected while streaming), multipart with a `file` field and an acceptable filename (400). 202 is sent only after the file is on disk and the job is persisted.
         /// </remarks>
         /// <param name="resourceURI">The resource URI of the file entry to replace (a finished add job's `resultUrl`).</param>
-        /// <param name="file">The file content. Its filename (Content-Disposition) must be 1–200 characters without `/` or `\`.</param>
+        /// <param name="file">The file content. Its filename (Content-Disposition) must be 1–200 characters without `/` or `\`. Any content type; the part must carry a filename.</param>
         /// <returns>File received and job queued.</returns>
         /// <exception cref="GeneratedApiException">A server side error occurred.</exception>
-        public virtual System.Threading.Tasks.Task<AcceptedJob> ReplaceFileAsync(System.Uri resourceURI, string file)
+        public virtual System.Threading.Tasks.Task<AcceptedJob> ReplaceFileAsync(System.Uri resourceURI, FileParameter file)
         {
             return ReplaceFileAsync(resourceURI, file, System.Threading.CancellationToken.None);
         }
@@ -569,10 +572,10 @@ namespace CatalogBlocks.JobApi.Generated
         /// Streams one file (multipart field `file`) and queues a job that replaces the content of the file entry (same resource URI); a connected API distribution is refreshed on success. Checks, in order: authentication (403, body not read), resourceURI present (400) and resolving (404) to a file (422 naming the kind found; nothing queued), write permission on its context (403), size (413, also detected while streaming), multipart with a `file` field and an acceptable filename (400). 202 is sent only after the file is on disk and the job is persisted.
         /// </remarks>
         /// <param name="resourceURI">The resource URI of the file entry to replace (a finished add job's `resultUrl`).</param>
-        /// <param name="file">The file content. Its filename (Content-Disposition) must be 1–200 characters without `/` or `\`.</param>
+        /// <param name="file">The file content. Its filename (Content-Disposition) must be 1–200 characters without `/` or `\`. Any content type; the part must carry a filename.</param>
         /// <returns>File received and job queued.</returns>
         /// <exception cref="GeneratedApiException">A server side error occurred.</exception>
-        public virtual async System.Threading.Tasks.Task<AcceptedJob> ReplaceFileAsync(System.Uri resourceURI, string file, System.Threading.CancellationToken cancellationToken)
+        public virtual async System.Threading.Tasks.Task<AcceptedJob> ReplaceFileAsync(System.Uri resourceURI, FileParameter file, System.Threading.CancellationToken cancellationToken)
         {
             if (resourceURI == null)
                 throw new System.ArgumentNullException("resourceURI");
@@ -592,7 +595,10 @@ namespace CatalogBlocks.JobApi.Generated
                         throw new System.ArgumentNullException("file");
                     else
                     {
-                        content_.Add(new System.Net.Http.StringContent(ConvertToString(file, System.Globalization.CultureInfo.InvariantCulture)), "file");
+                        var content_file_ = new System.Net.Http.StreamContent(file.Data);
+                        if (!string.IsNullOrEmpty(file.ContentType))
+                            content_file_.Headers.ContentType = System.Net.Http.Headers.MediaTypeHeaderValue.Parse(file.ContentType);
+                        content_.Add(content_file_, "file", file.FileName ?? "file");
                     }
                     request_.Content = content_;
                     request_.Method = new System.Net.Http.HttpMethod("POST");
@@ -646,7 +652,7 @@ namespace CatalogBlocks.JobApi.Generated
                             {
                                 throw new GeneratedApiException("Response was null which was not expected.", status_, objectResponse_.Text, headers_, null);
                             }
-                            throw new GeneratedApiException<Error>("Missing resourceURI, body not multipart, no `file` field, or a filename that is empty, longer than 200 characters or contains a path separator.", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
+                            throw new GeneratedApiException<Error>("The message names the cause: \"Query parameter resourceURI is required\", \"Body must be multipart/form-data with a field named file\", \"Multipart field file missing\", \"Exactly one file field expected\", \"Filename missing or empty\" (a part without a filename), a filename rule (\"Filename \u2026\": longer than 200 characters, a path separator, control or bidirectional formatting characters, `.`/`..`, a leading or trailing space or a trailing dot), or \"Malformed multipart body: \u2026\".", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
                         }
                         else
                         if (status_ == 403)
@@ -969,10 +975,10 @@ namespace CatalogBlocks.JobApi.Generated
         public string Password { get; set; }
 
         /// <summary>
-        /// Asks for a longer-lived session; clamped to 30 days (2592000).
+        /// Asks for a longer-lived session, in seconds; clamped to 30 days (2592000). Absent, null or 0: the default lifetime (3600 s on the dev store).
         /// </summary>
         [Newtonsoft.Json.JsonProperty("max_age_seconds", Required = Newtonsoft.Json.Required.Default, NullValueHandling = Newtonsoft.Json.NullValueHandling.Ignore)]
-        [System.ComponentModel.DataAnnotations.Range(1, int.MaxValue)]
+        [System.ComponentModel.DataAnnotations.Range(0, int.MaxValue)]
         public int? Max_age_seconds { get; set; }
 
         private System.Collections.Generic.IDictionary<string, object> _additionalProperties;
@@ -1212,6 +1218,33 @@ namespace CatalogBlocks.JobApi.Generated
         [System.Runtime.Serialization.EnumMember(Value = @"REPLACE")]
         REPLACE = 1,
 
+    }
+
+    [System.CodeDom.Compiler.GeneratedCode("NSwag", "14.7.1.0 (NJsonSchema v11.6.1.0 (Newtonsoft.Json v13.0.0.0))")]
+    public partial class FileParameter
+    {
+        public FileParameter(System.IO.Stream data)
+            : this (data, null, null)
+        {
+        }
+
+        public FileParameter(System.IO.Stream data, string fileName)
+            : this (data, fileName, null)
+        {
+        }
+
+        public FileParameter(System.IO.Stream data, string fileName, string contentType)
+        {
+            Data = data;
+            FileName = fileName;
+            ContentType = contentType;
+        }
+
+        public System.IO.Stream Data { get; private set; }
+
+        public string FileName { get; private set; }
+
+        public string ContentType { get; private set; }
     }
 
 
