@@ -73,7 +73,8 @@ describe('npm start: the production-bundle demo pages', () => {
     const link = page.locator('li.entryListRow a[href*="production-dataset.html"]').first();
     const title = (await link.textContent())?.trim();
     await link.click();
-    await page.waitForSelector('dataset-view h1', { timeout: 30_000 });
+    // the title's h1 (while loading, the state's hidden "Loading…" is the h1)
+    await page.waitForSelector('dataset-view h1:not(.esbStateHeading)', { timeout: 30_000 });
     assert.equal((await page.locator('dataset-view h1').textContent())?.trim(), title);
 
     const blockScripts = scripts.filter((p) => !p.startsWith('/@') && !p.startsWith('/node_modules/') && p !== '/demo.js');
