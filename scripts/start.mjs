@@ -2,6 +2,8 @@
 // `npm start`: the demo site (Vite dev server over demo/, blocks from source with HMR) and the dev store together.
 //   npm start -- --catalog FILE [--catalog FILE2]   serve these DCAT files instead of the bundled demo catalog
 //   npm start -- --port 5173 --store-port 8787       ports (an occupied demo port moves to the next free one)
+//   npm start -- --no-build                          do not build dist/cdn in the background (tests)
+// It prints the demo URL, the store, the job APIs beside it and the demo account (README "File uploads").
 // The demo pages find the store through `data-store-url`, filled in when a page is served: the store runs on another
 // origin (another port), exactly like a real embed.
 import { spawn } from 'node:child_process';
@@ -11,9 +13,10 @@ import { createServer } from 'vite';
 import { root } from './entries.mjs';
 // run with `node --import tsx` (npm start does): the dev store is TypeScript
 import { createStoreServer } from '../demo/store/server.ts';
+import { DEMO_ACCOUNT } from '../demo/store/auth/index.ts';
 
 function parseArgs(argv) {
-  const opts = { port: 5173, storePort: 8787, catalogs: [] };
+  const opts = { port: 5173, storePort: 8787, catalogs: [], build: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -24,6 +27,7 @@ function parseArgs(argv) {
     if (a === '--catalog') opts.catalogs.push(resolve(process.cwd(), value()));
     else if (a === '--port') opts.port = Number(value());
     else if (a === '--store-port') opts.storePort = Number(value());
+    else if (a === '--no-build') opts.build = false;
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
@@ -34,7 +38,7 @@ function parseArgs(argv) {
 
 function usage(problem) {
   if (problem) console.error(`start: ${problem}`);
-  console.error('usage: npm start [-- --catalog FILE]... [--port N] [--store-port N]');
+  console.error('usage: npm start [-- --catalog FILE]... [--port N] [--store-port N] [--no-build]');
   process.exit(problem ? 2 : 0);
 }
 
@@ -54,8 +58,13 @@ const address = server.httpServer?.address();
 const port = typeof address === 'object' && address ? address.port : opts.port;
 console.log(`\nDemo:  http://localhost:${port}/`);
 console.log(`Store: ${store.url}  (${opts.catalogs.map((c) => c.replace(`${root}/`, '')).join(', ')}; loaded in ${Math.round(store.loadMs)} ms)`);
+// the upload job APIs run beside the store (README "File uploads: the job API", "In the dev store")
+const origin = new URL(store.url).origin;
+console.log(`Job API: ${origin}/api  (legacy, deprecated: ${origin}/taskrunner/v1)`);
+console.log(`Demo account: ${DEMO_ACCOUNT.name} / ${DEMO_ACCOUNT.password}  (may upload to every context; jobs and files in ${store.dataDir}, removed on stop)`);
+console.log(`Try: CATALOG_API_URL=${origin}/api npx catalog-blocks distributions https://github.com/civictechsweden/oppna-luftfartygsregistret`);
 console.log('Stop with Ctrl+C.');
-buildCdnWhenStale();
+if (opts.build) buildCdnWhenStale();
 
 /**
  * The production-bundle demo pages (production*.html) load dist/cdn: build it in the background when it is missing or
@@ -80,4 +89,7 @@ async function stop() {
   process.exit(0);
 }
 process.on('SIGINT', stop);
+// Vite's own SIGTERM listener exits as soon as Vite is closed, before the store has removed its temporary data dir:
+// stop() closes both
+process.removeAllListeners('SIGTERM');
 process.on('SIGTERM', stop);

@@ -4,22 +4,67 @@
 // store, node), blocks (browser, wtr), e2e (built CDN bundle, Playwright + dev store, W3C Nu validator), security
 // (hostile catalog through every block of the built bundle, export round trips, fault matrix, job API abuse).
 // `npm test -- unit blocks` runs a subset.
+// The build (`npm run build`) comes before every suite that runs built files (api: the built CLI and MCP bins; e2e;
+// security). A test skipped because the build is missing or stale then counts as FAILED: npm test has just built it.
+// Skips are counted (a skipped describe() too, whose tests node's own summary leaves out) and printed on the line
+// before the last; the last line stays exactly "N passed, N failed" (CI and tools read it).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromiumPath } from './browser.mjs';
+import { pathToFileURL } from 'node:url';
 
-const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
-const run = (name) => wanted.length === 0 || wanted.includes(name);
+const SUITES = ['unit', 'store', 'api', 'blocks', 'e2e', 'security'];
+/** Suites that run what `npm run build` writes. */
+const NEED_BUILD = new Set(['api', 'e2e', 'security']);
+
+/** The steps of `npm test -- <wanted…>` in order: the build before the first suite that needs it. */
+export function plan(wanted) {
+  const suites = SUITES.filter((name) => wanted.length === 0 || wanted.includes(name));
+  const steps = [];
+  for (const name of suites) {
+    if (NEED_BUILD.has(name) && !steps.includes('build')) steps.push('build');
+    steps.push(name);
+  }
+  return steps;
+}
+
+/** A skip reason that means "the build is missing or older than the sources" (test/api/cli.test.ts, mcp.test.ts). */
+export const BUILD_SKIP = /npm run build|not built|dist\/\S* is older/i;
+
+/**
+ * Counts of a node:test TAP file: the summary's pass / fail / cancelled, and skips read from the `# SKIP` lines (a
+ * skipped describe() is one line and is missing from the summary). With `built`, a skip for want of the build fails.
+ */
+export function countTap(text, { built = false } = {}) {
+  const num = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)`, 'm'))?.[1] ?? 0);
+  const c = { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('todo'), buildSkips: [] };
+  for (const m of text.matchAll(/^\s*ok \d+ - (.*?) # SKIP ?(.*)$/gm)) {
+    if (built && BUILD_SKIP.test(m[2])) {
+      c.failed++;
+      c.buildSkips.push(`${m[1]}: ${m[2]}`);
+    } else c.skipped++;
+  }
+  return c;
+}
+
+/** The closing lines: skips first, then exactly "N passed, N failed". */
+export function summary(totals) {
+  return ['', `${totals.skipped} skipped or TODO (not counted as passed; see each suite's output for the reasons)`, `${totals.passed} passed, ${totals.failed} failed`];
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
-mkdirSync('test-results', { recursive: true });
+let built = false;
 
 function sh(cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', ...opts });
   return r.status ?? 1;
 }
 
-function ensureBrowser() {
+let browserChecked = false;
+async function ensureBrowser() {
+  if (browserChecked) return;
+  browserChecked = true;
+  const { chromiumPath } = await import('./browser.mjs');
   if (chromiumPath) return;
   if (process.getuid?.() === 0) {
     console.log('Installing Debian chromium (needed by the browser tests)…');
@@ -33,7 +78,10 @@ function ensureBrowser() {
 }
 
 /** The Nu validator (e2e HTML validity) needs Java. */
+let javaChecked = false;
 function ensureJava() {
+  if (javaChecked) return;
+  javaChecked = true;
   if (spawnSync('java', ['-version'], { stdio: 'ignore' }).status === 0) return;
   if (process.getuid?.() === 0) {
     console.log('Installing a Java runtime (needed by the W3C Nu validator)…');
@@ -60,36 +108,54 @@ function nodeSuite(name, files) {
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tap}`, ...files]);
   const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-  const num = (k) => Number(text.match(new RegExp(`^# ${k} (\\d+)`, 'm'))?.[1] ?? 0);
-  const c = { passed: num('pass'), failed: num('fail') + num('cancelled'), skipped: num('skipped') + num('todo') };
+  const c = countTap(text, { built });
   if (status !== 0 && c.failed === 0) c.failed = 1; // crashed before reporting
-  console.log(`${name}: ${c.passed} passed, ${c.failed} failed`);
+  for (const b of c.buildSkips) console.log(`${name}: FAILED (skipped although npm test built dist): ${b}`);
+  console.log(`${name}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
   return c;
 }
 
 function add(c) { totals.passed += c.passed; totals.failed += c.failed; totals.skipped += c.skipped ?? 0; }
 
-if (run('unit')) add(nodeSuite('unit', testFiles('test/unit')));
-if (run('store')) add(nodeSuite('store', testFiles('test/store')));
-if (run('api')) add(nodeSuite('api', testFiles('test/api')));
-if (run('blocks') || run('e2e') || run('security')) ensureBrowser();
-if (run('blocks')) {
-  rmSync('test-results/blocks.json', { force: true });
-  const status = sh(process.execPath, ['node_modules/@web/test-runner/dist/bin.js']);
-  const c = existsSync('test-results/blocks.json') ? JSON.parse(readFileSync('test-results/blocks.json', 'utf8')) : { passed: 0, failed: 1 };
-  if (status !== 0 && c.failed === 0) c.failed = 1;
-  add(c);
-}
-if (run('e2e') || run('security')) {
-  ensureJava();
-  if (sh('npm', ['run', '--silent', 'build']) !== 0) add({ passed: 0, failed: 1 });
-  else {
-    if (run('e2e')) add(nodeSuite('e2e', testFiles('test/e2e')));
-    if (run('security')) add(nodeSuite('security', testFiles('test/security')));
-  }
+function build() {
+  console.log('build: npm run build (the api, e2e and security suites run the built files)');
+  if (sh('npm', ['run', '--silent', 'build']) === 0) built = true;
+  else add({ passed: 0, failed: 1 });
 }
 
-// the last line is exactly "N passed, N failed" (CI and tools read it); skipped tests are reported just before
-if (totals.skipped) console.log(`\n${totals.skipped} skipped or TODO (fixtures or tools not present; a known open budget — see the e2e output)`);
-console.log(`${totals.skipped ? '' : '\n'}${totals.passed} passed, ${totals.failed} failed`);
-process.exit(totals.failed > 0 ? 1 : 0);
+async function main() {
+  const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  for (const w of wanted) {
+    if (!SUITES.includes(w)) {
+      console.error(`test: unknown suite "${w}" (suites: ${SUITES.join(', ')})`);
+      process.exit(2);
+    }
+  }
+  mkdirSync('test-results', { recursive: true });
+  for (const step of plan(wanted)) {
+    if (step === 'build') build();
+    else if (step === 'unit') add(nodeSuite('unit', testFiles('test/unit')));
+    else if (step === 'store') add(nodeSuite('store', testFiles('test/store')));
+    // without a build the api suite still runs from source (its built-bin parts skip, and those skips count as skips)
+    else if (step === 'api') add(nodeSuite('api', testFiles('test/api')));
+    else if (step === 'blocks') {
+      await ensureBrowser();
+      rmSync('test-results/blocks.json', { force: true });
+      const status = sh(process.execPath, ['node_modules/@web/test-runner/dist/bin.js']);
+      const c = existsSync('test-results/blocks.json') ? JSON.parse(readFileSync('test-results/blocks.json', 'utf8')) : { passed: 0, failed: 1 };
+      if (status !== 0 && c.failed === 0) c.failed = 1;
+      add(c);
+    } else if (step === 'e2e' || step === 'security') {
+      await ensureBrowser();
+      ensureJava();
+      if (!built) console.log(`${step}: not run, the build failed`);
+      else add(nodeSuite(step, testFiles(`test/${step}`)));
+    }
+  }
+
+  for (const line of summary(totals)) console.log(line);
+  process.exit(totals.failed > 0 ? 1 : 0);
+}
+
+// imported by test/api/newcomer-paths.test.ts for plan/countTap/summary: run only as the script
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

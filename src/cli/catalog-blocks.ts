@@ -1,14 +1,16 @@
 /**
  * `catalog-blocks`: add or replace a distribution's file on the current upload job API and follow the job.
- * Commands: `login`, `upload add|replace <resourceURI> <file> [--wait]`, `job <id> [--wait]`, `whoami`, `logout`;
- * `--json` everywhere.
+ * Commands: `login`, `upload add|replace <resourceURI> <file> [--wait]`, `job <id> [--wait]`, `whoami`, `logout`,
+ * `distributions <dataset>` (the resource URIs to upload to, from the store's read API); `--json` everywhere.
  * Exit codes are in errors.ts (EXIT) and in the help text; scripts rely on them.
  */
 import { Command, CommanderError, Option } from 'commander';
 import { JobApiClient } from '../api.ts';
 import type { AcceptedJob, Job } from '../api.ts';
 import { fileFromPath } from '../node.ts';
+import { STORE_ENV, formatListing, listDistributions, storeUrlFrom } from './distributions.ts';
 import { EXIT, UsageError, describeError, errorJson, exitCodeFor, httpStatus } from './errors.ts';
+import { packageVersion } from './package-files.ts';
 import { readPasswordFromStdin, promptPassword } from './password.ts';
 import { jobStateText, progressView } from './progress.ts';
 import type { ProgressView } from './progress.ts';
@@ -204,12 +206,24 @@ async function logout(g: GlobalOptions): Promise<number> {
   return EXIT.OK;
 }
 
+/** A dataset's distributions and their files: the URIs `upload add` and `upload replace` take. Reads only public metadata. */
+async function distributions(target: string, opts: { storeUrl?: string; lang?: string }, g: GlobalOptions): Promise<number> {
+  if (!/^https?:\/\/\S+$/i.test(target)) throw new UsageError(`Give the dataset's resource URI or entry URL (got "${target}")`);
+  const storeUrl = storeUrlFrom(opts.storeUrl, process.env, target, g.apiUrl);
+  const listing = await listDistributions(target, storeUrl, opts.lang ? { lang: opts.lang } : {});
+  if (g.json) outJson(listing);
+  else out(formatListing(listing));
+  return EXIT.OK;
+}
+
 /** Extra words for the failures a new user meets first. */
 function hintFor(e: unknown): string | undefined {
   const status = httpStatus(e);
   if (status === 403 && process.env[ENV.token]) return `Hint: the token in ${ENV.token} may have expired, or your user may not write there; run \`catalog-blocks login\` again.`;
   if (status === 401) return 'Hint: user name or password is wrong.';
   if (status === 413) return 'Hint: the file is over the upload size limit of the installation.';
+  if (e instanceof Error && e.name === 'NotFoundError') return `Hint: check the URI, and that --store-url or ${STORE_ENV} is the catalog's metadata store.`;
+  if (status === 404) return 'Hint: `catalog-blocks distributions <dataset URI>` lists the URIs a dataset\'s files can be added to or replaced at.';
   return undefined;
 }
 
@@ -219,6 +233,7 @@ Environment:
   ${ENV.token}     a token from \`catalog-blocks login\` (preferred), or
   ${ENV.user} + ${ENV.password}   log in for each command
   ${ENV.pollMs}   how often --wait asks for the job (default 2000 ms)
+  ${STORE_ENV}     the metadata store, for \`distributions\` (or --store-url; default: {origin}/store/ beside an API URL ending in /api)
 
 Exit codes:
   0 done (with --wait: the job ended SUCCESS)   1 the job ended FAILED
@@ -229,6 +244,7 @@ Exit codes:
 Examples:
   export ${ENV.url}=https://catalog.example.org/api
   export ${ENV.token}=$(catalog-blocks login --user <EMAIL> --password-stdin < password.txt)
+  catalog-blocks distributions https://catalog.example.org/store/1/resource/41     # a dataset: its distributions and files
   catalog-blocks upload add https://catalog.example.org/store/1/resource/42 data.csv --wait
   catalog-blocks upload replace https://catalog.example.org/store/1/resource/43 data.csv --wait --json
   catalog-blocks job 7239012345678901234 --wait
@@ -239,6 +255,7 @@ function buildProgram(): Command {
     .description('Add or replace the file of a distribution in a data catalog, and follow the job that processes it.')
     .addOption(new Option('--api-url <url>', 'API base URL').env(ENV.url))
     .option('--json', 'print machine-readable JSON on stdout (no progress bars)')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .showHelpAfterError('(add --help for usage)')
     .addHelpText('after', HELP_AFTER)
     .exitOverride();
@@ -271,6 +288,13 @@ function buildProgram(): Command {
     .argument('<jobId>', 'the job id printed by `upload` (a decimal number, up to 19 digits)')
     .option('--wait', 'wait until the job has ended')
     .action(async (jobId: string, opts, cmd: Command) => { process.exitCode = await jobCommand(jobId, opts, globals(cmd)); });
+
+  program.command('distributions')
+    .description('list the distributions of a dataset and their uploaded files: the resource URIs `upload add` and `upload replace` take (public metadata, no login)')
+    .argument('<dataset>', 'resource URI of the dataset (or of one distribution), or its entry URL {store}{context}/entry/{id}')
+    .addOption(new Option('--store-url <url>', 'the metadata store, e.g. https://catalog.example.org/store/').env(STORE_ENV))
+    .option('--lang <code>', 'language of titles (default en)')
+    .action(async (target: string, opts, cmd: Command) => { process.exitCode = await distributions(target, opts, globals(cmd)); });
 
   program.command('whoami')
     .description('show the user the configured credentials log in as (exit 3 if the token is expired or unknown)')

@@ -33,6 +33,8 @@ export function httpStatus(err: unknown): number | undefined {
 export function exitCodeFor(err: unknown): number {
   if (err instanceof UsageError) return EXIT.USAGE;
   if (err instanceof Error && err.name === 'AbortError') return EXIT.INTERRUPTED;
+  // the metadata store's client (`distributions`): no entry, or not a public one
+  if (err instanceof Error && err.name === 'NotFoundError') return EXIT.NOT_FOUND;
   const status = httpStatus(err);
   if (status === undefined) return EXIT.NETWORK;
   if (status === 401 || status === 403) return EXIT.AUTH;

@@ -22,7 +22,7 @@ type Extra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 /** One session for the server's life; re-opened once when a self-made login has expired. */
 let session: Session | undefined;
 async function withClient<T>(work: (client: JobApiClient) => Promise<T>): Promise<T> {
-  const settings = settingsFrom(undefined, process.env);
+  const settings = settingsFrom(undefined, process.env, 'mcp');
   session ??= await openSession(settings);
   try {
     return await work(session.client);

@@ -15,6 +15,8 @@ export const ENV = {
 } as const;
 
 export interface ApiSettings {
+  /** Whose settings (for messages that say where to set what); default the CLI. */
+  readonly reader?: Reader;
   readonly apiUrl: string;
   readonly token?: string;
   readonly user?: string;
@@ -25,16 +27,29 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const present = (v: string | undefined): string | undefined => (v === undefined || v === '' ? undefined : v);
 
-export function apiUrlFrom(flag: string | undefined, env: Env): string {
+/**
+ * Who reads the settings: the CLI (flags and its shell's environment) or the MCP server, which has no flags and reads
+ * only the environment its MCP client gives it (the `env` of its entry in the client's configuration).
+ */
+export type Reader = 'cli' | 'mcp';
+
+const MCP_ENV = 'in the environment of the MCP server (the "env" of its entry in the MCP client\'s configuration)';
+
+export function apiUrlFrom(flag: string | undefined, env: Env, reader: Reader = 'cli'): string {
   const url = present(flag) ?? present(env[ENV.url]);
-  if (!url) throw new UsageError(`No API URL: pass --api-url <url> or set ${ENV.url} (e.g. https://catalog.example.org/api)`);
+  if (!url) {
+    throw new UsageError(reader === 'mcp'
+      ? `No API URL: set ${ENV.url} ${MCP_ENV}, e.g. https://catalog.example.org/api`
+      : `No API URL: pass --api-url <url> or set ${ENV.url} (e.g. https://catalog.example.org/api)`);
+  }
   if (!/^https?:\/\//i.test(url)) throw new UsageError(`The API URL must start with http:// or https:// (got "${url}")`);
   return url;
 }
 
-export function settingsFrom(apiUrlFlag: string | undefined, env: Env): ApiSettings {
+export function settingsFrom(apiUrlFlag: string | undefined, env: Env, reader: Reader = 'cli'): ApiSettings {
   return {
-    apiUrl: apiUrlFrom(apiUrlFlag, env),
+    reader,
+    apiUrl: apiUrlFrom(apiUrlFlag, env, reader),
     token: present(env[ENV.token]),
     user: present(env[ENV.user]),
     password: env[ENV.password] ?? undefined,
@@ -64,9 +79,9 @@ export async function openSession(settings: ApiSettings): Promise<Session> {
     await client.login(user, password);
     return { client, ownsToken: true, renew: async () => { await client.login(user, password); } };
   }
-  throw new UsageError(
-    `No credentials: set ${ENV.token} (from \`catalog-blocks login\`) or ${ENV.user} and ${ENV.password}`,
-  );
+  throw new UsageError(settings.reader === 'mcp'
+    ? `No credentials: set ${ENV.token} (a token from \`catalog-blocks login\`), or ${ENV.user} and ${ENV.password}, ${MCP_ENV}`
+    : `No credentials: set ${ENV.token} (from \`catalog-blocks login\`) or ${ENV.user} and ${ENV.password}`);
 }
 
 /** Ends a session this process opened; a token given to us is left alone (logout would invalidate it for its owner). */

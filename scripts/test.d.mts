@@ -1,0 +1,6 @@
+// Types of scripts/test.mjs's exports (used by test/api/newcomer.test.ts).
+export interface SuiteCounts { passed: number; failed: number; skipped: number; buildSkips: string[] }
+export function plan(wanted: readonly string[]): string[];
+export const BUILD_SKIP: RegExp;
+export function countTap(text: string, options?: { built?: boolean }): SuiteCounts;
+export function summary(totals: { passed: number; failed: number; skipped: number }): string[];
