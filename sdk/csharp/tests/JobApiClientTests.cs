@@ -190,6 +190,19 @@ static class JobApiClientTests
             Check(!string.IsNullOrEmpty(added.Message), "message");
         });
 
+        Case("the NSwag-generated AddFileAsync (file part as FileParameter, format binary) uploads, 202 then SUCCESS", () =>
+        {
+            // issue 12 point 2: the generated method itself, not the hand-written layer, sends a file part with a name
+            using (var data = File.OpenRead(TempFile("generated.csv", csv)))
+            {
+                var job = client.Generated.AddFileAsync(new Uri(distribution), new FileParameter(data, "generated.csv", "text/csv")).GetAwaiter().GetResult();
+                Check(job.JobId > 0, "jobId > 0");
+                var done = client.WaitForJob(job.JobId, interval, TimeSpan.FromSeconds(60));
+                Equal(JobStatus.SUCCESS, done.Status, "status (error " + done.Error + ")");
+                Equal("generated.csv", done.Filename, "filename");
+            }
+        });
+
         Case("waitForJob polls the add job to SUCCESS, the file is served at resultUrl", () =>
         {
             Check(added != null, "addFile did not succeed");
