@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
-import { readFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -28,7 +28,8 @@ if (missing.length > 0) {
   });
 } else {
   const work = await mkdtemp(path.join(tmpdir(), 'cb-csharp-'));
-  after(() => rm(work, { recursive: true, force: true }));
+  // (the temp dir is removed by the hook registered last, below: registered here, node:test ran it while this module
+  // was still awaiting the build and the runs)
 
   describe('C# SDK: generated client', () => {
     test('the committed NSwag client is what NSwag generates from the committed OpenAPI document (else run sdk/csharp/generate.sh)', async () => {
@@ -80,6 +81,38 @@ if (missing.length > 0) {
       await store.close();
     }
 
+    // The README's complete example, as printed there, against a store of its own (its URL in place of the
+    // README's localhost one): compiled with mcs against the built SDK, run with mono from a folder holding the two
+    // CSV files it names. A reader who copies it gets exactly this.
+    let readmeExample: { ok: boolean; detail: string };
+    {
+      const readme = await readFile(path.join(SDK, 'README.md'), 'utf8');
+      const code = /```csharp\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+      const dir = path.join(work, 'readme-example');
+      await mkdir(dir, { recursive: true });
+      // the README's account: the demo account `npm run store` creates
+      const exampleStore = await startJobStore({ processingMs: 100, users: [{ name: 'demo', password: 'demo-password' }] });
+      try {
+        assert.ok(code.includes('http://localhost:8080/api'), 'the README example names the dev store URL');
+        await writeFile(path.join(dir, 'Upload.cs'), code.replace('http://localhost:8080/api', exampleStore.apiUrl));
+        await writeFile(path.join(dir, 'data.csv'), 'registration,type\nSE-ABC,glider\n');
+        await writeFile(path.join(dir, 'data-v2.csv'), 'registration,type\nSE-ABC,glider\nSE-XYZ,balloon\n');
+        await run('cp', [path.join(bin, 'CatalogBlocks.JobApi.dll'), dir]);
+        await run('mcs', ['-nologo', '-out:' + path.join(dir, 'Upload.exe'), '-pkg:newtonsoft-json', '-r:System.Net.Http',
+          '-r:' + path.join(dir, 'CatalogBlocks.JobApi.dll'), path.join(dir, 'Upload.cs')]);
+        const res = await run('mono', [path.join(dir, 'Upload.exe')], { cwd: dir, timeout: 120_000 });
+        readmeExample = { ok: /file at http/.test(res.stdout) && /replace: SUCCESS/.test(res.stdout), detail: res.stdout };
+      } catch (e) {
+        const err = e as { stdout?: string; stderr?: string; message: string };
+        readmeExample = { ok: false, detail: `${err.message}\n${err.stdout ?? ''}${err.stderr ?? ''}` };
+      } finally {
+        await exampleStore.close();
+      }
+    }
+    test('the README example compiles and runs as printed: login, add → SUCCESS, replace → SUCCESS, logout', () => {
+      assert.ok(readmeExample.ok, readmeExample.detail);
+    });
+
     // "PASS name" or "FAIL name: why" (names have no ':', the program makes sure).
     const cases = output.split(/\r?\n/).map((line) => /^(PASS) (.+)$|^(FAIL) ([^:]+)(?:: (.*))?$/.exec(line)).filter((m) => m !== null)
       .map((m) => ({ verdict: m[1] ?? m[3]!, name: (m[2] ?? m[4]!).trim(), why: m[5] }));
@@ -95,4 +128,5 @@ if (missing.length > 0) {
       }
     });
   }
+  after(() => rm(work, { recursive: true, force: true }));
 }
