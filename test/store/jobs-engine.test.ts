@@ -29,6 +29,16 @@ async function metadataOf(s: JobStore, resourceUri: string): Promise<any> {
   return r.body;
 }
 
+/** The entry's modified time as the entry JSON (info graph) states it, as an ISO string. */
+async function entryModified(s: JobStore, resourceUri: string): Promise<string> {
+  const e = s.server.store.entriesByResource(resourceUri)[0]!;
+  const r = await getJson(`${s.server.url}${e.contextId}/entry/${e.entryId}?format=application/json`);
+  assert.equal(r.status, 200);
+  const stated = values(r.body.info, e.entryUri, `${DCT}modified`);
+  assert.equal(stated.length, 1, `one modified of ${e.entryUri}`);
+  return new Date(stated[0]!).toISOString();
+}
+
 async function rows(s: JobStore, query = ''): Promise<any> {
   const r = await getJson(`${s.base}/rowstore/dataset/${ROWS_ID}/json${query}`);
   assert.equal(r.status, 200, JSON.stringify(r.body));
@@ -39,6 +49,7 @@ describe('job states: PENDING → PROCESSING → SUCCESS (add)', () => {
   let s: JobStore;
   const gate = new Gate();
   let firstId = '';
+  let secondId = '';
   before(async () => {
     s = await startJobStore({ gate, processingMs: 0 });
   });
@@ -59,6 +70,7 @@ describe('job states: PENDING → PROCESSING → SUCCESS (add)', () => {
     assert.equal(processing.queuePosition, undefined);
 
     const second = await submit(s, 'ADD', CSV_DIST, 'polls-2026.csv', CSV_B);
+    secondId = second.jobId;
     const third = await submit(s, 'ADD', PLAIN_DIST, 'notes.txt', 'just text');
     assert.equal(s.jobs.get(second.jobId)!.queuePosition, 1);
     assert.equal(s.jobs.get(third.jobId)!.queuePosition, 2);
@@ -135,19 +147,33 @@ describe('job states: PENDING → PROCESSING → SUCCESS (add)', () => {
     const info = await getJson(`${s.base}/rowstore/dataset/${ROWS_ID}/info`);
     assert.equal(info.body.rowcount, 3);
     assert.deepEqual(info.body.columnnames, ['year', 'party', 'share']);
+    // A (the API distribution) was touched by the last add to its source: metadata date and entry modified time.
+    const lastAdd = s.jobs.get(secondId)!.terminated!;
+    assert.deepEqual(values(await metadataOf(s, API_DIST), API_DIST, `${DCT}modified`), [lastAdd.slice(0, 10)]);
+    assert.notEqual(lastAdd.slice(0, 10), '2020-01-01', 'differs from the catalog\'s date');
+    assert.equal(await entryModified(s, API_DIST), lastAdd);
   });
 
   it('replace: content replaced, modified dates updated, rows rebuilt from all files of the distribution', async () => {
     const file = s.jobs.get(firstId)!.resultUrl!;
     const fileEntry = s.server.store.entriesByResource(file)[0]!;
-    const before = fileEntry.modified.getTime();
+    const before = { file: await entryModified(s, file), csv: await entryModified(s, CSV_DIST), api: await entryModified(s, API_DIST) };
     const rec = await submit(s, 'REPLACE', file, 'polls-2022-fixed.csv', 'Year,Party,Share\n2022,C,5.5\n');
     await s.jobs.idle();
     const done = s.jobs.get(rec.jobId)!;
     assert.equal(done.status, 'SUCCESS', done.error);
     assert.equal(done.resultUrl, file);
     assert.equal(await (await fetch(file)).text(), 'Year,Party,Share\n2022,C,5.5\n');
-    assert.ok(fileEntry.modified.getTime() > before || fileEntry.modified.getTime() >= Date.now() - 60_000);
+    // The replace's commit time is the modified time of the file, its distribution and the API distribution it feeds.
+    const at = done.terminated!;
+    assert.notEqual(before.file, at, 'the add committed earlier than the replace');
+    assert.equal(await entryModified(s, file), at, 'file entry modified');
+    assert.notEqual(before.csv, at);
+    assert.equal(await entryModified(s, CSV_DIST), at, 'distribution entry modified');
+    assert.deepEqual(values(await metadataOf(s, CSV_DIST), CSV_DIST, `${DCT}modified`), [at.slice(0, 10)]);
+    assert.notEqual(before.api, at);
+    assert.equal(await entryModified(s, API_DIST), at, 'API distribution entry modified');
+    assert.deepEqual(values(await metadataOf(s, API_DIST), API_DIST, `${DCT}modified`), [at.slice(0, 10)]);
     const page = await rows(s);
     assert.deepEqual(page.results.map((r: any) => `${r.year} ${r.party}`), ['2022 C', '2026 A']);
     assert.equal(s.server.store.entriesByResource(file).length, 1, 'no new entry for a replace');
