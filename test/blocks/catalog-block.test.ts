@@ -134,6 +134,24 @@ describe('catalog block base: styles', () => {
     expect(document.adoptedStyleSheets.filter((s) => [...s.cssRules].some((r) => r.cssText.includes('esbSpinner')))).to.have.length(1);
     expect(document.querySelectorAll('style').length, 'no <style> elements').to.equal(0);
     expect(el.querySelector('[style]'), 'no inline style attributes').to.equal(null);
+
+    // Low specificity: a host rule of type selectors only, placed before the block sheets in the cascade (so only
+    // specificity can let it win), overrides what the block styles set on the block and on every element inside it.
+    const host = new CSSStyleSheet();
+    host.replaceSync(`dataset-view, dataset-view * { color: rgb(1, 2, 3); line-height: 31px; padding-top: 7px; margin-top: 5px; font-weight: 300; text-decoration-line: overline; }`);
+    document.adoptedStyleSheets = [host, ...document.adoptedStyleSheets];
+    try {
+      const elements = [el, ...el.querySelectorAll('*')];
+      expect(elements.length).to.be.above(10);
+      const lost = elements.flatMap((e) => {
+        const cs = getComputedStyle(e);
+        const got = [cs.color, cs.lineHeight, cs.paddingTop, cs.marginTop, cs.fontWeight, cs.textDecorationLine];
+        return got.join('|') === 'rgb(1, 2, 3)|31px|7px|5px|300|overline' ? [] : [`${e.localName}.${[...e.classList].join('.')}: ${got.join('|')}`];
+      });
+      expect(lost, 'elements where a block rule beats a host type selector').to.deep.equal([]);
+    } finally {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== host);
+    }
   });
 
   it('keyboard focus on the expand button shows a visible focus ring', async () => {
