@@ -203,6 +203,15 @@ describe('catalog-blocks-mcp (from source, CATALOG_API_TOKEN)', () => {
 
 describe('catalog-blocks-mcp (from source, CATALOG_API_USER + CATALOG_API_PASSWORD)', () => {
   it('logs in itself and never shows the session token or the password', async () => {
+    // The tokens of the sessions the store hands out during this test: the server's own login is among them.
+    const sessions = store.server.auth.sessions;
+    const create = sessions.create;
+    const issued: string[] = [];
+    sessions.create = (...args: Parameters<typeof create>) => {
+      const session = create.apply(sessions, args);
+      issued.push(session.token);
+      return session;
+    };
     const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'src/cli/mcp-server.ts')], {
       CATALOG_API_URL: store.apiUrl, CATALOG_API_USER: store.user, CATALOG_API_PASSWORD: store.password,
     });
@@ -211,10 +220,15 @@ describe('catalog-blocks-mcp (from source, CATALOG_API_USER + CATALOG_API_PASSWO
       assert.ok(!r.isError, textOf(r));
       assert.equal(recordOf(r).status, 'SUCCESS');
       assert.equal(recordOf(r).user, store.user);
-      const all = JSON.stringify(r) + mcp.seen.join('');
-      assert.ok(!all.includes(store.password));
+      const status = (await mcp.client.callTool({ name: 'getJobStatus', arguments: { jobId: String(recordOf(r).jobId) } })) as ToolResult;
+      assert.ok(!status.isError, textOf(status));
+      assert.equal(issued.length, 1, 'the server logged in once, with the configured account');
+      const all = JSON.stringify([r, status]) + mcp.seen.join('');
+      assert.ok(!all.includes(issued[0]!), 'session token leaked');
+      assert.ok(!all.includes(store.password), 'password leaked');
       assert.doesNotMatch(all, /auth_token|X-Auth-Token: \S/);
     } finally {
+      sessions.create = create;
       await mcp.close();
     }
   });
