@@ -156,7 +156,6 @@ describe('job states: PENDING → PROCESSING → SUCCESS (add)', () => {
 
   it('replace: content replaced, modified dates updated, rows rebuilt from all files of the distribution', async () => {
     const file = s.jobs.get(firstId)!.resultUrl!;
-    const fileEntry = s.server.store.entriesByResource(file)[0]!;
     const before = { file: await entryModified(s, file), csv: await entryModified(s, CSV_DIST), api: await entryModified(s, API_DIST) };
     const rec = await submit(s, 'REPLACE', file, 'polls-2022-fixed.csv', 'Year,Party,Share\n2022,C,5.5\n');
     await s.jobs.idle();
