@@ -192,10 +192,18 @@ describe('rowstore: query rules', () => {
   });
 
   it('_callback wraps the page as JSONP; _sort is accepted and ignored', async () => {
-    const r = await fetch(ds('?_callback=cb&_limit=1&_sort=kod'));
+    const r = await fetch(ds('?_callback=cb&_limit=3&_sort=kod'));
     assert.equal(r.status, 200);
     assert.match(r.headers.get('content-type')!, /javascript/);
-    assert.match(await r.text(), /^cb\(\{/);
+    const text = await r.text();
+    const wrapped = /^cb\((\{[\s\S]*\})\);?\s*$/.exec(text);
+    assert.ok(wrapped, text);
+    const page = JSON.parse(wrapped[1]!);
+    // The wrapped page is the page without _callback and _sort: same rows in the same order.
+    const plain = (await getJson(ds('?_limit=3'))).body;
+    assert.ok(plain.results.length >= 2, 'enough rows to see an order');
+    const core = (p: any): unknown => ({ results: p.results, resultCount: p.resultCount, limit: p.limit, offset: p.offset });
+    assert.deepEqual(core(page), core(plain));
   });
 
   it('unknown dataset → 404', async () => {
