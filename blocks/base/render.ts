@@ -55,10 +55,13 @@ export function heading(
   }
 }
 
-/** The `lang` attribute a literal needs inside a block in `ui` language: its own tag when it differs. */
-export function langOf(text: Text | undefined, ui: Lang): string | undefined {
-  if (!text || !text.lang) return undefined;
-  return toLang(text.lang) === ui ? undefined : text.lang;
+/**
+ * The `lang` attribute a literal (or a label with its language tag: `{ lang }`) needs inside a block in `ui` language:
+ * its own tag when it differs.
+ */
+export function langOf(text: { readonly lang?: string | undefined } | undefined, ui: Lang): string | undefined {
+  const lang = text?.lang;
+  return lang && toLang(lang) !== ui ? lang : undefined;
 }
 
 /**

@@ -7,7 +7,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Lang } from '../../src/i18n/index.ts';
 import type { CollectionName, SearchResults, SearchState } from '../../src/search/types.ts';
 import { t } from '../base/messages.ts';
-import { otherLang, toggleFilter } from './scoped-block.ts';
+import { toggleFilter } from './scoped-block.ts';
+import { langOf } from '../base/render.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 export interface Chip {
@@ -73,7 +74,7 @@ export function renderChips(
             title=${label === c.label ? nothing : clip(c.label, TEXT_HARD_LIMIT)}
             @click=${() => remove(c, i)}
           >
-            ${group ? html`<span class="group">${group}</span>` : nothing}<span class="itemLabel" lang=${otherLang(c.labelLang, lang) ?? nothing}
+            ${group ? html`<span class="group">${group}</span>` : nothing}<span class="itemLabel" lang=${langOf({ lang: c.labelLang }, lang) ?? nothing}
               >${label}</span
             ><span class="esbChipRemove" aria-hidden="true">×</span>
           </button>

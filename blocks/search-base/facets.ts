@@ -219,7 +219,7 @@ export class FacetsBlock extends ScopedBlock {
     // A long value is cut in the list (and in its accessible name); the `title` keeps it whole.
     const shown = clipWords(v.label, FACET_LABEL_LIMIT);
     const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);
-    const label = html`<span class="facetLabel" lang=${langOf({ value: '', lang: v.labelLang ?? (name === 'keyword' ? this.#keywordLangs.get(v.value) : '') ?? '' }, lang) ?? nothing} title=${full}>${shown}</span>`;
+    const label = html`<span class="facetLabel" lang=${langOf({ lang: v.labelLang ?? (name === 'keyword' ? this.#keywordLangs.get(v.value) : undefined) }, lang) ?? nothing} title=${full}>${shown}</span>`;
     const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${v.count.toLocaleString(lang)})</span
       ><span class="esbVisuallyHidden">, ${partText(lang, this.searchScope.results?.counts ? 'hits.count' : 'facets.count', { n: v.count })}</span>`;
     // Too long to be a filter (MAX_FILTER_VALUE_CHARS): listed with its count, not offered as a link.

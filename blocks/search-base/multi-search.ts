@@ -10,7 +10,8 @@ import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'l
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { t } from '../base/messages.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
-import { INVALID_SEARCH_CHARS, ScopedBlock, otherLang, partText, toggleFilter } from './scoped-block.ts';
+import { INVALID_SEARCH_CHARS, ScopedBlock, partText, toggleFilter } from './scoped-block.ts';
+import { langOf } from '../base/render.ts';
 import { urlPrefix } from '../../src/config/links.ts';
 import type { ParamValue } from '../../src/config/resolve.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
@@ -334,7 +335,7 @@ export class MultiSearchBlock extends ScopedBlock {
       id=${this.#optionId(i)}
       class="esbOption ${o.kind === 'term' ? 'esbOption--term' : ''} ${selected ? 'esbOption--active' : ''}"
       aria-selected=${selected ? 'true' : 'false'}
-      lang=${otherLang(o.labelLang, this.uiLang) ?? nothing}
+      lang=${langOf({ lang: o.labelLang }, this.uiLang) ?? nothing}
       @mousedown=${(e: MouseEvent) => e.preventDefault()}
       @click=${() => this.select(o)}
     >

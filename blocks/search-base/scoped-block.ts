@@ -8,7 +8,7 @@ import { nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { CatalogBlock, blockProperties } from '../base/catalog-block.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
-import { loadSearchMessages, toLang, type Lang } from '../../src/i18n/index.ts';
+import { loadSearchMessages, type Lang } from '../../src/i18n/index.ts';
 import { t } from '../base/messages.ts';
 import type { BlockName } from '../../src/config/params.ts';
 import { resolveParams, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
@@ -152,11 +152,6 @@ export function toggleFilter(state: SearchState, name: CollectionName, value: st
   if (next.length) filters[name] = next;
   else delete filters[name];
   return { ...state, filters, page: 1 };
-}
-
-/** The `lang` attribute a label needs inside a block in `ui` language: its own tag when it differs. */
-export function otherLang(labelLang: string | undefined, ui: Lang): string | undefined {
-  return labelLang && toLang(labelLang) !== ui ? labelLang : undefined;
 }
 
 /** UI strings of the search parts that the shared table lacks ({n} selects the `.one` form for 1). */
