@@ -79,6 +79,15 @@ function watchDocumentLang(el: CatalogBlock, on: boolean): void {
  * @attr {string} live - `off`, `polite` or `assertive`: `aria-live` on the element (other values are not written).
  * @attr {string} title - The element's own `title` (the incumbent's `title` parameter).
  */
+/**
+ * Adopts stylesheets into the block's document (once each), unless the block has `no-styles` or the page `noStyles`:
+ * a block's own sheets on connect, and the sheets of parts it loads later (an opened result row).
+ */
+export function adoptBlockStyles(block: CatalogBlock, sheets: readonly CSSResult[]): void {
+  if (block.hasAttribute('no-styles') || resolveGlobalFlag(block, block.pageConfig, 'noStyles')) return;
+  for (const sheet of sheets) adoptStyles(block.ownerDocument, sheet);
+}
+
 export abstract class CatalogBlock<T = unknown> extends LitElement {
   /** The block's name in the parameter table (`datasetView`, …). */
   static blockName: BlockName;
@@ -194,11 +203,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     win?.addEventListener('hashchange', this.#onUrlChange);
     win?.addEventListener('popstate', this.#onUrlChange);
     watchDocumentLang(this, true);
-    const noStyles = this.hasAttribute('no-styles') || resolveGlobalFlag(this, this.#page, 'noStyles');
-    if (!noStyles) {
-      adoptStyles(this.ownerDocument, baseStyles);
-      for (const sheet of (this.constructor as typeof CatalogBlock).blockStyles) adoptStyles(this.ownerDocument, sheet);
-    }
+    adoptBlockStyles(this, [baseStyles, ...(this.constructor as typeof CatalogBlock).blockStyles]);
   }
 
   override disconnectedCallback(): void {

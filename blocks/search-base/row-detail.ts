@@ -5,7 +5,6 @@
  * or the data service's fields). Everything the dataset view model needs stays out of a search page's first load.
  */
 import { css, html, nothing } from 'lit';
-import { Directive, directive, type ChildPart } from 'lit/directive.js';
 import { buildDatasetModel, fileUrisToResolve, followUpResources } from '../../src/dcat/dataset.ts';
 import { buildDataServiceModel } from '../../src/dcat/dataservice.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
@@ -13,9 +12,6 @@ import type { DatasetModel } from '../../src/dcat/model.ts';
 import type { Lang } from '../../src/i18n/index.ts';
 import type { ResultRow } from '../../src/search/types.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
-import { resolveGlobalFlag } from '../../src/config/resolve.ts';
-import { adoptStyles } from '../base/adopt-styles.ts';
-import type { CatalogBlock } from '../base/catalog-block.ts';
 import { t } from '../base/messages.ts';
 import { heading, headingLevel, textOf, type RenderContext } from '../base/render.ts';
 import { fieldList, sectionLabel } from '../base/render-fields.ts';
@@ -102,24 +98,11 @@ const rowDetailStyles = css`
 `;
 
 /**
- * The landing page's distribution styles live in dataset-view.styles.ts, which only `<dataset-view>` adopts: an open
- * row adopts them (once per document, unless the list has `no-styles` or the page `noStyles`) plus the row overrides.
+ * The landing page's distribution styles live in dataset-view.styles.ts, which only `<dataset-view>` adopts: the list
+ * adopts them with the row overrides when a row's detail first loads (CatalogBlock.adoptBlockStyles: not with
+ * `no-styles` or the page's `noStyles`).
  */
-class AdoptDetailStyles extends Directive {
-  override update(part: ChildPart): unknown {
-    const host = part.options?.host as CatalogBlock | undefined;
-    if (host?.ownerDocument && !(host.hasAttribute('no-styles') || resolveGlobalFlag(host, host.pageConfig, 'noStyles'))) {
-      adoptStyles(host.ownerDocument, datasetViewStyles);
-      adoptStyles(host.ownerDocument, rowDetailStyles);
-    }
-    return nothing;
-  }
-
-  render(): unknown {
-    return nothing;
-  }
-}
-const adoptDetailStyles = directive(AdoptDetailStyles);
+export const ROW_DETAIL_STYLES = [datasetViewStyles, rowDetailStyles];
 
 /** The expanded area of a row whose detail is built. */
 export function expandedDetail(d: RowDetail, distributions: DistributionListState, base: RenderContext): unknown {
@@ -128,7 +111,7 @@ export function expandedDetail(d: RowDetail, distributions: DistributionListStat
   const named = `${base.idPrefix}-named`;
   const ctx: RenderContext = { ...base, named };
   const title = d.model.title;
-  const name = html`${adoptDetailStyles()}<span id=${named} hidden>${title
+  const name = html`<span id=${named} hidden>${title
     ? textOf(title, ctx.lang)
     : t(ctx.lang, d.kind === 'service' ? 'svc.untitled' : 'dv.untitled')}</span>`;
   const furtherId = `${ctx.idPrefix}-further`;

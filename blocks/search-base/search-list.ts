@@ -20,7 +20,7 @@ import { announceState, follow, resolveSupportiveParams, scopeLoadState, scopeNa
 import { loadLandingMessages, loadSearchMessages, type Lang } from '../../src/i18n/index.ts';
 import { scopeFor, type ScopeConfig, type SearchScope } from '../../src/search/scope.ts';
 import type { ResultRow, SearchResults, SearchState } from '../../src/search/types.ts';
-import { CatalogBlock } from '../base/catalog-block.ts';
+import { adoptBlockStyles, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { t } from '../base/messages.ts';
 import { heading, stateView } from '../base/render.ts';
@@ -272,8 +272,11 @@ export class SearchListBlock extends CatalogBlock {
       // The expansion code (and the rich-content chunk) download while the row's linked resources are looked up.
       Promise.all([loadRowDetailModule(), lookupRowResources(store, row), wantRich ? loadRich(lang, flags) : undefined,
         wantCoverage ? loadCoverage(lang) : undefined, loadLandingMessages(lang)])
-        .then(([m, related, module, coverage]) => m.loadRowDetail(store, row, related,
-          { lang, registry, ...(module ? { rich: { module, flags } } : {}), ...(coverage ? { coverage } : {}) }))
+        .then(([m, related, module, coverage]) => {
+          adoptBlockStyles(this, m.ROW_DETAIL_STYLES);
+          return m.loadRowDetail(store, row, related,
+            { lang, registry, ...(module ? { rich: { module, flags } } : {}), ...(coverage ? { coverage } : {}) });
+        })
         .then((d) => (entry.detail = d))
         .catch((e: unknown) => {
           console.warn('[catalog-blocks] the details of a result row could not be loaded', e);
