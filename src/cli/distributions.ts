@@ -6,6 +6,8 @@
  */
 import { NS } from '../rdf/namespaces.ts';
 import type { Graph, Term } from '../rdf/graph.ts';
+import { pickLiteral } from '../rdf/literal.ts';
+import { formatBytes } from '../i18n/format.ts';
 import { EntryStoreClient } from '../store/entrystore.ts';
 import type { FetchLike } from '../store/http.ts';
 import type { StoreEntry } from '../store/types.ts';
@@ -65,12 +67,9 @@ export function storeUrlFrom(flag: string | undefined, env: Readonly<Record<stri
   throw new UsageError(`Which store? Pass --store-url <url> or set ${STORE_ENV} (e.g. https://catalog.example.org/store/), or give an entry URL ({store}{context}/entry/{id})`);
 }
 
-/** The literal in `lang`, else an untagged one, else English, else any. */
-function pick(terms: readonly Term[], lang: string): string | undefined {
-  const literals = terms.filter((t) => t.termType === 'Literal');
-  const byLang = (l: string): Term | undefined => literals.find((t) => (t.language ?? '') === l);
-  return (byLang(lang) ?? byLang('') ?? byLang('en') ?? literals[0])?.value;
-}
+/** The literal the engine would show in `lang` (pickLiteral's language preference). */
+const pick = (terms: readonly Term[], lang: string): string | undefined =>
+  pickLiteral(terms.filter((t) => t.termType === 'Literal'), lang)?.value;
 
 const uris = (g: Graph, subject: string, predicate: string): string[] =>
   g.objects(subject, predicate).filter((t) => t.termType === 'NamedNode').map((t) => t.value);
@@ -133,12 +132,6 @@ export async function listDistributions(target: string, storeUrl: string, opts: 
   return { storeUrl: store.baseUrl, dataset: { uri: self, ...(title ? { title } : {}) }, distributions };
 }
 
-function bytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
-
 /** The listing for a person: each distribution with the URI to paste into `upload add`, each file for `upload replace`. */
 export function formatListing(listing: Listing): string {
   const lines: string[] = [];
@@ -159,7 +152,7 @@ export function formatListing(listing: Listing): string {
     lines.push(`  add a file:      catalog-blocks upload add ${d.uri} <file>`);
     if (d.files.length === 0) lines.push('  uploaded files:  none');
     for (const f of d.files) {
-      const about = [f.name, f.size === undefined ? undefined : bytes(f.size), f.format].filter(Boolean).join(', ');
+      const about = [f.name, f.size === undefined ? undefined : formatBytes(f.size, 'en'), f.format].filter(Boolean).join(', ');
       lines.push(`  replace a file:  catalog-blocks upload replace ${f.uri} <file>${about ? `   (${about})` : ''}`);
     }
     for (const u of d.otherDownloads) lines.push(`  download URL:    ${u}   (outside the store: not replaceable here)`);
