@@ -23,18 +23,9 @@ export const GUEST_USER_INFO = { user: 'guest', id: '_guest' } as const;
 
 /** `Accept-Language` as EntryStore's `clientAcceptLanguage`: language → quality (absent header → {}). */
 export function clientAcceptLanguage(header: string | undefined): Record<string, number> {
+  // Accept-Language has Accept's shape (`tag;q=0.8, …`): the same parser, language tags only, the first q of each
   const out: Record<string, number> = {};
-  for (const part of (header ?? '').split(',')) {
-    const [tag, ...params] = part.split(';').map((s) => s.trim());
-    if (!tag || tag === '*' || !/^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag)) continue;
-    let q = 1;
-    for (const p of params) {
-      const m = /^q=([01](?:\.\d{0,3})?)$/.exec(p);
-      if (m) q = Number(m[1]);
-    }
-    const key = tag.toLowerCase();
-    if (q > 0 && !(key in out)) out[key] = q;
-  }
+  for (const { type, q } of parseAccept(header)) if (/^[a-z]{1,8}(-[a-z0-9]{1,8})*$/.test(type) && !(type in out)) out[type] = q;
   return out;
 }
 
