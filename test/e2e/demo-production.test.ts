@@ -14,7 +14,7 @@ import { launch, root } from './harness.ts';
 
 /** Starts `scripts/start.mjs` on free ports; resolves with the demo origin printed on stdout. */
 function startDemo(): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/start.mjs'), '--port', '0', '--store-port', '0'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/start.mjs'), '--port', '0', '--store-port', '0', '--no-build'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
