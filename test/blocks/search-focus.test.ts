@@ -3,6 +3,7 @@
 // layouts, portal-builder composition); "No datasets match your search." spoken by one live region only.
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
+import { virtual } from '@guidepup/virtual-screen-reader/browser.js';
 import type { SearchLayout } from '../../blocks/search-base/layout.ts';
 import '../../blocks/dataset-facet-search-layout/dataset-facet-search-layout.ts';
 import '../../blocks/dataset-compact-facet-search-layout/dataset-compact-facet-search-layout.ts';
@@ -218,6 +219,30 @@ describe('"No datasets match your search." is announced once (issue 11 point 11)
       expect(regions[0]!.classList.contains('esbResults'), 'the count of <dataset-results>').to.be.true;
       // and the list's text is not inside any live region of the page either
       expect(el.querySelector('.esbListEmpty')!.closest('[aria-live], [role="status"], [role="alert"], [role="log"]')).to.equal(null);
+    });
+  }
+
+  // The same heard through a screen reader model (Guidepup's virtual screen reader, which follows the ARIA live-region
+  // rules): typing a term with no hits and pressing Enter, as a user does.
+  for (const tag of ALL_LAYOUTS) {
+    it(`${tag}: a virtual screen reader speaks it once after a search typed and submitted`, async () => {
+      const el = await layout(tag);
+      await until(() => el.querySelectorAll('.entryList > li').length > 0, 'rows');
+      await virtual.start({ container: el.parentElement! });
+      try {
+        el.querySelector<HTMLInputElement>('input[type="search"], input')!.focus();
+        await sendKeys({ type: 'nothingmatchesthis' });
+        await sendKeys({ press: 'Enter' });
+        await until(() => el.querySelector('.esbListEmpty') !== null, 'empty text');
+        for (let i = 0; i < 100 && !(await virtual.spokenPhraseLog()).some((p) => p.includes('No datasets match')); i++) {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await new Promise((r) => setTimeout(r, 300)); // a late second announcement would come within this
+        const spoken = (await virtual.spokenPhraseLog()).filter((p) => p.includes('No datasets match your search.'));
+        expect(spoken, 'phrases spoken').to.deep.equal(['polite: No datasets match your search.']);
+      } finally {
+        await virtual.stop();
+      }
     });
   }
 
