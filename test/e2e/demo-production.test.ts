@@ -79,7 +79,8 @@ describe('npm start: the production-bundle demo pages', () => {
 
     const blockScripts = scripts.filter((p) => !p.startsWith('/@') && !p.startsWith('/node_modules/') && p !== '/demo.js');
     assert.ok(blockScripts.includes('/cdn/catalog-blocks.js'), scripts.join('\n'));
-    assert.ok(blockScripts.some((p) => /^\/cdn\/core-[\w-]+\.js$/.test(p)), 'the core chunk comes from dist/cdn');
+    assert.ok(blockScripts.some((p) => /^\/cdn\/search-[\w-]+\.js$/.test(p)), 'the search chunk comes from dist/cdn');
+    assert.ok(blockScripts.some((p) => /^\/cdn\/landing-[\w-]+\.js$/.test(p)), 'the landing chunk comes from dist/cdn');
     assert.deepEqual(blockScripts.filter((p) => !p.startsWith('/cdn/')), [], 'no source module is loaded');
     assert.deepEqual(problems, []);
   });
