@@ -4,7 +4,7 @@
  * client per store URL), per-instance id prefix, stylesheet adoption and a load controller with the common states.
  */
 import { LitElement, type CSSResult, type PropertyDeclarations } from 'lit';
-import { ContextConsumer } from '@lit/context';
+import { ContextEvent } from '@lit/context';
 import { attributeName, paramsOf, type BlockName, type GlobalConfig } from '../../src/config/params.ts';
 import { resolveGlobalFlag, resolveParams, squash, type ResolvedParams } from '../../src/config/resolve.ts';
 import { hasPendingConfigFiles, loadPageConfig, readPageConfig } from '../../src/config/page-config.ts';
@@ -102,7 +102,9 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
   /** Prefix of every id this instance renders. */
   readonly idPrefix = `esb${++instances}`;
   protected readonly loader = new LoadController<T>(this);
-  #store = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  /** The store of a `<catalog-store-provider>` around the block, and how to stop hearing of its changes. */
+  #provided: CatalogStore | undefined;
+  #unsubscribe: (() => void) | undefined;
   #page: GlobalConfig = {};
   #pageLoading = false;
   #onUrlChange = (): void => this.requestUpdate();
@@ -141,7 +143,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
 
   /** Absolute store base URL, always ending in `/`. */
   get storeBaseUrl(): string {
-    const provided = this.#store.value;
+    const provided = this.#provided;
     const own = this.getAttribute('store-url');
     if (!own && provided) return provided.baseUrl;
     const raw = own || (typeof this.#page.storeUrl === 'string' && this.#page.storeUrl) || DEFAULT_STORE_URL;
@@ -150,7 +152,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
 
   /** The store: the block's own `store-url` → a provider's store → the page config's → `/store/` (shared per URL). */
   get store(): CatalogStore {
-    const provided = this.#store.value;
+    const provided = this.#provided;
     if (provided && !this.getAttribute('store-url')) return provided;
     return storeFor(this.storeBaseUrl);
   }
@@ -196,6 +198,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#requestStore();
     // A block moved while loading had its load aborted on disconnect: update so that it loads again.
     this.requestUpdate();
     this.#readPage();
@@ -208,10 +211,29 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
     const win = this.ownerDocument.defaultView;
     win?.removeEventListener('hashchange', this.#onUrlChange);
     win?.removeEventListener('popstate', this.#onUrlChange);
     watchDocumentLang(this, false);
+  }
+
+  /**
+   * Asks a provider above for the store (the context protocol's `context-request` event, subscribed: a provider's
+   * new store re-renders the block). A block upgraded before its provider gets the store when the provider connects
+   * (its ContextRoot replays the request). What @lit/context's ContextConsumer does for a subscriber, without its
+   * options.
+   */
+  #requestStore(): void {
+    const callback = (store: CatalogStore, unsubscribe?: () => void): void => {
+      // another provider answers: stop hearing from the one before
+      if (this.#unsubscribe !== unsubscribe) this.#unsubscribe?.();
+      this.#unsubscribe = unsubscribe;
+      this.#provided = store;
+      this.requestUpdate();
+    };
+    this.dispatchEvent(new ContextEvent(storeContext, this, callback, true));
   }
 
   /**
