@@ -25,14 +25,16 @@ type Labels = Parameters<typeof addVocabulary>[0];
  * Each part's strings and, as every part brings the shared part (in the CDN build, a copy in each chunk), the theme
  * and access-right labels (its default export).
  */
-const LOADERS: Readonly<Record<`${Lang}/${Part}`, () => Promise<readonly [Table, Labels]>>> = {
-  'en/landing': () => import('./landing/en.ts').then((m) => [m.enLanding, m.default]),
-  'en/search': () => import('./search/en.ts').then((m) => [m.enSearch, m.default]),
-  'sv/landing': () => import('./landing/sv.ts').then((m) => [m.svLanding, m.default]),
-  'sv/search': () => import('./search/sv.ts').then((m) => [m.svSearch, m.default]),
-  'de/landing': () => import('./landing/de.ts').then((m) => [m.deLanding, m.default]),
-  'de/search': () => import('./search/de.ts').then((m) => [m.deSearch, m.default]),
+const LOADERS: Readonly<Record<`${Lang}/${Part}`, () => Promise<{ readonly default: Labels } & Readonly<Record<string, unknown>>>>> = {
+  'en/landing': () => import('./landing/en.ts'),
+  'en/search': () => import('./search/en.ts'),
+  'sv/landing': () => import('./landing/sv.ts'),
+  'sv/search': () => import('./search/sv.ts'),
+  'de/landing': () => import('./landing/de.ts'),
+  'de/search': () => import('./search/de.ts'),
 };
+/** The strings' export of a part's module: `enLanding`, `svSearch` … */
+const tableName = (l: Lang, part: Part): string => `${l}${part === 'landing' ? 'Landing' : 'Search'}`;
 /** The parts loaded so far, merged, per language. */
 const loaded: Partial<Record<Lang, Table>> = {};
 /** Languages with every part loaded: only then is a missing key a missing translation. */
@@ -52,9 +54,9 @@ function loadPart(l: Lang, part: Part): Promise<void> {
   let p = loading.get(key);
   if (!p) {
     p = LOADERS[key]().then(
-      ([table, labels]) => {
-        addVocabulary(labels, l);
-        loaded[l] = { ...(loaded[l] ?? CORE[l]), ...table };
+      (m) => {
+        addVocabulary(m.default, l);
+        loaded[l] = { ...(loaded[l] ?? CORE[l]), ...(m[tableName(l, part)] as Table) };
       },
       (e: unknown) => {
         loading.delete(key);
