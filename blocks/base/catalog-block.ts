@@ -33,8 +33,9 @@ let instances = 0;
 const ARIA_PARAMS = ['label', 'labelledby', 'describedby', 'live'];
 
 /**
- * Reactive properties of a block: one per parameter of the table (attribute = kebab name, raw string value; the
- * old lower-case attribute form `includedatapreview` is observed too), plus the attributes every block shares.
+ * Reactive properties of a block: one per parameter of the table (attribute = kebab name, raw string value: Lit's
+ * default type; the old lower-case attribute form `includedatapreview` is observed too), plus the attributes every
+ * block shares.
  */
 export function blockProperties(block: BlockName): PropertyDeclarations {
   const props: Record<string, PropertyDeclarations[string]> = {
@@ -45,9 +46,9 @@ export function blockProperties(block: BlockName): PropertyDeclarations {
   };
   for (const p of paramsOf(block)) {
     const kebab = attributeName(p.name);
-    props[p.name] = { attribute: kebab, type: String };
+    props[p.name] = { attribute: kebab };
     const lower = squash(p.name);
-    if (lower !== kebab) props[`legacy_${lower}`] = { attribute: lower, type: String };
+    if (lower !== kebab) props[`legacy_${lower}`] = { attribute: lower };
   }
   return props;
 }
