@@ -25,7 +25,7 @@ type Labels = Parameters<typeof addVocabulary>[0];
  * Each part's strings and, as every part brings the shared part (in the CDN build, a copy in each chunk), the theme
  * and access-right labels (its default export).
  */
-const LOADERS: Readonly<Record<`${Lang}/${Part}`, () => Promise<{ readonly default: Labels } & Readonly<Record<string, unknown>>>>> = {
+const LOADERS: Readonly<Record<`${Lang}/${Part}`, () => Promise<{ readonly strings: Table; readonly default: Labels }>>> = {
   'en/landing': () => import('./landing/en.ts'),
   'en/search': () => import('./search/en.ts'),
   'sv/landing': () => import('./landing/sv.ts'),
@@ -33,8 +33,6 @@ const LOADERS: Readonly<Record<`${Lang}/${Part}`, () => Promise<{ readonly defau
   'de/landing': () => import('./landing/de.ts'),
   'de/search': () => import('./search/de.ts'),
 };
-/** The strings' export of a part's module: `enLanding`, `svSearch` … */
-const tableName = (l: Lang, part: Part): string => `${l}${part === 'landing' ? 'Landing' : 'Search'}`;
 /** The parts loaded so far, merged, per language. */
 const loaded: Partial<Record<Lang, Table>> = {};
 /** Languages with every part loaded: only then is a missing key a missing translation. */
@@ -56,7 +54,7 @@ function loadPart(l: Lang, part: Part): Promise<void> {
     p = LOADERS[key]().then(
       (m) => {
         addVocabulary(m.default, l);
-        loaded[l] = { ...(loaded[l] ?? CORE[l]), ...(m[tableName(l, part)] as Table) };
+        loaded[l] = { ...(loaded[l] ?? CORE[l]), ...m.strings };
       },
       (e: unknown) => {
         loading.delete(key);
