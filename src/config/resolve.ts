@@ -34,13 +34,17 @@ export function attributeValue(el: Element, param: string): string | null {
   return null;
 }
 
+/** Text trimmed and in lower case (`" True "` → `true`); other values as they are. */
+const wordOf = (raw: unknown): unknown => (typeof raw === 'string' ? raw.trim().toLowerCase() : raw);
+
 /** Parses a raw value (attribute text or config value) into the parameter's type. */
 export function parseParam(spec: ParamSpec | ExtraParamSpec, raw: unknown): Parsed {
   switch (spec.type) {
-    case 'boolean':
-      if (raw === true || raw === '' || (typeof raw === 'string' && raw.trim().toLowerCase() === 'true')) return true;
-      if (raw === false || (typeof raw === 'string' && raw.trim().toLowerCase() === 'false')) return false;
-      return INVALID;
+    case 'boolean': {
+      const word = wordOf(raw);
+      // a present attribute without value (`""`) is true
+      return raw === '' || word === true || word === 'true' ? true : word === false || word === 'false' ? false : INVALID;
+    }
     case 'number': {
       let n: number;
       if (typeof raw === 'number') n = raw;
@@ -157,7 +161,6 @@ function warnForeignParams(block: BlockName, el: Element): void {
 /** A global boolean such as `strictStandardHtml`: element attribute, else page config; `true`/"true"/"" → true. */
 export function resolveGlobalFlag(el: Element, page: GlobalConfig, name: string): boolean {
   const attr = attributeValue(el, name);
-  if (attr !== null) return attr === '' || attr.trim().toLowerCase() === 'true';
-  const v = pageValue(page, name);
-  return v === true || (typeof v === 'string' && v.trim().toLowerCase() === 'true');
+  const word = wordOf(attr ?? pageValue(page, name));
+  return attr === '' || word === true || word === 'true';
 }
