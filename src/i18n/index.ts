@@ -10,7 +10,7 @@
  */
 import type { MessageKey, Messages } from './en.ts';
 import { deCore, enCore, svCore } from './core.ts';
-import { addVocabulary, themesWith } from '../dcat/vocab.ts';
+import { addVocabulary, baseLang, themesWith } from '../dcat/vocab.ts';
 import { warnOnce } from '../config/warn.ts';
 
 export type Lang = 'sv' | 'en' | 'de';
@@ -100,8 +100,8 @@ export async function loadAllMessages(): Promise<void> {
 
 /** `sv-SE` → `sv`; unsupported or empty → undefined. */
 export function toLang(tag?: string | null): Lang | undefined {
-  const primary = (tag ?? '').trim().split(/[-_]/)[0]?.toLowerCase();
-  return (LANGS as readonly string[]).includes(primary ?? '') ? (primary as Lang) : undefined;
+  const primary = baseLang(tag ?? '');
+  return (LANGS as readonly string[]).includes(primary) ? (primary as Lang) : undefined;
 }
 
 /** The message table of a language (for tests and tooling); load it first with `loadMessages`. */
