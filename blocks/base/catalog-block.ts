@@ -53,24 +53,6 @@ export function blockProperties(block: BlockName): PropertyDeclarations {
   return props;
 }
 
-/** Every document's language changes (`<html lang>`) re-render the blocks in it. */
-const langWatchers = new WeakMap<Document, Set<CatalogBlock>>();
-function watchDocumentLang(el: CatalogBlock, on: boolean): void {
-  const doc = el.ownerDocument;
-  let set = langWatchers.get(doc);
-  if (!set) {
-    set = new Set();
-    langWatchers.set(doc, set);
-    const watched = set;
-    new MutationObserver(() => watched.forEach((b) => b.requestUpdate())).observe(doc.documentElement, {
-      attributes: true,
-      attributeFilter: ['lang'],
-    });
-  }
-  if (on) set.add(el);
-  else set.delete(el);
-}
-
 /**
  * The base of every block (see the file comment).
  *
@@ -108,7 +90,10 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
   #unsubscribe: (() => void) | undefined;
   #page: GlobalConfig = {};
   #pageLoading = false;
-  #onUrlChange = (): void => this.requestUpdate();
+  /** Re-renders on a URL change (hash, history) and on a change of the document language. */
+  #rerender = (): void => this.requestUpdate();
+  /** The document's language changes (`<html lang>`) re-render the block while it is connected. */
+  #langWatcher = new MutationObserver(this.#rerender);
 
   override createRenderRoot(): HTMLElement {
     return this;
@@ -204,9 +189,9 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     this.requestUpdate();
     this.#readPage();
     const win = this.ownerDocument.defaultView;
-    win?.addEventListener('hashchange', this.#onUrlChange);
-    win?.addEventListener('popstate', this.#onUrlChange);
-    watchDocumentLang(this, true);
+    win?.addEventListener('hashchange', this.#rerender);
+    win?.addEventListener('popstate', this.#rerender);
+    this.#langWatcher.observe(this.ownerDocument.documentElement, { attributes: true, attributeFilter: ['lang'] });
     adoptBlockStyles(this, [baseStyles, ...(this.constructor as typeof CatalogBlock).blockStyles]);
   }
 
@@ -215,9 +200,9 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
     const win = this.ownerDocument.defaultView;
-    win?.removeEventListener('hashchange', this.#onUrlChange);
-    win?.removeEventListener('popstate', this.#onUrlChange);
-    watchDocumentLang(this, false);
+    win?.removeEventListener('hashchange', this.#rerender);
+    win?.removeEventListener('popstate', this.#rerender);
+    this.#langWatcher.disconnect();
   }
 
   /**
