@@ -38,12 +38,8 @@ const ARIA_PARAMS = ['label', 'labelledby', 'describedby', 'live'];
  * block shares.
  */
 export function blockProperties(block: BlockName): PropertyDeclarations {
-  const props: Record<string, PropertyDeclarations[string]> = {
-    storeUrl: { attribute: 'store-url' },
-    langAttr: { attribute: 'lang' },
-    strictStandardHtml: { attribute: 'strict-standard-html' },
-    noStyles: { attribute: 'no-styles' },
-  };
+  const props: Record<string, PropertyDeclarations[string]> = { langAttr: { attribute: 'lang' } };
+  for (const name of ['storeUrl', 'strictStandardHtml', 'noStyles']) props[name] = { attribute: attributeName(name) };
   for (const p of paramsOf(block)) {
     const kebab = attributeName(p.name);
     props[p.name] = { attribute: kebab };
