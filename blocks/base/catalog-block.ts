@@ -187,7 +187,8 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     const win = this.ownerDocument.defaultView;
     win?.addEventListener('hashchange', this.#rerender);
     win?.addEventListener('popstate', this.#rerender);
-    this.#langWatcher.observe(this.ownerDocument.documentElement, { attributes: true, attributeFilter: ['lang'] });
+    // (an attribute filter implies `attributes: true`)
+    this.#langWatcher.observe(this.ownerDocument.documentElement, { attributeFilter: ['lang'] });
     adoptBlockStyles(this, [baseStyles, ...(this.constructor as typeof CatalogBlock).blockStyles]);
   }
 
