@@ -46,13 +46,9 @@ export function parseParam(spec: ParamSpec | ExtraParamSpec, raw: unknown): Pars
       return raw === '' || word === true || word === 'true' ? true : word === false || word === 'false' ? false : INVALID;
     }
     case 'number': {
-      let n: number;
-      if (typeof raw === 'number') n = raw;
-      else if (typeof raw === 'string' && /^\s*[-+]?\d+\s*$/.test(raw)) n = Number.parseInt(raw, 10);
-      else return INVALID;
-      if (!Number.isInteger(n)) return INVALID;
-      if (spec.min !== undefined && n < spec.min) return INVALID;
-      return n;
+      // text only as digits; NaN (no number) is no integer
+      const n = typeof raw === 'number' || (typeof raw === 'string' && /^\s*[-+]?\d+\s*$/.test(raw)) ? Number(raw) : NaN;
+      return Number.isInteger(n) && n >= (spec.min ?? -Infinity) ? n : INVALID;
     }
     case 'json':
       // objects and arrays as given; attribute text `{…}`/`[…]` parsed (invalid JSON stays text)
