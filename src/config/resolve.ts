@@ -102,8 +102,10 @@ export function resolveSpecs(
     const name = spec.name;
     let raw: unknown = attributeValue(el, name);
     let source = 'attribute';
-    if (typeof raw === 'string' && /^\s*inherit(\s*:|\s*$)/.test(raw)) {
-      const key = raw.includes(':') ? raw.slice(raw.indexOf(':') + 1).trim() : name;
+    // `inherit` (the same key) or `inherit:<key>`
+    const inherit = typeof raw === 'string' ? /^\s*inherit\s*(?::([^]*))?$/.exec(raw) : null;
+    if (inherit) {
+      const key = inherit[1]?.trim() ?? name;
       raw = parent?.[key];
       source = `inherited "${key}"`;
     }
