@@ -4,7 +4,7 @@
  * client per store URL), per-instance id prefix, stylesheet adoption and a load controller with the common states.
  */
 import { LitElement, type CSSResult, type PropertyDeclarations } from 'lit';
-import { ContextConsumer } from '@lit/context';
+import { ContextEvent } from '@lit/context';
 import { attributeName, paramsOf, type BlockName, type GlobalConfig } from '../../src/config/params.ts';
 import { resolveGlobalFlag, resolveParams, squash, type ResolvedParams } from '../../src/config/resolve.ts';
 import { hasPendingConfigFiles, loadPageConfig, readPageConfig } from '../../src/config/page-config.ts';
@@ -33,41 +33,20 @@ let instances = 0;
 const ARIA_PARAMS = ['label', 'labelledby', 'describedby', 'live'];
 
 /**
- * Reactive properties of a block: one per parameter of the table (attribute = kebab name, raw string value; the
- * old lower-case attribute form `includedatapreview` is observed too), plus the attributes every block shares.
+ * Reactive properties of a block: one per parameter of the table (attribute = kebab name, raw string value: Lit's
+ * default type; the old lower-case attribute form `includedatapreview` is observed too), plus the attributes every
+ * block shares.
  */
 export function blockProperties(block: BlockName): PropertyDeclarations {
-  const props: Record<string, PropertyDeclarations[string]> = {
-    storeUrl: { attribute: 'store-url' },
-    langAttr: { attribute: 'lang' },
-    strictStandardHtml: { attribute: 'strict-standard-html' },
-    noStyles: { attribute: 'no-styles' },
-  };
+  const props: Record<string, PropertyDeclarations[string]> = { langAttr: { attribute: 'lang' } };
+  for (const name of ['storeUrl', 'strictStandardHtml', 'noStyles']) props[name] = { attribute: attributeName(name) };
   for (const p of paramsOf(block)) {
     const kebab = attributeName(p.name);
-    props[p.name] = { attribute: kebab, type: String };
+    props[p.name] = { attribute: kebab };
     const lower = squash(p.name);
-    if (lower !== kebab) props[`legacy_${lower}`] = { attribute: lower, type: String };
+    if (lower !== kebab) props[`legacy_${lower}`] = { attribute: lower };
   }
   return props;
-}
-
-/** Every document's language changes (`<html lang>`) re-render the blocks in it. */
-const langWatchers = new WeakMap<Document, Set<CatalogBlock>>();
-function watchDocumentLang(el: CatalogBlock, on: boolean): void {
-  const doc = el.ownerDocument;
-  let set = langWatchers.get(doc);
-  if (!set) {
-    set = new Set();
-    langWatchers.set(doc, set);
-    const watched = set;
-    new MutationObserver(() => watched.forEach((b) => b.requestUpdate())).observe(doc.documentElement, {
-      attributes: true,
-      attributeFilter: ['lang'],
-    });
-  }
-  if (on) set.add(el);
-  else set.delete(el);
 }
 
 /**
@@ -102,10 +81,15 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
   /** Prefix of every id this instance renders. */
   readonly idPrefix = `esb${++instances}`;
   protected readonly loader = new LoadController<T>(this);
-  #store = new ContextConsumer(this, { context: storeContext, subscribe: true });
+  /** The store of a `<catalog-store-provider>` around the block, and how to stop hearing of its changes. */
+  #provided: CatalogStore | undefined;
+  #unsubscribe: (() => void) | undefined;
   #page: GlobalConfig = {};
   #pageLoading = false;
-  #onUrlChange = (): void => this.requestUpdate();
+  /** Re-renders on a URL change (hash, history) and on a change of the document language. */
+  #rerender = (): void => this.requestUpdate();
+  /** The document's language changes (`<html lang>`) re-render the block while it is connected. */
+  #langWatcher = new MutationObserver(this.#rerender);
 
   override createRenderRoot(): HTMLElement {
     return this;
@@ -141,7 +125,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
 
   /** Absolute store base URL, always ending in `/`. */
   get storeBaseUrl(): string {
-    const provided = this.#store.value;
+    const provided = this.#provided;
     const own = this.getAttribute('store-url');
     if (!own && provided) return provided.baseUrl;
     const raw = own || (typeof this.#page.storeUrl === 'string' && this.#page.storeUrl) || DEFAULT_STORE_URL;
@@ -150,7 +134,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
 
   /** The store: the block's own `store-url` → a provider's store → the page config's → `/store/` (shared per URL). */
   get store(): CatalogStore {
-    const provided = this.#store.value;
+    const provided = this.#provided;
     if (provided && !this.getAttribute('store-url')) return provided;
     return storeFor(this.storeBaseUrl);
   }
@@ -196,22 +180,43 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    this.#requestStore();
     // A block moved while loading had its load aborted on disconnect: update so that it loads again.
     this.requestUpdate();
     this.#readPage();
     const win = this.ownerDocument.defaultView;
-    win?.addEventListener('hashchange', this.#onUrlChange);
-    win?.addEventListener('popstate', this.#onUrlChange);
-    watchDocumentLang(this, true);
+    win?.addEventListener('hashchange', this.#rerender);
+    win?.addEventListener('popstate', this.#rerender);
+    // (an attribute filter implies `attributes: true`)
+    this.#langWatcher.observe(this.ownerDocument.documentElement, { attributeFilter: ['lang'] });
     adoptBlockStyles(this, [baseStyles, ...(this.constructor as typeof CatalogBlock).blockStyles]);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.#unsubscribe?.();
+    this.#unsubscribe = undefined;
     const win = this.ownerDocument.defaultView;
-    win?.removeEventListener('hashchange', this.#onUrlChange);
-    win?.removeEventListener('popstate', this.#onUrlChange);
-    watchDocumentLang(this, false);
+    win?.removeEventListener('hashchange', this.#rerender);
+    win?.removeEventListener('popstate', this.#rerender);
+    this.#langWatcher.disconnect();
+  }
+
+  /**
+   * Asks a provider above for the store (the context protocol's `context-request` event, subscribed: a provider's
+   * new store re-renders the block). A block upgraded before its provider gets the store when the provider connects
+   * (its ContextRoot replays the request). What @lit/context's ContextConsumer does for a subscriber, without its
+   * options.
+   */
+  #requestStore(): void {
+    const callback = (store: CatalogStore, unsubscribe?: () => void): void => {
+      // another provider answers: stop hearing from the one before
+      if (this.#unsubscribe !== unsubscribe) this.#unsubscribe?.();
+      this.#unsubscribe = unsubscribe;
+      this.#provided = store;
+      this.requestUpdate();
+    };
+    this.dispatchEvent(new ContextEvent(storeContext, this, callback, true));
   }
 
   /**

@@ -13,6 +13,6 @@ export function blockLang(el: Element, page: GlobalConfig): Lang {
   if (configured) return configured;
   const inherited = toLang(el.parentElement?.closest('[lang]')?.getAttribute('lang') ?? el.ownerDocument?.documentElement.lang);
   if (inherited) return inherited;
-  const nav = typeof navigator !== 'undefined' ? toLang(navigator.language) : undefined;
-  return nav ?? 'en';
+  // (no navigator in Node 20)
+  return toLang(globalThis.navigator?.language) ?? 'en';
 }

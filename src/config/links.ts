@@ -42,27 +42,19 @@ export function landingHref(route: Route, target: LinkTarget, page: GlobalConfig
       ? [[`${prefix}entry`, target.entryId], [`${prefix}context`, target.contextId]]
       : [[`${prefix}uri`, target.uri]];
 
-  if (configured && /\$\{(entry|context|uri)\}/.test(configured)) {
-    return configured
-      .replaceAll('${entry}', encodeURIComponent(target.entryId ?? ''))
-      .replaceAll('${context}', encodeURIComponent(target.contextId ?? ''))
-      .replaceAll('${uri}', encodeURIComponent(target.uri));
+  if (/\$\{(entry|context|uri)\}/.test(configured)) {
+    const values: Record<string, string | undefined> = { entry: target.entryId, context: target.contextId, uri: target.uri };
+    return configured.replace(/\$\{(entry|context|uri)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
   }
 
-  if (configured) {
-    const url = new URL(configured, current);
-    url.searchParams.delete(`${prefix}page`);
-    if (page.urlQueryParameters === true || page.urlQueryParameters === 'true') {
-      for (const [k, v] of keys) url.searchParams.set(k, v);
-      return url.origin === current.origin ? `${url.pathname}${url.search}` : url.href;
-    }
-    url.hash = new URLSearchParams(keys).toString();
-    return url.origin === current.origin && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(configured) ? `${url.pathname}${url.search}${url.hash}` : url.href;
-  }
-
-  const url = new URL(current.href);
-  for (const k of [...url.searchParams.keys()]) if (k.startsWith(prefix)) url.searchParams.delete(k);
-  for (const [k, v] of keys) url.searchParams.set(k, v);
-  url.hash = '';
-  return `${url.pathname}${url.search}`;
+  // A configured target keeps its query (minus the page key); the current page loses every key of ours.
+  const url = new URL(configured || current.href, current);
+  if (configured) url.searchParams.delete(`${prefix}page`);
+  else for (const k of [...url.searchParams.keys()]) if (k.startsWith(prefix)) url.searchParams.delete(k);
+  const inQuery = !configured || page.urlQueryParameters === true || page.urlQueryParameters === 'true';
+  if (inQuery) for (const [k, v] of keys) url.searchParams.set(k, v);
+  else url.hash = new URLSearchParams(keys).toString();
+  // Same origin: a path (with the fragment of ours), unless the target was written as an absolute URL.
+  const local = url.origin === current.origin && (inQuery || !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(configured));
+  return local ? `${url.pathname}${url.search}${inQuery ? '' : url.hash}` : url.href;
 }

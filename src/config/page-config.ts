@@ -162,7 +162,8 @@ export async function loadPageConfig(doc: Document): Promise<GlobalConfig> {
 function fetchConfigFile(url: string): Promise<void> {
   let p = fileCache.get(url);
   if (!p) {
-    p = fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+    // with the page's cookies for its own origin only (fetch's default credentials, `same-origin`)
+    p = fetch(url, { headers: { Accept: 'application/json' } })
       .then(async (res) => {
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         const v: unknown = await res.json();

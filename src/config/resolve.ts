@@ -34,21 +34,21 @@ export function attributeValue(el: Element, param: string): string | null {
   return null;
 }
 
+/** Text trimmed and in lower case (`" True "` → `true`); other values as they are. */
+const wordOf = (raw: unknown): unknown => (typeof raw === 'string' ? raw.trim().toLowerCase() : raw);
+
 /** Parses a raw value (attribute text or config value) into the parameter's type. */
 export function parseParam(spec: ParamSpec | ExtraParamSpec, raw: unknown): Parsed {
   switch (spec.type) {
-    case 'boolean':
-      if (raw === true || raw === '' || (typeof raw === 'string' && raw.trim().toLowerCase() === 'true')) return true;
-      if (raw === false || (typeof raw === 'string' && raw.trim().toLowerCase() === 'false')) return false;
-      return INVALID;
+    case 'boolean': {
+      const word = wordOf(raw);
+      // a present attribute without value (`""`) is true
+      return raw === '' || word === true || word === 'true' ? true : word === false || word === 'false' ? false : INVALID;
+    }
     case 'number': {
-      let n: number;
-      if (typeof raw === 'number') n = raw;
-      else if (typeof raw === 'string' && /^\s*[-+]?\d+\s*$/.test(raw)) n = Number.parseInt(raw, 10);
-      else return INVALID;
-      if (!Number.isInteger(n)) return INVALID;
-      if (spec.min !== undefined && n < spec.min) return INVALID;
-      return n;
+      // text only as digits; NaN (no number) is no integer
+      const n = typeof raw === 'number' || (typeof raw === 'string' && /^\s*[-+]?\d+\s*$/.test(raw)) ? Number(raw) : NaN;
+      return Number.isInteger(n) && n >= (spec.min ?? -Infinity) ? n : INVALID;
     }
     case 'json':
       // objects and arrays as given; attribute text `{…}`/`[…]` parsed (invalid JSON stays text)
@@ -102,8 +102,10 @@ export function resolveSpecs(
     const name = spec.name;
     let raw: unknown = attributeValue(el, name);
     let source = 'attribute';
-    if (typeof raw === 'string' && /^\s*inherit(\s*:|\s*$)/.test(raw)) {
-      const key = raw.includes(':') ? raw.slice(raw.indexOf(':') + 1).trim() : name;
+    // `inherit` (the same key) or `inherit:<key>`
+    const inherit = typeof raw === 'string' ? /^\s*inherit\s*(?::([^]*))?$/.exec(raw) : null;
+    if (inherit) {
+      const key = inherit[1]?.trim() ?? name;
       raw = parent?.[key];
       source = `inherited "${key}"`;
     }
@@ -157,7 +159,6 @@ function warnForeignParams(block: BlockName, el: Element): void {
 /** A global boolean such as `strictStandardHtml`: element attribute, else page config; `true`/"true"/"" → true. */
 export function resolveGlobalFlag(el: Element, page: GlobalConfig, name: string): boolean {
   const attr = attributeValue(el, name);
-  if (attr !== null) return attr === '' || attr.trim().toLowerCase() === 'true';
-  const v = pageValue(page, name);
-  return v === true || (typeof v === 'string' && v.trim().toLowerCase() === 'true');
+  const word = wordOf(attr ?? pageValue(page, name));
+  return attr === '' || word === true || word === 'true';
 }

@@ -27,7 +27,8 @@ const NAMED_ENTITIES: Readonly<Record<string, string>> = {
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
     if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+      // `#x1F` → Number('0x1F'), `#65` → Number('065') (decimal: Number knows no octal)
+      const code = Number(`0${ref.slice(1)}`);
       // No NUL, no surrogates, nothing beyond Unicode: those stay as written.
       if (!code || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return whole;
       return String.fromCodePoint(code);

@@ -10,8 +10,8 @@ import type { VocabLabels } from './vocab-table.ts';
 type Lang = 'sv' | 'en' | 'de';
 type Tables = Readonly<Record<string, Readonly<Record<string, string>>>>;
 const LANGS: readonly Lang[] = ['sv', 'en', 'de'];
-/** The language of a UI language tag (`sv-SE` → `sv`), lower case. */
-const baseLang = (lang: string): string => lang.trim().toLowerCase().split(/[-_]/)[0]!;
+/** The language of a language tag (`sv-SE` → `sv`), lower case (src/i18n/index.ts reads UI languages with it too). */
+export const baseLang = (lang: string): string => lang.trim().toLowerCase().split(/[-_]/)[0]!;
 
 /** Keys are normalised so http/https and a trailing slash do not matter. */
 const INDEX = new Map<string, { -readonly [K in keyof VocabLabels]: VocabLabels[K] }>();
@@ -176,7 +176,7 @@ export function languageName(code: string, lang: string): string | undefined {
   const c = code.trim();
   if (!/^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*$/i.test(c)) return undefined;
   try {
-    const ui = lang.trim().split(/[-_]/)[0] || 'en';
+    const ui = baseLang(lang) || 'en';
     const name = new Intl.DisplayNames([ui, 'en'], { type: 'language', fallback: 'none' }).of(c.replace(/_/g, '-'));
     return name ? capitalise(name, ui) : undefined;
   } catch {

@@ -10,7 +10,7 @@
  */
 import type { MessageKey, Messages } from './en.ts';
 import { deCore, enCore, svCore } from './core.ts';
-import { addVocabulary, themesWith } from '../dcat/vocab.ts';
+import { addVocabulary, baseLang, themesWith } from '../dcat/vocab.ts';
 import { warnOnce } from '../config/warn.ts';
 
 export type Lang = 'sv' | 'en' | 'de';
@@ -25,13 +25,13 @@ type Labels = Parameters<typeof addVocabulary>[0];
  * Each part's strings and, as every part brings the shared part (in the CDN build, a copy in each chunk), the theme
  * and access-right labels (its default export).
  */
-const LOADERS: Readonly<Record<`${Lang}/${Part}`, () => Promise<readonly [Table, Labels]>>> = {
-  'en/landing': () => import('./landing/en.ts').then((m) => [m.enLanding, m.default]),
-  'en/search': () => import('./search/en.ts').then((m) => [m.enSearch, m.default]),
-  'sv/landing': () => import('./landing/sv.ts').then((m) => [m.svLanding, m.default]),
-  'sv/search': () => import('./search/sv.ts').then((m) => [m.svSearch, m.default]),
-  'de/landing': () => import('./landing/de.ts').then((m) => [m.deLanding, m.default]),
-  'de/search': () => import('./search/de.ts').then((m) => [m.deSearch, m.default]),
+const LOADERS: Readonly<Record<`${Lang}/${Part}`, () => Promise<{ readonly strings: Table; readonly default: Labels }>>> = {
+  'en/landing': () => import('./landing/en.ts'),
+  'en/search': () => import('./search/en.ts'),
+  'sv/landing': () => import('./landing/sv.ts'),
+  'sv/search': () => import('./search/sv.ts'),
+  'de/landing': () => import('./landing/de.ts'),
+  'de/search': () => import('./search/de.ts'),
 };
 /** The parts loaded so far, merged, per language. */
 const loaded: Partial<Record<Lang, Table>> = {};
@@ -52,9 +52,9 @@ function loadPart(l: Lang, part: Part): Promise<void> {
   let p = loading.get(key);
   if (!p) {
     p = LOADERS[key]().then(
-      ([table, labels]) => {
-        addVocabulary(labels, l);
-        loaded[l] = { ...(loaded[l] ?? CORE[l]), ...table };
+      (m) => {
+        addVocabulary(m.default, l);
+        loaded[l] = { ...(loaded[l] ?? CORE[l]), ...m.strings };
       },
       (e: unknown) => {
         loading.delete(key);
@@ -100,8 +100,8 @@ export async function loadAllMessages(): Promise<void> {
 
 /** `sv-SE` → `sv`; unsupported or empty → undefined. */
 export function toLang(tag?: string | null): Lang | undefined {
-  const primary = (tag ?? '').trim().split(/[-_]/)[0]?.toLowerCase();
-  return (LANGS as readonly string[]).includes(primary ?? '') ? (primary as Lang) : undefined;
+  const primary = baseLang(tag ?? '');
+  return (LANGS as readonly string[]).includes(primary) ? (primary as Lang) : undefined;
 }
 
 /** The message table of a language (for tests and tooling); load it first with `loadMessages`. */

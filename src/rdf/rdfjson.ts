@@ -20,7 +20,8 @@ const PLAIN_DATATYPES = new Set([`${NS.xsd}string`, `${NS.rdf}langString`]);
 
 /** A JSON object (not null, not an array); the store client reads its answers with it too. */
 export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const describe = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
+/** What a JSON value is, for error messages: `null`, `an array`, `string` … (the store client's messages too). */
+export const describe = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v);
 
 function subjectTerm(key: string): Term {
   if (key.startsWith('_:')) {

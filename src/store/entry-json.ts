@@ -4,7 +4,7 @@
  */
 import { Graph } from '../rdf/graph.ts';
 import { NS } from '../rdf/namespaces.ts';
-import { RdfParseError, isRecord, readRdfJson } from '../rdf/rdfjson.ts';
+import { RdfParseError, describe, isRecord, readRdfJson } from '../rdf/rdfjson.ts';
 import { BadPayloadError, NotFoundError } from './errors.ts';
 import type { FacetField, SearchResult, StoreEntry } from './types.ts';
 
@@ -41,7 +41,7 @@ function ownEntryUri(info: Graph, expected: string, contextId: string, entryId: 
  * for search results. Missing metadata (not readable by the guest) → NotFoundError.
  */
 export function entryFromJson(json: unknown, baseUrl: string, ids: { contextId?: string; entryId?: string } = {}): StoreEntry {
-  if (!isRecord(json)) throw new BadPayloadError(`Expected an entry object from the store, got ${Array.isArray(json) ? 'an array' : typeof json}`);
+  if (!isRecord(json)) throw new BadPayloadError(`Expected an entry object from the store, got ${describe(json)}`);
   const entryId = typeof json.entryId === 'string' ? json.entryId : ids.entryId;
   const contextId = typeof json.contextId === 'string' ? json.contextId : ids.contextId;
   if (!entryId || !contextId) {
@@ -88,7 +88,7 @@ function facetsOf(value: unknown): FacetField[] {
 
 /** Maps a search response. Children without readable metadata are left out; malformed ones fail the whole search. */
 export function searchResultFromJson(json: unknown, baseUrl: string): SearchResult {
-  if (!isRecord(json)) throw new BadPayloadError(`Expected a search response object, got ${Array.isArray(json) ? 'an array' : typeof json}`);
+  if (!isRecord(json)) throw new BadPayloadError(`Expected a search response object, got ${describe(json)}`);
   // `resource.children` and `results` are always present in a search answer (entrystore-api.md §2.8): an answer
   // without them is a broken proxy or the wrong service, never an empty catalog.
   const resource = json.resource;

@@ -111,9 +111,8 @@ export class EntryStoreClient implements CatalogStore {
    * percent-encoded: EntryStore form-decodes (`+` would become a space) and a raw `=` truncates a value.
    */
   searchUrl({ query, includePrivate, limit, offset, sort, facetFields, facetLimit, filterQueries }: SearchRequest): string {
-    // In this order; undefined ones are left out.
+    // In this order after the type; undefined ones are left out.
     const params = {
-      type: 'solr',
       query: includePrivate ? query.trim() || '*:*' : and('public:true', query),
       limit,
       offset: offset || undefined,
@@ -123,8 +122,9 @@ export class EntryStoreClient implements CatalogStore {
       // The store splits filterQuery on commas and URL-decodes each part again: encode each part first.
       filterQuery: filterQueries?.length ? filterQueries.map(encodeURIComponent).join(',') : undefined,
     };
-    const given = Object.entries(params).filter(([, v]) => v !== undefined);
-    return `${this.baseUrl}search?${given.map(([k, v]) => `${k}=${encodeURIComponent(v!)}`).join('&')}`;
+    let url = `${this.baseUrl}search?type=solr`;
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) url += `&${k}=${encodeURIComponent(v)}`;
+    return url;
   }
 
   getEntry(ref: EntryRef, options: RequestOptions = {}): Promise<StoreEntry> {

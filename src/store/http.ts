@@ -54,8 +54,8 @@ export async function getJson(url: string, options: GetJsonOptions): Promise<unk
     let response: Response;
     let body: string;
     try {
+      // a GET (fetch's default method)
       response = await options.fetch(url, {
-        method: 'GET',
         headers: { Accept: 'application/json' },
         credentials: 'omit',
         signal: controller.signal,

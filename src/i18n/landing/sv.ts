@@ -90,4 +90,7 @@ import frequency from '../../dcat/vocab/frequency.sv.ts';
  * (shared part) and the update frequencies, which nearly every dataset landing page shows (as a chunk of their own
  * they cost such a page a request and about 0.2 KB gzip more).
  */
+/** The strings under the one name every part has (src/i18n/index.ts reads it). */
+export { svLanding as strings };
+
 export default { ...themes, ...frequency };

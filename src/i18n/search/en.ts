@@ -74,4 +74,7 @@ import inspire from '../../dcat/vocab/inspire-theme.en.ts';
  * labels of the shared part and the INSPIRE themes, which a theme facet over a geodata catalog shows (as a chunk of their
  * own they cost such a search page a request and about 0.1 KB gzip more).
  */
+/** The strings under the one name every part has (src/i18n/index.ts reads it). */
+export { enSearch as strings };
+
 export default { ...themes, ...inspire };
