@@ -124,11 +124,12 @@ function lazySources(file) {
   return dirs.length ? `${dirs.slice(0, 3).join(', ')}${dirs.length > 3 ? ', …' : ''}` : 'dependencies only';
 }
 
-/** Tag → chunk file, read from the loader table of the CDN entry (`"tag":()=>import(`./chunk.js`)`). */
+/** Tag → chunk file, read from the loader table of the CDN entry. */
 function blockChunks(entry) {
   const code = readFileSync(entry, 'utf8');
   const out = new Map();
-  for (const m of code.matchAll(/["'`]([a-z][a-z0-9]*-[a-z0-9-]*)["'`]\s*:\s*\(\)\s*=>\s*import\(\s*[`"'](\.[^`"']+)[`"']/g)) {
+  // `"tag":"chunk.js"` as built (vite.config.ts blockLoaders), or `"tag":()=>import("./chunk.js")…` as written
+  for (const m of code.matchAll(/["'`]([a-z][a-z0-9]*-[a-z0-9-]*)["'`]\s*:\s*(?:\(\)\s*=>\s*import\(\s*)?[`"'](?:\.\/)?([\w.-]+\.js)[`"']/g)) {
     out.set(m[1], resolve(dirname(entry), m[2]));
   }
   return out;

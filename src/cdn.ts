@@ -12,7 +12,7 @@ import { BLOCK_LOADERS } from 'virtual:catalog-blocks/loaders';
 import { provideApi, type LegacyApi } from './legacy/ready.ts';
 
 const PROVIDER = 'catalog-store-provider';
-const pending = new Map<string, () => Promise<unknown>>(Object.entries(BLOCK_LOADERS));
+const pending = new Map(Object.entries(BLOCK_LOADERS));
 const loading = new Map<string, Promise<void>>();
 /** The tags not loaded yet, as one selector (`join()`: comma-separated). */
 let selector = [...pending.keys()].join();
@@ -34,7 +34,9 @@ function load(tag: string): Promise<void> {
   selector = [...pending.keys()].join();
   // A block inside a <catalog-store-provider> asks for its store when it connects: the provider (a chunk of its own)
   // is defined first, or the block would not find it and use the page's store.
-  const done = (tag !== PROVIDER && document.querySelector(PROVIDER) ? load(PROVIDER) : Promise.resolve()).then(loader).then(
+  // a chunk beside this file (the built table names it), or a loader function (the table as written)
+  const importer = typeof loader === 'string' ? () => import(/* @vite-ignore */ `./${loader}`) : loader;
+  const done = (tag !== PROVIDER && document.querySelector(PROVIDER) ? load(PROVIDER) : Promise.resolve()).then(importer).then(
     () => {},
     // Trusted Types refused Lit: the blocks say so in plain text (and one console error names the CSP directive)
     (e: unknown) => import('../blocks/base/trusted-types.ts').then((m) => m.showBlocked(document, e), () => false).then((shown) => {
