@@ -3,12 +3,10 @@
  * delimiters, quotes and line breaks of any kind). Each piece is parsed up to its last complete row; the rest waits
  * for the next piece. The delimiter is detected from the first piece (delimiter.ts), the line break likewise.
  */
-import * as papaModule from 'papaparse';
+// papaparse is CommonJS: every loader offers it as the default export (Node's, the test server's, the bundler's, and
+// the CDN build's ES module wrapper). A namespace import would cost the CDN chunk the bundler's namespace helper.
+import papa from 'papaparse';
 import { detectDelimiter, type Delimiter } from './delimiter.ts';
-
-type PapaApi = typeof papaModule;
-// papaparse is CommonJS: Node's ES module loader offers it as the default export only, bundlers also as a namespace.
-const papa: PapaApi = (papaModule as unknown as { default?: PapaApi }).default ?? papaModule;
 
 /** Text the first parse waits for (unless the file ends first), so that delimiter and line break can be told. */
 const FIRST_PIECE = 16 * 1024;
@@ -27,7 +25,7 @@ export function detectNewline(sample: string): '\r\n' | '\r' | '\n' {
 
 export class CsvStream {
   readonly #onRows: (rows: string[][]) => void;
-  #parser: InstanceType<PapaApi['Parser']> | undefined;
+  #parser: InstanceType<typeof papa.Parser> | undefined;
   #pending = '';
   #delimiter: Delimiter | undefined;
 
