@@ -1,5 +1,6 @@
-// Production builds only (vite.config.ts): the CSS inside Lit `css` template literals loses its comments and
-// indentation. Line breaks stay (as the separators they are) so the source maps of the untouched code stay right.
+// Production builds only (vite.config.ts): the CSS inside Lit `css` template literals loses its comments, indentation
+// and line breaks. The line breaks taken out of a template are put back right after it (outside the string, where
+// they are JavaScript white space the minifier drops), so the code after it keeps its lines and its source map.
 // Quoted CSS strings (`content: ' '`) and `${…}` interpolations are copied as written; a template whose
 // interpolations contain a backtick or braces is left alone.
 
@@ -7,25 +8,32 @@ const CSS_TEMPLATE = /\bcss`((?:[^`\\$]|\\.|\$(?!\{)|\$\{[^`{}]*\})*)`/g;
 /** No whitespace is needed next to these (outside strings): `a { b: c; }` → `a{b:c;}`. */
 const TIGHT = new Set(['{', '}', ';', ',', ':', '>']);
 
-/** The minified text of one template (the part between the backticks). */
+/**
+ * The minified text of one template (the part between the backticks) and how many line breaks it lost (0 when the
+ * text is returned as written).
+ */
 export function minifyCssTemplateText(text) {
+  let removedBreaks = 0;
   let out = '';
   let pendingSpace = '';
   const emit = (s) => {
     if (pendingSpace) {
-      const prev = out.at(-1);
-      const tight = out === '' || TIGHT.has(prev) || TIGHT.has(s[0]);
-      // a colon starts a pseudo-class in a selector: `.a :hover` differs from `.a:hover`, keep that space
-      out += s[0] === ':' ? pendingSpace.replace(/ $/, ' ') : tight ? pendingSpace.replace(/ /g, '') : pendingSpace;
+      const prevTight = out === '' || TIGHT.has(out.at(-1));
+      // a colon starts a pseudo-class in a selector: `.a :hover` differs from `.a:hover`, keep a space there
+      const keepSpace = s[0] === ':' ? !prevTight : !prevTight && !TIGHT.has(s[0]);
+      removedBreaks += pendingSpace.split('\n').length - 1;
+      out += keepSpace ? ' ' : '';
       pendingSpace = '';
     }
+    // the last declaration of a block needs no semicolon: `a:b;}` → `a:b}`
+    if (s === '}' && out.endsWith(';')) out = out.slice(0, -1);
     out += s;
   };
   for (let i = 0; i < text.length; ) {
     const c = text[i];
     if (c === '/' && text[i + 1] === '*') {
       const end = text.indexOf('*/', i + 2);
-      if (end < 0) return text;
+      if (end < 0) return { text, removedBreaks: 0 };
       const lines = text.slice(i, end + 2).split('\n').length - 1;
       pendingSpace = addSpace(pendingSpace, lines);
       i = end + 2;
@@ -37,7 +45,7 @@ export function minifyCssTemplateText(text) {
     } else if (c === '"' || c === "'") {
       let j = i + 1;
       while (j < text.length && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
-      if (j >= text.length) return text;
+      if (j >= text.length) return { text, removedBreaks: 0 };
       emit(text.slice(i, j + 1));
       i = j + 1;
     } else if (c === '$' && text[i + 1] === '{') {
@@ -52,8 +60,7 @@ export function minifyCssTemplateText(text) {
       i++;
     }
   }
-  // trailing whitespace: keep only its line breaks
-  return out + pendingSpace.replace(/ /g, '');
+  return { text: out, removedBreaks: removedBreaks + pendingSpace.split('\n').length - 1 };
 }
 
 /** Whitespace so far plus a run with `lines` line breaks: all the line breaks, or one space when there are none. */
@@ -64,5 +71,8 @@ function addSpace(pending, lines) {
 
 /** `code` with every `css` template minified (unchanged when there is none). */
 export function minifyCssTemplates(code) {
-  return code.replace(CSS_TEMPLATE, (whole, text) => `css\`${minifyCssTemplateText(text)}\``);
+  return code.replace(CSS_TEMPLATE, (whole, text) => {
+    const min = minifyCssTemplateText(text);
+    return `css\`${min.text}\`${'\n'.repeat(min.removedBreaks)}`;
+  });
 }
