@@ -15,7 +15,6 @@ import { htmlText, paragraphs } from './text.ts';
 import { LABEL_PROPERTIES, TITLE_PROPERTIES, type Node } from './read.ts';
 import { pushField, textValue, type ValueReader } from './read-values.ts';
 
-const { rdf, rdfs, dcterms, dc, dcat, esterms, adms, spdx, odrs, foaf, dcatap } = NS;
 
 export interface DistributionOptions {
   readonly registry?: boolean;
@@ -32,7 +31,7 @@ export function storeBase(storeBaseUrl: string): string {
 
 /** Download URLs (as written) of a distribution node, in document order. */
 export function downloadUrls(r: ValueReader, n: Node): string[] {
-  return [...new Set(r.objects(n, `${dcat}downloadURL`).filter((t) => t.termType !== 'BlankNode').map((t) => t.value.trim()))]
+  return [...new Set(r.objects(n, `${NS.dcat}downloadURL`).filter((t) => t.termType !== 'BlankNode').map((t) => t.value.trim()))]
     .filter(Boolean);
 }
 
@@ -42,7 +41,7 @@ const nodeKey = (t: Term): string => (t.termType === 'BlankNode' ? `_:${t.value}
 export function buildDistribution(r: ValueReader, n: Node, options: DistributionOptions): DistributionModel {
   const base = storeBase(options.storeBaseUrl);
 
-  const formatTerms = r.objectsOf(n, [`${dcterms}format`, `${dcat}mediaType`]);
+  const formatTerms = r.objectsOf(n, [`${NS.dcterms}format`, `${NS.dcat}mediaType`]);
   const rawFormats = formatTerms.map((t) => formatRaw(r, t, n.graph)).filter((v): v is string => !!v);
   const formats: FormatBadge[] = [];
   for (const raw of rawFormats) {
@@ -51,39 +50,39 @@ export function buildDistribution(r: ValueReader, n: Node, options: Distribution
   }
 
   const files = resolveFiles(r, n, downloadUrls(r, n), base, options.registry === true);
-  const byteSize = numberOf(r.objects(n, `${dcat}byteSize`)[0]);
+  const byteSize = numberOf(r.objects(n, `${NS.dcat}byteSize`)[0]);
   if (files.length === 1 && files[0]!.byteSize === undefined && byteSize !== undefined) {
     files[0] = { ...files[0]!, byteSize };
   }
 
-  const accessUrls = r.objects(n, `${dcat}accessURL`).map((t) => t.value);
+  const accessUrls = r.objects(n, `${NS.dcat}accessURL`).map((t) => t.value);
   const accessHrefs = accessUrls.map(safeHref).filter((h): h is string => !!h);
   const fileHrefs = new Set(files.map((f) => f.href));
   const accessUrl = files.length === 0 ? accessHrefs[0] : accessHrefs.find((h) => !fileHrefs.has(h));
 
-  const serviceTerm = r.objects(n, `${dcat}accessService`)[0];
+  const serviceTerm = r.objects(n, `${NS.dcat}accessService`)[0];
   const serviceNode = serviceTerm ? r.node(serviceTerm, n.graph) : undefined;
   const accessService = serviceTerm && serviceNode ? buildAccessService(r, serviceTerm, serviceNode) : undefined;
 
-  const conformsTo = r.objects(n, `${dcterms}conformsTo`).map((t) => t.value);
+  const conformsTo = r.objects(n, `${NS.dcterms}conformsTo`).map((t) => t.value);
   const swagger = conformsTo.map((c) => c.trim()).find((c) => /\/swagger\/?$/i.test(c));
   const apiDescription = safeHref(swagger) ?? accessService?.endpointDescription;
 
-  const isApi = n.graph.has(n.term, `${rdf}type`, `${esterms}ServiceDistribution`) ||
-    (accessUrls.length > 0 && r.objects(n, `${dcterms}source`).length > 0);
+  const isApi = n.graph.has(n.term, `${NS.rdf}type`, `${NS.esterms}ServiceDistribution`) ||
+    (accessUrls.length > 0 && r.objects(n, `${NS.dcterms}source`).length > 0);
 
   const firstDownload = files[0]?.href;
   // isCsvFormat of each raw format is its badge reading CSV
   const isCsv = formats.some((f) => f.label === 'CSV') || isCsvUrl(firstDownload) || (!firstDownload && isCsvUrl(accessHrefs[0]));
-  const serviceConformsTo = serviceNode ? r.objects(serviceNode, `${dcterms}conformsTo`).map((t) => t.value) : [];
-  const endpointUrls = serviceNode ? r.objects(serviceNode, `${dcat}endpointURL`).map((t) => t.value) : [];
+  const serviceConformsTo = serviceNode ? r.objects(serviceNode, `${NS.dcterms}conformsTo`).map((t) => t.value) : [];
+  const endpointUrls = serviceNode ? r.objects(serviceNode, `${NS.dcat}endpointURL`).map((t) => t.value) : [];
   const isWms = isWmsDistribution({
     formats: rawFormats,
     conformsTo: [...conformsTo, ...serviceConformsTo],
     urls: [...accessUrls, ...endpointUrls],
   });
 
-  const title = r.text(n, [`${dcterms}title`, `${dc}title`, `${rdfs}label`]) ??
+  const title = r.text(n, [`${NS.dcterms}title`, `${NS.dc}title`, `${NS.rdfs}label`]) ??
     (files.length === 1 ? { value: files[0]!.name, lang: '' } : undefined);
 
   return {
@@ -118,12 +117,12 @@ function resolveFiles(r: ValueReader, n: Node, urls: readonly string[], base: st
     if (!registry && url.startsWith(base)) {
       const info = r.related.get(url)?.info;
       if (info) {
-        name = info.objects(url, `${rdfs}label`).find((t) => t.termType === 'Literal')?.value.trim() || undefined;
-        byteSize = numberOf(info.objects(url, `${dcterms}extent`)[0]);
-        format = info.objects(url, `${dcterms}format`)[0]?.value.trim() || undefined;
+        name = info.objects(url, `${NS.rdfs}label`).find((t) => t.termType === 'Literal')?.value.trim() || undefined;
+        byteSize = numberOf(info.objects(url, `${NS.dcterms}extent`)[0]);
+        format = info.objects(url, `${NS.dcterms}format`)[0]?.value.trim() || undefined;
       }
     }
-    name ??= r.text({ graph: n.graph, term: { termType: 'NamedNode', value: url } }, [`${dcterms}title`, ...LABEL_PROPERTIES])?.value;
+    name ??= r.text({ graph: n.graph, term: { termType: 'NamedNode', value: url } }, [`${NS.dcterms}title`, ...LABEL_PROPERTIES])?.value;
     name ??= lastPathSegment(url) ?? url;
     files.push({ href, name: htmlText(name), ...(byteSize !== undefined ? { byteSize } : {}), ...(format ? { format } : {}) });
   }
@@ -150,8 +149,8 @@ function numberOf(t: Term | undefined): number | undefined {
 function buildAccessService(r: ValueReader, term: Term, n: Node): AccessService {
   const entry = r.entryOf(term);
   const title = r.text(n, TITLE_PROPERTIES);
-  const endpointDescription = r.objects(n, `${dcat}endpointDescription`).map((t) => safeHref(t.value)).find(Boolean);
-  const types = r.objects(n, `${dcterms}type`).map((t) => r.display(t, n.graph)).filter((t) => !!t);
+  const endpointDescription = r.objects(n, `${NS.dcat}endpointDescription`).map((t) => safeHref(t.value)).find(Boolean);
+  const types = r.objects(n, `${NS.dcterms}type`).map((t) => r.display(t, n.graph)).filter((t) => !!t);
   return {
     uri: nodeKey(term),
     ...(title ? { title } : {}),
@@ -168,10 +167,10 @@ function buildAccessService(r: ValueReader, term: Term, n: Node): AccessService 
  */
 function distributionFields(r: ValueReader, n: Node, formatTerms: readonly Term[], byteSize: number | undefined): Field[] {
   const fields: Field[] = [];
-  const description = r.text(n, [`${dcterms}description`, `${dc}description`]);
+  const description = r.text(n, [`${NS.dcterms}description`, `${NS.dc}description`]);
   const plain = description ? paragraphs(description.value).join('\n\n') : '';
   pushField(fields, 'description', plain ? [textValue(plain, description!.lang)] : []);
-  pushField(fields, 'accessURL', r.values(n, [`${dcat}accessURL`], { url: true }));
+  pushField(fields, 'accessURL', r.values(n, [`${NS.dcat}accessURL`], { url: true }));
   const formatValues = (predicate: string): Value[] =>
     formatTerms
       .filter((t) => n.graph.has(n.term, predicate, t))
@@ -181,28 +180,28 @@ function distributionFields(r: ValueReader, n: Node, formatTerms: readonly Term[
         return raw ? textValue(raw) : undefined;
       })
       .filter((v): v is Value => !!v);
-  pushField(fields, 'format', formatValues(`${dcterms}format`));
-  pushField(fields, 'mediaType', formatValues(`${dcat}mediaType`));
+  pushField(fields, 'format', formatValues(`${NS.dcterms}format`));
+  pushField(fields, 'mediaType', formatValues(`${NS.dcat}mediaType`));
   if (byteSize !== undefined) {
     pushField(fields, 'byteSize', [textValue(formatBytes(byteSize, r.ui), r.ui)]);
   }
   pushField(fields, 'language', languageValues(r, n));
-  pushField(fields, 'issued', r.values(n, [`${dcterms}issued`]));
-  pushField(fields, 'modified', r.values(n, [`${dcterms}modified`]));
-  pushField(fields, 'status', r.values(n, [`${adms}status`]));
-  pushField(fields, 'license', r.values(n, [`${dcterms}license`]));
+  pushField(fields, 'issued', r.values(n, [`${NS.dcterms}issued`]));
+  pushField(fields, 'modified', r.values(n, [`${NS.dcterms}modified`]));
+  pushField(fields, 'status', r.values(n, [`${NS.adms}status`]));
+  pushField(fields, 'license', r.values(n, [`${NS.dcterms}license`]));
   pushField(fields, 'rights', rightsValues(r, n));
   pushField(fields, 'checksum', checksumValues(r, n));
-  pushField(fields, 'page', r.values(n, [`${foaf}page`], { url: true }));
-  pushField(fields, 'conformsTo', r.values(n, [`${dcterms}conformsTo`]));
-  pushField(fields, 'availability', r.values(n, [`${dcatap}availability`]));
-  pushField(fields, 'applicableLegislation', r.values(n, [`${dcatap}applicableLegislation`]));
+  pushField(fields, 'page', r.values(n, [`${NS.foaf}page`], { url: true }));
+  pushField(fields, 'conformsTo', r.values(n, [`${NS.dcterms}conformsTo`]));
+  pushField(fields, 'availability', r.values(n, [`${NS.dcatap}availability`]));
+  pushField(fields, 'applicableLegislation', r.values(n, [`${NS.dcatap}applicableLegislation`]));
   return fields;
 }
 
 /** dcterms:language: bundled/Intl language names for URIs and for literal codes ("sv", "swe"). */
 export function languageValues(r: ValueReader, n: Node): Value[] {
-  return r.objects(n, `${dcterms}language`)
+  return r.objects(n, `${NS.dcterms}language`)
     .map((t): Value | undefined => {
       if (t.termType === 'Literal') {
         const name = languageNameOf(t.value, r.ui);
@@ -219,9 +218,9 @@ function languageNameOf(code: string, lang: string): string | undefined {
 
 /** dcterms:rights (statement label or text) and the ODRS attribution/copyright texts. */
 function rightsValues(r: ValueReader, n: Node): Value[] {
-  const out = r.values(n, [`${dcterms}rights`]);
+  const out = r.values(n, [`${NS.dcterms}rights`]);
   for (const p of ['attributionText', 'copyrightNotice', 'copyrightStatement', 'reuserGuidelines']) {
-    out.push(...r.values(n, [`${odrs}${p}`], { url: true }));
+    out.push(...r.values(n, [`${NS.odrs}${p}`], { url: true }));
   }
   return out;
 }
@@ -229,15 +228,15 @@ function rightsValues(r: ValueReader, n: Node): Value[] {
 /** spdx:checksum → "SHA-256: 9f86d0…" (algorithm from spdx:algorithm's local name). */
 function checksumValues(r: ValueReader, n: Node): Value[] {
   const out: Value[] = [];
-  for (const c of r.objects(n, `${spdx}checksum`)) {
+  for (const c of r.objects(n, `${NS.spdx}checksum`)) {
     if (c.termType === 'Literal') {
       out.push(textValue(c.value.trim()));
       continue;
     }
     const cn = r.node(c, n.graph);
-    const value = r.objects(cn, `${spdx}checksumValue`)[0]?.value.trim();
+    const value = r.objects(cn, `${NS.spdx}checksumValue`)[0]?.value.trim();
     if (!value) continue;
-    const algorithm = r.objects(cn, `${spdx}algorithm`)[0]?.value.replace(/^.*checksumAlgorithm_/, '').toUpperCase().replace(/^SHA(\d)/, 'SHA-$1');
+    const algorithm = r.objects(cn, `${NS.spdx}algorithm`)[0]?.value.replace(/^.*checksumAlgorithm_/, '').toUpperCase().replace(/^SHA(\d)/, 'SHA-$1');
     out.push(textValue(algorithm ? `${algorithm}: ${value}` : value));
   }
   return out;

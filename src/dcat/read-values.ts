@@ -16,7 +16,6 @@ import { vocabLabel } from './vocab.ts';
 import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 
-const { vcard, schema, xsd, dcat, foaf } = NS;
 
 /** A text row value; `lang` '' for values in no language (codes, numbers, addresses). Cleaned like every literal. */
 export const textValue = (value: string, lang = ''): Value => ({ kind: 'text', text: { value: htmlText(value), lang } });
@@ -32,9 +31,9 @@ export class ValueReader extends Reader {
   /** Publisher / creator: name, email (foaf:mbox), homepage; from the related entry or the graph. */
   override agent(term: Term, within?: Graph): Agent {
     const n = this.node(term, within);
-    const email = this.objectsOf(n, [`${foaf}mbox`, `${vcard}hasEmail`, `${schema}email`])
+    const email = this.objectsOf(n, [`${NS.foaf}mbox`, `${NS.vcard}hasEmail`, `${NS.schema}email`])
       .map((t) => mailtoHref(t.value)).find(Boolean);
-    const homepage = this.objectsOf(n, [`${foaf}homepage`, `${foaf}page`, `${schema}url`, `${vcard}hasURL`])
+    const homepage = this.objectsOf(n, [`${NS.foaf}homepage`, `${NS.foaf}page`, `${NS.schema}url`, `${NS.vcard}hasURL`])
       .map((t) => safeHref(t.value)).find(Boolean);
     return { ...super.agent(term, within), ...(email ? { email } : {}), ...(homepage ? { homepage } : {}) };
   }
@@ -127,20 +126,20 @@ export class ValueReader extends Reader {
     }
     const n = this.node(term, within);
     const out: Value[] = [];
-    const name = this.text(n, [`${vcard}fn`, `${vcard}organization-name`, ...LABEL_PROPERTIES]);
+    const name = this.text(n, [`${NS.vcard}fn`, `${NS.vcard}organization-name`, ...LABEL_PROPERTIES]);
     if (name) out.push({ kind: 'text', text: name });
     // an email or telephone object is the value itself or a node with vcard:hasValue
     const valueOf = (t: Term): string | undefined =>
-      t.termType === 'BlankNode' ? this.objects(this.node(t, n.graph), `${vcard}hasValue`)[0]?.value : t.value;
-    for (const e of this.objects(n, `${vcard}hasEmail`)) {
+      t.termType === 'BlankNode' ? this.objects(this.node(t, n.graph), `${NS.vcard}hasValue`)[0]?.value : t.value;
+    for (const e of this.objects(n, `${NS.vcard}hasEmail`)) {
       const href = mailtoHref(valueOf(e));
       if (href) out.push({ kind: 'link', text: { value: href.slice('mailto:'.length), lang: '' }, href });
     }
-    for (const u of this.objects(n, `${vcard}hasURL`)) {
+    for (const u of this.objects(n, `${NS.vcard}hasURL`)) {
       const href = safeHref(u.value);
       if (href) out.push({ kind: 'link', text: { value: htmlText(u.value.trim()), lang: '' }, href });
     }
-    for (const t of this.objects(n, `${vcard}hasTelephone`)) {
+    for (const t of this.objects(n, `${NS.vcard}hasTelephone`)) {
       const number = valueOf(t)?.replace(/^tel:/i, '').trim();
       if (number) out.push(textValue(number));
     }
@@ -169,7 +168,7 @@ export class ValueReader extends Reader {
 
   /** One end of a period: dcat:/schema: `<end>Date`, else the date of its time:has`<Instant>`. */
   private periodEnd(n: Node, end: 'start' | 'end', instantOf: 'Beginning' | 'End'): string | undefined {
-    let lit = this.objectsOf(n, [dcat, schema, SCHEMA_HTTPS].map((ns) => `${ns}${end}Date`)).find(isLiteral);
+    let lit = this.objectsOf(n, [NS.dcat, NS.schema, SCHEMA_HTTPS].map((ns) => `${ns}${end}Date`)).find(isLiteral);
     if (!lit) {
       const instant = this.objects(n, `${TIME}has${instantOf}`)[0];
       if (instant) {
@@ -199,13 +198,13 @@ export class ValueReader extends Reader {
     const n = this.node(term, within);
     const name = this.text(n, [`${NS.locn}geographicName`, ...LABEL_PROPERTIES]);
     if (name) return { kind: 'text', text: name };
-    const hasGeometry = this.objectsOf(n, [`${NS.locn}geometry`, `${dcat}bbox`, `${dcat}centroid`]).length > 0;
+    const hasGeometry = this.objectsOf(n, [`${NS.locn}geometry`, `${NS.dcat}bbox`, `${NS.dcat}centroid`]).length > 0;
     return hasGeometry ? geometry : undefined;
   }
 }
 
 const DATE_TYPES = new Set([
-  `${xsd}date`, `${xsd}dateTime`, `${xsd}dateTimeStamp`, `${xsd}gYear`, `${xsd}gYearMonth`,
+  `${NS.xsd}date`, `${NS.xsd}dateTime`, `${NS.xsd}dateTimeStamp`, `${NS.xsd}gYear`, `${NS.xsd}gYearMonth`,
 ]);
 
 /** Precision told by the lexical form itself (datatypes are often wrong in harvested data), or undefined. */

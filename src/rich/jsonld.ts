@@ -40,8 +40,6 @@ type JsonObject = { [key: string]: unknown };
 /** Any row value (model.ts Value) read loosely: a date has `value`, the others `text`, links `href` (already safe). */
 type Loose = { readonly text?: Text; readonly value?: string; readonly href?: string; readonly uri?: string };
 
-const { dcat, schema } = NS;
-
 /** `http(s)` URLs only (safeHref also allows mailto, which no schema.org URL property here wants). */
 const httpUrl = (value: string | undefined): string | undefined => {
   const href = safeHref(value);
@@ -93,13 +91,13 @@ export function datasetJsonLdObject(model: DatasetModel, { pageUrl, entry, relat
     // `start/end`, `start/..` or `../end` (ISO 8601 interval) from dcat:startDate/endDate (or schema:) of dcterms:temporal
     for (const t of objects('temporal')) {
       const n = r.node(t, self.graph);
-      const [start, end] = ['start', 'end'].map((w) => isoDate(r.objectsOf(n, [`${dcat}${w}Date`, `${schema}${w}Date`, `https://schema.org/${w}Date`]).find((o) => o.termType === 'Literal')?.value));
+      const [start, end] = ['start', 'end'].map((w) => isoDate(r.objectsOf(n, [`${NS.dcat}${w}Date`, `${NS.schema}${w}Date`, `https://schema.org/${w}Date`]).find((o) => o.termType === 'Literal')?.value));
       obj.temporalCoverage ??= (start || end) && `${start ?? '..'}/${end ?? '..'}`;
     }
     // Places of dcterms:spatial: name = label, `url` for an http(s) place URI, `geo` = GeoShape box of its geometry / dcat:bbox
     obj.spatialCoverage = oneOrMany(objects('spatial').map((place) => {
       const node = place.termType !== 'Literal';
-      const box = (node ? r.objectsOf(r.node(place, self.graph), [`${NS.locn}geometry`, `${dcat}bbox`]) : [place])
+      const box = (node ? r.objectsOf(r.node(place, self.graph), [`${NS.locn}geometry`, `${NS.dcat}bbox`]) : [place])
         .map((l) => (l.termType === 'Literal' ? geometry?.(l.value, l.datatype)?.bbox : undefined)).find(Boolean);
       const name = node ? trimmed(r.label(place, self.graph)) : undefined;
       const placeUrl = place.termType === 'NamedNode' ? httpUrl(place.value) : undefined;
