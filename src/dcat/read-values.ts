@@ -166,8 +166,11 @@ export class ValueReader extends Reader {
     return value ? textValue(value, this.ui) : this.value(term, within);
   }
 
-  /** One end of a period: dcat:/schema: `<end>Date`, else the date of its time:has`<Instant>`. */
-  private periodEnd(n: Node, end: 'start' | 'end', instantOf: 'Beginning' | 'End'): string | undefined {
+  /**
+   * The date (lexical form, trimmed) of one end of a period: dcat:/schema: `<end>Date`, else the date of its
+   * time:has`<Instant>`. Also what the JSON-LD for search engines reads (src/rich/jsonld.ts).
+   */
+  periodDate(n: Node, end: 'start' | 'end', instantOf: 'Beginning' | 'End'): string | undefined {
     let lit = this.objectsOf(n, [NS.dcat, NS.schema, SCHEMA_HTTPS].map((ns) => `${ns}${end}Date`)).find(isLiteral);
     if (!lit) {
       const instant = this.objects(n, `${TIME}has${instantOf}`)[0];
@@ -177,8 +180,13 @@ export class ValueReader extends Reader {
         ]).find(isLiteral);
       }
     }
-    if (!lit || !lit.value.trim()) return undefined;
-    const value = lit.value.trim();
+    return lit?.value.trim() || undefined;
+  }
+
+  /** One end of a period for people (`periodDate` formatted in the UI language). */
+  private periodEnd(n: Node, end: 'start' | 'end', instantOf: 'Beginning' | 'End'): string | undefined {
+    const value = this.periodDate(n, end, instantOf);
+    if (!value) return undefined;
     const precision = lexicalPrecision(value);
     // Coverage bounds at midnight are dates ("2019-03-01T00:00:00Z"): shown as the date written, in no time zone.
     if (precision === 'time' && /T00:00(:00(\.0+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value)) {

@@ -15,9 +15,8 @@ import { NS } from '../rdf/namespaces.ts';
 import type { StoreEntry } from '../store/types.ts';
 import type { DatasetModel, Field, Text } from '../dcat/model.ts';
 import { safeHref } from '../dcat/safe.ts';
-import { Reader } from '../dcat/read.ts';
 import { resourceTerm } from '../dcat/entry.ts';
-import { lexicalPrecision } from '../dcat/read-values.ts';
+import { lexicalPrecision, ValueReader } from '../dcat/read-values.ts';
 
 /** A geometry literal's bounding box `[west, south, east, north]`, if any: src/dcat/spatial.ts parseGeometry. */
 export type GeometryBox = (value: string, datatype?: string) => { readonly bbox: readonly number[] } | undefined;
@@ -49,7 +48,7 @@ const trimmed = (t: Text | undefined): string | undefined => t?.value.trim() || 
 /** undefined for none, the value for one, else the list (schema.org takes either). */
 const oneOrMany = <T>(xs: T[]): T | T[] => (xs.length > 1 ? xs : xs[0]!);
 /** A date or date-time lexical form (xsd:date … xsd:dateTime, gYear, gYearMonth: what schema.org intervals accept). */
-const isoDate = (value: string | undefined): string | undefined => ((value = value?.trim()) && lexicalPrecision(value) ? value : undefined);
+const isoDate = (value: string | undefined): string | undefined => (value && lexicalPrecision(value) ? value : undefined);
 /** An agent (publisher, creator): schema.org wants a type; catalogs name organisations far more often than people. */
 const agentJson = (name: Text | undefined, homepage: string | undefined): unknown =>
   trimmed(name) && { '@type': 'Organization', name: trimmed(name), url: httpUrl(homepage) };
@@ -85,13 +84,14 @@ export function datasetJsonLdObject(model: DatasetModel, { pageUrl, entry, relat
   };
   if (entry) {
     // What the view model has formatted away (the period's dates, the places' geometry) is read from the graph.
-    const r = new Reader(entry.metadata, related ?? new Map(), model.title?.lang || 'en');
+    const r = new ValueReader(entry.metadata, related ?? new Map(), model.title?.lang || 'en');
     const self = { graph: entry.metadata, term: resourceTerm(entry) };
     const objects = (p: string) => r.objects(self, `${NS.dcterms}${p}`);
-    // `start/end`, `start/..` or `../end` (ISO 8601 interval) from dcat:startDate/endDate (or schema:) of dcterms:temporal
+    // `start/end`, `start/..` or `../end` (ISO 8601 interval) from the period's dates as the landing page reads them
+    // (dcat:startDate/endDate, schema:, time:hasBeginning/hasEnd) of dcterms:temporal
     for (const t of objects('temporal')) {
       const n = r.node(t, self.graph);
-      const [start, end] = ['start', 'end'].map((w) => isoDate(r.objectsOf(n, [`${NS.dcat}${w}Date`, `${NS.schema}${w}Date`, `https://schema.org/${w}Date`]).find((o) => o.termType === 'Literal')?.value));
+      const [start, end] = [r.periodDate(n, 'start', 'Beginning'), r.periodDate(n, 'end', 'End')].map(isoDate);
       obj.temporalCoverage ??= (start || end) && `${start ?? '..'}/${end ?? '..'}`;
     }
     // Places of dcterms:spatial: name = label, `url` for an http(s) place URI, `geo` = GeoShape box of its geometry / dcat:bbox
