@@ -27,7 +27,7 @@ import { anyRich, hasGeometry, loadCoverage, loadRich, richKey, richFlags, type 
  * A data service's view model and rendering: most landing pages show datasets, so this code is a chunk of its own,
  * loaded (in parallel with the related lookup) only when the entry is a data service.
  */
-const loadServiceView = () => Promise.all([import('../../src/dcat/dataservice.ts'), import('../dataservice-view/render-service.ts')]);
+const loadServiceView = () => import('../dataservice-view/render-service.ts');
 let renderService: typeof import('../dataservice-view/render-service.ts').renderService | undefined;
 
 /** A location that names an entry. */
@@ -151,8 +151,8 @@ export async function landingOf(
     await loadVocabulariesFor(objectIris([entry])).catch(() => {});
   }
   if (serviceView) {
-    const [{ buildDataServiceModel }, view] = await serviceView;
-    renderService = view.renderService;
+    const { buildDataServiceModel, renderService: render } = await serviceView;
+    renderService = render;
     const model = buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl });
     return { kind: 'service', model, entry, options: opts, relatedFailed, rich: richModule && flags && richModule.serviceSlots(entry, rel, flags, opts.lang) };
   }
