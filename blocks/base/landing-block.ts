@@ -182,7 +182,7 @@ function datasetLanding(
  * request (once per view) and the model is rebuilt, so the access-service box gets its title, type and endpoint.
  */
 export async function withFollowUps(store: CatalogStore, landing: Extract<LandingModel, { kind: 'dataset' }>): Promise<LandingModel | undefined> {
-  const missing = followUpResources(landing.entry, landing.related, { registry: landing.options.registry, storeBaseUrl: store.baseUrl });
+  const missing = followUpResources(landing.entry, landing.related, { ...landing.options, storeBaseUrl: store.baseUrl });
   if (missing.length === 0) return undefined;
   const found = await store.getEntriesByResourceUris(missing);
   await loadVocabulariesFor(objectIris(found.values()));

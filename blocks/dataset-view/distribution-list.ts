@@ -106,7 +106,7 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
   const onHeadClick = (e: MouseEvent) => {
     if (!st.clickExpand) return;
     const head = e.currentTarget as HTMLElement;
-    const hit = (e.target as Element | null)?.closest('a, button, input, select, textarea, summary');
+    const hit = (e.target as Element | null)?.closest('a,button,input,select,textarea,summary');
     if (hit && head.contains(hit)) return;
     st.toggle(i);
   };
