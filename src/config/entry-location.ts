@@ -103,10 +103,9 @@ function pageValue(page: GlobalConfig, key: Key): string | undefined {
 
 export function locateEntry(url: URL, attrs: LocationAttrs, page: GlobalConfig): EntryLocation {
   const prefix = urlPrefix(page);
-  const hash = url.hash.startsWith('#') ? url.hash.slice(1) : url.hash;
   const fromUrl: Partial<Record<Key, string>> = {
     ...readStoreUrl(url, page),
-    ...readParams(hash, prefix, true),
+    ...readParams(url.hash.slice(1), prefix, true), // '' or '#…' without its '#'
     ...readParams(url.search, prefix, false),
     ...readRoutes(url, page),
   };

@@ -58,11 +58,12 @@ export function buildDistribution(r: ValueReader, n: Node, options: Distribution
   const accessUrls = r.objects(n, `${NS.dcat}accessURL`).map((t) => t.value);
   const accessHrefs = accessUrls.map(safeHref).filter((h): h is string => !!h);
   const fileHrefs = new Set(files.map((f) => f.href));
-  const accessUrl = files.length === 0 ? accessHrefs[0] : accessHrefs.find((h) => !fileHrefs.has(h));
+  // the first access URL that is not also a download
+  const accessUrl = accessHrefs.find((h) => !fileHrefs.has(h));
 
   const serviceTerm = r.objects(n, `${NS.dcat}accessService`)[0];
   const serviceNode = serviceTerm ? r.node(serviceTerm, n.graph) : undefined;
-  const accessService = serviceTerm && serviceNode ? buildAccessService(r, serviceTerm, serviceNode) : undefined;
+  const accessService = serviceNode ? buildAccessService(r, serviceTerm!, serviceNode) : undefined;
 
   const conformsTo = r.objects(n, `${NS.dcterms}conformsTo`).map((t) => t.value);
   const swagger = conformsTo.map((c) => c.trim()).find((c) => /\/swagger\/?$/i.test(c));
