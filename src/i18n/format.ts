@@ -31,13 +31,14 @@ export function formatDate(value: string, precision: DatePrecision, lang: Lang, 
   const m = DATE_PARTS.exec(value.trim());
   if (!m) return value;
   const [, y, mo, d, h, mi, s = '00', , zone] = m;
+  // An invalid time (NaN) makes format() throw: the value is shown as given (catch below).
   const format = (date: number | undefined, options: Intl.DateTimeFormatOptions): string =>
-    date === undefined || Number.isNaN(date) ? value : new Intl.DateTimeFormat(toLang(lang) ?? 'en', { timeZone: 'UTC', ...options }).format(date);
+    date === undefined ? value : new Intl.DateTimeFormat(toLang(lang) ?? 'en', { timeZone: 'UTC', ...options }).format(date);
   try {
     if (precision === 'time' && h) {
-      return zone
-        ? format(Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}${zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`), { dateStyle: 'long', timeStyle: 'short', timeZone })
-        : format(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)), { dateStyle: 'long', timeStyle: 'short' });
+      // With an offset: that instant in the reader's (or the given) time zone; without: the time as written (UTC).
+      const at = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}${zone?.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2') ?? 'Z'}`);
+      return format(at, { dateStyle: 'long', timeStyle: 'short', timeZone: zone ? timeZone : 'UTC' });
     }
     if (precision === 'year' || !mo) return format(utcDay(y!, '1', '1'), { year: 'numeric' });
     if (precision === 'month' || !d) return format(utcDay(y!, mo, '1'), { year: 'numeric', month: 'long' });
