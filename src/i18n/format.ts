@@ -59,12 +59,8 @@ export function formatBytes(n: number, lang: Lang): string {
   if (!Number.isFinite(n) || n < 0) return String(n);
   let value = n;
   let unit = 0;
-  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  // 999.95 kB would round to "1,000 kB": move up a unit instead.
-  if (unit > 0 && unit < BYTE_UNITS.length - 1 && Math.round(value) >= 1000) {
+  // From kB on, what rounds to 1000 moves up too: 999.95 kB would read "1,000 kB".
+  while (unit < BYTE_UNITS.length - 1 && (unit ? Math.round(value) : value) >= 1000) {
     value /= 1000;
     unit++;
   }
