@@ -98,7 +98,7 @@ export async function loadLanding(
   loc: FoundLocation,
   opts: LandingOptions,
   signal: AbortSignal,
-  relatedTimeoutMs = RELATED_LOOKUP_TIMEOUT_MS,
+  relatedTimeoutMs: number,
 ): Promise<LandingModel> {
   // The UI strings of the page language load while the entry is fetched (one small chunk, no extra wait), and so
   // does the rich content when a parameter asks for it.
@@ -117,7 +117,7 @@ export async function landingOf(
   entry: StoreEntry,
   opts: LandingOptions,
   signal: AbortSignal,
-  timeoutMs = RELATED_LOOKUP_TIMEOUT_MS,
+  timeoutMs: number,
 ): Promise<LandingModel> {
   const storeBaseUrl = store.baseUrl;
   const service = entryKind(entry) === 'service';

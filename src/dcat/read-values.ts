@@ -227,7 +227,7 @@ export function lexicalPrecision(lexical: string): 'year' | 'month' | 'day' | 't
 
 /** A typed date literal → `date` value (precision from its lexical form); untyped or unreadable → undefined. */
 export function dateValue(t: Term): Value | undefined {
-  if (t.termType !== 'Literal' || !t.datatype || !DATE_TYPES.has(t.datatype)) return undefined;
+  if (t.termType !== 'Literal' || !DATE_TYPES.has(t.datatype ?? '')) return undefined;
   const precision = lexicalPrecision(t.value);
   return precision ? { kind: 'date', value: t.value.trim(), precision } : undefined;
 }
@@ -236,7 +236,7 @@ function looksLikeGeometry(t: Term): boolean {
   const v = t.value.trim();
   return (
     v.length > 200 ||
-    /^(<[^>]+>\s*)?((MULTI)?(POINT|LINESTRING|POLYGON)|GEOMETRYCOLLECTION|ENVELOPE)\s*(Z|M|ZM)?\s*\(/i.test(v) ||
+    /^(<[^>]+>\s*)?((MULTI)?(POINT|LINESTRING|POLYGON)|GEOMETRYCOLLECTION|ENVELOPE)\s*Z?M?\s*\(/i.test(v) ||
     /^\{\s*"type"\s*:/.test(v) ||
     /^<gml:/i.test(v) ||
     /(wktLiteral|gmlLiteral|geoJSONLiteral)$/i.test(t.datatype ?? '')

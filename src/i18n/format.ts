@@ -19,7 +19,8 @@ export const DATE_PARTS = /^(-?\d{4,})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2
 export function utcDay(year: string, month: string, day: string): number | undefined {
   const date = new Date(Date.UTC(2000, Number(month) - 1, Number(day)));
   date.setUTCFullYear(Number(year));
-  return Number(month) >= 1 && Number(month) <= 12 && date.getUTCDate() === Number(day) ? date.getTime() : undefined;
+  // month 13 or day 31 of a 30-day month roll over into another month
+  return date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day) ? date.getTime() : undefined;
 }
 
 /**
