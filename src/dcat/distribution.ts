@@ -97,7 +97,7 @@ export function buildDistribution(r: ValueReader, n: Node, options: Distribution
     isCsv,
     isWms,
     ...(accessService ? { accessService } : {}),
-    fields: distributionFields(r, n, formatTerms, byteSize),
+    fields: distributionFields(r, n, byteSize),
   };
 }
 
@@ -166,15 +166,14 @@ function buildAccessService(r: ValueReader, term: Term, n: Node): AccessService 
  * status · licence · rights · checksum · documentation · conforms to · availability · applicable legislation.
  * Title, download URLs and access service are not repeated.
  */
-function distributionFields(r: ValueReader, n: Node, formatTerms: readonly Term[], byteSize: number | undefined): Field[] {
+function distributionFields(r: ValueReader, n: Node, byteSize: number | undefined): Field[] {
   const fields: Field[] = [];
   const description = r.text(n, [`${NS.dcterms}description`, `${NS.dc}description`]);
   const plain = description ? paragraphs(description.value).join('\n\n') : '';
   pushField(fields, 'description', plain ? [textValue(plain, description!.lang)] : []);
   pushField(fields, 'accessURL', r.values(n, [`${NS.dcat}accessURL`], { url: true }));
   const formatValues = (predicate: string): Value[] =>
-    formatTerms
-      .filter((t) => n.graph.has(n.term, predicate, t))
+    r.objects(n, predicate)
       .map((t): Value | undefined => {
         if (t.termType === 'NamedNode') return r.value(t, n.graph);
         const raw = formatRaw(r, t, n.graph);
