@@ -26,7 +26,7 @@ export { formatRaw };
 
 
 export function storeBase(storeBaseUrl: string): string {
-  return storeBaseUrl.endsWith('/') ? storeBaseUrl : `${storeBaseUrl}/`;
+  return storeBaseUrl.replace(/\/?$/, '/');
 }
 
 /** Download URLs (as written) of a distribution node, in document order. */
@@ -142,8 +142,8 @@ function lastPathSegment(url: string): string | undefined {
 }
 
 function numberOf(t: Term | undefined): number | undefined {
-  if (!t || t.termType !== 'Literal') return undefined;
-  const n = Number(t.value.trim());
+  if (t?.termType !== 'Literal') return undefined;
+  const n = Number(t.value); // Number() ignores surrounding white space itself
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
