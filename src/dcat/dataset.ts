@@ -10,7 +10,7 @@ import type { Agent, DatasetModel, DistributionModel, Field, Value } from './mod
 import { buildDistribution, downloadUrls, languageValues, storeBase } from './distribution.ts';
 import { entryKind } from './kind.ts';
 import { TITLE_PROPERTIES, type Node } from './read.ts';
-import { dedupe, pushField, textValue, ValueReader } from './read-values.ts';
+import { dedupe, defined, pushField, textValue, ValueReader } from './read-values.ts';
 import { descriptionOf, linkedResources, namedObjects, resourceTerm } from './entry.ts';
 
 export { descriptionOf, linkedResources, resourceTerm };
@@ -78,18 +78,18 @@ export function buildDatasetModel(
   const distributionList = distributionNodes(r, entry);
   const distributions = sortDistributions(distributionList.map((d) => buildDistribution(r, d, options)), options.lang);
 
-  return {
+  return defined({
     uri: entry.resourceUri,
     contextId: entry.contextId,
     entryId: entry.entryId,
     kind: kind === 'other' ? 'dataset' : kind,
-    ...(title ? { title } : {}),
+    title,
     description: descriptionOf(r, n),
-    ...(publisher ? { publisher } : {}),
+    publisher,
     themes: r.values(n, [`${NS.dcat}theme`]),
     distributions,
     fields: datasetFields(r, n),
-  };
+  });
 }
 
 

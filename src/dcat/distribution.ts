@@ -13,7 +13,7 @@ import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
 import { htmlText, paragraphs } from './text.ts';
 import { LABEL_PROPERTIES, TITLE_PROPERTIES, type Node } from './read.ts';
-import { pushField, textValue, type ValueReader } from './read-values.ts';
+import { defined, pushField, textValue, type ValueReader } from './read-values.ts';
 
 
 export interface DistributionOptions {
@@ -86,19 +86,19 @@ export function buildDistribution(r: ValueReader, n: Node, options: Distribution
   const title = r.text(n, [`${NS.dcterms}title`, `${NS.dc}title`, `${NS.rdfs}label`]) ??
     (files.length === 1 ? { value: files[0]!.name, lang: '' } : undefined);
 
-  return {
+  return defined({
     uri: nodeKey(n.term),
-    ...(title ? { title } : {}),
+    title,
     formats,
     isApi,
     files,
-    ...(accessUrl ? { accessUrl } : {}),
-    ...(apiDescription ? { apiDescription } : {}),
+    accessUrl,
+    apiDescription,
     isCsv,
     isWms,
-    ...(accessService ? { accessService } : {}),
+    accessService,
     fields: distributionFields(r, n, byteSize),
-  };
+  });
 }
 
 /**
@@ -125,7 +125,7 @@ function resolveFiles(r: ValueReader, n: Node, urls: readonly string[], base: st
     }
     name ??= r.text({ graph: n.graph, term: { termType: 'NamedNode', value: url } }, [`${NS.dcterms}title`, ...LABEL_PROPERTIES])?.value;
     name ??= lastPathSegment(url) ?? url;
-    files.push({ href, name: htmlText(name), ...(byteSize !== undefined ? { byteSize } : {}), ...(format ? { format } : {}) });
+    files.push(defined({ href, name: htmlText(name), byteSize, format }));
   }
   return files;
 }
@@ -152,13 +152,14 @@ function buildAccessService(r: ValueReader, term: Term, n: Node): AccessService 
   const title = r.text(n, TITLE_PROPERTIES);
   const endpointDescription = r.objects(n, `${NS.dcat}endpointDescription`).map((t) => safeHref(t.value)).find(Boolean);
   const types = r.objects(n, `${NS.dcterms}type`).map((t) => r.display(t, n.graph)).filter((t) => !!t);
-  return {
+  return defined({
     uri: nodeKey(term),
-    ...(title ? { title } : {}),
-    ...(endpointDescription ? { endpointDescription } : {}),
-    ...(types.length ? { type: { value: types.map((t) => t!.value).join(', '), lang: types[0]!.lang } } : {}),
-    ...(entry ? { entryId: entry.entryId, contextId: entry.contextId } : {}),
-  };
+    title,
+    endpointDescription,
+    type: types.length ? { value: types.map((t) => t!.value).join(', '), lang: types[0]!.lang } : undefined,
+    entryId: entry?.entryId,
+    contextId: entry?.contextId,
+  });
 }
 
 /**

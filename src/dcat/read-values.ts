@@ -17,6 +17,10 @@ import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 
 
+/** `props` without its undefined ones: a view model has no key without a value (tests compare them deeply). */
+export const defined = <T extends object>(props: T): T =>
+  Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined)) as T;
+
 /** A text row value; `lang` '' for values in no language (codes, numbers, addresses). Cleaned like every literal. */
 export const textValue = (value: string, lang = ''): Value => ({ kind: 'text', text: { value: htmlText(value), lang } });
 const TIME = 'http://www.w3.org/2006/time#';
@@ -35,7 +39,7 @@ export class ValueReader extends Reader {
       .map((t) => mailtoHref(t.value)).find(Boolean);
     const homepage = this.objectsOf(n, [`${NS.foaf}homepage`, `${NS.foaf}page`, `${NS.schema}url`, `${NS.vcard}hasURL`])
       .map((t) => safeHref(t.value)).find(Boolean);
-    return { ...super.agent(term, within), ...(email ? { email } : {}), ...(homepage ? { homepage } : {}) };
+    return defined({ ...super.agent(term, within), email, homepage });
   }
 
   /** Label with §4.6's last resort: the last URI segment when the URI is longer than 15 characters, else the URI. */
@@ -58,7 +62,7 @@ export class ValueReader extends Reader {
       const known = /^https?:\/\//i.test(term.value.trim()) ? vocabLabel(term.value, this.lang) : undefined;
       if (known) {
         const href = safeHref(term.value);
-        return { kind: 'link', text: { value: known, lang: this.ui }, ...(href ? { href } : {}), uri: term.value.trim() };
+        return defined<Value>({ kind: 'link', text: { value: known, lang: this.ui }, href, uri: term.value.trim() });
       }
       const href = opts.url ? safeHref(term.value) : undefined;
       if (href) return { kind: 'link', text: { value: toText(term).value.trim(), lang: '' }, href };
@@ -74,7 +78,7 @@ export class ValueReader extends Reader {
     }
     const text = opts.url ? (this.label(term, within) ?? { value: htmlText(term.value), lang: '' }) : this.display(term, within)!;
     const href = safeHref(term.value);
-    return { kind: 'link', text, ...(href ? { href } : {}), uri: term.value };
+    return defined<Value>({ kind: 'link', text, href, uri: term.value });
   }
 
   /** A reference to another dataset / series / service: its title from the related entry, linked by the block. */
@@ -82,12 +86,7 @@ export class ValueReader extends Reader {
     const entry = this.entryOf(term);
     const n = this.node(term, within);
     const text = this.text(n, TITLE_PROPERTIES) ?? this.display(term, within) ?? { value: htmlText(term.value), lang: '' };
-    return {
-      kind: 'entry',
-      text,
-      resourceUri: term.value,
-      ...(entry ? { contextId: entry.contextId, entryId: entry.entryId } : {}),
-    };
+    return defined({ kind: 'entry', text, resourceUri: term.value, contextId: entry?.contextId, entryId: entry?.entryId });
   }
 
   /** Values of predicates on a node, empty ones dropped, duplicates (same kind and text) dropped. */
@@ -110,7 +109,7 @@ export class ValueReader extends Reader {
     const a = this.agent(term, within);
     const text = a.name ?? (term.termType === 'NamedNode' ? this.display(term, within) : undefined);
     if (!text) return undefined;
-    return a.homepage ? { kind: 'link', text, href: a.homepage, ...(a.uri ? { uri: a.uri } : {}) } : { kind: 'text', text };
+    return a.homepage ? defined<Value>({ kind: 'link', text, href: a.homepage, uri: a.uri || undefined }) : { kind: 'text', text };
   }
 
   /**
