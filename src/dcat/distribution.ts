@@ -205,16 +205,13 @@ export function languageValues(r: ValueReader, n: Node): Value[] {
   return r.objects(n, `${NS.dcterms}language`)
     .map((t): Value | undefined => {
       if (t.termType === 'Literal') {
-        const name = languageNameOf(t.value, r.ui);
+        // languageName checks that the literal is a language code ("sv", "swe", "sv-SE", also "sv_SE")
+        const name = languageName(t.value, r.ui);
         if (name) return textValue(name, r.ui);
       }
       return r.value(t, n.graph);
     })
     .filter((v): v is Value => !!v);
-}
-
-function languageNameOf(code: string, lang: string): string | undefined {
-  return /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(code.trim()) ? languageName(code, lang) : undefined;
 }
 
 /** dcterms:rights (statement label or text) and the ODRS attribution/copyright texts. */
