@@ -8,6 +8,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { LOCATION_KEYS, locateEntry, locationKey, type EntryLocation, type LocationAttrs } from '../../src/config/entry-location.ts';
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
+import { datasetJsonLdText, placeJsonLd, removeJsonLd } from '../../src/rich/jsonld.ts';
+import { renderDataset } from '../dataset-view/render-dataset.ts';
 import { linkedResourcesOfService } from '../../src/dcat/entry.ts';
 import { entryKind } from '../../src/dcat/kind.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
@@ -19,8 +21,6 @@ import { attributeName } from '../../src/config/params.ts';
 import { isAbort } from '../../src/store/errors.ts';
 import { t } from './messages.ts';
 import { stateView } from './render.ts';
-import { renderDataset } from '../dataset-view/render-dataset.ts';
-import { datasetJsonLdText, placeJsonLd, removeJsonLd } from '../../src/rich/jsonld.ts';
 import { anyRich, hasGeometry, loadCoverage, loadRich, richKey, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
 
 /**
