@@ -94,15 +94,13 @@ export function buildDatasetModel(
 
 
 /**
- * By title in the UI language's collation (untitled last), then by first format; otherwise document order (the sort
- * is stable).
+ * By title in the UI language's collation (untitled last), then by first format (none last); otherwise document order
+ * (the sort is stable). U+FFFF, which no text in a model holds (htmlText drops it), collates after everything else.
  */
 export function sortDistributions(list: readonly DistributionModel[], lang: string): DistributionModel[] {
   const collator = new Intl.Collator(lang || 'en', { sensitivity: 'base', numeric: true });
-  const untitled = (d: DistributionModel): number => (d.title ? 0 : 1);
   return [...list].sort((a, b) =>
-    untitled(a) - untitled(b) ||
-    collator.compare(a.title?.value ?? '', b.title?.value ?? '') ||
+    collator.compare(a.title?.value ?? '\uffff', b.title?.value ?? '\uffff') ||
     collator.compare(a.formats[0]?.label ?? '\uffff', b.formats[0]?.label ?? '\uffff'));
 }
 
