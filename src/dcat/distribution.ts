@@ -72,9 +72,8 @@ export function buildDistribution(r: ValueReader, n: Node, options: Distribution
   const isApi = n.graph.has(n.term, `${NS.rdf}type`, `${NS.esterms}ServiceDistribution`) ||
     (accessUrls.length > 0 && r.objects(n, `${NS.dcterms}source`).length > 0);
 
-  const firstDownload = files[0]?.href;
-  // isCsvFormat of each raw format is its badge reading CSV
-  const isCsv = formats.some((f) => f.label === 'CSV') || isCsvUrl(firstDownload) || (!firstDownload && isCsvUrl(accessHrefs[0]));
+  // isCsvFormat of each raw format is its badge reading CSV; else the first download's (or access URL's) path
+  const isCsv = formats.some((f) => f.label === 'CSV') || isCsvUrl(files[0]?.href ?? accessHrefs[0]);
   const serviceConformsTo = serviceNode ? r.objects(serviceNode, `${NS.dcterms}conformsTo`).map((t) => t.value) : [];
   const endpointUrls = serviceNode ? r.objects(serviceNode, `${NS.dcat}endpointURL`).map((t) => t.value) : [];
   const isWms = isWmsDistribution({
