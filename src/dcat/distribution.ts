@@ -57,16 +57,16 @@ export function buildDistribution(r: ValueReader, n: Node, options: Distribution
 
   const accessUrls = r.objects(n, `${NS.dcat}accessURL`).map((t) => t.value);
   const accessHrefs = accessUrls.map(safeHref).filter((h): h is string => !!h);
-  const fileHrefs = new Set(files.map((f) => f.href));
   // the first access URL that is not also a download
-  const accessUrl = accessHrefs.find((h) => !fileHrefs.has(h));
+  const accessUrl = accessHrefs.find((h) => !files.some((f) => f.href === h));
 
   const serviceTerm = r.objects(n, `${NS.dcat}accessService`)[0];
   const serviceNode = serviceTerm ? r.node(serviceTerm, n.graph) : undefined;
   const accessService = serviceNode ? buildAccessService(r, serviceTerm!, serviceNode) : undefined;
 
   const conformsTo = r.objects(n, `${NS.dcterms}conformsTo`).map((t) => t.value);
-  const swagger = conformsTo.map((c) => c.trim()).find((c) => /\/swagger\/?$/i.test(c));
+  // (safeHref trims it)
+  const swagger = conformsTo.find((c) => /\/swagger\/?$/i.test(c.trim()));
   const apiDescription = safeHref(swagger) ?? accessService?.endpointDescription;
 
   const isApi = n.graph.has(n.term, `${NS.rdf}type`, `${NS.esterms}ServiceDistribution`) ||
