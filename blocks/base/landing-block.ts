@@ -8,6 +8,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { LOCATION_KEYS, locateEntry, locationKey, type EntryLocation, type LocationAttrs } from '../../src/config/entry-location.ts';
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
+import { datasetJsonLdText, placeJsonLd, removeJsonLd } from '../../src/rich/jsonld.ts';
+import { renderDataset } from '../dataset-view/render-dataset.ts';
 import { linkedResourcesOfService } from '../../src/dcat/entry.ts';
 import { entryKind } from '../../src/dcat/kind.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
@@ -19,15 +21,13 @@ import { attributeName } from '../../src/config/params.ts';
 import { isAbort } from '../../src/store/errors.ts';
 import { t } from './messages.ts';
 import { stateView } from './render.ts';
-import { renderDataset } from '../dataset-view/render-dataset.ts';
-import { datasetJsonLdText, placeJsonLd, removeJsonLd } from '../../src/rich/jsonld.ts';
 import { anyRich, hasGeometry, loadCoverage, loadRich, richKey, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
 
 /**
  * A data service's view model and rendering: most landing pages show datasets, so this code is a chunk of its own,
  * loaded (in parallel with the related lookup) only when the entry is a data service.
  */
-const loadServiceView = () => Promise.all([import('../../src/dcat/dataservice.ts'), import('../dataservice-view/render-service.ts')]);
+const loadServiceView = () => import('../dataservice-view/render-service.ts');
 let renderService: typeof import('../dataservice-view/render-service.ts').renderService | undefined;
 
 /** A location that names an entry. */
@@ -98,7 +98,7 @@ export async function loadLanding(
   loc: FoundLocation,
   opts: LandingOptions,
   signal: AbortSignal,
-  relatedTimeoutMs = RELATED_LOOKUP_TIMEOUT_MS,
+  relatedTimeoutMs: number,
 ): Promise<LandingModel> {
   // The UI strings of the page language load while the entry is fetched (one small chunk, no extra wait), and so
   // does the rich content when a parameter asks for it.
@@ -117,7 +117,7 @@ export async function landingOf(
   entry: StoreEntry,
   opts: LandingOptions,
   signal: AbortSignal,
-  timeoutMs = RELATED_LOOKUP_TIMEOUT_MS,
+  timeoutMs: number,
 ): Promise<LandingModel> {
   const storeBaseUrl = store.baseUrl;
   const service = entryKind(entry) === 'service';
@@ -151,8 +151,8 @@ export async function landingOf(
     await loadVocabulariesFor(objectIris([entry])).catch(() => {});
   }
   if (serviceView) {
-    const [{ buildDataServiceModel }, view] = await serviceView;
-    renderService = view.renderService;
+    const { buildDataServiceModel, renderService: render } = await serviceView;
+    renderService = render;
     const model = buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl });
     return { kind: 'service', model, entry, options: opts, relatedFailed, rich: richModule && flags && richModule.serviceSlots(entry, rel, flags, opts.lang) };
   }
@@ -182,7 +182,7 @@ function datasetLanding(
  * request (once per view) and the model is rebuilt, so the access-service box gets its title, type and endpoint.
  */
 export async function withFollowUps(store: CatalogStore, landing: Extract<LandingModel, { kind: 'dataset' }>): Promise<LandingModel | undefined> {
-  const missing = followUpResources(landing.entry, landing.related, { registry: landing.options.registry, storeBaseUrl: store.baseUrl });
+  const missing = followUpResources(landing.entry, landing.related, { ...landing.options, storeBaseUrl: store.baseUrl });
   if (missing.length === 0) return undefined;
   const found = await store.getEntriesByResourceUris(missing);
   await loadVocabulariesFor(objectIris(found.values()));

@@ -7,7 +7,6 @@
  * focus stays on it) that reveals it up to TEXT_HARD_LIMIT and then says that it was cut.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { Directive, directive, type ChildPart } from 'lit/directive.js';
 import { htmlDatetime } from './html-datetime.ts';
 import { safeHref } from '../../src/dcat/safe.ts';
@@ -53,7 +52,7 @@ class LongText extends Directive {
     const more = total > limit;
     const { shown } = takeChars(texts, this.#open || !more ? TEXT_HARD_LIMIT : limit);
     const body = shape === 'p'
-      ? shown.map((p) => html`<p lang=${ifDefined(langOf(p, ui))}>${p.value}</p>`)
+      ? shown.map((p) => html`<p lang=${langOf(p, ui) ?? nothing}>${p.value}</p>`)
       : shown.map((p) => (langOf(p, ui) ? html`<span lang=${langOf(p, ui)!}>${p.value}</span>` : p.value));
     const cut = total > TEXT_HARD_LIMIT && (this.#open || !more);
     if (!more && !cut) return body;
@@ -82,7 +81,7 @@ export function sectionLabel(id: string, ctx: RenderContext): string {
 /** A link when `href` is safe (http, https, mailto), else the same content as text. */
 export function linkOrText(href: string | undefined, content: unknown, cls?: string): TemplateResult {
   const safe = safeHref(href);
-  return safe ? html`<a class=${ifDefined(cls)} href=${safe}>${content}</a>` : html`<span class=${ifDefined(cls)}>${content}</span>`;
+  return safe ? html`<a class=${cls ?? nothing} href=${safe}>${content}</a>` : html`<span class=${cls ?? nothing}>${content}</span>`;
 }
 
 export function renderValue(v: Value, ctx: RenderContext): TemplateResult | string {
@@ -93,7 +92,7 @@ export function renderValue(v: Value, ctx: RenderContext): TemplateResult | stri
     case 'link':
       return safeHref(v.href) ? linkOrText(v.href, textOf(v.text, ctx.lang)) : textOf(v.text, ctx.lang);
     case 'date':
-      return html`<time datetime=${ifDefined(htmlDatetime(v.value))}>${formatDate(v.value, v.precision, ctx.lang)}</time>`;
+      return html`<time datetime=${htmlDatetime(v.value) ?? nothing}>${formatDate(v.value, v.precision, ctx.lang)}</time>`;
     case 'entry':
       return html`<a href=${ctx.landing('dataset', { uri: v.resourceUri, entryId: v.entryId, contextId: v.contextId })}>${textOf(v.text, ctx.lang)}</a>`;
   }

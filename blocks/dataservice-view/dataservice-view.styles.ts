@@ -6,7 +6,7 @@ export const dataserviceViewStyles = css`
     margin: 0;
     padding-left: 1.25rem;
   }
-  :where(.esbServedList) :where(li) {
+  :where(.esbServedList li) {
     margin: 0.25rem 0;
   }
   :where(.esbUnsafeUrl) {

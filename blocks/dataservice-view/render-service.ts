@@ -64,3 +64,6 @@ export function renderService(model: DataServiceModel, ctx: RenderContext, rich?
       : nothing}
   </div>`;
 }
+
+/** The view model builder too, so that the landing blocks load a data service's model and view with one import. */
+export { buildDataServiceModel } from '../../src/dcat/dataservice.ts';

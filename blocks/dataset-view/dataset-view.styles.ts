@@ -5,44 +5,44 @@
 import { css } from 'lit';
 
 export const datasetViewStyles = css`
-  :where(.esbLanding) :where(.esbTitle) {
+  :where(.esbLanding .esbTitle) {
     margin: 0 0 0.25rem;
     overflow-wrap: anywhere;
   }
-  :where(.esbLanding) :where(.esbHeader) {
+  :where(.esbLanding .esbHeader) {
     margin-bottom: 1rem;
   }
-  :where(.esbLanding) :where(.esbPublisher) {
+  :where(.esbLanding .esbPublisher) {
     display: block;
     color: var(--cb-muted, #4a4f57);
   }
-  :where(.esbLanding) :where(section) {
+  :where(.esbLanding section) {
     margin-top: 1.5rem;
   }
-  :where(.esbDistributions) :where(.entryList) {
+  :where(.esbDistributions .entryList) {
     list-style: none;
     margin: 0;
     padding: 0;
     border-top: 1px solid var(--cb-border, #c4c9d0);
   }
-  :where(.esbDistributions) :where(.esbRow) {
+  :where(.esbDistributions .esbRow) {
     border-bottom: 1px solid var(--cb-border, #c4c9d0);
     background: var(--cb-row-bg, transparent);
   }
-  :where(.esbDistributions) :where(.esbRowHead) {
+  :where(.esbDistributions .esbRowHead) {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: 0.5rem 1rem;
     padding: 0.75rem 0.5rem;
   }
-  :where(.esbDistributions) :where(.esbRowClickExpand > .esbRowHead) {
+  :where(.esbDistributions .esbRowClickExpand > .esbRowHead) {
     cursor: pointer;
   }
-  :where(.esbDistributions) :where(.esbRowClickExpand > .esbRowHead):hover {
+  :where(.esbDistributions .esbRowClickExpand > .esbRowHead):hover {
     background: var(--cb-row-hover, #f1f4f8);
   }
-  :where(.esbDistributions) :where(.esbRowMain) {
+  :where(.esbDistributions .esbRowMain) {
     flex: 1 1 16rem;
     display: flex;
     flex-wrap: wrap;
@@ -50,15 +50,15 @@ export const datasetViewStyles = css`
     gap: 0.5rem;
     min-width: 0;
   }
-  :where(.esbDistributions) :where(.esbRowTitle) {
+  :where(.esbDistributions .esbRowTitle) {
     overflow-wrap: anywhere;
   }
-  :where(.esbDistributions) :where(.esbRowActions) {
+  :where(.esbDistributions .esbRowActions) {
     display: flex;
     flex-wrap: wrap;
     gap: 0.5rem 1rem;
   }
-  :where(.esbDistributions) :where(.esbExpandButton) {
+  :where(.esbDistributions .esbExpandButton) {
     display: inline-flex;
     align-items: center;
     justify-content: center;
@@ -66,10 +66,10 @@ export const datasetViewStyles = css`
     height: 2.25rem;
     border: 1px solid var(--cb-border, #c4c9d0);
     border-radius: var(--cb-radius, 4px);
-    background: var(--cb-surface, #ffffff);
+    background: var(--cb-surface, #fff);
     color: var(--cb-text, #1a1a1a);
   }
-  :where(.esbDistributions) :where(.esbExpandIcon)::before {
+  :where(.esbDistributions .esbExpandIcon)::before {
     content: '';
     display: block;
     width: 0.5rem;
@@ -79,30 +79,30 @@ export const datasetViewStyles = css`
     transform: rotate(45deg);
     transition: transform 0.15s ease-in-out;
   }
-  :where(.esbDistributions) :where([aria-expanded='true'] > .esbExpandIcon)::before {
+  :where(.esbDistributions [aria-expanded='true'] > .esbExpandIcon)::before {
     transform: rotate(-135deg);
   }
-  :where(.esbDistributions) :where(.esbRowExpand) {
+  :where(.esbDistributions .esbRowExpand) {
     padding: 0 0.5rem 1rem;
   }
-  :where(.esbDistributions) :where(.esbFileList) {
+  :where(.esbDistributions .esbFileList) {
     margin: 0 0 1rem;
     padding-left: 1.25rem;
   }
-  :where(.esbDistributions) :where(.esbFileSize) {
+  :where(.esbDistributions .esbFileSize) {
     color: var(--cb-muted, #4a4f57);
   }
-  :where(.esbDistributions) :where(.esbAccessService) {
+  :where(.esbDistributions .esbAccessService) {
     margin-top: 1rem;
     padding: 0.75rem 1rem;
     border-left: 4px solid var(--cb-accent, #0b5cad);
     background: var(--cb-surface, #f7f8fa);
   }
-  :where(.esbDistributions) :where(.esbAccessServiceTitle) {
+  :where(.esbDistributions .esbAccessServiceTitle) {
     margin: 0 0 0.5rem;
   }
   @media (prefers-reduced-motion: reduce) {
-    :where(.esbDistributions) :where(.esbExpandIcon)::before {
+    :where(.esbDistributions .esbExpandIcon)::before {
       transition: none;
     }
   }

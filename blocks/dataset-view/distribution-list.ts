@@ -8,7 +8,6 @@
  * Never nested interactive content, in either HTML mode.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { ifDefined } from 'lit/directives/if-defined.js';
 import { md5Hex } from '../../src/store/hash.ts';
 import type { AccessService, DistributionModel, FileItem } from '../../src/dcat/model.ts';
 import { formatBytes } from '../../src/i18n/format.ts';
@@ -106,7 +105,7 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
   const onHeadClick = (e: MouseEvent) => {
     if (!st.clickExpand) return;
     const head = e.currentTarget as HTMLElement;
-    const hit = (e.target as Element | null)?.closest('a, button, input, select, textarea, summary');
+    const hit = (e.target as Element | null)?.closest('a,button,input,select,textarea,summary');
     if (hit && head.contains(hit)) return;
     st.toggle(i);
   };
@@ -115,7 +114,7 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
       <div class="esbRowMain">
         <span class="esbFormats">${formatBadges(d, ctx)}</span>
         ${d.isApi ? html`<span class="esbApiBadge">${t(ctx.lang, 'dist.api')}</span>` : nothing}
-        <span class="esbRowTitle${title === undefined ? ' distributionNoName' : ''}" lang=${ifDefined(langOf(d.title, ctx.lang))}>${name}</span>
+        <span class="esbRowTitle${title === undefined ? ' distributionNoName' : ''}" lang=${langOf(d.title, ctx.lang) ?? nothing}>${name}</span>
       </div>
       ${actions(d, ctx, named)}
       <div class="esbRowControl">

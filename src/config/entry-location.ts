@@ -103,10 +103,9 @@ function pageValue(page: GlobalConfig, key: Key): string | undefined {
 
 export function locateEntry(url: URL, attrs: LocationAttrs, page: GlobalConfig): EntryLocation {
   const prefix = urlPrefix(page);
-  const hash = url.hash.startsWith('#') ? url.hash.slice(1) : url.hash;
   const fromUrl: Partial<Record<Key, string>> = {
     ...readStoreUrl(url, page),
-    ...readParams(hash, prefix, true),
+    ...readParams(url.hash.slice(1), prefix, true), // '' or '#…' without its '#'
     ...readParams(url.search, prefix, false),
     ...readRoutes(url, page),
   };
@@ -124,16 +123,16 @@ function resolveIn(get: (key: Key) => string | undefined, kinds: readonly Key[])
   const context = get('context');
   const entry = get('entry');
   if (kinds.includes('entry') && entry && context) return { kind: 'entry', contextId: context, entryId: entry };
+  const inContext = context ? { contextId: context } : {};
   const uri = get('uri');
-  if (kinds.includes('uri') && uri) return context ? { kind: 'uri', uri, contextId: context } : { kind: 'uri', uri };
+  if (kinds.includes('uri') && uri) return { kind: 'uri', uri, ...inContext };
   const lookup = get('lookup');
   if (kinds.includes('lookup') && lookup) {
     const lookupUri = get('lookupUri');
     const lookupLiteral = get('lookupLiteral');
     const predicateKind = lookupUri && !lookupLiteral ? 'uri' : 'literal';
     const predicate = expand(predicateKind === 'uri' ? lookupUri! : lookupLiteral ?? DEFAULT_LOOKUP_PREDICATE);
-    const loc = { kind: 'lookup' as const, value: lookup, predicate, predicateKind } as const;
-    return context ? { ...loc, contextId: context } : loc;
+    return { kind: 'lookup', value: lookup, predicate, predicateKind, ...inContext };
   }
   return undefined;
 }

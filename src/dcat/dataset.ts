@@ -10,10 +10,9 @@ import type { Agent, DatasetModel, DistributionModel, Field, Value } from './mod
 import { buildDistribution, downloadUrls, languageValues, storeBase } from './distribution.ts';
 import { entryKind } from './kind.ts';
 import { TITLE_PROPERTIES, type Node } from './read.ts';
-import { dedupe, pushField, textValue, ValueReader } from './read-values.ts';
+import { dedupe, defined, pushField, textValue, ValueReader } from './read-values.ts';
 import { descriptionOf, linkedResources, namedObjects, resourceTerm } from './entry.ts';
 
-const { rdfs, dcterms, dcat, foaf, adms, owl, dcatap, skos } = NS;
 export { descriptionOf, linkedResources, resourceTerm };
 
 const SCHEMA = [NS.schema, 'https://schema.org/'];
@@ -26,7 +25,7 @@ export interface DatasetOptions {
 }
 
 export function distributionNodes(r: ValueReader, entry: StoreEntry): Node[] {
-  return r.own.objects(resourceTerm(entry), `${dcat}distribution`)
+  return r.own.objects(resourceTerm(entry), `${NS.dcat}distribution`)
     .filter((t) => t.termType !== 'Literal')
     .map((t) => r.node(t))
     // A distribution nobody describes (not public, not in the graph) has nothing to show.
@@ -60,7 +59,7 @@ export function followUpResources(
   options: { registry?: boolean; storeBaseUrl: string },
 ): string[] {
   const r = new ValueReader(entry.metadata, related, 'en');
-  const services = distributionNodes(r, entry).flatMap((n) => namedObjects(n.graph, n.term, [`${dcat}accessService`]));
+  const services = distributionNodes(r, entry).flatMap((n) => namedObjects(n.graph, n.term, [`${NS.dcat}accessService`]));
   return [...new Set([...fileUrisToResolve(entry, related, options), ...services.filter((u) => !related.has(u))])];
 }
 
@@ -73,37 +72,35 @@ export function buildDatasetModel(
   const n: Node = { graph: entry.metadata, term: resourceTerm(entry) };
   const kind = entryKind(entry);
   const title = r.text(n, TITLE_PROPERTIES);
-  const publisherTerm = r.objects(n, `${dcterms}publisher`)[0];
+  const publisherTerm = r.objects(n, `${NS.dcterms}publisher`)[0];
   const publisher: Agent | undefined = publisherTerm ? r.agent(publisherTerm) : undefined;
 
   const distributionList = distributionNodes(r, entry);
   const distributions = sortDistributions(distributionList.map((d) => buildDistribution(r, d, options)), options.lang);
 
-  return {
+  return defined({
     uri: entry.resourceUri,
     contextId: entry.contextId,
     entryId: entry.entryId,
     kind: kind === 'other' ? 'dataset' : kind,
-    ...(title ? { title } : {}),
+    title,
     description: descriptionOf(r, n),
-    ...(publisher ? { publisher } : {}),
-    themes: r.values(n, [`${dcat}theme`]),
+    publisher,
+    themes: r.values(n, [`${NS.dcat}theme`]),
     distributions,
     fields: datasetFields(r, n),
-  };
+  });
 }
 
 
 /**
- * By title in the UI language's collation (untitled last), then by first format; otherwise document order (the sort
- * is stable).
+ * By title in the UI language's collation (untitled last), then by first format (none last); otherwise document order
+ * (the sort is stable). U+FFFF, which no text in a model holds (htmlText drops it), collates after everything else.
  */
 export function sortDistributions(list: readonly DistributionModel[], lang: string): DistributionModel[] {
   const collator = new Intl.Collator(lang || 'en', { sensitivity: 'base', numeric: true });
-  const untitled = (d: DistributionModel): number => (d.title ? 0 : 1);
   return [...list].sort((a, b) =>
-    untitled(a) - untitled(b) ||
-    collator.compare(a.title?.value ?? '', b.title?.value ?? '') ||
+    collator.compare(a.title?.value ?? '\uffff', b.title?.value ?? '\uffff') ||
     collator.compare(a.formats[0]?.label ?? '\uffff', b.formats[0]?.label ?? '\uffff'));
 }
 
@@ -116,55 +113,55 @@ export function sortDistributions(list: readonly DistributionModel[], lang: stri
  */
 function datasetFields(r: ValueReader, n: Node): Field[] {
   const f: Field[] = [];
-  pushField(f, 'contactPoint', dedupe(r.objects(n, `${dcat}contactPoint`).flatMap((c) => r.contactValues(c, n.graph))));
-  pushField(f, 'keyword', r.textValues(n, `${dcat}keyword`));
-  pushField(f, 'identifier', r.values(n, [`${dcterms}identifier`], { url: true }));
+  pushField(f, 'contactPoint', dedupe(r.objects(n, `${NS.dcat}contactPoint`).flatMap((c) => r.contactValues(c, n.graph))));
+  pushField(f, 'keyword', r.textValues(n, `${NS.dcat}keyword`));
+  pushField(f, 'identifier', r.values(n, [`${NS.dcterms}identifier`], { url: true }));
   pushField(f, 'otherIdentifier', otherIdentifiers(r, n));
-  pushField(f, 'issued', r.values(n, [`${dcterms}issued`]));
-  pushField(f, 'modified', r.values(n, [`${dcterms}modified`]));
+  pushField(f, 'issued', r.values(n, [`${NS.dcterms}issued`]));
+  pushField(f, 'modified', r.values(n, [`${NS.dcterms}modified`]));
   pushField(f, 'language', languageValues(r, n));
-  pushField(f, 'landingPage', r.values(n, [`${dcat}landingPage`], { url: true }));
-  pushField(f, 'conformsTo', r.values(n, [`${dcterms}conformsTo`]));
-  pushField(f, 'spatial', dedupe(r.objects(n, `${dcterms}spatial`).map((t) => r.spatialValue(t, n.graph))));
-  pushField(f, 'temporal', dedupe(r.objects(n, `${dcterms}temporal`).map((t) => r.temporalValue(t, n.graph))));
-  pushField(f, 'accrualPeriodicity', r.values(n, [`${dcterms}accrualPeriodicity`]));
-  pushField(f, 'version', r.values(n, [`${dcat}version`, `${owl}versionInfo`]));
-  const notes = r.text(n, [`${adms}versionNotes`]);
+  pushField(f, 'landingPage', r.values(n, [`${NS.dcat}landingPage`], { url: true }));
+  pushField(f, 'conformsTo', r.values(n, [`${NS.dcterms}conformsTo`]));
+  pushField(f, 'spatial', dedupe(r.objects(n, `${NS.dcterms}spatial`).map((t) => r.spatialValue(t, n.graph))));
+  pushField(f, 'temporal', dedupe(r.objects(n, `${NS.dcterms}temporal`).map((t) => r.temporalValue(t, n.graph))));
+  pushField(f, 'accrualPeriodicity', r.values(n, [`${NS.dcterms}accrualPeriodicity`]));
+  pushField(f, 'version', r.values(n, [`${NS.dcat}version`, `${NS.owl}versionInfo`]));
+  const notes = r.text(n, [`${NS.adms}versionNotes`]);
   pushField(f, 'versionNotes', notes ? [{ kind: 'text', text: notes }] : []);
-  pushField(f, 'source', r.values(n, [`${dcterms}source`], { entries: true }));
-  pushField(f, 'accessRights', r.values(n, [`${dcterms}accessRights`]));
-  pushField(f, 'hasVersion', r.values(n, [`${dcat}hasVersion`, `${dcterms}hasVersion`], { entries: true }));
-  pushField(f, 'isVersionOf', r.values(n, [`${dcterms}isVersionOf`], { entries: true }));
-  pushField(f, 'inSeries', dedupe(r.objects(n, `${dcat}inSeries`).filter((t) => t.termType === 'NamedNode').map((t) => r.entryValue(t))));
+  pushField(f, 'source', r.values(n, [`${NS.dcterms}source`], { entries: true }));
+  pushField(f, 'accessRights', r.values(n, [`${NS.dcterms}accessRights`]));
+  pushField(f, 'hasVersion', r.values(n, [`${NS.dcat}hasVersion`, `${NS.dcterms}hasVersion`], { entries: true }));
+  pushField(f, 'isVersionOf', r.values(n, [`${NS.dcterms}isVersionOf`], { entries: true }));
+  pushField(f, 'inSeries', dedupe(r.objects(n, `${NS.dcat}inSeries`).filter((t) => t.termType === 'NamedNode').map((t) => r.entryValue(t))));
   pushField(f, 'relation', relations(r, n));
-  pushField(f, 'page', r.values(n, [`${foaf}page`], { url: true }));
-  pushField(f, 'provenance', r.values(n, [`${dcterms}provenance`]));
-  pushField(f, 'applicableLegislation', r.values(n, [`${dcatap}applicableLegislation`]));
-  pushField(f, 'hvdCategory', r.values(n, [`${dcatap}hvdCategory`]));
-  pushField(f, 'creator', dedupe(r.objects(n, `${dcterms}creator`).map((t) => r.agentValue(t, n.graph))));
+  pushField(f, 'page', r.values(n, [`${NS.foaf}page`], { url: true }));
+  pushField(f, 'provenance', r.values(n, [`${NS.dcterms}provenance`]));
+  pushField(f, 'applicableLegislation', r.values(n, [`${NS.dcatap}applicableLegislation`]));
+  pushField(f, 'hvdCategory', r.values(n, [`${NS.dcatap}hvdCategory`]));
+  pushField(f, 'creator', dedupe(r.objects(n, `${NS.dcterms}creator`).map((t) => r.agentValue(t, n.graph))));
   pushField(f, 'fee', feeValues(r, n));
-  pushField(f, 'type', r.values(n, [`${dcterms}type`]));
-  pushField(f, 'license', r.values(n, [`${dcterms}license`]));
+  pushField(f, 'type', r.values(n, [`${NS.dcterms}type`]));
+  pushField(f, 'license', r.values(n, [`${NS.dcterms}license`]));
   return f;
 }
 
 /** adms:identifier nodes → "notation (agency)"; URIs as links. */
 export function otherIdentifiers(r: ValueReader, n: Node): Value[] {
-  return dedupe(r.objects(n, `${adms}identifier`).map((t): Value | undefined => {
+  return dedupe(r.objects(n, `${NS.adms}identifier`).map((t): Value | undefined => {
     if (t.termType !== 'BlankNode') return r.value(t, n.graph, { url: true });
     const id = r.node(t, n.graph);
-    const notation = r.objects(id, `${skos}notation`).find((o) => o.termType === 'Literal')?.value.trim();
+    const notation = r.objects(id, `${NS.skos}notation`).find((o) => o.termType === 'Literal')?.value.trim();
     if (!notation) return r.value(t, n.graph);
-    const agency = r.text(id, [`${adms}schemaAgency`]) ??
-      r.objects(id, `${dcterms}creator`).map((c) => r.agent(c, id.graph).name).find(Boolean);
+    const agency = r.text(id, [`${NS.adms}schemaAgency`]) ??
+      r.objects(id, `${NS.dcterms}creator`).map((c) => r.agent(c, id.graph).name).find(Boolean);
     return textValue(agency ? `${notation} (${agency.value})` : notation);
   }));
 }
 
 /** dcterms:relation plus the targets of dcat:qualifiedRelation nodes. */
 function relations(r: ValueReader, n: Node): Value[] {
-  const direct = r.values(n, [`${dcterms}relation`], { entries: true });
-  const qualified = r.objects(n, `${dcat}qualifiedRelation`).flatMap((q) => r.values(r.node(q, n.graph), [`${dcterms}relation`], { entries: true }));
+  const direct = r.values(n, [`${NS.dcterms}relation`], { entries: true });
+  const qualified = r.objects(n, `${NS.dcat}qualifiedRelation`).flatMap((q) => r.values(r.node(q, n.graph), [`${NS.dcterms}relation`], { entries: true }));
   return dedupe([...direct, ...qualified]);
 }
 
@@ -174,7 +171,7 @@ export function feeValues(r: ValueReader, n: Node): Value[] {
   return dedupe(offers.map((o): Value | undefined => {
     if (o.termType !== 'BlankNode') return r.value(o, n.graph, { url: true });
     const on = r.node(o, n.graph);
-    const text = r.text(on, SCHEMA.flatMap((s) => [`${s}description`, `${s}name`]).concat(`${rdfs}label`));
+    const text = r.text(on, SCHEMA.flatMap((s) => [`${s}description`, `${s}name`]).concat(`${NS.rdfs}label`));
     if (text) return { kind: 'text', text };
     const first = (local: string): Term | undefined => r.objectsOf(on, SCHEMA.map((s) => s + local))[0];
     const price = first('price')?.value.trim();

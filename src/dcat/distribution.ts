@@ -13,9 +13,8 @@ import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
 import { htmlText, paragraphs } from './text.ts';
 import { LABEL_PROPERTIES, TITLE_PROPERTIES, type Node } from './read.ts';
-import { pushField, textValue, type ValueReader } from './read-values.ts';
+import { defined, pushField, textValue, type ValueReader } from './read-values.ts';
 
-const { rdf, rdfs, dcterms, dc, dcat, esterms, adms, spdx, odrs, foaf, dcatap } = NS;
 
 export interface DistributionOptions {
   readonly registry?: boolean;
@@ -27,12 +26,12 @@ export { formatRaw };
 
 
 export function storeBase(storeBaseUrl: string): string {
-  return storeBaseUrl.endsWith('/') ? storeBaseUrl : `${storeBaseUrl}/`;
+  return storeBaseUrl.replace(/\/?$/, '/');
 }
 
 /** Download URLs (as written) of a distribution node, in document order. */
 export function downloadUrls(r: ValueReader, n: Node): string[] {
-  return [...new Set(r.objects(n, `${dcat}downloadURL`).filter((t) => t.termType !== 'BlankNode').map((t) => t.value.trim()))]
+  return [...new Set(r.objects(n, `${NS.dcat}downloadURL`).filter((t) => t.termType !== 'BlankNode').map((t) => t.value.trim()))]
     .filter(Boolean);
 }
 
@@ -42,7 +41,7 @@ const nodeKey = (t: Term): string => (t.termType === 'BlankNode' ? `_:${t.value}
 export function buildDistribution(r: ValueReader, n: Node, options: DistributionOptions): DistributionModel {
   const base = storeBase(options.storeBaseUrl);
 
-  const formatTerms = r.objectsOf(n, [`${dcterms}format`, `${dcat}mediaType`]);
+  const formatTerms = r.objectsOf(n, [`${NS.dcterms}format`, `${NS.dcat}mediaType`]);
   const rawFormats = formatTerms.map((t) => formatRaw(r, t, n.graph)).filter((v): v is string => !!v);
   const formats: FormatBadge[] = [];
   for (const raw of rawFormats) {
@@ -51,54 +50,54 @@ export function buildDistribution(r: ValueReader, n: Node, options: Distribution
   }
 
   const files = resolveFiles(r, n, downloadUrls(r, n), base, options.registry === true);
-  const byteSize = numberOf(r.objects(n, `${dcat}byteSize`)[0]);
+  const byteSize = numberOf(r.objects(n, `${NS.dcat}byteSize`)[0]);
   if (files.length === 1 && files[0]!.byteSize === undefined && byteSize !== undefined) {
     files[0] = { ...files[0]!, byteSize };
   }
 
-  const accessUrls = r.objects(n, `${dcat}accessURL`).map((t) => t.value);
+  const accessUrls = r.objects(n, `${NS.dcat}accessURL`).map((t) => t.value);
   const accessHrefs = accessUrls.map(safeHref).filter((h): h is string => !!h);
-  const fileHrefs = new Set(files.map((f) => f.href));
-  const accessUrl = files.length === 0 ? accessHrefs[0] : accessHrefs.find((h) => !fileHrefs.has(h));
+  // the first access URL that is not also a download
+  const accessUrl = accessHrefs.find((h) => !files.some((f) => f.href === h));
 
-  const serviceTerm = r.objects(n, `${dcat}accessService`)[0];
+  const serviceTerm = r.objects(n, `${NS.dcat}accessService`)[0];
   const serviceNode = serviceTerm ? r.node(serviceTerm, n.graph) : undefined;
-  const accessService = serviceTerm && serviceNode ? buildAccessService(r, serviceTerm, serviceNode) : undefined;
+  const accessService = serviceNode ? buildAccessService(r, serviceTerm!, serviceNode) : undefined;
 
-  const conformsTo = r.objects(n, `${dcterms}conformsTo`).map((t) => t.value);
-  const swagger = conformsTo.map((c) => c.trim()).find((c) => /\/swagger\/?$/i.test(c));
+  const conformsTo = r.objects(n, `${NS.dcterms}conformsTo`).map((t) => t.value);
+  // (safeHref trims it)
+  const swagger = conformsTo.find((c) => /\/swagger\/?$/i.test(c.trim()));
   const apiDescription = safeHref(swagger) ?? accessService?.endpointDescription;
 
-  const isApi = n.graph.has(n.term, `${rdf}type`, `${esterms}ServiceDistribution`) ||
-    (accessUrls.length > 0 && r.objects(n, `${dcterms}source`).length > 0);
+  const isApi = n.graph.has(n.term, `${NS.rdf}type`, `${NS.esterms}ServiceDistribution`) ||
+    (accessUrls.length > 0 && r.objects(n, `${NS.dcterms}source`).length > 0);
 
-  const firstDownload = files[0]?.href;
-  // isCsvFormat of each raw format is its badge reading CSV
-  const isCsv = formats.some((f) => f.label === 'CSV') || isCsvUrl(firstDownload) || (!firstDownload && isCsvUrl(accessHrefs[0]));
-  const serviceConformsTo = serviceNode ? r.objects(serviceNode, `${dcterms}conformsTo`).map((t) => t.value) : [];
-  const endpointUrls = serviceNode ? r.objects(serviceNode, `${dcat}endpointURL`).map((t) => t.value) : [];
+  // isCsvFormat of each raw format is its badge reading CSV; else the first download's (or access URL's) path
+  const isCsv = formats.some((f) => f.label === 'CSV') || isCsvUrl(files[0]?.href ?? accessHrefs[0]);
+  const serviceConformsTo = serviceNode ? r.objects(serviceNode, `${NS.dcterms}conformsTo`).map((t) => t.value) : [];
+  const endpointUrls = serviceNode ? r.objects(serviceNode, `${NS.dcat}endpointURL`).map((t) => t.value) : [];
   const isWms = isWmsDistribution({
     formats: rawFormats,
     conformsTo: [...conformsTo, ...serviceConformsTo],
     urls: [...accessUrls, ...endpointUrls],
   });
 
-  const title = r.text(n, [`${dcterms}title`, `${dc}title`, `${rdfs}label`]) ??
+  const title = r.text(n, [`${NS.dcterms}title`, `${NS.dc}title`, `${NS.rdfs}label`]) ??
     (files.length === 1 ? { value: files[0]!.name, lang: '' } : undefined);
 
-  return {
+  return defined({
     uri: nodeKey(n.term),
-    ...(title ? { title } : {}),
+    title,
     formats,
     isApi,
     files,
-    ...(accessUrl ? { accessUrl } : {}),
-    ...(apiDescription ? { apiDescription } : {}),
+    accessUrl,
+    apiDescription,
     isCsv,
     isWms,
-    ...(accessService ? { accessService } : {}),
-    fields: distributionFields(r, n, formatTerms, byteSize),
-  };
+    accessService,
+    fields: distributionFields(r, n, byteSize),
+  });
 }
 
 /**
@@ -118,14 +117,14 @@ function resolveFiles(r: ValueReader, n: Node, urls: readonly string[], base: st
     if (!registry && url.startsWith(base)) {
       const info = r.related.get(url)?.info;
       if (info) {
-        name = info.objects(url, `${rdfs}label`).find((t) => t.termType === 'Literal')?.value.trim() || undefined;
-        byteSize = numberOf(info.objects(url, `${dcterms}extent`)[0]);
-        format = info.objects(url, `${dcterms}format`)[0]?.value.trim() || undefined;
+        name = info.objects(url, `${NS.rdfs}label`).find((t) => t.termType === 'Literal')?.value.trim() || undefined;
+        byteSize = numberOf(info.objects(url, `${NS.dcterms}extent`)[0]);
+        format = info.objects(url, `${NS.dcterms}format`)[0]?.value.trim() || undefined;
       }
     }
-    name ??= r.text({ graph: n.graph, term: { termType: 'NamedNode', value: url } }, [`${dcterms}title`, ...LABEL_PROPERTIES])?.value;
+    name ??= r.text({ graph: n.graph, term: { termType: 'NamedNode', value: url } }, [`${NS.dcterms}title`, ...LABEL_PROPERTIES])?.value;
     name ??= lastPathSegment(url) ?? url;
-    files.push({ href, name: htmlText(name), ...(byteSize !== undefined ? { byteSize } : {}), ...(format ? { format } : {}) });
+    files.push(defined({ href, name: htmlText(name), byteSize, format }));
   }
   return files;
 }
@@ -142,23 +141,24 @@ function lastPathSegment(url: string): string | undefined {
 }
 
 function numberOf(t: Term | undefined): number | undefined {
-  if (!t || t.termType !== 'Literal') return undefined;
-  const n = Number(t.value.trim());
+  if (t?.termType !== 'Literal') return undefined;
+  const n = Number(t.value); // Number() ignores surrounding white space itself
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
 function buildAccessService(r: ValueReader, term: Term, n: Node): AccessService {
   const entry = r.entryOf(term);
   const title = r.text(n, TITLE_PROPERTIES);
-  const endpointDescription = r.objects(n, `${dcat}endpointDescription`).map((t) => safeHref(t.value)).find(Boolean);
-  const types = r.objects(n, `${dcterms}type`).map((t) => r.display(t, n.graph)).filter((t) => !!t);
-  return {
+  const endpointDescription = r.objects(n, `${NS.dcat}endpointDescription`).map((t) => safeHref(t.value)).find(Boolean);
+  const types = r.objects(n, `${NS.dcterms}type`).map((t) => r.display(t, n.graph)).filter((t) => !!t);
+  return defined({
     uri: nodeKey(term),
-    ...(title ? { title } : {}),
-    ...(endpointDescription ? { endpointDescription } : {}),
-    ...(types.length ? { type: { value: types.map((t) => t!.value).join(', '), lang: types[0]!.lang } } : {}),
-    ...(entry ? { entryId: entry.entryId, contextId: entry.contextId } : {}),
-  };
+    title,
+    endpointDescription,
+    type: types.length ? { value: types.map((t) => t!.value).join(', '), lang: types[0]!.lang } : undefined,
+    entryId: entry?.entryId,
+    contextId: entry?.contextId,
+  });
 }
 
 /**
@@ -166,46 +166,46 @@ function buildAccessService(r: ValueReader, term: Term, n: Node): AccessService 
  * status · licence · rights · checksum · documentation · conforms to · availability · applicable legislation.
  * Title, download URLs and access service are not repeated.
  */
-function distributionFields(r: ValueReader, n: Node, formatTerms: readonly Term[], byteSize: number | undefined): Field[] {
+function distributionFields(r: ValueReader, n: Node, byteSize: number | undefined): Field[] {
   const fields: Field[] = [];
-  const description = r.text(n, [`${dcterms}description`, `${dc}description`]);
+  const description = r.text(n, [`${NS.dcterms}description`, `${NS.dc}description`]);
   const plain = description ? paragraphs(description.value).join('\n\n') : '';
   pushField(fields, 'description', plain ? [textValue(plain, description!.lang)] : []);
-  pushField(fields, 'accessURL', r.values(n, [`${dcat}accessURL`], { url: true }));
+  pushField(fields, 'accessURL', r.values(n, [`${NS.dcat}accessURL`], { url: true }));
   const formatValues = (predicate: string): Value[] =>
-    formatTerms
-      .filter((t) => n.graph.has(n.term, predicate, t))
+    r.objects(n, predicate)
       .map((t): Value | undefined => {
         if (t.termType === 'NamedNode') return r.value(t, n.graph);
         const raw = formatRaw(r, t, n.graph);
         return raw ? textValue(raw) : undefined;
       })
       .filter((v): v is Value => !!v);
-  pushField(fields, 'format', formatValues(`${dcterms}format`));
-  pushField(fields, 'mediaType', formatValues(`${dcat}mediaType`));
+  pushField(fields, 'format', formatValues(`${NS.dcterms}format`));
+  pushField(fields, 'mediaType', formatValues(`${NS.dcat}mediaType`));
   if (byteSize !== undefined) {
     pushField(fields, 'byteSize', [textValue(formatBytes(byteSize, r.ui), r.ui)]);
   }
   pushField(fields, 'language', languageValues(r, n));
-  pushField(fields, 'issued', r.values(n, [`${dcterms}issued`]));
-  pushField(fields, 'modified', r.values(n, [`${dcterms}modified`]));
-  pushField(fields, 'status', r.values(n, [`${adms}status`]));
-  pushField(fields, 'license', r.values(n, [`${dcterms}license`]));
+  pushField(fields, 'issued', r.values(n, [`${NS.dcterms}issued`]));
+  pushField(fields, 'modified', r.values(n, [`${NS.dcterms}modified`]));
+  pushField(fields, 'status', r.values(n, [`${NS.adms}status`]));
+  pushField(fields, 'license', r.values(n, [`${NS.dcterms}license`]));
   pushField(fields, 'rights', rightsValues(r, n));
   pushField(fields, 'checksum', checksumValues(r, n));
-  pushField(fields, 'page', r.values(n, [`${foaf}page`], { url: true }));
-  pushField(fields, 'conformsTo', r.values(n, [`${dcterms}conformsTo`]));
-  pushField(fields, 'availability', r.values(n, [`${dcatap}availability`]));
-  pushField(fields, 'applicableLegislation', r.values(n, [`${dcatap}applicableLegislation`]));
+  pushField(fields, 'page', r.values(n, [`${NS.foaf}page`], { url: true }));
+  pushField(fields, 'conformsTo', r.values(n, [`${NS.dcterms}conformsTo`]));
+  pushField(fields, 'availability', r.values(n, [`${NS.dcatap}availability`]));
+  pushField(fields, 'applicableLegislation', r.values(n, [`${NS.dcatap}applicableLegislation`]));
   return fields;
 }
 
 /** dcterms:language: bundled/Intl language names for URIs and for literal codes ("sv", "swe"). */
 export function languageValues(r: ValueReader, n: Node): Value[] {
-  return r.objects(n, `${dcterms}language`)
+  return r.objects(n, `${NS.dcterms}language`)
     .map((t): Value | undefined => {
       if (t.termType === 'Literal') {
-        const name = languageNameOf(t.value, r.ui);
+        // languageName checks that the literal is a language code ("sv", "swe", "sv-SE", also "sv_SE")
+        const name = languageName(t.value, r.ui);
         if (name) return textValue(name, r.ui);
       }
       return r.value(t, n.graph);
@@ -213,15 +213,11 @@ export function languageValues(r: ValueReader, n: Node): Value[] {
     .filter((v): v is Value => !!v);
 }
 
-function languageNameOf(code: string, lang: string): string | undefined {
-  return /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i.test(code.trim()) ? languageName(code, lang) : undefined;
-}
-
 /** dcterms:rights (statement label or text) and the ODRS attribution/copyright texts. */
 function rightsValues(r: ValueReader, n: Node): Value[] {
-  const out = r.values(n, [`${dcterms}rights`]);
+  const out = r.values(n, [`${NS.dcterms}rights`]);
   for (const p of ['attributionText', 'copyrightNotice', 'copyrightStatement', 'reuserGuidelines']) {
-    out.push(...r.values(n, [`${odrs}${p}`], { url: true }));
+    out.push(...r.values(n, [`${NS.odrs}${p}`], { url: true }));
   }
   return out;
 }
@@ -229,15 +225,15 @@ function rightsValues(r: ValueReader, n: Node): Value[] {
 /** spdx:checksum → "SHA-256: 9f86d0…" (algorithm from spdx:algorithm's local name). */
 function checksumValues(r: ValueReader, n: Node): Value[] {
   const out: Value[] = [];
-  for (const c of r.objects(n, `${spdx}checksum`)) {
+  for (const c of r.objects(n, `${NS.spdx}checksum`)) {
     if (c.termType === 'Literal') {
       out.push(textValue(c.value.trim()));
       continue;
     }
     const cn = r.node(c, n.graph);
-    const value = r.objects(cn, `${spdx}checksumValue`)[0]?.value.trim();
+    const value = r.objects(cn, `${NS.spdx}checksumValue`)[0]?.value.trim();
     if (!value) continue;
-    const algorithm = r.objects(cn, `${spdx}algorithm`)[0]?.value.replace(/^.*checksumAlgorithm_/, '').toUpperCase().replace(/^SHA(\d)/, 'SHA-$1');
+    const algorithm = r.objects(cn, `${NS.spdx}algorithm`)[0]?.value.replace(/^.*checksumAlgorithm_/, '').toUpperCase().replace(/^SHA(\d)/, 'SHA-$1');
     out.push(textValue(algorithm ? `${algorithm}: ${value}` : value));
   }
   return out;

@@ -16,7 +16,10 @@ import { vocabLabel } from './vocab.ts';
 import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 
-const { vcard, schema, xsd, dcat, foaf } = NS;
+
+/** `props` without its undefined ones: a view model has no key without a value (tests compare them deeply). */
+export const defined = <T extends object>(props: T): T =>
+  Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined)) as T;
 
 /** A text row value; `lang` '' for values in no language (codes, numbers, addresses). Cleaned like every literal. */
 export const textValue = (value: string, lang = ''): Value => ({ kind: 'text', text: { value: htmlText(value), lang } });
@@ -32,11 +35,11 @@ export class ValueReader extends Reader {
   /** Publisher / creator: name, email (foaf:mbox), homepage; from the related entry or the graph. */
   override agent(term: Term, within?: Graph): Agent {
     const n = this.node(term, within);
-    const email = this.objectsOf(n, [`${foaf}mbox`, `${vcard}hasEmail`, `${schema}email`])
+    const email = this.objectsOf(n, [`${NS.foaf}mbox`, `${NS.vcard}hasEmail`, `${NS.schema}email`])
       .map((t) => mailtoHref(t.value)).find(Boolean);
-    const homepage = this.objectsOf(n, [`${foaf}homepage`, `${foaf}page`, `${schema}url`, `${vcard}hasURL`])
+    const homepage = this.objectsOf(n, [`${NS.foaf}homepage`, `${NS.foaf}page`, `${NS.schema}url`, `${NS.vcard}hasURL`])
       .map((t) => safeHref(t.value)).find(Boolean);
-    return { ...super.agent(term, within), ...(email ? { email } : {}), ...(homepage ? { homepage } : {}) };
+    return defined({ ...super.agent(term, within), email, homepage });
   }
 
   /** Label with §4.6's last resort: the last URI segment when the URI is longer than 15 characters, else the URI. */
@@ -59,7 +62,7 @@ export class ValueReader extends Reader {
       const known = /^https?:\/\//i.test(term.value.trim()) ? vocabLabel(term.value, this.lang) : undefined;
       if (known) {
         const href = safeHref(term.value);
-        return { kind: 'link', text: { value: known, lang: this.ui }, ...(href ? { href } : {}), uri: term.value.trim() };
+        return defined<Value>({ kind: 'link', text: { value: known, lang: this.ui }, href, uri: term.value.trim() });
       }
       const href = opts.url ? safeHref(term.value) : undefined;
       if (href) return { kind: 'link', text: { value: toText(term).value.trim(), lang: '' }, href };
@@ -75,7 +78,7 @@ export class ValueReader extends Reader {
     }
     const text = opts.url ? (this.label(term, within) ?? { value: htmlText(term.value), lang: '' }) : this.display(term, within)!;
     const href = safeHref(term.value);
-    return { kind: 'link', text, ...(href ? { href } : {}), uri: term.value };
+    return defined<Value>({ kind: 'link', text, href, uri: term.value });
   }
 
   /** A reference to another dataset / series / service: its title from the related entry, linked by the block. */
@@ -83,12 +86,7 @@ export class ValueReader extends Reader {
     const entry = this.entryOf(term);
     const n = this.node(term, within);
     const text = this.text(n, TITLE_PROPERTIES) ?? this.display(term, within) ?? { value: htmlText(term.value), lang: '' };
-    return {
-      kind: 'entry',
-      text,
-      resourceUri: term.value,
-      ...(entry ? { contextId: entry.contextId, entryId: entry.entryId } : {}),
-    };
+    return defined({ kind: 'entry', text, resourceUri: term.value, contextId: entry?.contextId, entryId: entry?.entryId });
   }
 
   /** Values of predicates on a node, empty ones dropped, duplicates (same kind and text) dropped. */
@@ -111,7 +109,7 @@ export class ValueReader extends Reader {
     const a = this.agent(term, within);
     const text = a.name ?? (term.termType === 'NamedNode' ? this.display(term, within) : undefined);
     if (!text) return undefined;
-    return a.homepage ? { kind: 'link', text, href: a.homepage, ...(a.uri ? { uri: a.uri } : {}) } : { kind: 'text', text };
+    return a.homepage ? defined<Value>({ kind: 'link', text, href: a.homepage, uri: a.uri || undefined }) : { kind: 'text', text };
   }
 
   /**
@@ -127,20 +125,20 @@ export class ValueReader extends Reader {
     }
     const n = this.node(term, within);
     const out: Value[] = [];
-    const name = this.text(n, [`${vcard}fn`, `${vcard}organization-name`, ...LABEL_PROPERTIES]);
+    const name = this.text(n, [`${NS.vcard}fn`, `${NS.vcard}organization-name`, ...LABEL_PROPERTIES]);
     if (name) out.push({ kind: 'text', text: name });
     // an email or telephone object is the value itself or a node with vcard:hasValue
     const valueOf = (t: Term): string | undefined =>
-      t.termType === 'BlankNode' ? this.objects(this.node(t, n.graph), `${vcard}hasValue`)[0]?.value : t.value;
-    for (const e of this.objects(n, `${vcard}hasEmail`)) {
+      t.termType === 'BlankNode' ? this.objects(this.node(t, n.graph), `${NS.vcard}hasValue`)[0]?.value : t.value;
+    for (const e of this.objects(n, `${NS.vcard}hasEmail`)) {
       const href = mailtoHref(valueOf(e));
       if (href) out.push({ kind: 'link', text: { value: href.slice('mailto:'.length), lang: '' }, href });
     }
-    for (const u of this.objects(n, `${vcard}hasURL`)) {
+    for (const u of this.objects(n, `${NS.vcard}hasURL`)) {
       const href = safeHref(u.value);
       if (href) out.push({ kind: 'link', text: { value: htmlText(u.value.trim()), lang: '' }, href });
     }
-    for (const t of this.objects(n, `${vcard}hasTelephone`)) {
+    for (const t of this.objects(n, `${NS.vcard}hasTelephone`)) {
       const number = valueOf(t)?.replace(/^tel:/i, '').trim();
       if (number) out.push(textValue(number));
     }
@@ -167,9 +165,12 @@ export class ValueReader extends Reader {
     return value ? textValue(value, this.ui) : this.value(term, within);
   }
 
-  /** One end of a period: dcat:/schema: `<end>Date`, else the date of its time:has`<Instant>`. */
-  private periodEnd(n: Node, end: 'start' | 'end', instantOf: 'Beginning' | 'End'): string | undefined {
-    let lit = this.objectsOf(n, [dcat, schema, SCHEMA_HTTPS].map((ns) => `${ns}${end}Date`)).find(isLiteral);
+  /**
+   * The date (lexical form, trimmed) of one end of a period: dcat:/schema: `<end>Date`, else the date of its
+   * time:has`<Instant>`. Also what the JSON-LD for search engines reads (src/rich/jsonld.ts).
+   */
+  periodDate(n: Node, end: 'start' | 'end', instantOf: 'Beginning' | 'End'): string | undefined {
+    let lit = this.objectsOf(n, [NS.dcat, NS.schema, SCHEMA_HTTPS].map((ns) => `${ns}${end}Date`)).find(isLiteral);
     if (!lit) {
       const instant = this.objects(n, `${TIME}has${instantOf}`)[0];
       if (instant) {
@@ -178,8 +179,13 @@ export class ValueReader extends Reader {
         ]).find(isLiteral);
       }
     }
-    if (!lit || !lit.value.trim()) return undefined;
-    const value = lit.value.trim();
+    return lit?.value.trim() || undefined;
+  }
+
+  /** One end of a period for people (`periodDate` formatted in the UI language). */
+  private periodEnd(n: Node, end: 'start' | 'end', instantOf: 'Beginning' | 'End'): string | undefined {
+    const value = this.periodDate(n, end, instantOf);
+    if (!value) return undefined;
     const precision = lexicalPrecision(value);
     // Coverage bounds at midnight are dates ("2019-03-01T00:00:00Z"): shown as the date written, in no time zone.
     if (precision === 'time' && /T00:00(:00(\.0+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(value)) {
@@ -199,13 +205,13 @@ export class ValueReader extends Reader {
     const n = this.node(term, within);
     const name = this.text(n, [`${NS.locn}geographicName`, ...LABEL_PROPERTIES]);
     if (name) return { kind: 'text', text: name };
-    const hasGeometry = this.objectsOf(n, [`${NS.locn}geometry`, `${dcat}bbox`, `${dcat}centroid`]).length > 0;
+    const hasGeometry = this.objectsOf(n, [`${NS.locn}geometry`, `${NS.dcat}bbox`, `${NS.dcat}centroid`]).length > 0;
     return hasGeometry ? geometry : undefined;
   }
 }
 
 const DATE_TYPES = new Set([
-  `${xsd}date`, `${xsd}dateTime`, `${xsd}dateTimeStamp`, `${xsd}gYear`, `${xsd}gYearMonth`,
+  `${NS.xsd}date`, `${NS.xsd}dateTime`, `${NS.xsd}dateTimeStamp`, `${NS.xsd}gYear`, `${NS.xsd}gYearMonth`,
 ]);
 
 /** Precision told by the lexical form itself (datatypes are often wrong in harvested data), or undefined. */
@@ -220,7 +226,7 @@ export function lexicalPrecision(lexical: string): 'year' | 'month' | 'day' | 't
 
 /** A typed date literal → `date` value (precision from its lexical form); untyped or unreadable → undefined. */
 export function dateValue(t: Term): Value | undefined {
-  if (t.termType !== 'Literal' || !t.datatype || !DATE_TYPES.has(t.datatype)) return undefined;
+  if (t.termType !== 'Literal' || !DATE_TYPES.has(t.datatype ?? '')) return undefined;
   const precision = lexicalPrecision(t.value);
   return precision ? { kind: 'date', value: t.value.trim(), precision } : undefined;
 }
@@ -229,7 +235,7 @@ function looksLikeGeometry(t: Term): boolean {
   const v = t.value.trim();
   return (
     v.length > 200 ||
-    /^(<[^>]+>\s*)?((MULTI)?(POINT|LINESTRING|POLYGON)|GEOMETRYCOLLECTION|ENVELOPE)\s*(Z|M|ZM)?\s*\(/i.test(v) ||
+    /^(<[^>]+>\s*)?((MULTI)?(POINT|LINESTRING|POLYGON)|GEOMETRYCOLLECTION|ENVELOPE)\s*Z?M?\s*\(/i.test(v) ||
     /^\{\s*"type"\s*:/.test(v) ||
     /^<gml:/i.test(v) ||
     /(wktLiteral|gmlLiteral|geoJSONLiteral)$/i.test(t.datatype ?? '')

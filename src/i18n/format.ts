@@ -19,7 +19,8 @@ export const DATE_PARTS = /^(-?\d{4,})(?:-(\d{2})(?:-(\d{2})(?:[T ](\d{2}):(\d{2
 export function utcDay(year: string, month: string, day: string): number | undefined {
   const date = new Date(Date.UTC(2000, Number(month) - 1, Number(day)));
   date.setUTCFullYear(Number(year));
-  return Number(month) >= 1 && Number(month) <= 12 && date.getUTCDate() === Number(day) ? date.getTime() : undefined;
+  // month 13 or day 31 of a 30-day month roll over into another month
+  return date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day) ? date.getTime() : undefined;
 }
 
 /**
@@ -31,13 +32,14 @@ export function formatDate(value: string, precision: DatePrecision, lang: Lang, 
   const m = DATE_PARTS.exec(value.trim());
   if (!m) return value;
   const [, y, mo, d, h, mi, s = '00', , zone] = m;
+  // An invalid time (NaN) makes format() throw: the value is shown as given (catch below).
   const format = (date: number | undefined, options: Intl.DateTimeFormatOptions): string =>
-    date === undefined || Number.isNaN(date) ? value : new Intl.DateTimeFormat(toLang(lang) ?? 'en', { timeZone: 'UTC', ...options }).format(date);
+    date === undefined ? value : new Intl.DateTimeFormat(toLang(lang) ?? 'en', { timeZone: 'UTC', ...options }).format(date);
   try {
     if (precision === 'time' && h) {
-      return zone
-        ? format(Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}${zone.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')}`), { dateStyle: 'long', timeStyle: 'short', timeZone })
-        : format(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)), { dateStyle: 'long', timeStyle: 'short' });
+      // With an offset: that instant in the reader's (or the given) time zone; without: the time as written (UTC).
+      const at = Date.parse(`${y}-${mo}-${d}T${h}:${mi}:${s}${zone?.replace(/^([+-]\d{2})(\d{2})$/, '$1:$2') ?? 'Z'}`);
+      return format(at, { dateStyle: 'long', timeStyle: 'short', timeZone: zone ? timeZone : 'UTC' });
     }
     if (precision === 'year' || !mo) return format(utcDay(y!, '1', '1'), { year: 'numeric' });
     if (precision === 'month' || !d) return format(utcDay(y!, mo, '1'), { year: 'numeric', month: 'long' });
@@ -58,12 +60,8 @@ export function formatBytes(n: number, lang: Lang): string {
   if (!Number.isFinite(n) || n < 0) return String(n);
   let value = n;
   let unit = 0;
-  while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  // 999.95 kB would round to "1,000 kB": move up a unit instead.
-  if (unit > 0 && unit < BYTE_UNITS.length - 1 && Math.round(value) >= 1000) {
+  // From kB on, what rounds to 1000 moves up too: 999.95 kB would read "1,000 kB".
+  while (unit < BYTE_UNITS.length - 1 && (unit ? Math.round(value) : value) >= 1000) {
     value /= 1000;
     unit++;
   }

@@ -15,9 +15,8 @@ import { NS } from '../rdf/namespaces.ts';
 import type { StoreEntry } from '../store/types.ts';
 import type { DatasetModel, Field, Text } from '../dcat/model.ts';
 import { safeHref } from '../dcat/safe.ts';
-import { Reader } from '../dcat/read.ts';
 import { resourceTerm } from '../dcat/entry.ts';
-import { lexicalPrecision } from '../dcat/read-values.ts';
+import { lexicalPrecision, ValueReader } from '../dcat/read-values.ts';
 
 /** A geometry literal's bounding box `[west, south, east, north]`, if any: src/dcat/spatial.ts parseGeometry. */
 export type GeometryBox = (value: string, datatype?: string) => { readonly bbox: readonly number[] } | undefined;
@@ -40,8 +39,6 @@ type JsonObject = { [key: string]: unknown };
 /** Any row value (model.ts Value) read loosely: a date has `value`, the others `text`, links `href` (already safe). */
 type Loose = { readonly text?: Text; readonly value?: string; readonly href?: string; readonly uri?: string };
 
-const { dcat, schema } = NS;
-
 /** `http(s)` URLs only (safeHref also allows mailto, which no schema.org URL property here wants). */
 const httpUrl = (value: string | undefined): string | undefined => {
   const href = safeHref(value);
@@ -51,7 +48,7 @@ const trimmed = (t: Text | undefined): string | undefined => t?.value.trim() || 
 /** undefined for none, the value for one, else the list (schema.org takes either). */
 const oneOrMany = <T>(xs: T[]): T | T[] => (xs.length > 1 ? xs : xs[0]!);
 /** A date or date-time lexical form (xsd:date … xsd:dateTime, gYear, gYearMonth: what schema.org intervals accept). */
-const isoDate = (value: string | undefined): string | undefined => ((value = value?.trim()) && lexicalPrecision(value) ? value : undefined);
+const isoDate = (value: string | undefined): string | undefined => (value && lexicalPrecision(value) ? value : undefined);
 /** An agent (publisher, creator): schema.org wants a type; catalogs name organisations far more often than people. */
 const agentJson = (name: Text | undefined, homepage: string | undefined): unknown =>
   trimmed(name) && { '@type': 'Organization', name: trimmed(name), url: httpUrl(homepage) };
@@ -87,19 +84,20 @@ export function datasetJsonLdObject(model: DatasetModel, { pageUrl, entry, relat
   };
   if (entry) {
     // What the view model has formatted away (the period's dates, the places' geometry) is read from the graph.
-    const r = new Reader(entry.metadata, related ?? new Map(), model.title?.lang || 'en');
+    const r = new ValueReader(entry.metadata, related ?? new Map(), model.title?.lang || 'en');
     const self = { graph: entry.metadata, term: resourceTerm(entry) };
     const objects = (p: string) => r.objects(self, `${NS.dcterms}${p}`);
-    // `start/end`, `start/..` or `../end` (ISO 8601 interval) from dcat:startDate/endDate (or schema:) of dcterms:temporal
+    // `start/end`, `start/..` or `../end` (ISO 8601 interval) from the period's dates as the landing page reads them
+    // (dcat:startDate/endDate, schema:, time:hasBeginning/hasEnd) of dcterms:temporal
     for (const t of objects('temporal')) {
       const n = r.node(t, self.graph);
-      const [start, end] = ['start', 'end'].map((w) => isoDate(r.objectsOf(n, [`${dcat}${w}Date`, `${schema}${w}Date`, `https://schema.org/${w}Date`]).find((o) => o.termType === 'Literal')?.value));
+      const [start, end] = [r.periodDate(n, 'start', 'Beginning'), r.periodDate(n, 'end', 'End')].map(isoDate);
       obj.temporalCoverage ??= (start || end) && `${start ?? '..'}/${end ?? '..'}`;
     }
     // Places of dcterms:spatial: name = label, `url` for an http(s) place URI, `geo` = GeoShape box of its geometry / dcat:bbox
     obj.spatialCoverage = oneOrMany(objects('spatial').map((place) => {
       const node = place.termType !== 'Literal';
-      const box = (node ? r.objectsOf(r.node(place, self.graph), [`${NS.locn}geometry`, `${dcat}bbox`]) : [place])
+      const box = (node ? r.objectsOf(r.node(place, self.graph), [`${NS.locn}geometry`, `${NS.dcat}bbox`]) : [place])
         .map((l) => (l.termType === 'Literal' ? geometry?.(l.value, l.datatype)?.bbox : undefined)).find(Boolean);
       const name = node ? trimmed(r.label(place, self.graph)) : undefined;
       const placeUrl = place.termType === 'NamedNode' ? httpUrl(place.value) : undefined;
