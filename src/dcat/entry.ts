@@ -10,7 +10,6 @@ import type { Text } from './model.ts';
 import type { Node, Reader } from './read.ts';
 import { htmlText, paragraphs } from './text.ts';
 
-const { rdf, rdfs, dcterms, dc, dcat } = NS;
 
 /** Term of an entry's resource (harvested blank-node datasets keep their `_:` label as resource key). */
 export function resourceTerm(entry: StoreEntry): Term {
@@ -22,9 +21,9 @@ export function namedObjects(g: Graph, subject: Term, predicates: readonly strin
 }
 
 const LINKED_PREDICATES = [
-  `${dcat}distribution`, `${dcterms}publisher`, `${dcat}contactPoint`, `${dcterms}creator`, `${dcat}inSeries`,
-  `${dcat}servesDataset`, `${dcterms}source`, `${dcat}hasVersion`, `${dcterms}hasVersion`, `${dcterms}isVersionOf`,
-  `${dcterms}relation`,
+  `${NS.dcat}distribution`, `${NS.dcterms}publisher`, `${NS.dcat}contactPoint`, `${NS.dcterms}creator`, `${NS.dcat}inSeries`,
+  `${NS.dcat}servesDataset`, `${NS.dcterms}source`, `${NS.dcat}hasVersion`, `${NS.dcterms}hasVersion`, `${NS.dcterms}isVersionOf`,
+  `${NS.dcterms}relation`,
 ];
 
 /**
@@ -36,7 +35,7 @@ export function linkedResources(entry: StoreEntry): string[] {
   const g = entry.metadata;
   const self = resourceTerm(entry);
   const uris = namedObjects(g, self, LINKED_PREDICATES);
-  for (const d of g.objects(self, `${dcat}distribution`)) uris.push(...namedObjects(g, d, [`${dcat}accessService`]));
+  for (const d of g.objects(self, `${NS.dcat}distribution`)) uris.push(...namedObjects(g, d, [`${NS.dcat}accessService`]));
   return othersOnce(entry, uris);
 }
 
@@ -46,19 +45,19 @@ const othersOnce = (entry: StoreEntry, uris: readonly string[]): string[] => [..
 /** URIs to resolve in one batched lookup: publisher, contact points, creators, served datasets. */
 export function linkedResourcesOfService(entry: StoreEntry): string[] {
   return othersOnce(entry, namedObjects(entry.metadata, resourceTerm(entry), [
-    `${dcterms}publisher`, `${dcat}contactPoint`, `${dcterms}creator`, `${dcat}servesDataset`,
+    `${NS.dcterms}publisher`, `${NS.dcat}contactPoint`, `${NS.dcterms}creator`, `${NS.dcat}servesDataset`,
   ]));
 }
 
 /** Paragraphs of the description in the UI language (dcterms:description, else dc:description). */
 export function descriptionOf(r: Reader, n: Node): Text[] {
-  const d = r.text(n, [`${dcterms}description`, `${dc}description`]);
+  const d = r.text(n, [`${NS.dcterms}description`, `${NS.dc}description`]);
   return d ? paragraphs(d.value).map((value) => ({ value, lang: d.lang })) : [];
 }
 
 /** The raw value of a `dcterms:format` / `dcat:mediaType` object (IMT nodes carry it in rdf:value or a label). */
 export function formatRaw(r: Reader, t: Term, within: Graph): string | undefined {
   const v = t.termType !== 'BlankNode' ? t
-    : r.objectsOf(r.node(t, within), [`${rdf}value`, `${rdfs}label`, `${dcterms}title`, `${NS.skos}prefLabel`])[0];
+    : r.objectsOf(r.node(t, within), [`${NS.rdf}value`, `${NS.rdfs}label`, `${NS.dcterms}title`, `${NS.skos}prefLabel`])[0];
   return htmlText(v?.value.trim() ?? '') || undefined;
 }

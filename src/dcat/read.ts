@@ -14,17 +14,16 @@ import { decodeSafe } from './formats.ts';
 import { clip, htmlText, TEXT_READ_LIMIT } from './text.ts';
 import { vocabLabel } from './vocab.ts';
 
-const { rdfs, dcterms, dc, skos, foaf, vcard, schema } = NS;
 const SCHEMA_HTTPS = 'https://schema.org/';
 
 /** The names of agents and contacts (EntryStore's `title` field indexes them too). */
-const NAME_PROPERTIES = [`${foaf}name`, `${vcard}fn`, `${vcard}organization-name`, `${schema}name`, `${SCHEMA_HTTPS}name`];
+const NAME_PROPERTIES = [`${NS.foaf}name`, `${NS.vcard}fn`, `${NS.vcard}organization-name`, `${NS.schema}name`, `${SCHEMA_HTTPS}name`];
 /** §9.2 label properties in order, then the agent/contact names. */
-export const LABEL_PROPERTIES = [`${rdfs}label`, `${dcterms}title`, `${dc}title`, `${skos}prefLabel`, ...NAME_PROPERTIES];
+export const LABEL_PROPERTIES = [`${NS.rdfs}label`, `${NS.dcterms}title`, `${NS.dc}title`, `${NS.skos}prefLabel`, ...NAME_PROPERTIES];
 /** Titles: dcterms:title first (§2.1), then the other label properties. */
-export const TITLE_PROPERTIES = [`${dcterms}title`, ...LABEL_PROPERTIES.filter((p) => p !== `${dcterms}title`)];
+export const TITLE_PROPERTIES = [`${NS.dcterms}title`, ...LABEL_PROPERTIES.filter((p) => p !== `${NS.dcterms}title`)];
 /** An agent's name first, then its labels. */
-const AGENT_NAME_PROPERTIES = [...NAME_PROPERTIES, `${rdfs}label`, `${skos}prefLabel`, `${dcterms}title`];
+const AGENT_NAME_PROPERTIES = [...NAME_PROPERTIES, `${NS.rdfs}label`, `${NS.skos}prefLabel`, `${NS.dcterms}title`];
 
 /** A subject together with the graph that describes it. */
 export interface Node {
@@ -100,7 +99,7 @@ export class Reader {
     const v = known(term);
     const text = v ? undefined : this.text(n, LABEL_PROPERTIES);
     // No label of its own: a known concept the metadata declares it the same as (a licence `skos:exactMatch` an EU one).
-    const same = v || text ? v : this.objects(n, `${skos}exactMatch`).map(known).find(Boolean);
+    const same = v || text ? v : this.objects(n, `${NS.skos}exactMatch`).map(known).find(Boolean);
     return same ? { value: same, lang: this.ui } : text;
   }
 
