@@ -140,16 +140,21 @@ function blockLoaders(): Plugin {
       if (loadId !== `\0${id}`) return undefined;
       // `.then(() => {})`: the loader needs only the side effect (customElements.define); unused exports of a block
       // module inside a shared chunk can then be left out.
-      const rows = [...blockTagFiles()].map(([tag, file]) => `  ${JSON.stringify(tag)}: () => import(${JSON.stringify(file)}).then(() => {}),`);
+      // `+tag`: the tag and its EntryScape Blocks name (`esb-` + the tag without dashes) when one file defines both
+      const tagFiles = blockTagFiles();
+      const legacyName = (tag: string) => `esb-${tag.replaceAll('-', '')}`;
+      const paired = new Set([...tagFiles].filter(([tag, file]) => tagFiles.get(legacyName(tag)) === file).map(([tag]) => tag));
+      const rows = [...tagFiles].filter(([tag]) => ![...paired].some((p) => legacyName(p) === tag))
+        .map(([tag, file]) => `  ${JSON.stringify(paired.has(tag) ? `+${tag}` : tag)}: () => import(${JSON.stringify(file)}).then(() => {}),`);
       return `export const BLOCK_LOADERS = {\n${rows.join('\n')}\n};\n`;
     },
-    // Bundled, each row reads `"tag": () => import("./chunk.js").then((n) => n.x).then(() => {}),`, the middle part
+    // Bundled, each row reads `"tag": () => import("./chunk.js").then((n) => n.x).then(() => {}),` (or `"+tag"`), the middle part
     // being the bundler's access to the module's namespace inside its chunk. The loader needs neither: the row becomes
     // `"tag": "chunk.js",` and src/cdn.ts imports that file (about 60 B gzip less on every page). Line for line, so the
     // source map stays right; a row in another form stays a function, which the loader runs as before.
     renderChunk(code, chunk) {
       if (!chunk.isEntry) return null;
-      const out = code.replace(/^(\s*"[a-z0-9-]+": )\(\) => import\("\.\/([^"/]+\.js)"\)(?:\.then\(\((\w+)\) => \3\.[\w$]+\))?\.then\(\(\) => \{\}\),$/gm, '$1"$2",');
+      const out = code.replace(/^(\s*"\+?[a-z0-9-]+": )\(\) => import\("\.\/([^"/]+\.js)"\)(?:\.then\(\((\w+)\) => \3\.[\w$]+\))?\.then\(\(\) => \{\}\),$/gm, '$1"$2",');
       return out === code ? null : { code: out, map: null };
     },
   };
@@ -393,7 +398,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
           // less). Lib mode would keep the entry's exact signature and put a re-exporting facade in front of core.
           preserveEntrySignatures: 'allow-extension',
           output: {
-            entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js', minify: true,
+            entryFileNames: '[name].js', chunkFileNames: '[name]-[hash:7].js', minify: true,
             // No comments in what browsers download: the bundler's `/* @__PURE__ */` marks are of no use once bundled
             // (about 100 B gzip a page); third-party licences are in NOTICE.md, none of them asks for a banner.
             comments: false,

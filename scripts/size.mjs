@@ -129,8 +129,11 @@ function blockChunks(entry) {
   const code = readFileSync(entry, 'utf8');
   const out = new Map();
   // `"tag":"chunk.js"` as built (vite.config.ts blockLoaders), or `"tag":()=>import("./chunk.js")…` as written
-  for (const m of code.matchAll(/["'`]([a-z][a-z0-9]*-[a-z0-9-]*)["'`]\s*:\s*(?:\(\)\s*=>\s*import\(\s*)?[`"'](?:\.\/)?([\w.-]+\.js)[`"']/g)) {
-    out.set(m[1], resolve(dirname(entry), m[2]));
+  // a key `+tag` also stands for the tag's EntryScape Blocks name, `esb-` + the tag without dashes (src/cdn.ts)
+  for (const m of code.matchAll(/["'`](\+?)([a-z][a-z0-9]*-[a-z0-9-]*)["'`]\s*:\s*(?:\(\)\s*=>\s*import\(\s*)?[`"'](?:\.\/)?([\w.-]+\.js)[`"']/g)) {
+    const file = resolve(dirname(entry), m[3]);
+    out.set(m[2], file);
+    if (m[1]) out.set(`esb-${m[2].replaceAll('-', '')}`, file);
   }
   return out;
 }

@@ -12,10 +12,15 @@ import { BLOCK_LOADERS } from 'virtual:catalog-blocks/loaders';
 import { provideApi, type LegacyApi } from './legacy/ready.ts';
 
 const PROVIDER = 'catalog-store-provider';
-const pending = new Map(Object.entries(BLOCK_LOADERS));
+/** Tag → loader; a table key `+tag` stands for the tag and its EntryScape Blocks name (`esb-` + the tag without dashes). */
+const pending = new Map(Object.entries(BLOCK_LOADERS).flatMap(([key, load]) => key[0] === '+'
+  ? [[key.slice(1), load], [`esb-${key.slice(1).replaceAll('-', '')}`, load]] as const
+  : [[key, load]] as const));
+/** Every tag the loader knows. */
+const TAGS = [...pending.keys()];
 const loading = new Map<string, Promise<void>>();
 /** The tags not loaded yet, as one selector (`join()`: comma-separated). */
-let selector = [...pending.keys()].join();
+let selector = TAGS.join();
 /**
  * EntryScape Blocks markup (`data-entryscape…`, its JSON and Handlebars scripts; issue 10): the first such node, or
  * the page's early configuration, or a call of the SPA handle loads the legacy chunk, which mounts and watches from
@@ -63,7 +68,7 @@ const observer = new MutationObserver((records) => {
 });
 
 /** Defines the blocks with these tags (every block without arguments); resolves when they are registered. */
-export function loadBlocks(tags: readonly string[] = Object.keys(BLOCK_LOADERS)): Promise<void> {
+export function loadBlocks(tags: readonly string[] = TAGS): Promise<void> {
   return Promise.all(tags.map((t) => load(t.toLowerCase()))).then(() => undefined);
 }
 
