@@ -67,7 +67,14 @@ export class ResultsBlock extends CatalogBlock {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#joined = follow(this.#joined, undefined, this.#onScope);
+    this.#join(undefined);
+  }
+
+  /** Follows `scope` (or none) as the block that speaks its result count. */
+  #join(scope: SearchScope | undefined): void {
+    this.#joined?.countAnnouncers.delete(this);
+    scope?.countAnnouncers.add(this);
+    this.#joined = follow(this.#joined, scope, this.#onScope);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -75,7 +82,7 @@ export class ResultsBlock extends CatalogBlock {
     if (!this.isConnected) return;
     const scope = this.searchScope;
     if (scope === this.#joined) return;
-    this.#joined = follow(this.#joined, scope, this.#onScope);
+    this.#join(scope);
     void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
   }
 

@@ -368,6 +368,7 @@ export class SearchListBlock extends CatalogBlock {
     return t(this.uiLang, isFiltered(state) ? (counts ? 'hits.none' : 'results.none') : counts ? 'hits.empty' : 'list.empty');
   }
 
+
   override render(): TemplateResult {
     const lang = this.uiLang;
     const scope = this.#joined;
@@ -388,6 +389,11 @@ export class SearchListBlock extends CatalogBlock {
     const pageInUrl = params.pageInUrl === true;
     const indicators = params.includeIndicators === true;
     if (indicators && !loading) this.#prepareIndicators(rows, lang);
+    // The "no match" text lives in a slot that is always there: while a results block speaks the same text for this
+    // scope (`countAnnouncers`), the slot is `aria-live="off"`, so a list that is a live region itself (`live`, as
+    // EntryScape sites set it) does not speak it a second time (issue 11 point 11); the text is inserted into the quiet
+    // slot, never as a new node of the live list. Everyone reading the page still finds it here.
+    const empty = !loading && results && rows.length === 0 ? results : undefined;
     return html`<div class="esbBlock esbSearchList escoList" lang=${lang} aria-busy=${loading ? 'true' : 'false'}>
       <div class="esbListBody" tabindex="-1">
         ${loading
@@ -396,9 +402,12 @@ export class SearchListBlock extends CatalogBlock {
               <div class="esbVisuallyHidden" role="status">${heading(hl, t(lang, 'state.loading'), { cls: 'esbStateHeading' })}</div>
             </div>`
           : nothing}
-        ${!loading && results && rows.length === 0
-          ? (/* templates (issue 10) */ tpl?.listEmpty(this, isFiltered(results.state), hl)
-            ?? heading(hl, this.emptyText(results.state, results.counts), { cls: 'esbEmpty esbListEmpty esbStateHeading' }))
+        <div class="esbListEmptySlot" aria-live=${scope.countAnnouncers.size > 0 ? 'off' : nothing}>${empty
+          ? /* templates (issue 10) */ tpl?.listEmpty(this, isFiltered(empty.state), hl)
+            ?? heading(hl, this.emptyText(empty.state, empty.counts), { cls: 'esbEmpty esbListEmpty esbStateHeading' })
+          : nothing}</div>
+        ${empty
+          ? nothing
           : /* templates (issue 10) */ this.#body(html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
               ${rows.map((row) => keyed(row.entry.entryUri, this.#renderRow(row, hl, clickExpand, indicators)))}
             </ul>`, hl)}

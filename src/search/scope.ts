@@ -78,6 +78,12 @@ export class SearchScope extends EventTarget {
   results: SearchResults | undefined;
   status: ScopeStatus = 'idle';
   error: unknown;
+  /**
+   * The blocks that speak this scope's result count in a live region (`<dataset-results>`, from the moment they join).
+   * A list that is a live region itself (`live`) then keeps its "no match" text out of its announcements, so the text
+   * is spoken once (issue 11 point 11).
+   */
+  readonly countAnnouncers = new Set<object>();
 
   /** Answers by state and settings (a state already seen costs nothing). */
   readonly #answers = new Map<string, SearchResult>();
