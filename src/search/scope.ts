@@ -1,7 +1,7 @@
 /**
  * A named search shared by the blocks of one page (behaviour doc §2.9, §3.3, §3.4, §4). Sibling blocks with the same
- * scope name share one SearchScope (`scopeFor(document, name, store)`), different names never interfere: each has
- * its own state, URL keys (url.ts) and results.
+ * scope name and store share one SearchScope (`scopeFor(document, name, store)`), different names never interfere:
+ * each has its own state, URL keys (url.ts) and results.
  *
  * Cost: one interaction (term, facet click, sort, page) = ONE store request that returns rows and facet counts
  * together; a state already seen = no request (results cached by request); a newer query aborts an older one.
@@ -14,6 +14,7 @@
  * `results` (new results).
  */
 import { loadSearchMessages, type Lang } from '../i18n/index.ts';
+import { warnOnce } from '../config/warn.ts';
 import { loadVocabulariesFor } from '../dcat/vocab.ts';
 import type { CatalogStore, FacetField, SearchResult, StoreEntry } from '../store/types.ts';
 import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
@@ -407,19 +408,25 @@ export interface ScopeDocument {
 const scopes = new WeakMap<object, Map<string, SearchScope>>();
 
 /**
- * The scope `name` of a document, created on first use: blocks anywhere in the page (siblings in a CMS page, not
- * only nested ones) share it by giving the same name. `prefix` = the page's `urlParamsPrefix` (blocks that know the
- * page configuration pass it; absent = keep the scope's, `esc_` for a new one).
+ * The scope `name` on `store` of a document, created on first use: blocks anywhere in the page (siblings in a CMS
+ * page, not only nested ones) share it by giving the same name and store. A name on two stores = two searches (one
+ * store's answers never show under another's blocks), but their URL keys are the name's: warned once. `prefix` =
+ * the page's `urlParamsPrefix` (blocks that know the page configuration pass it; absent = keep the scope's, `esc_`
+ * for a new one).
  */
 export function scopeFor(doc: ScopeDocument, name = 'default', store: CatalogStore, prefix?: string): SearchScope {
-  let byName = scopes.get(doc);
-  if (!byName) scopes.set(doc, (byName = new Map()));
-  const key = name || 'default';
-  let scope = byName.get(key);
+  let byKey = scopes.get(doc);
+  if (!byKey) scopes.set(doc, (byKey = new Map()));
+  name ||= 'default';
+  const key = `${name} ${store.baseUrl}`;
+  let scope = byKey.get(key);
   if (!scope) {
+    for (const other of byKey.values()) {
+      if (other.name === name) warnOnce(`catalog-blocks: scope "${name}" searches ${other.store.baseUrl} and ${store.baseUrl} apart, sharing URL keys; give each store its own scope`);
+    }
     const win = doc.defaultView ?? undefined;
-    scope = new SearchScope({ store, name: key, ...(prefix ? { prefix } : {}), ...(win ? { window: win } : {}) });
-    byName.set(key, scope);
+    scope = new SearchScope({ store, name, ...(prefix ? { prefix } : {}), ...(win ? { window: win } : {}) });
+    byKey.set(key, scope);
   } else if (prefix) scope.usePrefix(prefix);
   return scope;
 }

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SearchScope, scopeFor, resetScopes } from '../../src/search/scope.ts';
 import { readState } from '../../src/search/url.ts';
+import { resetWarnings } from '../../src/config/warn.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
 import { BASE, FakeStore, FakeWindow, ORG, setPage, setSort, setTerms, THEME, toggle } from './search-fakes.ts';
 
@@ -368,6 +369,38 @@ test('scopeFor: siblings share a scope by name; names isolate state and URL keys
   resetScopes(doc);
   assert.notEqual(scopeFor(doc, 'default', store), a1);
   resetScopes(doc);
+});
+
+test('scopeFor: one scope per name AND store base URL; a name on a second store warns once', async () => {
+  const doc = { defaultView: new FakeWindow() };
+  const store = new FakeStore();
+  const sameUrl = new FakeStore();
+  const other = new FakeStore();
+  Object.defineProperty(other, 'baseUrl', { value: 'http://other.example/store/' });
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (m: string) => warnings.push(m);
+  try {
+    const a = scopeFor(doc, 'news', store);
+    assert.equal(scopeFor(doc, 'news', sameUrl), a, 'another client of the same store shares the scope');
+    assert.deepEqual(warnings, []);
+    const b = scopeFor(doc, 'news', other);
+    assert.notEqual(b, a);
+    assert.equal(b.store, other);
+    assert.equal(b.name, 'news');
+    assert.equal(scopeFor(doc, 'news', other), b);
+    assert.equal(warnings.length, 1);
+    const [warning = ''] = warnings;
+    assert.ok(warning.includes('scope "news"') && warning.includes(BASE) && warning.includes('http://other.example/store/'), warning);
+    // the default scope on another store: its own search too
+    const d = scopeFor(doc, undefined, store);
+    assert.notEqual(scopeFor(doc, 'default', other), d);
+    assert.equal(scopeFor(doc, '', store), d);
+  } finally {
+    console.warn = warn;
+    resetScopes(doc);
+    resetWarnings();
+  }
 });
 
 test('hrefFor gives crawlable links for pages and facet values', async () => {
