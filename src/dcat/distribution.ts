@@ -3,7 +3,7 @@
  * access link, API description, access service, and the expanded-area metadata rows.
  */
 import type { Term } from '../rdf/graph.ts';
-import { formatRaw } from './entry.ts';
+import { descriptionOf, formatRaw } from './entry.ts';
 import { NS } from '../rdf/namespaces.ts';
 import { formatBytes } from '../i18n/format.ts';
 import type { AccessService, DistributionModel, Field, FileItem, FormatBadge, Value } from './model.ts';
@@ -11,7 +11,7 @@ import { decodeSafe, formatBadge } from './formats.ts';
 import { isCsvUrl, isWmsDistribution } from './format-tests.ts';
 import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
-import { htmlText, paragraphs } from './text.ts';
+import { htmlText } from './text.ts';
 import { LABEL_PROPERTIES, TITLE_PROPERTIES, type Node } from './read.ts';
 import { defined, pushField, textValue, type ValueReader } from './read-values.ts';
 
@@ -168,9 +168,9 @@ function buildAccessService(r: ValueReader, term: Term, n: Node): AccessService 
  */
 function distributionFields(r: ValueReader, n: Node, byteSize: number | undefined): Field[] {
   const fields: Field[] = [];
-  const description = r.text(n, [`${NS.dcterms}description`, `${NS.dc}description`]);
-  const plain = description ? paragraphs(description.value).join('\n\n') : '';
-  pushField(fields, 'description', plain ? [textValue(plain, description!.lang)] : []);
+  // the description's paragraphs as one text (rows render it with `white-space: pre-line`)
+  const description = descriptionOf(r, n);
+  pushField(fields, 'description', description.length ? [textValue(description.map((p) => p.value).join('\n\n'), description[0]!.lang)] : []);
   pushField(fields, 'accessURL', r.values(n, [`${NS.dcat}accessURL`], { url: true }));
   const formatValues = (predicate: string): Value[] =>
     r.objects(n, predicate)
