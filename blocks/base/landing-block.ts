@@ -6,7 +6,7 @@
  * rendered as such, so a link to a data service works on a dataset page and vice versa.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { LOCATION_KEYS, locateEntry, locationKey, type EntryLocation, type LocationAttrs } from '../../src/config/entry-location.ts';
+import { LOCATION_KEYS, locateEntry, type EntryLocation, type LocationAttrs } from '../../src/config/entry-location.ts';
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
 import { datasetJsonLdText, placeJsonLd, removeJsonLd } from '../../src/rich/jsonld.ts';
 import { renderDataset } from '../dataset-view/render-dataset.ts';
@@ -21,7 +21,7 @@ import { attributeName } from '../../src/config/params.ts';
 import { isAbort } from '../../src/store/errors.ts';
 import { t } from './messages.ts';
 import { stateView } from './render.ts';
-import { anyRich, hasGeometry, loadCoverage, loadRich, richKey, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
+import { anyRich, hasGeometry, loadCoverage, loadRich, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
 
 /**
  * A data service's view model and rendering: most landing pages show datasets, so this code is a chunk of its own,
@@ -307,7 +307,8 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const registry = this.params.registry === true;
     const rich = richFlags(this.params);
     const store = this.store;
-    const key = `${store.baseUrl}|${locationKey(loc)}|${lang}|${registry}|${richKey(rich)}`;
+    // what decides the result, as text: another store, location, language or parameter loads again
+    const key = JSON.stringify([store.baseUrl, loc, lang, registry, rich]);
     if (loc.kind === 'none') {
       this.loader.settle(key, 'noEntry');
       return;

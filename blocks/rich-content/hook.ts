@@ -37,9 +37,6 @@ export function richFlags(p: ResolvedParams): RichFlags {
 /** Some part of the rich content is asked for (`legend` alone draws nothing). */
 export const anyRich = (f: RichFlags): boolean => PARTS.some((part) => f[part]);
 
-/** A stable key of the flags (part of a landing page's load key: other flags, other lookup). */
-export const richKey = (f: RichFlags): string => Object.values(f).map(String).join();
-
 export type RichModule = typeof import('./slots.ts');
 
 /**

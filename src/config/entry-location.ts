@@ -137,8 +137,3 @@ function resolveIn(get: (key: Key) => string | undefined, kinds: readonly Key[])
   }
   return undefined;
 }
-
-/** A stable text form of a location (used to decide whether a block must load again). */
-export function locationKey(loc: EntryLocation): string {
-  return JSON.stringify(loc);
-}
