@@ -206,7 +206,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const attrs: LocationAttrs = {};
     // The camelCase names as HTML writes them (`lookupliteral`) are read too.
     for (const key of LOCATION_KEYS) attrs[key] = this.getAttribute(attributeName(key)) ?? this.getAttribute(key.toLowerCase());
-    return locateEntry(new URL(this.ownerDocument.location?.href ?? 'http://localhost/'), attrs, this.pageConfig);
+    return locateEntry(this.pageUrl, attrs, this.pageConfig);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {

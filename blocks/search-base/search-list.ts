@@ -384,7 +384,7 @@ export class SearchListBlock extends CatalogBlock {
     const loading = state === 'loading';
     const rows = results?.rows ?? [];
     const pageSize = this.pageSize;
-    this.#rowLanding = this.#landing(this.pageConfig, new URL(this.ownerDocument.location?.href ?? 'http://localhost/'));
+    this.#rowLanding = this.#landing(this.pageConfig, this.pageUrl);
     const pageInUrl = params.pageInUrl === true;
     const indicators = params.includeIndicators === true;
     if (indicators && !loading) this.#prepareIndicators(rows, lang);

@@ -12,7 +12,7 @@ import { isCsvUrl, isWmsDistribution } from './format-tests.ts';
 import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
 import { htmlText } from './text.ts';
-import { LABEL_PROPERTIES, TITLE_PROPERTIES, type Node } from './read.ts';
+import { TITLE_PROPERTIES, type Node } from './read.ts';
 import { defined, pushField, textValue, type ValueReader } from './read-values.ts';
 
 
@@ -122,7 +122,7 @@ function resolveFiles(r: ValueReader, n: Node, urls: readonly string[], base: st
         format = info.objects(url, `${NS.dcterms}format`)[0]?.value.trim() || undefined;
       }
     }
-    name ??= r.text({ graph: n.graph, term: { termType: 'NamedNode', value: url } }, [`${NS.dcterms}title`, ...LABEL_PROPERTIES])?.value;
+    name ??= r.text({ graph: n.graph, term: { termType: 'NamedNode', value: url } }, TITLE_PROPERTIES)?.value;
     name ??= lastPathSegment(url) ?? url;
     files.push(defined({ href, name: htmlText(name), byteSize, format }));
   }
