@@ -10,11 +10,11 @@
  */
 import type { MessageKey, Messages } from './en.ts';
 import { deCore, enCore, svCore } from './core.ts';
-import { addVocabulary, baseLang, themesWith } from '../dcat/vocab.ts';
+import { addVocabulary, baseLang, LANGS, themesWith } from '../dcat/vocab.ts';
 import { warnOnce } from '../config/warn.ts';
 
 export type Lang = 'sv' | 'en' | 'de';
-export const LANGS: readonly Lang[] = ['sv', 'en', 'de'];
+export { LANGS };
 export type { MessageKey, Messages };
 
 type Table = Readonly<Record<string, string>>;
