@@ -21,7 +21,7 @@ import { attributeName } from '../../src/config/params.ts';
 import { isAbort } from '../../src/store/errors.ts';
 import { t } from './messages.ts';
 import { stateView } from './render.ts';
-import { anyRich, hasGeometry, loadCoverage, loadRich, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
+import { anyRich, loadCoverage, loadRich, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
 
 /**
  * A data service's view model and rendering: most landing pages show datasets, so this code is a chunk of its own,
@@ -125,7 +125,7 @@ export async function landingOf(
   const flags = opts.rich;
   // A geometry is shown as coordinates even with every parameter off (coverage.ts, not the whole rich chunk); it
   // loads while the related lookup runs.
-  const coverage = !opts.richModule && !service && hasGeometry(entry) ? loadCoverage(opts.lang) : undefined;
+  const coverage = !opts.richModule && !service ? loadCoverage(entry, opts.lang) : undefined;
   const richModule = opts.richModule;
   const plan = richModule && flags && !service ? richModule.lookupPlan(entry, flags) : undefined;
   let rel = new Map<string, StoreEntry>();
