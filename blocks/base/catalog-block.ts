@@ -166,9 +166,14 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     return undefined;
   }
 
+  /** The page's address (`http://localhost/` for a document without one). */
+  get pageUrl(): URL {
+    return new URL(this.ownerDocument.location?.href ?? 'http://localhost/');
+  }
+
   protected renderContext(hl: number): RenderContext {
     const page = this.#page;
-    const current = new URL(this.ownerDocument.location?.href ?? 'http://localhost/');
+    const current = this.pageUrl;
     return {
       lang: this.uiLang,
       hl,

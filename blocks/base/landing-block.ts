@@ -6,7 +6,7 @@
  * rendered as such, so a link to a data service works on a dataset page and vice versa.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { LOCATION_KEYS, locateEntry, locationKey, type EntryLocation, type LocationAttrs } from '../../src/config/entry-location.ts';
+import { LOCATION_KEYS, locateEntry, type EntryLocation, type LocationAttrs } from '../../src/config/entry-location.ts';
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
 import { datasetJsonLdText, placeJsonLd, removeJsonLd } from '../../src/rich/jsonld.ts';
 import { renderDataset } from '../dataset-view/render-dataset.ts';
@@ -21,7 +21,7 @@ import { attributeName } from '../../src/config/params.ts';
 import { isAbort } from '../../src/store/errors.ts';
 import { t } from './messages.ts';
 import { stateView } from './render.ts';
-import { anyRich, hasGeometry, loadCoverage, loadRich, richKey, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
+import { anyRich, loadCoverage, loadRich, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
 
 /**
  * A data service's view model and rendering: most landing pages show datasets, so this code is a chunk of its own,
@@ -125,7 +125,7 @@ export async function landingOf(
   const flags = opts.rich;
   // A geometry is shown as coordinates even with every parameter off (coverage.ts, not the whole rich chunk); it
   // loads while the related lookup runs.
-  const coverage = !opts.richModule && !service && hasGeometry(entry) ? loadCoverage(opts.lang) : undefined;
+  const coverage = !opts.richModule && !service ? loadCoverage(entry, opts.lang) : undefined;
   const richModule = opts.richModule;
   const plan = richModule && flags && !service ? richModule.lookupPlan(entry, flags) : undefined;
   let rel = new Map<string, StoreEntry>();
@@ -206,7 +206,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const attrs: LocationAttrs = {};
     // The camelCase names as HTML writes them (`lookupliteral`) are read too.
     for (const key of LOCATION_KEYS) attrs[key] = this.getAttribute(attributeName(key)) ?? this.getAttribute(key.toLowerCase());
-    return locateEntry(new URL(this.ownerDocument.location?.href ?? 'http://localhost/'), attrs, this.pageConfig);
+    return locateEntry(this.pageUrl, attrs, this.pageConfig);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -307,7 +307,8 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const registry = this.params.registry === true;
     const rich = richFlags(this.params);
     const store = this.store;
-    const key = `${store.baseUrl}|${locationKey(loc)}|${lang}|${registry}|${richKey(rich)}`;
+    // what decides the result, as text: another store, location, language or parameter loads again
+    const key = JSON.stringify([store.baseUrl, loc, lang, registry, rich]);
     if (loc.kind === 'none') {
       this.loader.settle(key, 'noEntry');
       return;

@@ -13,7 +13,7 @@ import { safeHref } from '../../src/dcat/safe.ts';
 import type { Field, Text, Value } from '../../src/dcat/model.ts';
 import { formatDate } from '../../src/i18n/format.ts';
 import { langOf, textOf, type RenderContext } from './render.ts';
-import { INLINE_TEXT_LIMIT, ROW_TEXT_LIMIT, takeChars, textLength, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
+import { INLINE_TEXT_LIMIT, ROW_TEXT_LIMIT, takeChars, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 import type { Lang } from '../../src/i18n/index.ts';
 import { t } from './messages.ts';
 
@@ -48,13 +48,15 @@ class LongText extends Directive {
       this.#source = texts;
       this.#open = false;
     }
-    const total = textLength(texts);
-    const more = total > limit;
-    const { shown } = takeChars(texts, this.#open || !more ? TEXT_HARD_LIMIT : limit);
+    // (`cut` of takeChars: the texts are longer than its limit)
+    const all = takeChars(texts, TEXT_HARD_LIMIT);
+    const first = takeChars(texts, limit);
+    const more = first.cut;
+    const { shown } = this.#open || !more ? all : first;
     const body = shape === 'p'
       ? shown.map((p) => html`<p lang=${langOf(p, ui) ?? nothing}>${p.value}</p>`)
       : shown.map((p) => (langOf(p, ui) ? html`<span lang=${langOf(p, ui)!}>${p.value}</span>` : p.value));
-    const cut = total > TEXT_HARD_LIMIT && (this.#open || !more);
+    const cut = all.cut && (this.#open || !more);
     if (!more && !cut) return body;
     // One template whatever the state: the button stays the same element, so focus stays on it.
     return html`${body}<span class="esbLongTextMore esbLongTextMore--${shape}"

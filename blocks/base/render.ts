@@ -34,12 +34,13 @@ export function headingLevel(hl: number, offset: number): number {
   return Math.min(6, Math.max(1, Math.trunc(hl) + offset));
 }
 
+/** `h{level}`, `level` truncated and capped to 1–6 (`heading(ctx.hl + 1, …)` is `h{hl+1}`, as `headingLevel` gives it). */
 export function heading(
   level: number,
   content: unknown,
   opts: { id?: string; cls?: string; lang?: string | undefined } = {},
 ): TemplateResult {
-  const n = Math.min(6, Math.max(1, level));
+  const n = Math.min(6, Math.max(1, Math.trunc(level)));
   const shown = typeof content === 'string' ? clipWords(content, INLINE_TEXT_LIMIT) : content;
   const id = ifDefined(opts.id);
   const cls = ifDefined(opts.cls);

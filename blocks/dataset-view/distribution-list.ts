@@ -12,7 +12,7 @@ import { md5Hex } from '../../src/store/hash.ts';
 import type { AccessService, DistributionModel, FileItem } from '../../src/dcat/model.ts';
 import { formatBytes } from '../../src/i18n/format.ts';
 import { t } from '../base/messages.ts';
-import { heading, headingLevel, langOf, textOf, type RenderContext } from '../base/render.ts';
+import { heading, langOf, textOf, type RenderContext } from '../base/render.ts';
 import { fieldList, linkOrText, nameValueList, sectionLabel, type NameValueRow } from '../base/render-fields.ts';
 
 export interface DistributionListState {
@@ -66,7 +66,7 @@ function actions(d: DistributionModel, ctx: RenderContext, name: unknown): Templ
 function fileList(files: readonly FileItem[], ctx: RenderContext): TemplateResult | typeof nothing {
   if (files.length < 2) return nothing;
   return html`<div class="esbFiles">
-    ${heading(headingLevel(ctx.hl, 2), t(ctx.lang, 'dist.files'), { cls: 'esbFilesHeading' })}
+    ${heading(ctx.hl + 2, t(ctx.lang, 'dist.files'), { cls: 'esbFilesHeading' })}
     <ul class="esbFileList">
       ${files.map(
         (f) => html`<li class="esbFile">
@@ -148,7 +148,7 @@ export function distributionList(
 ): TemplateResult {
   const headingId = `${ctx.idPrefix}-distributions`;
   return html`<section class="esbDistributions" aria-labelledby=${sectionLabel(headingId, ctx)}>
-    ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.distributions'), { id: headingId })}
+    ${heading(ctx.hl + 1, t(ctx.lang, 'dv.distributions'), { id: headingId })}
     ${distributions.length === 0
       ? html`<p class="esbEmpty">${t(ctx.lang, 'dist.none')}</p>`
       : html`<div class="escoList"><ul class="entryList">${distributions.map((d, i) => row(d, i, ctx, st))}</ul></div>`}

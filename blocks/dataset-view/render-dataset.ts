@@ -9,7 +9,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { Agent, DatasetModel, Value } from '../../src/dcat/model.ts';
 import { md5Hex } from '../../src/store/hash.ts';
 import { t } from '../base/messages.ts';
-import { heading, headingLevel, langOf, textOf, type RenderContext } from '../base/render.ts';
+import { heading, langOf, textOf, type RenderContext } from '../base/render.ts';
 import { fieldList, linkOrText, longText, sectionLabel } from '../base/render-fields.ts';
 import { LANDING_TEXT_LIMIT } from '../../src/dcat/text.ts';
 import { distributionList, type DistributionListState } from './distribution-list.ts';
@@ -48,7 +48,7 @@ export function furtherInfo(fields: DatasetModel['fields'], ctx: RenderContext, 
   const furtherId = `${ctx.idPrefix}-further`;
   const spatial = rich?.spatial?.(ctx);
   return html`<section class="esbFurtherInfo" aria-labelledby=${sectionLabel(furtherId, ctx)}>
-    ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
+    ${heading(ctx.hl + 1, t(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
     ${fields.length > 0 ? fieldList(fields, ctx, 'esbFields', spatial ? { spatial } : undefined) : html`<p class="esbEmpty esbMuted">–</p>`}
   </section>`;
 }

@@ -37,9 +37,6 @@ export function richFlags(p: ResolvedParams): RichFlags {
 /** Some part of the rich content is asked for (`legend` alone draws nothing). */
 export const anyRich = (f: RichFlags): boolean => PARTS.some((part) => f[part]);
 
-/** A stable key of the flags (part of a landing page's load key: other flags, other lookup). */
-export const richKey = (f: RichFlags): string => Object.values(f).map(String).join();
-
 export type RichModule = typeof import('./slots.ts');
 
 /**
@@ -69,11 +66,11 @@ export const loadRich = (lang: Lang, flags: RichFlags): Promise<RichModule | und
 export type CoverageModule = typeof import('./coverage.ts');
 const coverageChunk = lazyChunk(() => import('./coverage.ts'), 'the spatial coverage');
 /**
- * Only the spatial-coverage row (coverage.ts): what a dataset with a geometry needs while every parameter is off.
- * Never rejects (without it the row keeps its plain value).
+ * Only the spatial-coverage row (coverage.ts): what a dataset with a geometry (`hasGeometry`) needs while every
+ * parameter is off; undefined for an entry without one. Never rejects (without it the row keeps its plain value).
  */
-export const loadCoverage = (lang: Lang): Promise<CoverageModule | undefined> =>
-  coverageChunk((m) => m.prepareCoverage(lang));
+export const loadCoverage = (entry: StoreEntry, lang: Lang): Promise<CoverageModule | undefined> | undefined =>
+  (hasGeometry(entry) ? coverageChunk((m) => m.prepareCoverage(lang)) : undefined);
 
 /**
  * The rich parts of one dataset (or data service), each rendered at its place in the page by the landing page or

@@ -28,7 +28,7 @@ import { pagination } from './pagination.ts';
 import { activeFilterCount } from './scoped-block.ts';
 import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
 import { LIST_TEMPLATES, templates, type TemplateModule } from './templates.ts'; // templates (issue 10)
-import { anyRich, hasGeometry, loadCoverage, loadRich, richFlags } from '../rich-content/hook.ts';
+import { anyRich, loadCoverage, loadRich, richFlags } from '../rich-content/hook.ts';
 
 /** The row expansion code (dataset view model and its rendering): fetched on the first expansion only. */
 let rowDetailModule: Promise<RowDetailModule> | undefined;
@@ -268,10 +268,9 @@ export class SearchListBlock extends CatalogBlock {
       // The rich parts (issue 9) are built when a parameter asks for one; a geometry alone needs only its coverage row.
       const dataset = row.kind !== 'service';
       const wantRich = dataset && anyRich(flags);
-      const wantCoverage = dataset && !wantRich && hasGeometry(row.entry);
       // The expansion code (and the rich-content chunk) download while the row's linked resources are looked up.
       Promise.all([loadRowDetailModule(), lookupRowResources(store, row), wantRich ? loadRich(lang, flags) : undefined,
-        wantCoverage ? loadCoverage(lang) : undefined, loadLandingMessages(lang)])
+        dataset && !wantRich ? loadCoverage(row.entry, lang) : undefined, loadLandingMessages(lang)])
         .then(([m, related, module, coverage]) => {
           adoptBlockStyles(this, m.ROW_DETAIL_STYLES);
           return m.loadRowDetail(store, row, related,
@@ -385,7 +384,7 @@ export class SearchListBlock extends CatalogBlock {
     const loading = state === 'loading';
     const rows = results?.rows ?? [];
     const pageSize = this.pageSize;
-    this.#rowLanding = this.#landing(this.pageConfig, new URL(this.ownerDocument.location?.href ?? 'http://localhost/'));
+    this.#rowLanding = this.#landing(this.pageConfig, this.pageUrl);
     const pageInUrl = params.pageInUrl === true;
     const indicators = params.includeIndicators === true;
     if (indicators && !loading) this.#prepareIndicators(rows, lang);

@@ -6,8 +6,9 @@
  * context) → `uri` → `lookup` → none.
  */
 import { expand } from '../rdf/namespaces.ts';
-import type { GlobalConfig } from './params.ts';
+import { squash, type GlobalConfig } from './params.ts';
 import { urlPrefix } from './links.ts';
+import { DEFAULT_LOOKUP_PREDICATE } from '../store/query.ts';
 
 export type EntryLocation =
   | { kind: 'entry'; contextId: string; entryId: string }
@@ -28,12 +29,12 @@ export interface LocationAttrs {
 type Key = 'entry' | 'context' | 'uri' | 'lookup' | 'lookupLiteral' | 'lookupUri';
 /** The locating keys (a landing block's attributes `entry` … `lookup-uri`). */
 export const LOCATION_KEYS: readonly Key[] = ['entry', 'context', 'uri', 'lookup', 'lookupLiteral', 'lookupUri'];
-const squash = (s: string): string => s.toLowerCase().replace(/[-_]/g, '');
 const BY_SQUASHED = new Map<string, Key>(LOCATION_KEYS.map((k) => [squash(k), k]));
 
 /** The kinds of location, in the order they are tried. */
 const KINDS: readonly Key[] = ['entry', 'uri', 'lookup'];
-export const DEFAULT_LOOKUP_PREDICATE = 'http://purl.org/dc/terms/identifier';
+/** dcterms:identifier, the store client's default lookup predicate (one constant for both). */
+export { DEFAULT_LOOKUP_PREDICATE };
 
 /** Locating keys found in a fragment or query string (`esc_entry=12&esc_context=3`). */
 function readParams(text: string, prefix: string, fromHash: boolean): Partial<Record<Key, string>> {
@@ -135,9 +136,4 @@ function resolveIn(get: (key: Key) => string | undefined, kinds: readonly Key[])
     return { kind: 'lookup', value: lookup, predicate, predicateKind, ...inContext };
   }
   return undefined;
-}
-
-/** A stable text form of a location (used to decide whether a block must load again). */
-export function locationKey(loc: EntryLocation): string {
-  return JSON.stringify(loc);
 }

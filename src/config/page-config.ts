@@ -129,7 +129,8 @@ const fileValues = new Map<string, Obj | undefined>();
 /** Config files fetched or being fetched: one request per file and page. */
 const fileCache = new Map<string, Promise<void>>();
 
-function readSources(doc: Document): Obj {
+/** The page configuration without config files that have not been fetched yet (synchronous). */
+export function readPageConfig(doc: Document): GlobalConfig {
   const sources: (Obj | undefined)[] = windowConfig(doc);
   for (const el of configElements(doc)) {
     const file = configFile(el, doc);
@@ -137,12 +138,7 @@ function readSources(doc: Document): Obj {
   }
   let cfg: Obj = {};
   for (const source of sources) if (source) cfg = mergeConfig(cfg, normalize(source));
-  return cfg;
-}
-
-/** The page configuration without config files that have not been fetched yet (synchronous). */
-export function readPageConfig(doc: Document): GlobalConfig {
-  return readSources(doc) as GlobalConfig;
+  return cfg as GlobalConfig;
 }
 
 /** The page's `data-config-src` files (absolute URLs). */

@@ -10,7 +10,7 @@ import type { Agent, DatasetModel, DistributionModel, Field, Value } from './mod
 import { buildDistribution, downloadUrls, languageValues, storeBase } from './distribution.ts';
 import { entryKind } from './kind.ts';
 import { TITLE_PROPERTIES, type Node } from './read.ts';
-import { dedupe, defined, pushField, textValue, ValueReader } from './read-values.ts';
+import { dedupe, defined, namedFields, pushField, textValue, ValueReader } from './read-values.ts';
 import { descriptionOf, linkedResources, namedObjects, resourceTerm } from './entry.ts';
 
 export { descriptionOf, linkedResources, resourceTerm };
@@ -113,35 +113,36 @@ export function sortDistributions(list: readonly DistributionModel[], lang: stri
  */
 function datasetFields(r: ValueReader, n: Node): Field[] {
   const f: Field[] = [];
+  const named = namedFields(f, r, n);
   pushField(f, 'contactPoint', dedupe(r.objects(n, `${NS.dcat}contactPoint`).flatMap((c) => r.contactValues(c, n.graph))));
   pushField(f, 'keyword', r.textValues(n, `${NS.dcat}keyword`));
-  pushField(f, 'identifier', r.values(n, [`${NS.dcterms}identifier`], { url: true }));
+  named('identifier', undefined, { url: true });
   pushField(f, 'otherIdentifier', otherIdentifiers(r, n));
-  pushField(f, 'issued', r.values(n, [`${NS.dcterms}issued`]));
-  pushField(f, 'modified', r.values(n, [`${NS.dcterms}modified`]));
+  named('issued');
+  named('modified');
   pushField(f, 'language', languageValues(r, n));
-  pushField(f, 'landingPage', r.values(n, [`${NS.dcat}landingPage`], { url: true }));
-  pushField(f, 'conformsTo', r.values(n, [`${NS.dcterms}conformsTo`]));
+  named('landingPage', NS.dcat, { url: true });
+  named('conformsTo');
   pushField(f, 'spatial', dedupe(r.objects(n, `${NS.dcterms}spatial`).map((t) => r.spatialValue(t, n.graph))));
   pushField(f, 'temporal', dedupe(r.objects(n, `${NS.dcterms}temporal`).map((t) => r.temporalValue(t, n.graph))));
-  pushField(f, 'accrualPeriodicity', r.values(n, [`${NS.dcterms}accrualPeriodicity`]));
+  named('accrualPeriodicity');
   pushField(f, 'version', r.values(n, [`${NS.dcat}version`, `${NS.owl}versionInfo`]));
   const notes = r.text(n, [`${NS.adms}versionNotes`]);
   pushField(f, 'versionNotes', notes ? [{ kind: 'text', text: notes }] : []);
-  pushField(f, 'source', r.values(n, [`${NS.dcterms}source`], { entries: true }));
-  pushField(f, 'accessRights', r.values(n, [`${NS.dcterms}accessRights`]));
+  named('source', undefined, { entries: true });
+  named('accessRights');
   pushField(f, 'hasVersion', r.values(n, [`${NS.dcat}hasVersion`, `${NS.dcterms}hasVersion`], { entries: true }));
-  pushField(f, 'isVersionOf', r.values(n, [`${NS.dcterms}isVersionOf`], { entries: true }));
+  named('isVersionOf', undefined, { entries: true });
   pushField(f, 'inSeries', dedupe(r.objects(n, `${NS.dcat}inSeries`).filter((t) => t.termType === 'NamedNode').map((t) => r.entryValue(t))));
   pushField(f, 'relation', relations(r, n));
-  pushField(f, 'page', r.values(n, [`${NS.foaf}page`], { url: true }));
-  pushField(f, 'provenance', r.values(n, [`${NS.dcterms}provenance`]));
-  pushField(f, 'applicableLegislation', r.values(n, [`${NS.dcatap}applicableLegislation`]));
-  pushField(f, 'hvdCategory', r.values(n, [`${NS.dcatap}hvdCategory`]));
+  named('page', NS.foaf, { url: true });
+  named('provenance');
+  named('applicableLegislation', NS.dcatap);
+  named('hvdCategory', NS.dcatap);
   pushField(f, 'creator', dedupe(r.objects(n, `${NS.dcterms}creator`).map((t) => r.agentValue(t, n.graph))));
   pushField(f, 'fee', feeValues(r, n));
-  pushField(f, 'type', r.values(n, [`${NS.dcterms}type`]));
-  pushField(f, 'license', r.values(n, [`${NS.dcterms}license`]));
+  named('type');
+  named('license');
   return f;
 }
 

@@ -3,7 +3,7 @@
  * access link, API description, access service, and the expanded-area metadata rows.
  */
 import type { Term } from '../rdf/graph.ts';
-import { formatRaw } from './entry.ts';
+import { descriptionOf, formatRaw } from './entry.ts';
 import { NS } from '../rdf/namespaces.ts';
 import { formatBytes } from '../i18n/format.ts';
 import type { AccessService, DistributionModel, Field, FileItem, FormatBadge, Value } from './model.ts';
@@ -11,9 +11,9 @@ import { decodeSafe, formatBadge } from './formats.ts';
 import { isCsvUrl, isWmsDistribution } from './format-tests.ts';
 import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
-import { htmlText, paragraphs } from './text.ts';
-import { LABEL_PROPERTIES, TITLE_PROPERTIES, type Node } from './read.ts';
-import { defined, pushField, textValue, type ValueReader } from './read-values.ts';
+import { htmlText } from './text.ts';
+import { TITLE_PROPERTIES, type Node } from './read.ts';
+import { defined, namedFields, pushField, textValue, type ValueReader } from './read-values.ts';
 
 
 export interface DistributionOptions {
@@ -122,7 +122,7 @@ function resolveFiles(r: ValueReader, n: Node, urls: readonly string[], base: st
         format = info.objects(url, `${NS.dcterms}format`)[0]?.value.trim() || undefined;
       }
     }
-    name ??= r.text({ graph: n.graph, term: { termType: 'NamedNode', value: url } }, [`${NS.dcterms}title`, ...LABEL_PROPERTIES])?.value;
+    name ??= r.text({ graph: n.graph, term: { termType: 'NamedNode', value: url } }, TITLE_PROPERTIES)?.value;
     name ??= lastPathSegment(url) ?? url;
     files.push(defined({ href, name: htmlText(name), byteSize, format }));
   }
@@ -168,10 +168,11 @@ function buildAccessService(r: ValueReader, term: Term, n: Node): AccessService 
  */
 function distributionFields(r: ValueReader, n: Node, byteSize: number | undefined): Field[] {
   const fields: Field[] = [];
-  const description = r.text(n, [`${NS.dcterms}description`, `${NS.dc}description`]);
-  const plain = description ? paragraphs(description.value).join('\n\n') : '';
-  pushField(fields, 'description', plain ? [textValue(plain, description!.lang)] : []);
-  pushField(fields, 'accessURL', r.values(n, [`${NS.dcat}accessURL`], { url: true }));
+  const named = namedFields(fields, r, n);
+  // the description's paragraphs as one text (rows render it with `white-space: pre-line`)
+  const description = descriptionOf(r, n);
+  pushField(fields, 'description', description.length ? [textValue(description.map((p) => p.value).join('\n\n'), description[0]!.lang)] : []);
+  named('accessURL', NS.dcat, { url: true });
   const formatValues = (predicate: string): Value[] =>
     r.objects(n, predicate)
       .map((t): Value | undefined => {
@@ -186,16 +187,16 @@ function distributionFields(r: ValueReader, n: Node, byteSize: number | undefine
     pushField(fields, 'byteSize', [textValue(formatBytes(byteSize, r.ui), r.ui)]);
   }
   pushField(fields, 'language', languageValues(r, n));
-  pushField(fields, 'issued', r.values(n, [`${NS.dcterms}issued`]));
-  pushField(fields, 'modified', r.values(n, [`${NS.dcterms}modified`]));
-  pushField(fields, 'status', r.values(n, [`${NS.adms}status`]));
-  pushField(fields, 'license', r.values(n, [`${NS.dcterms}license`]));
+  named('issued');
+  named('modified');
+  named('status', NS.adms);
+  named('license');
   pushField(fields, 'rights', rightsValues(r, n));
   pushField(fields, 'checksum', checksumValues(r, n));
-  pushField(fields, 'page', r.values(n, [`${NS.foaf}page`], { url: true }));
-  pushField(fields, 'conformsTo', r.values(n, [`${NS.dcterms}conformsTo`]));
-  pushField(fields, 'availability', r.values(n, [`${NS.dcatap}availability`]));
-  pushField(fields, 'applicableLegislation', r.values(n, [`${NS.dcatap}applicableLegislation`]));
+  named('page', NS.foaf, { url: true });
+  named('conformsTo');
+  named('availability', NS.dcatap);
+  named('applicableLegislation', NS.dcatap);
   return fields;
 }
 

@@ -265,6 +265,13 @@ export function dedupe(values: readonly (Value | undefined)[]): Value[] {
   return out;
 }
 
+/**
+ * The row `key` of the values of the property named like it (`ns` + `key`: `issued` is dcterms:issued), appended to
+ * `fields` by the function this returns.
+ */
+export const namedFields = (fields: Field[], r: ValueReader, n: Node) =>
+  (key: FieldKey, ns: string = NS.dcterms, opts?: { url?: boolean; entries?: boolean }): void => pushField(fields, key, r.values(n, [ns + key], opts));
+
 /** Appends a row when it has values (rows without values are never shown). */
 export function pushField(fields: Field[], key: FieldKey, values: readonly Value[]): void {
   if (values.length > 0) fields.push({ key, values });

@@ -13,16 +13,15 @@ export function looksLikeHtml(text: string): boolean {
   return HTML_TAG.test(text);
 }
 
-// No prototype: `&constructor;` or `&__proto__;` in a description stay as written instead of decoding to whatever
-// Object.prototype holds under that name.
-const NAMED_ENTITIES: Readonly<Record<string, string>> = {
-  __proto__: null as unknown as string,
-  nbsp: '\u00a0', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", ndash: '–', mdash: '—', hellip: '…',
-  laquo: '«', raquo: '»', lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', bull: '•', middot: '·', copy: '©',
-  reg: '®', euro: '€', deg: '°', auml: 'ä', ouml: 'ö', uuml: 'ü', aring: 'å', Auml: 'Ä', Ouml: 'Ö', Uuml: 'Ü',
-  Aring: 'Å', szlig: 'ß', eacute: 'é', egrave: 'è', ecirc: 'ê', euml: 'ë', agrave: 'à', aacute: 'á', ccedil: 'ç',
-  iuml: 'ï', oacute: 'ó', ocirc: 'ô', Eacute: 'É',
-};
+// Each entry is a name followed by its character (`amp&`). A Map, not an object: `&constructor;` or `&__proto__;` in a
+// description stay as written instead of decoding to whatever Object.prototype holds under that name.
+const NAMED_ENTITIES: ReadonlyMap<string, string> = new Map(
+  (
+    'nbsp\u00a0 amp& lt< gt> quot" apos\' ndash– mdash— hellip… laquo« raquo» lsquo‘ rsquo’ ldquo“ rdquo” bull• middot· copy© ' +
+    'reg® euro€ deg° aumlä oumlö uumlü aringå AumlÄ OumlÖ UumlÜ AringÅ szligß eacuteé egraveè ecircê eumlë agraveà aacuteá ' +
+    'ccedilç iumlï oacuteó ocircô EacuteÉ'
+  ).split(' ').map((entry) => [entry.slice(0, -1), entry.slice(-1)]),
+);
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
@@ -33,7 +32,7 @@ function decodeEntities(text: string): string {
       if (!code || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return whole;
       return String.fromCodePoint(code);
     }
-    return NAMED_ENTITIES[ref] ?? whole;
+    return NAMED_ENTITIES.get(ref) ?? whole;
   });
 }
 

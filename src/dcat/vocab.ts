@@ -9,7 +9,8 @@ import type { VocabLabels } from './vocab-table.ts';
 
 type Lang = 'sv' | 'en' | 'de';
 type Tables = Readonly<Record<string, Readonly<Record<string, string>>>>;
-const LANGS: readonly Lang[] = ['sv', 'en', 'de'];
+/** The languages of the UI strings and of the bundled vocabularies (src/i18n/index.ts exports it as the UI languages). */
+export const LANGS: readonly Lang[] = ['sv', 'en', 'de'];
 /** The language of a language tag (`sv-SE` → `sv`), lower case (src/i18n/index.ts reads UI languages with it too). */
 export const baseLang = (lang: string): string => lang.trim().toLowerCase().split(/[-_]/)[0]!;
 

@@ -10,11 +10,11 @@
  */
 import type { MessageKey, Messages } from './en.ts';
 import { deCore, enCore, svCore } from './core.ts';
-import { addVocabulary, baseLang, themesWith } from '../dcat/vocab.ts';
+import { addVocabulary, baseLang, LANGS, themesWith } from '../dcat/vocab.ts';
 import { warnOnce } from '../config/warn.ts';
 
 export type Lang = 'sv' | 'en' | 'de';
-export const LANGS: readonly Lang[] = ['sv', 'en', 'de'];
+export { LANGS };
 export type { MessageKey, Messages };
 
 type Table = Readonly<Record<string, string>>;
@@ -35,7 +35,10 @@ const LOADERS: Readonly<Record<`${Lang}/${Part}`, () => Promise<{ readonly strin
 };
 /** The parts loaded so far, merged, per language. */
 const loaded: Partial<Record<Lang, Table>> = {};
-/** Languages with every part loaded: only then is a missing key a missing translation. */
+/**
+ * Languages with every part loaded, however they were asked for (`loadMessages`, or the landing and the search part
+ * each on its own): only then is a missing key a missing translation.
+ */
 const complete = new Set<Lang>();
 /** Tables a block brings along for itself (the upload block's `upload.*`), merged per language. */
 const extra: Partial<Record<Lang, Record<string, string>>> = {};
@@ -54,6 +57,8 @@ function loadPart(l: Lang, part: Part): Promise<void> {
     p = LOADERS[key]().then(
       (m) => {
         addVocabulary(m.default, l);
+        // Each part loads at most once (a loaded one stays in `loading`): finding the other one here completes `l`.
+        if (loaded[l]) complete.add(l);
         loaded[l] = { ...(loaded[l] ?? CORE[l]), ...m.strings };
       },
       (e: unknown) => {
@@ -72,11 +77,7 @@ function loadPart(l: Lang, part: Part): Promise<void> {
  * work and other keys show as themselves (visible, never a crash).
  */
 export function loadMessages(lang: Lang): Promise<void> {
-  const l = toLang(lang) ?? 'en';
-  if (complete.has(l)) return Promise.resolve();
-  return Promise.all([loadPart(l, 'landing'), loadPart(l, 'search')]).then(() => {
-    if (loading.has(`${l}/landing`) && loading.has(`${l}/search`)) complete.add(l);
-  });
+  return Promise.all([loadLandingMessages(lang), loadSearchMessages(lang)]).then(() => {});
 }
 
 /**

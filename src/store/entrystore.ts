@@ -110,17 +110,17 @@ export class EntryStoreClient implements CatalogStore {
    * `{store}search?type=solr&query=…`, `public:true` added unless `includePrivate`. Every value is fully
    * percent-encoded: EntryStore form-decodes (`+` would become a space) and a raw `=` truncates a value.
    */
-  searchUrl({ query, includePrivate, limit, offset, sort, facetFields, facetLimit, filterQueries }: SearchRequest): string {
+  searchUrl(req: SearchRequest): string {
     // In this order after the type; undefined ones are left out.
     const params = {
-      query: includePrivate ? query.trim() || '*:*' : and('public:true', query),
-      limit,
-      offset: offset || undefined,
-      sort: sort || undefined,
-      facetFields: facetFields?.length ? facetFields.join(',') : undefined,
-      facetLimit,
+      query: req.includePrivate ? req.query.trim() || '*:*' : and('public:true', req.query),
+      limit: req.limit,
+      offset: req.offset || undefined,
+      sort: req.sort || undefined,
+      facetFields: req.facetFields?.length ? req.facetFields.join(',') : undefined,
+      facetLimit: req.facetLimit,
       // The store splits filterQuery on commas and URL-decodes each part again: encode each part first.
-      filterQuery: filterQueries?.length ? filterQueries.map(encodeURIComponent).join(',') : undefined,
+      filterQuery: req.filterQueries?.length ? req.filterQueries.map(encodeURIComponent).join(',') : undefined,
     };
     let url = `${this.baseUrl}search?type=solr`;
     for (const [k, v] of Object.entries(params)) if (v !== undefined) url += `&${k}=${encodeURIComponent(v)}`;
