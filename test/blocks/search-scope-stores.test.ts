@@ -105,4 +105,19 @@ describe('search scopes keyed by store', () => {
     expect(scopeFor(document, scope, a.store).results!.total).to.equal(25);
     expect(scopeFor(document, scope, b.store).results!.total).to.be.greaterThan(25);
   });
+
+  it('a list whose store comes from a <catalog-store-provider> property: one scope, on that store, no clash warned', async () => {
+    const scope = freshScope('provided');
+    const { store: client, requests } = countingStore(otherStoreUrl());
+    let el!: DatasetList;
+    const warnings = await captureWarnings(async () => {
+      el = await block<DatasetList>('dataset-list', { scope, lang: 'en' }, client);
+      expect(await settled(el)).to.equal('ready');
+    });
+    expect(warnings.filter((w) => w.includes(`scope "${scope}"`)), warnings.join('\n')).to.deep.equal([]);
+    expect(el.store.baseUrl).to.equal(client.baseUrl);
+    expect(scopeFor(document, scope, client).results!.total).to.be.greaterThan(25);
+    expect(rowTitles(el)).to.have.length(10);
+    expect(requests.length, 'the provided client answered').to.be.greaterThan(0);
+  });
 });
