@@ -280,7 +280,8 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
    * means a newer load took over); `settled` gets the model shown, if any, before the block renders again.
    */
   #replace(current: LandingModel, next: Promise<LandingModel | undefined>, failure: string, settled: (shown?: LandingModel) => void): void {
-    next
+    // `next` failing is handled by the first step; the second only runs this block's own callbacks
+    void next
       .then(
         (model) => (model && this.loader.value === current ? (this.loader.value = model) : undefined),
         (e: unknown) => void (isAbort(e) || console.warn(`[catalog-blocks]${failure}`, e)),

@@ -26,11 +26,14 @@ export class PointsMapBlock extends MapElementBase {
     points: { attribute: false },
     describedBy: { attribute: 'described-by' },
     _ready: { state: true },
+    _failed: { state: true },
   };
 
   declare points: readonly MapPoint[] | undefined;
   declare describedBy: string | undefined;
   declare _ready: boolean;
+  /** Drawing failed (the map chunk did not load, or OpenLayers threw): the block says so instead of an empty map. */
+  declare _failed: boolean;
 
   #map: { dispose(): void } | undefined;
   #drawn: readonly MapPoint[] | undefined;
@@ -40,6 +43,7 @@ export class PointsMapBlock extends MapElementBase {
   constructor() {
     super();
     this._ready = false;
+    this._failed = false;
     this.#settled = new Promise((r) => (this.#settle = r));
   }
 
@@ -62,7 +66,15 @@ export class PointsMapBlock extends MapElementBase {
     this.#drawn = undefined;
   }
 
-  protected override async updated(): Promise<void> {
+  protected override updated(): void {
+    void this.#draw().catch((e: unknown) => {
+      console.warn('[catalog-blocks] <catalog-points-map> could not draw its map', e);
+      this._failed = true;
+      this.#settle();
+    });
+  }
+
+  async #draw(): Promise<void> {
     if (!this._ready) return;
     const points = this.points ?? [];
     if (points === this.#drawn) return;
@@ -72,6 +84,7 @@ export class PointsMapBlock extends MapElementBase {
     if (!target || this.#drawn !== points) return;
     this.#map?.dispose();
     this.#map = ol.createPointsMap(target, points, this.labels());
+    if (this._failed) this._failed = false;
     this.#settle();
   }
 
@@ -82,6 +95,7 @@ export class PointsMapBlock extends MapElementBase {
     return html`<div class="esbMap esbMapPoints esbBlock">
       ${this.heading(title)}
       ${this.viewport(this.t('map.label', { title }), describedBy)}
+      ${this._failed ? html`<p class="esbState esbError esbMapFailed" role="status">${this.t('map.failed')}</p>` : nothing}
     </div>`;
   }
 }

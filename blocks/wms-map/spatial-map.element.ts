@@ -32,6 +32,7 @@ export class SpatialMapBlock extends MapElementBase {
     coverage: { attribute: false },
     backgroundUrl: { attribute: 'background-capabilities-url' },
     _ready: { state: true },
+    _failed: { state: true },
   };
 
   declare geometry: string | undefined;
@@ -39,6 +40,8 @@ export class SpatialMapBlock extends MapElementBase {
   /** The coverage to draw (wins over `geometry`). */
   declare coverage: SpatialCoverage | undefined;
   declare _ready: boolean;
+  /** Drawing failed (the map chunk did not load, or OpenLayers threw): the block says so instead of an empty map. */
+  declare _failed: boolean;
   /** GetCapabilities URL of a WMS to draw under the coverage. */
   declare backgroundUrl: string | undefined;
 
@@ -58,6 +61,7 @@ export class SpatialMapBlock extends MapElementBase {
   constructor() {
     super();
     this._ready = false;
+    this._failed = false;
     this.#settled = new Promise((r) => (this.#settle = r));
   }
 
@@ -91,7 +95,15 @@ export class SpatialMapBlock extends MapElementBase {
     });
   }
 
-  protected override async updated(): Promise<void> {
+  protected override updated(): void {
+    void this.#draw().catch((e: unknown) => {
+      console.warn('[catalog-blocks] <catalog-spatial-map> could not draw its map', e);
+      this._failed = true;
+      this.#settle();
+    });
+  }
+
+  async #draw(): Promise<void> {
     const coverage = this.shownCoverage;
     if (!this._ready) return;
     if (!coverage) {
@@ -119,6 +131,7 @@ export class SpatialMapBlock extends MapElementBase {
     this.#map?.dispose();
     this.#background = background;
     this.#map = ol.createCoverageMap(target, coverage, this.labels(), background);
+    if (this._failed) this._failed = false;
     this.#settle();
   }
 
@@ -140,6 +153,7 @@ export class SpatialMapBlock extends MapElementBase {
     return html`<div class="esbMap esbMapCoverage esbBlock">
       ${this.heading(title)}
       ${this.viewport(this.label?.trim() ? this.t('map.label', { title }) : this.t('map.coverageLabel'), [`${id}-text`])}
+      ${this._failed ? html`<p class="esbState esbError esbMapFailed" role="status">${this.t('map.failed')}</p>` : nothing}
       <p class="esbMapCoverageText" id="${id}-text">${this.coverageText}</p>
     </div>`;
   }

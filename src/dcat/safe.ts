@@ -7,7 +7,6 @@
  */
 
 // C0 controls, space, DEL, C1 controls and the other Unicode spaces / zero-width characters / BOM.
-// eslint-disable-next-line no-control-regex
 const INVISIBLE = '\\u0000-\\u0020\\u007f-\\u00a0\\u1680\\u180e\\u2000-\\u200f\\u2028\\u2029\\u202f\\u205f\\u2060\\u3000\\ufeff';
 const EDGES = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'g');
 const ANYWHERE = new RegExp(`[${INVISIBLE}]`, 'g');

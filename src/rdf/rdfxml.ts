@@ -33,6 +33,7 @@ function escapeXml(text: string, attribute: boolean): string {
   const table = attribute ? ATTRIBUTE_ESCAPES : TEXT_ESCAPES;
   return text
     // Not representable in XML 1.0 (the export rule already replaced these; a last guard for well-formedness).
+    // eslint-disable-next-line no-control-regex -- escaping control characters is the point
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
     .replace(attribute ? /[&<>\r"\n\t]/g : /[&<>\r]/g, (c) => table[c]!)
     // DEL and C1 controls as references: some parsers (xmldom) treat U+0085 and U+2028 as line ends and turn them into LF.

@@ -50,8 +50,10 @@ const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const LANGUAGE_TAG = /^[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*$/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** What an exported IRI never contains as is (see the rule above); `\s` covers every Unicode space and line separator. */
+// eslint-disable-next-line no-control-regex -- escaping control characters is the point
 const IRI_UNSAFE = /[\s\u0000-\u0020<>"{}|^`\\\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 /** Characters XML 1.0 cannot hold (TAB, LF, CR can). */
+// eslint-disable-next-line no-control-regex -- escaping control characters is the point
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 const utf8 = new TextEncoder();
@@ -131,6 +133,7 @@ function leftOutComment(count: number, mark: string): string {
 // ---- Turtle and N-Triples --------------------------------------------------------------------------------------
 
 /** Never true after `exportIri`; a last guard so that no path can write an IRI that ends early. */
+// eslint-disable-next-line no-control-regex -- escaping control characters is the point
 const IRIREF_FORBIDDEN = /[\u0000-\u0020<>"{}|^`\\]/;
 /** A local name we abbreviate: a strict subset of PN_LOCAL (no dots, colons or escapes to get wrong). */
 const SIMPLE_LOCAL = /^[A-Za-z_][A-Za-z0-9_-]*$/;
@@ -143,6 +146,7 @@ function iriRef(iri: string): string {
 
 /** A quoted string: backslash, quote, CR, LF, TAB as ECHAR; any other C0 control or DEL as \u escape. */
 function quoted(value: string): string {
+  // eslint-disable-next-line no-control-regex -- escaping control characters is the point
   const body = value.replace(/[\\"\u0000-\u001F\u007F]/g, (c) => STRING_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
   return `"${body}"`;
 }

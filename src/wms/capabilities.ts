@@ -150,6 +150,7 @@ function onlineResource(n: XNode | undefined, base: string | undefined): string 
 export function httpUrl(href: string | undefined, base?: string): string | undefined {
   if (!href || !href.trim()) return undefined;
   let abs = href.trim();
+  // eslint-disable-next-line no-control-regex -- escaping control characters is the point
   if (base && !/^[a-z][a-z0-9+.-]*:/i.test(abs.replace(/[\u0000-\u0020]/g, ''))) {
     try {
       abs = new URL(abs, base).href;

@@ -286,6 +286,32 @@ describe('catalog-spatial-map', () => {
     await expect(el).to.be.accessible();
   });
 
+  // Drawing failing (the map chunk not loading, OpenLayers throwing) used to be an unhandled rejection from an async
+  // updated() and an empty viewport; found by the lint rule no-misused-promises (issue 13 point 9).
+  for (const tag of ['catalog-spatial-map', 'catalog-points-map']) {
+    it(`${tag}: a map that cannot be drawn says so, with no unhandled rejection`, async () => {
+      const rejections: unknown[] = [];
+      const onRejection = (e: PromiseRejectionEvent) => rejections.push(e.reason);
+      window.addEventListener('unhandledrejection', onRejection);
+      try {
+        const el = document.createElement(tag) as HTMLElement & { loadComplete: Promise<void>; points?: unknown };
+        el.setAttribute('lang', 'en');
+        el.setAttribute('geometry', 'ENVELOPE(11.1, 24.2, 69.1, 55.3)');
+        el.points = [{ lon: 18.07, lat: 59.33, title: 'Stockholm' }];
+        // the drawing step throws, as a failed chunk load would
+        Object.defineProperty(el, 'viewportElement', { value: () => { throw new Error('no map today'); } });
+        (await fixture<HTMLDivElement>(html`<div></div>`)).append(el);
+        await el.loadComplete;
+        await waitUntil(() => el.querySelector('.esbMapFailed'), 'failure shown');
+        expect(text(el.querySelector('.esbMapFailed'))).to.equal('The map could not be loaded.');
+        await new Promise((r) => setTimeout(r, 50));
+        expect(rejections).to.deep.equal([]);
+      } finally {
+        window.removeEventListener('unhandledrejection', onRejection);
+      }
+    });
+  }
+
   it('a background WMS is drawn under the coverage; a failing one leaves the plain background', async () => {
     const wms = await devWms();
     const el = document.createElement('catalog-spatial-map');

@@ -35,6 +35,7 @@ export function toRdfJson(triples: readonly Triple[]): RdfJson {
 }
 
 function ntEscape(s: string): string {
+  // eslint-disable-next-line no-control-regex -- escaping control characters is the point
   return s.replace(/[\\"\n\r\t\u0000-\u001f]/g, (c) => {
     switch (c) {
       case '\\':
@@ -54,6 +55,7 @@ function ntEscape(s: string): string {
 }
 
 function ntIri(iri: string): string {
+  // eslint-disable-next-line no-control-regex -- escaping control characters is the point
   return `<${iri.replace(/[\u0000-\u0020<>"{}|^`\\]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}>`;
 }
 
