@@ -18,6 +18,7 @@ import { warnOnce } from '../config/warn.ts';
 import { loadVocabulariesFor } from '../dcat/vocab.ts';
 import type { CatalogStore, FacetField, SearchResult, StoreEntry } from '../store/types.ts';
 import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
+import { remember } from '../store/bounded.ts';
 import { FACETS, FORMAT_FIELD_LIST } from './facets.ts';
 import { buildGroup, buildRow, countsOf, rowPublisherUris } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
@@ -60,12 +61,9 @@ interface SeenFilter {
 const AGENT_FACET: CollectionName = 'org';
 /** Answers kept for back/forward and repeated states; the oldest go first (a search box makes many). */
 const KEPT_ANSWERS = 200;
+/** Publishers and other agents named in rows: a few per page of results. */
+const KEPT_AGENTS = 2000;
 
-function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > max) map.delete(map.keys().next().value!);
-}
 
 export class SearchScope extends EventTarget {
   readonly name: string;
@@ -311,7 +309,7 @@ export class SearchScope extends EventTarget {
     if (!missing.length) return;
     try {
       const found = await this.store.getEntriesByResourceUris(missing, { signal });
-      for (const u of missing) this.#agents.set(u, found.get(u) ?? null);
+      for (const u of missing) remember(this.#agents, u, found.get(u) ?? null, KEPT_AGENTS);
     } catch (e) {
       if (signal.aborted) throw e;
       // names are a nicety: without them labels fall back to the URI (§4.6); asked again next time

@@ -8,6 +8,7 @@ import { AbortError, HttpStatusError, NotFoundError } from './errors.ts';
 import { getJson, type FetchLike } from './http.ts';
 import { and, batchClause, contextClause, DEFAULT_LOOKUP_PREDICATE, field, inverseClause, literalField, uriField } from './query.ts';
 import { abortable, SharedRequests } from './shared.ts';
+import { remember } from './bounded.ts';
 import { namedNode } from '../rdf/graph.ts';
 import { NS } from '../rdf/namespaces.ts';
 import type { CatalogStore, EntryRef, InverseLookup, RequestOptions, ResourceLookupOptions, SearchRequest, SearchResult, StoreEntry } from './types.ts';
@@ -28,6 +29,9 @@ export const STORE_MAX_LIMIT = 100;
 const DEFAULT_BATCH_SIZE = 50;
 /** Search pages kept for back/forward and re-renders; the oldest go first (a search box makes many). */
 const CACHED_SEARCHES = 100;
+/** Entries (by each URI they were asked for), resources and inverse answers kept per client: a long session on a
+ * large catalog stays bounded; an entry dropped is fetched again when asked for. More than one batch holds. */
+const CACHED_ENTRIES = 3000;
 
 /**
  * Batcher keys: a resource URI, or an inverse lookup (a prefix no URI has + its JSON; the client keeps the lookup by
@@ -202,8 +206,7 @@ export class EntryStoreClient implements CatalogStore {
       url,
       async (signal) => {
         const result = await this.#searchAt(url, signal);
-        this.#searches.set(url, result);
-        if (this.#searches.size > CACHED_SEARCHES) this.#searches.delete(this.#searches.keys().next().value!);
+        remember(this.#searches, url, result, CACHED_SEARCHES);
         return result;
       },
       options.signal,
@@ -247,11 +250,11 @@ export class EntryStoreClient implements CatalogStore {
   }
 
   #remember(entry: StoreEntry, requestedAs?: string): StoreEntry {
-    this.#entries.set(entry.entryUri, entry);
-    this.#entries.set(this.#entryKey(entry), entry);
-    if (requestedAs) this.#entries.set(requestedAs, entry);
+    remember(this.#entries, entry.entryUri, entry, CACHED_ENTRIES);
+    remember(this.#entries, this.#entryKey(entry), entry, CACHED_ENTRIES);
+    if (requestedAs) remember(this.#entries, requestedAs, entry, CACHED_ENTRIES);
     // Several entries may describe one resource (e.g. harvested twice): the first one seen stays.
-    if (!this.#byResource.get(entry.resourceUri)) this.#byResource.set(entry.resourceUri, entry);
+    if (!this.#byResource.get(entry.resourceUri)) remember(this.#byResource, entry.resourceUri, entry, CACHED_ENTRIES);
     return entry;
   }
 
@@ -303,7 +306,7 @@ export class EntryStoreClient implements CatalogStore {
       returned.push(...next.entries);
       seen += next.entries.length;
     }
-    for (const uri of uris) if (!this.#byResource.has(uri)) this.#byResource.set(uri, null);
+    for (const uri of uris) if (!this.#byResource.has(uri)) remember(this.#byResource, uri, null, CACHED_ENTRIES);
     const found = new Map<string, BatchValue>();
     for (const uri of uris) {
       const entry = this.#byResource.get(uri);
@@ -313,7 +316,7 @@ export class EntryStoreClient implements CatalogStore {
       const inv = inverses[i]!;
       const seenResources = new Set<string>();
       const matches = returned.filter((e) => matchesInverse(e, inv) && !seenResources.has(e.resourceUri) && seenResources.add(e.resourceUri));
-      this.#inverse.set(key, matches);
+      remember(this.#inverse, key, matches, CACHED_ENTRIES);
       found.set(key, matches);
     });
     return found;

@@ -307,3 +307,27 @@ describe('EntryStoreClient lookups', () => {
     assert.equal(fake.requests[0]!.url, 'http://localhost:8080/store/7/entry/10?includeAll&format=application/json');
   });
 });
+
+describe('EntryStoreClient caches stay bounded (issue 13 point 3)', () => {
+  test('after 3,000 other entries the first one is asked for again; within the bound it comes from the cache', async () => {
+    const requests: string[] = [];
+    const body = fixture('entry-7-10.json');
+    const client = new EntryStoreClient(STORE, {
+      fetch: async (input) => {
+        requests.push(String(input));
+        return json(body);
+      },
+    });
+    // ids the fixture's own entry URI (…/7/entry/10) does not name
+    const first = { contextId: '7', entryId: 'e1' };
+    await client.getEntry(first);
+    for (let id = 2; id <= 999; id++) await client.getEntry({ contextId: '7', entryId: `e${id}` });
+    await client.getEntry(first);
+    assert.equal(requests.length, 999, 'within the bound: no second request for the first entry');
+    // each entry is kept under the URI built from base + ids and the fixture's own entry URI: 3,000 more evict it
+    for (let id = 1000; id <= 4001; id++) await client.getEntry({ contextId: '7', entryId: `e${id}` });
+    const before = requests.length;
+    await client.getEntry(first);
+    assert.equal(requests.length, before + 1, 'the oldest entry was dropped and is fetched again');
+  });
+});
