@@ -2,7 +2,7 @@
  * What both map elements share: language and strings, styles adoption (honouring `no-styles`), the "Skip map" link
  * and the focusable viewport, and a capped text read of untrusted responses.
  */
-import { html, LitElement, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { blockLang } from '../../src/config/lang.ts';
 import { readPageConfig } from '../../src/config/page-config.ts';
 import { resolveGlobalFlag } from '../../src/config/resolve.ts';
@@ -27,6 +27,7 @@ export abstract class MapElementBase extends LitElement {
     langAttr: { attribute: 'lang' },
     hl: { attribute: 'hl' },
     label: { attribute: 'label' },
+    _failed: { state: true },
   };
 
   declare langAttr: string | undefined;
@@ -34,6 +35,9 @@ export abstract class MapElementBase extends LitElement {
   declare hl: string | number | undefined;
   /** The map's name (its heading and accessible name); default: the service title or "Map". */
   declare label: string | undefined;
+
+  /** Drawing failed (the map chunk did not load, OpenLayers threw): the block says so instead of an empty map. */
+  declare _failed: boolean | undefined;
 
   readonly idPrefix = `esbm${++instances}`;
   #stringsFor: Lang | undefined;
@@ -63,6 +67,23 @@ export abstract class MapElementBase extends LitElement {
       this.requestUpdate();
     }
     return lang;
+  }
+
+  /**
+   * Runs one drawing step: a failure (the map chunk not loading, OpenLayers throwing) is logged, shown ("The map
+   * could not be loaded.", `failedNotice`) and still settles the block; never an unhandled rejection.
+   */
+  protected drawing(draw: Promise<void>, settle: () => void): void {
+    draw.catch((e: unknown) => {
+      console.warn(`[catalog-blocks] <${this.localName}> could not draw its map`, e);
+      this._failed = true;
+      settle();
+    });
+  }
+
+  /** The failure notice of `drawing`, when drawing failed. */
+  protected failedNotice(): TemplateResult | typeof nothing {
+    return this._failed ? html`<p class="esbState esbError esbMapFailed" role="status">${this.t('map.failed')}</p>` : nothing;
   }
 
   protected t(key: string, vars?: Record<string, string | number>): string {

@@ -26,7 +26,6 @@ export class PointsMapBlock extends MapElementBase {
     points: { attribute: false },
     describedBy: { attribute: 'described-by' },
     _ready: { state: true },
-    _failed: { state: true },
   };
 
   declare points: readonly MapPoint[] | undefined;
@@ -43,7 +42,6 @@ export class PointsMapBlock extends MapElementBase {
   constructor() {
     super();
     this._ready = false;
-    this._failed = false;
     this.#settled = new Promise((r) => (this.#settle = r));
   }
 
@@ -67,11 +65,7 @@ export class PointsMapBlock extends MapElementBase {
   }
 
   protected override updated(): void {
-    void this.#draw().catch((e: unknown) => {
-      console.warn('[catalog-blocks] <catalog-points-map> could not draw its map', e);
-      this._failed = true;
-      this.#settle();
-    });
+    this.drawing(this.#draw(), this.#settle);
   }
 
   async #draw(): Promise<void> {
@@ -95,7 +89,7 @@ export class PointsMapBlock extends MapElementBase {
     return html`<div class="esbMap esbMapPoints esbBlock">
       ${this.heading(title)}
       ${this.viewport(this.t('map.label', { title }), describedBy)}
-      ${this._failed ? html`<p class="esbState esbError esbMapFailed" role="status">${this.t('map.failed')}</p>` : nothing}
+      ${this.failedNotice()}
     </div>`;
   }
 }

@@ -32,7 +32,6 @@ export class SpatialMapBlock extends MapElementBase {
     coverage: { attribute: false },
     backgroundUrl: { attribute: 'background-capabilities-url' },
     _ready: { state: true },
-    _failed: { state: true },
   };
 
   declare geometry: string | undefined;
@@ -61,7 +60,6 @@ export class SpatialMapBlock extends MapElementBase {
   constructor() {
     super();
     this._ready = false;
-    this._failed = false;
     this.#settled = new Promise((r) => (this.#settle = r));
   }
 
@@ -96,11 +94,7 @@ export class SpatialMapBlock extends MapElementBase {
   }
 
   protected override updated(): void {
-    void this.#draw().catch((e: unknown) => {
-      console.warn('[catalog-blocks] <catalog-spatial-map> could not draw its map', e);
-      this._failed = true;
-      this.#settle();
-    });
+    this.drawing(this.#draw(), this.#settle);
   }
 
   async #draw(): Promise<void> {
@@ -153,7 +147,7 @@ export class SpatialMapBlock extends MapElementBase {
     return html`<div class="esbMap esbMapCoverage esbBlock">
       ${this.heading(title)}
       ${this.viewport(this.label?.trim() ? this.t('map.label', { title }) : this.t('map.coverageLabel'), [`${id}-text`])}
-      ${this._failed ? html`<p class="esbState esbError esbMapFailed" role="status">${this.t('map.failed')}</p>` : nothing}
+      ${this.failedNotice()}
       <p class="esbMapCoverageText" id="${id}-text">${this.coverageText}</p>
     </div>`;
   }

@@ -204,6 +204,27 @@ function liveRegionsWith(root: Element, words: string): Element[] {
   return live.filter((e) => (e.textContent ?? '').includes(words));
 }
 
+/**
+ * What Guidepup's virtual screen reader (which follows the ARIA live-region rules) speaks of "No datasets match your
+ * search." when a user types a term with no hits into the first input under `root` and presses Enter.
+ */
+async function spokenNoMatch(root: HTMLElement): Promise<string[]> {
+  await virtual.start({ container: root });
+  try {
+    root.querySelector<HTMLInputElement>('input')!.focus();
+    await sendKeys({ type: 'nothingmatchesthis' });
+    await sendKeys({ press: 'Enter' });
+    await until(() => root.querySelector('.esbListEmpty') !== null, 'empty text');
+    for (let i = 0; i < 100 && !(await virtual.spokenPhraseLog()).some((p) => p.includes('No datasets match')); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await new Promise((r) => setTimeout(r, 300)); // a late second announcement would come within this
+    return (await virtual.spokenPhraseLog()).filter((p) => p.includes('No datasets match your search.'));
+  } finally {
+    await virtual.stop();
+  }
+}
+
 describe('"No datasets match your search." is announced once (issue 11 point 11)', () => {
   for (const tag of ALL_LAYOUTS) {
     it(`${tag}: one live region speaks it; the list still shows it`, async () => {
@@ -229,21 +250,7 @@ describe('"No datasets match your search." is announced once (issue 11 point 11)
     it(`${tag}: a virtual screen reader speaks it once after a search typed and submitted`, async () => {
       const el = await layout(tag);
       await until(() => el.querySelectorAll('.entryList > li').length > 0, 'rows');
-      await virtual.start({ container: el.parentElement! });
-      try {
-        el.querySelector<HTMLInputElement>('input[type="search"], input')!.focus();
-        await sendKeys({ type: 'nothingmatchesthis' });
-        await sendKeys({ press: 'Enter' });
-        await until(() => el.querySelector('.esbListEmpty') !== null, 'empty text');
-        for (let i = 0; i < 100 && !(await virtual.spokenPhraseLog()).some((p) => p.includes('No datasets match')); i++) {
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        await new Promise((r) => setTimeout(r, 300)); // a late second announcement would come within this
-        const spoken = (await virtual.spokenPhraseLog()).filter((p) => p.includes('No datasets match your search.'));
-        expect(spoken, 'phrases spoken').to.deep.equal(['polite: No datasets match your search.']);
-      } finally {
-        await virtual.stop();
-      }
+      expect(await spokenNoMatch(el.parentElement!), 'phrases spoken').to.deep.equal(['polite: No datasets match your search.']);
     });
   }
 
@@ -258,19 +265,7 @@ describe('"No datasets match your search." is announced once (issue 11 point 11)
     </div>`);
     await until(() => root.querySelectorAll('.entryList > li').length > 0, 'rows');
     expect(root.querySelector('dataset-list')!.getAttribute('aria-live'), 'the list is a live region').to.equal('polite');
-    await virtual.start({ container: root as HTMLElement });
-    try {
-      root.querySelector<HTMLInputElement>('input')!.focus();
-      await sendKeys({ type: 'nothingmatchesthis' });
-      await sendKeys({ press: 'Enter' });
-      await until(() => root.querySelector('.esbListEmpty') !== null, 'empty text');
-      await until(() => (root.querySelector('.esbResults')?.textContent ?? '').includes('No datasets match'), 'count text');
-      await new Promise((r) => setTimeout(r, 300));
-      const spoken = (await virtual.spokenPhraseLog()).filter((p) => p.includes('No datasets match your search.'));
-      expect(spoken, 'phrases spoken').to.have.length(1);
-    } finally {
-      await virtual.stop();
-    }
+    expect(await spokenNoMatch(root as HTMLElement), 'phrases spoken').to.have.length(1);
     // the list still shows the text, to everyone reading the page
     expect((root.querySelector('.esbListEmpty')!.textContent ?? '').trim()).to.equal('No datasets match your search.');
   });
@@ -282,21 +277,7 @@ describe('"No datasets match your search." is announced once (issue 11 point 11)
       <dataset-list store-url=${storeUrl} scope=${scope} context=${context} lang="en" live="polite"></dataset-list>
     </div>`);
     await until(() => root.querySelectorAll('.entryList > li').length > 0, 'rows');
-    await virtual.start({ container: root as HTMLElement });
-    try {
-      root.querySelector<HTMLInputElement>('input')!.focus();
-      await sendKeys({ type: 'nothingmatchesthis' });
-      await sendKeys({ press: 'Enter' });
-      await until(() => root.querySelector('.esbListEmpty') !== null, 'empty text');
-      for (let i = 0; i < 100 && !(await virtual.spokenPhraseLog()).some((p) => p.includes('No datasets match')); i++) {
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await new Promise((r) => setTimeout(r, 300));
-      const spoken = (await virtual.spokenPhraseLog()).filter((p) => p.includes('No datasets match your search.'));
-      expect(spoken, 'phrases spoken').to.have.length(1);
-    } finally {
-      await virtual.stop();
-    }
+    expect(await spokenNoMatch(root as HTMLElement), 'phrases spoken').to.have.length(1);
   });
 
   it('list without a results block on the page: the list speaks it itself, once', async () => {
