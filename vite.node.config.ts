@@ -1,7 +1,7 @@
 /**
  * Node build (`node scripts/build.mjs node`) → dist/node: the two bins (`catalog-blocks`, `catalog-blocks-mcp`)
  * and `catalog-blocks/node` as ES modules for Node 20. Package dependencies and Node built-ins stay imports
- * (npm installs them); our own code (the job API clients) is bundled. Not minified: class names end up in
+ * (npm installs them); our own code (the job API clients) and the CLI's libraries are bundled. Not minified: class names end up in
  * error names (`JobApiError`) and stack traces should read.
  */
 import { readFileSync } from 'node:fs';
@@ -23,6 +23,10 @@ export default defineConfig({
   root,
   publicDir: false,
   logLevel: 'warn',
+  // Vite's server build leaves every package an import by default; here `isExternal` decides: the package's own
+  // dependencies (npm installs them) and Node built-ins stay imports, the CLI's and MCP server's libraries (dev
+  // dependencies: commander, cli-progress, the MCP SDK, zod) are bundled, so web-component users never install them.
+  ssr: { noExternal: true },
   build: {
     ssr: true,
     target: 'node20',

@@ -66,3 +66,32 @@ test('the README parameter table is generated from src/config/params.ts', () => 
   const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/params-table.mjs'), '--check'], { cwd: root, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr || r.stdout);
 });
+
+/** The bare package names a built file imports (static and dynamic imports; `node:` built-ins left out). */
+function packagesImported(dir: string): Set<string> {
+  const names = new Set<string>();
+  for (const f of readdirSync(join(root, dir), { recursive: true }).map(String).filter((x) => x.endsWith('.js'))) {
+    // code lines only (a bundled library's doc comments show imports as examples)
+    const code = readFileSync(join(root, dir, f), 'utf8').split('\n').filter((l) => !/^\s*(\*|\/\/)/.test(l)).join('\n');
+    for (const m of code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"'./][^"']*)["']/g)) {
+      const spec = m[1]!;
+      if (spec.startsWith('node:')) continue;
+      names.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+    }
+  }
+  return names;
+}
+
+// Issue 13 point 6, a light install: `npm install catalog-blocks` brings what the blocks import and nothing else.
+// The CLI's and MCP server's libraries (commander, cli-progress, the MCP SDK with express/hono/jose, zod) are bundled
+// into dist/node, so they are dev dependencies only.
+test('the package depends on exactly what its browser build imports; the Node build imports nothing else', async () => {
+  const { builtinModules } = await import('node:module');
+  const browser = new Set([...packagesImported('dist/npm')]);
+  const deps = new Set(Object.keys(pkg.dependencies));
+  assert.deepEqual([...browser].filter((p) => !deps.has(p)).sort(), [], 'imported by the npm build but not a dependency');
+  assert.deepEqual([...deps].filter((p) => !browser.has(p)).sort(), [], 'a dependency the npm build does not import');
+  const node = [...packagesImported('dist/node')].filter((p) => !builtinModules.includes(p));
+  assert.deepEqual(node.filter((p) => !deps.has(p)).sort(), [], 'the Node build imports a package npm would not install');
+  for (const cliOnly of ['@modelcontextprotocol/sdk', 'zod', 'commander', 'cli-progress']) assert.ok(!deps.has(cliOnly), `${cliOnly} is not a dependency`);
+});
