@@ -55,11 +55,6 @@ function demoServing(): Plugin {
 }
 
 /**
- * Production builds: Lit `css` templates without comments and indentation, `html` templates without indentation
- * between markup (scripts/minify-css-templates.mjs, scripts/minify-html-templates.mjs). Tests run from source; the
- * e2e tests render the built bundle.
- */
-/**
  * The bundler gives a chunk the namespace object of each module that another chunk imports dynamically but which is
  * not the chunk's own entry, built by a helper in a shared runtime chunk (`rolldown-runtime-*.js`). The CDN loader
  * imports block modules only for their side effect (`.then(() => {})`), so most of these namespaces are empty, and an
@@ -82,6 +77,11 @@ function emptyNamespacesWithoutRuntime(): Plugin {
   };
 }
 
+/**
+ * Production builds: Lit `css` templates without comments, indentation and line breaks, `html` templates without
+ * indentation between markup (scripts/minify-css-templates.mjs, scripts/minify-html-templates.mjs). Tests run from
+ * source; the e2e tests render the built bundle.
+ */
 function templateMinifying(): Plugin {
   return {
     name: 'catalog-blocks-template-minifying',

@@ -367,7 +367,6 @@ export class SearchListBlock extends CatalogBlock {
     return t(this.uiLang, isFiltered(state) ? (counts ? 'hits.none' : 'results.none') : counts ? 'hits.empty' : 'list.empty');
   }
 
-
   override render(): TemplateResult {
     const lang = this.uiLang;
     const scope = this.#joined;

@@ -5,7 +5,7 @@
  */
 import { blockDefaults } from '../../src/config/block-overrides.ts';
 import { squash } from '../../src/config/resolve.ts';
-import { loadLandingMessages, loadSearchMessages } from '../../src/i18n/index.ts';
+import { loadMessages } from '../../src/i18n/index.ts';
 import type { TemplateHost } from '../../src/legacy/template/lists.ts';
 
 export type TemplateModule = typeof import('../../src/legacy/template/index.ts');
@@ -28,9 +28,8 @@ export function templates(host: TemplateHost, keys: string, name: string): Templ
   }
   if (!loaded) {
     // one download per page; a failed download is tried again on the next render
-    // with every UI string (both parts): a template's `nls` helper may name any key, landing ones included
-    loading ??= Promise.all([import('../../src/legacy/template/index.ts'), loadLandingMessages(host.uiLang), loadSearchMessages(host.uiLang)])
-      .then(([m]) => (loaded = m));
+    // with every UI string: a template's `nls` helper may name any key, landing ones included
+    loading ??= Promise.all([import('../../src/legacy/template/index.ts'), loadMessages(host.uiLang)]).then(([m]) => (loaded = m));
     loading.then(() => host.requestUpdate(), (e: unknown) => {
       loading = undefined;
       console.warn('[catalog-blocks] the template interpreter could not be loaded', e);

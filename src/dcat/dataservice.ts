@@ -16,7 +16,6 @@ const { dcterms, dcat, foaf, dcatap } = NS;
 
 export { linkedResourcesOfService } from './entry.ts';
 
-
 export function buildDataServiceModel(
   entry: StoreEntry,
   related: ReadonlyMap<string, StoreEntry>,

@@ -10,7 +10,8 @@ import type { Agent, DatasetModel, DistributionModel, Field, Value } from './mod
 import { buildDistribution, downloadUrls, languageValues, storeBase } from './distribution.ts';
 import { entryKind } from './kind.ts';
 import { TITLE_PROPERTIES, type Node } from './read.ts';
-import { dedupe, defined, namedFields, pushField, textValue, ValueReader } from './read-values.ts';
+import { dedupe, namedFields, pushField, textValue, ValueReader } from './read-values.ts';
+import { defined } from './defined.ts';
 import { descriptionOf, linkedResources, namedObjects, resourceTerm } from './entry.ts';
 
 export { descriptionOf, linkedResources, resourceTerm };
@@ -91,7 +92,6 @@ export function buildDatasetModel(
     fields: datasetFields(r, n),
   });
 }
-
 
 /**
  * By title in the UI language's collation (untitled last), then by first format (none last); otherwise document order

@@ -13,8 +13,8 @@ import { safeHref } from './safe.ts';
 import { languageName } from './vocab.ts';
 import { htmlText } from './text.ts';
 import { TITLE_PROPERTIES, type Node } from './read.ts';
-import { defined, namedFields, pushField, textValue, type ValueReader } from './read-values.ts';
-
+import { namedFields, pushField, textValue, type ValueReader } from './read-values.ts';
+import { defined } from './defined.ts';
 
 export interface DistributionOptions {
   readonly registry?: boolean;
@@ -23,7 +23,6 @@ export interface DistributionOptions {
 }
 
 export { formatRaw };
-
 
 export function storeBase(storeBaseUrl: string): string {
   return storeBaseUrl.replace(/\/?$/, '/');

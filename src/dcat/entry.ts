@@ -10,7 +10,6 @@ import type { Text } from './model.ts';
 import type { Node, Reader } from './read.ts';
 import { htmlText, paragraphs } from './text.ts';
 
-
 /** Term of an entry's resource (harvested blank-node datasets keep their `_:` label as resource key). */
 export function resourceTerm(entry: StoreEntry): Term {
   return entry.resourceUri.startsWith('_:') ? blankNode(entry.resourceUri.slice(2)) : namedNode(entry.resourceUri);

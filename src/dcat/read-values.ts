@@ -15,11 +15,7 @@ import { htmlText } from './text.ts';
 import { vocabLabel } from './vocab.ts';
 import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
-
-
-/** `props` without its undefined ones: a view model has no key without a value (tests compare them deeply). */
-export const defined = <T extends object>(props: T): T =>
-  Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined)) as T;
+import { defined } from './defined.ts';
 
 /** A text row value; `lang` '' for values in no language (codes, numbers, addresses). Cleaned like every literal. */
 export const textValue = (value: string, lang = ''): Value => ({ kind: 'text', text: { value: htmlText(value), lang } });

@@ -19,6 +19,7 @@ import { loadVocabulariesFor } from '../dcat/vocab.ts';
 import type { CatalogStore, FacetField, SearchResult, StoreEntry } from '../store/types.ts';
 import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
 import { remember } from '../store/bounded.ts';
+import { defined } from '../dcat/defined.ts';
 import { FACETS, FORMAT_FIELD_LIST } from './facets.ts';
 import { buildGroup, buildRow, countsOf, rowPublisherUris } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
@@ -63,7 +64,6 @@ const AGENT_FACET: CollectionName = 'org';
 const KEPT_ANSWERS = 200;
 /** Publishers and other agents named in rows: a few per page of results. */
 const KEPT_AGENTS = 2000;
-
 
 export class SearchScope extends EventTarget {
   readonly name: string;
@@ -138,8 +138,7 @@ export class SearchScope extends EventTarget {
     if (pageInUrl !== undefined) this.pageInUrl = pageInUrl;
     const merged = [...this.settings.facets];
     for (const f of facets ?? []) if (!merged.includes(f)) merged.push(f);
-    const defined = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)) as Partial<SearchSettings>;
-    const next = { ...this.settings, ...defined, facets: merged };
+    const next = { ...this.settings, ...defined(rest as Partial<SearchSettings>), facets: merged };
     const unchanged = JSON.stringify(next) === JSON.stringify(this.settings);
     this.settings = next;
     if (unchanged && this.#configured) return;
