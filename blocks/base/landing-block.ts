@@ -14,12 +14,11 @@ import { linkedResourcesOfService } from '../../src/dcat/entry.ts';
 import { entryKind } from '../../src/dcat/kind.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
-import { loadLandingMessages, type Lang } from '../../src/i18n/index.ts';
+import { loadLandingMessages, msg, type Lang } from '../../src/i18n/index.ts';
 import type { CatalogStore, InverseLookup, StoreEntry } from '../../src/store/types.ts';
 import { CatalogBlock } from './catalog-block.ts';
 import { attributeName } from '../../src/config/params.ts';
 import { isAbort } from '../../src/store/errors.ts';
-import { t } from './messages.ts';
 import { stateView } from './render.ts';
 import { anyRich, loadCoverage, loadRich, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
 
@@ -355,8 +354,8 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     // aria-disabled, not disabled: a disabled button drops focus to <body>; clicks while busy are ignored anyway.
     const busy = String(!!this.#relatedRetry);
     return html`<div class="esbState esbRelatedFailed" role="status" tabindex="-1" aria-busy=${busy}>
-      <span>${t(lang, 'state.relatedFailed')}</span>
-      <button type="button" class="esbRetry" aria-disabled=${busy} @click=${this.retryRelated}>${t(lang, 'state.retry')}</button>
+      <span>${msg(lang, 'state.relatedFailed')}</span>
+      <button type="button" class="esbRetry" aria-disabled=${busy} @click=${this.retryRelated}>${msg(lang, 'state.retry')}</button>
     </div>`;
   }
 

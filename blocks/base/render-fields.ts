@@ -14,8 +14,7 @@ import type { Field, Text, Value } from '../../src/dcat/model.ts';
 import { formatDate } from '../../src/i18n/format.ts';
 import { langOf, textOf, type RenderContext } from './render.ts';
 import { INLINE_TEXT_LIMIT, ROW_TEXT_LIMIT, takeChars, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
-import type { Lang } from '../../src/i18n/index.ts';
-import { t } from './messages.ts';
+import { msg, type Lang } from '../../src/i18n/index.ts';
 
 interface Host {
   requestUpdate(): void;
@@ -60,9 +59,9 @@ class LongText extends Directive {
     if (!more && !cut) return body;
     // One template whatever the state: the button stays the same element, so focus stays on it.
     return html`${body}<span class="esbLongTextMore esbLongTextMore--${shape}"
-      >${cut ? html`<span class="esbTextCut">${t(ui, 'text.cut', { n: TEXT_HARD_LIMIT.toLocaleString(ui) })}</span> ` : nothing}${more
+      >${cut ? html`<span class="esbTextCut">${msg(ui, 'text.cut', { n: TEXT_HARD_LIMIT.toLocaleString(ui) })}</span> ` : nothing}${more
         ? html`<button type="button" class="esbShowMore" aria-expanded=${this.#open ? 'true' : 'false'} @click=${this.#toggle}>
-            ${t(ui, this.#open ? 'text.showLess' : 'text.showMore')}
+            ${msg(ui, this.#open ? 'text.showLess' : 'text.showMore')}
           </button>`
         : nothing}</span
     >`;
@@ -123,6 +122,6 @@ export function fieldList(
 ): TemplateResult | typeof nothing {
   const rows = fields.filter((f) => f.values.length > 0);
   return rows.length
-    ? nameValueList(rows.map((f) => [t(ctx.lang, `field.${f.key}`), shown?.[f.key] ?? f.values.map((v) => renderValue(v, ctx)), f.key]), ctx, cls)
+    ? nameValueList(rows.map((f) => [msg(ctx.lang, `field.${f.key}`), shown?.[f.key] ?? f.values.map((v) => renderValue(v, ctx)), f.key]), ctx, cls)
     : nothing;
 }

@@ -7,10 +7,9 @@ import { html, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import type { Text } from '../../src/dcat/model.ts';
 import { clipWords, INLINE_TEXT_LIMIT } from '../../src/dcat/text.ts';
-import { toLang, type Lang } from '../../src/i18n/index.ts';
+import { msg, toLang, type Lang } from '../../src/i18n/index.ts';
 import type { LinkTarget, Route } from '../../src/config/links.ts';
 import type { LoadState } from './load-controller.ts';
-import { t } from './messages.ts';
 
 /** What every render function needs to know about the block that renders. */
 export interface RenderContext {
@@ -86,10 +85,10 @@ export function stateView(
   retry: () => void,
   hl?: number,
 ): TemplateResult {
-  const said = (key: string) => (hl ? heading(hl, t(lang, key), { cls: 'esbStateHeading' }) : t(lang, key));
+  const said = (key: string) => (hl ? heading(hl, msg(lang, key), { cls: 'esbStateHeading' }) : msg(lang, key));
   // Every error state offers "Try again": a failure may be transient (a proxy's error page, a truncated answer, a
   // store that was restarting), and a retry always asks the store again (no failure is cached anywhere).
-  const retryButton = html`<button type="button" class="esbRetry" @click=${retry}>${t(lang, 'state.retry')}</button>`;
+  const retryButton = html`<button type="button" class="esbRetry" @click=${retry}>${msg(lang, 'state.retry')}</button>`;
   switch (state) {
     case 'idle':
     case 'loading':

@@ -7,7 +7,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { DataServiceModel, Field } from '../../src/dcat/model.ts';
 import { safeHref } from '../../src/dcat/safe.ts';
-import { t } from '../base/messages.ts';
+import { msg } from '../../src/i18n/index.ts';
 import { heading, headingLevel, langOf, type RenderContext } from '../base/render.ts';
 import { fieldList, nameValueList, renderValue, type NameValueRow } from '../base/render-fields.ts';
 import { descriptionBlock, publisherLine } from '../dataset-view/render-dataset.ts';
@@ -23,9 +23,9 @@ function urlValues(urls: readonly string[], label?: string): TemplateResult[] {
 
 function accessList(model: DataServiceModel, ctx: RenderContext): TemplateResult | typeof nothing {
   const rows: NameValueRow[] = [];
-  if (model.endpointUrls.length) rows.push([t(ctx.lang, 'svc.endpoint'), urlValues(model.endpointUrls)]);
-  if (model.endpointDescriptions.length) rows.push([t(ctx.lang, 'svc.endpointDesc'), urlValues(model.endpointDescriptions)]);
-  if (model.conformsTo.length) rows.push([t(ctx.lang, 'field.conformsTo'), model.conformsTo.map((v) => renderValue(v, ctx))]);
+  if (model.endpointUrls.length) rows.push([msg(ctx.lang, 'svc.endpoint'), urlValues(model.endpointUrls)]);
+  if (model.endpointDescriptions.length) rows.push([msg(ctx.lang, 'svc.endpointDesc'), urlValues(model.endpointDescriptions)]);
+  if (model.conformsTo.length) rows.push([msg(ctx.lang, 'field.conformsTo'), model.conformsTo.map((v) => renderValue(v, ctx))]);
   return rows.length ? nameValueList(rows, ctx) : nothing;
 }
 
@@ -35,7 +35,7 @@ export function renderService(model: DataServiceModel, ctx: RenderContext, rich?
   const furtherId = `${ctx.idPrefix}-further`;
   const title = model.title
     ? heading(ctx.hl, model.title.value, { cls: 'esbTitle', lang: langOf(model.title, ctx.lang) })
-    : heading(ctx.hl, t(ctx.lang, 'svc.untitled'), { cls: 'esbTitle esbUntitled' });
+    : heading(ctx.hl, msg(ctx.lang, 'svc.untitled'), { cls: 'esbTitle esbUntitled' });
   // Endpoint rows are shown under "Access"; the model may list them among its fields too.
   const shownAbove = new Set<Field['key']>(['endpointURL', 'endpointDescription', 'servesDataset', 'conformsTo']);
   const further = model.fields.filter((f) => !shownAbove.has(f.key));
@@ -46,11 +46,11 @@ export function renderService(model: DataServiceModel, ctx: RenderContext, rich?
     ${access === nothing
       ? nothing
       : html`<section class="esbServiceAccess" aria-labelledby=${accessId}>
-          ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'svc.access'), { id: accessId })} ${access}
+          ${heading(headingLevel(ctx.hl, 1), msg(ctx.lang, 'svc.access'), { id: accessId })} ${access}
         </section>`}
     ${model.servedDatasets.length > 0
       ? html`<section class="esbServedDatasets" aria-labelledby=${servedId}>
-          ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'svc.servesDatasets'), { id: servedId })}
+          ${heading(headingLevel(ctx.hl, 1), msg(ctx.lang, 'svc.servesDatasets'), { id: servedId })}
           <ul class="esbServedList">
             ${model.servedDatasets.map((v) => html`<li>${renderValue(v, ctx)}</li>`)}
           </ul>
@@ -58,7 +58,7 @@ export function renderService(model: DataServiceModel, ctx: RenderContext, rich?
       : nothing}
     ${further.length > 0
       ? html`<section class="esbFurtherInfo" aria-labelledby=${furtherId}>
-          ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
+          ${heading(headingLevel(ctx.hl, 1), msg(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
           ${fieldList(further, ctx)}
         </section>`
       : nothing}

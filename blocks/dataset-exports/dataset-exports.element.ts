@@ -1,10 +1,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { loadLandingMessages } from '../../src/i18n/index.ts';
+import { msg } from '../../src/i18n/index.ts';
 import type { Graph } from '../../src/rdf/graph.ts';
 import { isAbort } from '../../src/store/errors.ts';
 import { TemplateBlock } from '../search-base/template.ts';
 import { datasetExportsStyles } from './dataset-exports.styles.ts';
-import { collectResult, EXPORT_CAP, exportText, mergedGraph, resultCsv, type CollectedResult } from './export-data.ts';
+import { collectResult, EXPORT_CAP, mergedGraph, resultCsv, type CollectedResult } from './export-data.ts';
+import { loadExportMessages } from './strings.ts';
 
 export type ExportFormat = 'turtle' | 'rdfxml' | 'jsonld' | 'csv';
 
@@ -108,8 +109,8 @@ export class DatasetExports extends TemplateBlock {
     this.#abort = abort;
     const trigger = this.ownerDocument.activeElement;
     this.#setStatus({ kind: 'running', done: 0, total: scope.results?.total ?? 0 });
-    // The CSV headers are field labels: the landing part of the UI strings, which a search page loads only now.
-    const fieldLabels = loadLandingMessages(lang);
+    // The status texts and the CSV headers (field labels: the landing part, which a search page loads only now).
+    const strings = loadExportMessages(lang);
     try {
       // The scope's own store: the export re-runs exactly the search the list shows (context clause included).
       const result = await collectResult(scope.store, scope.state, scope.settings, {
@@ -118,11 +119,12 @@ export class DatasetExports extends TemplateBlock {
         progress: (done, total) => this.#setStatus({ kind: 'running', done, total }),
       });
       if (result.entries.length === 0) {
+        await strings;
         this.#setStatus({ kind: 'none' });
         return;
       }
       let leftOut: LeftOut | undefined;
-      await fieldLabels;
+      await strings;
       const text = await this.#serialize(spec, result, lang, scope.store.baseUrl, (l) => (leftOut = l));
       const blob = new Blob([text], { type: spec.type });
       // Datasets the CSV had to leave out are not in the file (RDF leaves out statements, never whole hits).
@@ -142,6 +144,7 @@ export class DatasetExports extends TemplateBlock {
         return;
       }
       console.warn('[catalog-blocks] the export failed', e);
+      await strings;
       this.#setStatus({ kind: 'failed' });
     } finally {
       if (this.#abort === abort) this.#abort = undefined;
@@ -188,17 +191,17 @@ export class DatasetExports extends TemplateBlock {
       case 'idle':
         return nothing;
       case 'running':
-        return exportText(lang, 'export.progress', { n: s.done, total: s.total });
+        return msg(lang, 'export.progress', { n: s.done, total: s.total });
       case 'none':
-        return exportText(lang, 'export.none');
+        return msg(lang, 'export.none');
       case 'failed':
-        return exportText(lang, 'export.failed');
+        return msg(lang, 'export.failed');
       case 'done': {
         const parts = [
-          ...(s.capped ? [exportText(lang, 'export.capped', { total: s.capped, cap: EXPORT_CAP })] : []),
-          exportText(lang, 'export.done', { n: s.count }),
+          ...(s.capped ? [msg(lang, 'export.capped', { total: s.capped, cap: EXPORT_CAP })] : []),
+          msg(lang, 'export.done', { n: s.count }),
           ...(s.leftOut
-            ? [exportText(lang, s.leftOut.what === 'datasets' ? 'export.leftOutDatasets' : 'export.leftOut', { n: s.leftOut.count })]
+            ? [msg(lang, s.leftOut.what === 'datasets' ? 'export.leftOutDatasets' : 'export.leftOut', { n: s.leftOut.count })]
             : []),
         ];
         return parts.join(' ');
@@ -214,7 +217,7 @@ export class DatasetExports extends TemplateBlock {
     const running = this.exporting;
     return html`<div class="esbBlock esbExports" lang=${lang}>
       <div class="esbExportButtons" role="group" aria-labelledby=${labelId}>
-        <span class="esbExportLabel" id=${labelId}>${exportText(lang, 'export.label')}</span>
+        <span class="esbExportLabel" id=${labelId}>${msg(lang, 'export.label')}</span>
         ${EXPORT_FORMATS.map(
           (f) => html`<button type="button" class="esbExportButton esbExport--${f.format}" data-format=${f.format}
             ?disabled=${running || empty} @click=${() => void this.exportAs(f.format)}>${f.label}</button>`,

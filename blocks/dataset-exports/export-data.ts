@@ -13,6 +13,7 @@ import { buildSearchRequest } from '../../src/search/query.ts';
 import type { SearchSettings, SearchState } from '../../src/search/types.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
 import { toCsv } from './csv.ts';
+import { loadExportMessages } from './strings.ts';
 
 /** Entries per search request: EntryStore's maximum `limit`. */
 export const EXPORT_PAGE_SIZE = 100;
@@ -83,55 +84,6 @@ export const CSV_COLUMNS = [
   ['formats', 'field.format'],
   ['resource', 'export.col.resource'],
 ] as const;
-
-/** Export strings the shared table lacks. */
-const EXPORT_STRINGS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
-  'export.col.title': { en: 'Title', sv: 'Titel', de: 'Titel' },
-  'export.col.resource': { en: 'Resource URI', sv: 'Resurs-URI', de: 'Ressourcen-URI' },
-  'export.none': { en: 'There is nothing to export.', sv: 'Det finns inget att exportera.', de: 'Es gibt nichts zu exportieren.' },
-  'export.capped': {
-    en: 'The result has {total} datasets; only the first {cap} are exported.',
-    sv: 'Resultatet har {total} datamängder; bara de första {cap} exporteras.',
-    de: 'Das Ergebnis hat {total} Datensätze; nur die ersten {cap} werden exportiert.',
-  },
-  'export.done': { en: 'Exported {n} datasets.', sv: '{n} datamängder exporterade.', de: '{n} Datensätze exportiert.' },
-  'export.done.one': { en: 'Exported 1 dataset.', sv: '1 datamängd exporterad.', de: '1 Datensatz exportiert.' },
-  'export.leftOut': {
-    en: '{n} statements with an unusable URI, language tag or value were left out of the file.',
-    sv: '{n} påståenden med en oanvändbar URI, språkkod eller värde utelämnades ur filen.',
-    de: '{n} Aussagen mit unbrauchbarer URI, Sprachkennung oder Wert wurden in der Datei ausgelassen.',
-  },
-  'export.leftOut.one': {
-    en: '1 statement with an unusable URI, language tag or value was left out of the file.',
-    sv: '1 påstående med en oanvändbar URI, språkkod eller värde utelämnades ur filen.',
-    de: '1 Aussage mit unbrauchbarer URI, Sprachkennung oder Wert wurde in der Datei ausgelassen.',
-  },
-  'export.leftOutDatasets': {
-    en: '{n} datasets without an absolute URI were left out of the file.',
-    sv: '{n} datamängder utan absolut URI utelämnades ur filen.',
-    de: '{n} Datensätze ohne absolute URI wurden in der Datei ausgelassen.',
-  },
-  'export.leftOutDatasets.one': {
-    en: '1 dataset without an absolute URI was left out of the file.',
-    sv: '1 datamängd utan absolut URI utelämnades ur filen.',
-    de: '1 Datensatz ohne absolute URI wurde in der Datei ausgelassen.',
-  },
-  'export.failed': {
-    en: 'The export failed. Please try again.',
-    sv: 'Exporten misslyckades. Försök igen.',
-    de: 'Der Export ist fehlgeschlagen. Bitte erneut versuchen.',
-  },
-};
-
-export function exportText(lang: Lang, key: string, vars?: Record<string, string | number>): string {
-  const table = (vars?.n === 1 && EXPORT_STRINGS[`${key}.one`]) || EXPORT_STRINGS[key];
-  const text = table?.[lang] ?? table?.en;
-  if (text === undefined) return msg(lang, key, vars);
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const v = vars?.[name];
-    return v === undefined ? whole : typeof v === 'number' ? v.toLocaleString(lang) : v;
-  });
-}
 
 function valueText(v: Value): string {
   switch (v.kind) {
@@ -205,8 +157,9 @@ export async function resultCsv(
     if (safe) related.set(safe.resourceUri, safe);
   }
   if (entries.length < collected.entries.length) onLeftOut?.(collected.entries.length - entries.length);
-  await loadVocabulariesFor(objectIris([...entries, ...related.values()]));
-  const header = CSV_COLUMNS.map(([, key]) => exportText(lang, key));
+  // the vocabularies label the values, the export strings (with the landing part) the headers
+  await Promise.all([loadVocabulariesFor(objectIris([...entries, ...related.values()])), loadExportMessages(lang)]);
+  const header = CSV_COLUMNS.map(([, key]) => msg(lang, key));
   const rows = entries.map((e) => csvRecord(buildDatasetModel(e, related, { lang, storeBaseUrl, registry: true })));
   // A BOM so that spreadsheet programs read the file as UTF-8 (å, ä, ö, ü).
   return `\uFEFF${toCsv(header, rows)}`;

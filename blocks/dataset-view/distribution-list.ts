@@ -11,7 +11,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { md5Hex } from '../../src/store/hash.ts';
 import type { AccessService, DistributionModel, FileItem } from '../../src/dcat/model.ts';
 import { formatBytes } from '../../src/i18n/format.ts';
-import { t } from '../base/messages.ts';
+import { msg } from '../../src/i18n/index.ts';
 import { heading, langOf, textOf, type RenderContext } from '../base/render.ts';
 import { fieldList, linkOrText, nameValueList, sectionLabel, type NameValueRow } from '../base/render-fields.ts';
 
@@ -33,8 +33,8 @@ export function distributionTitle(d: DistributionModel): string | undefined {
 
 function formatBadges(d: DistributionModel, ctx: RenderContext): TemplateResult {
   if (d.formats.length === 0) {
-    return html`<span class="formatLabel formatLabel--none" title=${t(ctx.lang, 'dist.noFormat')}
-      ><span aria-hidden="true">–</span><span class="esbVisuallyHidden">${t(ctx.lang, 'dist.noFormat')}</span></span
+    return html`<span class="formatLabel formatLabel--none" title=${msg(ctx.lang, 'dist.noFormat')}
+      ><span aria-hidden="true">–</span><span class="esbVisuallyHidden">${msg(ctx.lang, 'dist.noFormat')}</span></span
     >`;
   }
   return html`${d.formats.map(
@@ -54,25 +54,25 @@ function actions(d: DistributionModel, ctx: RenderContext, name: unknown): Templ
   const file = d.files.length === 1 ? d.files[0] : undefined;
   return html`<div class="esbRowActions">
     ${file
-      ? namedLink('esbDownload', file.href, t(ctx.lang, 'dist.download'), name)
+      ? namedLink('esbDownload', file.href, msg(ctx.lang, 'dist.download'), name)
       : d.files.length > 1
-        ? html`<span class="esbSeveralFiles">${t(ctx.lang, 'dist.severalFiles')}</span>`
+        ? html`<span class="esbSeveralFiles">${msg(ctx.lang, 'dist.severalFiles')}</span>`
         : nothing}
-    ${d.accessUrl ? namedLink('esbAccessLink', d.accessUrl, t(ctx.lang, 'dist.access'), name) : nothing}
-    ${d.apiDescription ? namedLink('esbExploreApi', d.apiDescription, t(ctx.lang, 'dist.exploreApi'), name) : nothing}
+    ${d.accessUrl ? namedLink('esbAccessLink', d.accessUrl, msg(ctx.lang, 'dist.access'), name) : nothing}
+    ${d.apiDescription ? namedLink('esbExploreApi', d.apiDescription, msg(ctx.lang, 'dist.exploreApi'), name) : nothing}
   </div>`;
 }
 
 function fileList(files: readonly FileItem[], ctx: RenderContext): TemplateResult | typeof nothing {
   if (files.length < 2) return nothing;
   return html`<div class="esbFiles">
-    ${heading(ctx.hl + 2, t(ctx.lang, 'dist.files'), { cls: 'esbFilesHeading' })}
+    ${heading(ctx.hl + 2, msg(ctx.lang, 'dist.files'), { cls: 'esbFilesHeading' })}
     <ul class="esbFileList">
       ${files.map(
         (f) => html`<li class="esbFile">
           <span class="esbFileName">${f.name}</span>
           ${f.byteSize !== undefined ? html`<span class="esbFileSize">(${formatBytes(f.byteSize, ctx.lang)})</span>` : nothing}
-          ${namedLink('esbDownload', f.href, t(ctx.lang, 'dist.download'), f.name)}
+          ${namedLink('esbDownload', f.href, msg(ctx.lang, 'dist.download'), f.name)}
         </li>`,
       )}
     </ul>
@@ -81,16 +81,16 @@ function fileList(files: readonly FileItem[], ctx: RenderContext): TemplateResul
 
 function accessServiceBox(s: AccessService, ctx: RenderContext): TemplateResult {
   const rows: NameValueRow[] = [];
-  if (s.type) rows.push([t(ctx.lang, 'field.type'), [textOf(s.type, ctx.lang)]]);
-  const desc = t(ctx.lang, 'svc.endpointDesc');
+  if (s.type) rows.push([msg(ctx.lang, 'field.type'), [textOf(s.type, ctx.lang)]]);
+  const desc = msg(ctx.lang, 'svc.endpointDesc');
   if (s.endpointDescription) rows.push([desc, [linkOrText(s.endpointDescription, desc)]]);
   return html`<div class="esbAccessService">
     <p class="esbAccessServiceTitle">
-      <span class="esbMuted">${t(ctx.lang, 'dist.service')}:</span>
+      <span class="esbMuted">${msg(ctx.lang, 'dist.service')}:</span>
       ${s.title ? textOf(s.title, ctx.lang) : nothing}
     </p>
     ${rows.length ? nameValueList(rows, ctx) : nothing}
-    <a class="esbReadApi" href=${ctx.landing('dataservice', s)}>${t(ctx.lang, 'dist.readApi')}</a>
+    <a class="esbReadApi" href=${ctx.landing('dataservice', s)}>${msg(ctx.lang, 'dist.readApi')}</a>
   </div>`;
 }
 
@@ -98,10 +98,10 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
   const open = st.expanded.has(i);
   const regionId = `${ctx.idPrefix}-listExpand-${i}`;
   const title = distributionTitle(d);
-  const name = title ?? t(ctx.lang, 'dist.untitled');
+  const name = title ?? msg(ctx.lang, 'dist.untitled');
   // The name inside hidden texts keeps its language (WCAG 3.1.2): the title's own `<span lang>` when foreign.
   const named = d.title ? textOf(d.title, ctx.lang) : name;
-  const [before, after] = t(ctx.lang, 'row.moreAbout', { title: '\n' }).split('\n');
+  const [before, after] = msg(ctx.lang, 'row.moreAbout', { title: '\n' }).split('\n');
   const onHeadClick = (e: MouseEvent) => {
     if (!st.clickExpand) return;
     const head = e.currentTarget as HTMLElement;
@@ -113,7 +113,7 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
     <div class="esbRowHead esbNotFocusable esbDefaultExpandButton" @click=${onHeadClick}>
       <div class="esbRowMain">
         <span class="esbFormats">${formatBadges(d, ctx)}</span>
-        ${d.isApi ? html`<span class="esbApiBadge">${t(ctx.lang, 'dist.api')}</span>` : nothing}
+        ${d.isApi ? html`<span class="esbApiBadge">${msg(ctx.lang, 'dist.api')}</span>` : nothing}
         <span class="esbRowTitle${title === undefined ? ' distributionNoName' : ''}" lang=${langOf(d.title, ctx.lang) ?? nothing}>${name}</span>
       </div>
       ${actions(d, ctx, named)}
@@ -123,7 +123,7 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
           class="esbExpandButton"
           aria-expanded=${open ? 'true' : 'false'}
           aria-controls=${regionId}
-          title=${t(ctx.lang, open ? 'row.less' : 'row.more')}
+          title=${msg(ctx.lang, open ? 'row.less' : 'row.more')}
           @click=${() => st.toggle(i)}
         >
           <span class="esbExpandIcon" aria-hidden="true"></span>
@@ -148,9 +148,9 @@ export function distributionList(
 ): TemplateResult {
   const headingId = `${ctx.idPrefix}-distributions`;
   return html`<section class="esbDistributions" aria-labelledby=${sectionLabel(headingId, ctx)}>
-    ${heading(ctx.hl + 1, t(ctx.lang, 'dv.distributions'), { id: headingId })}
+    ${heading(ctx.hl + 1, msg(ctx.lang, 'dv.distributions'), { id: headingId })}
     ${distributions.length === 0
-      ? html`<p class="esbEmpty">${t(ctx.lang, 'dist.none')}</p>`
+      ? html`<p class="esbEmpty">${msg(ctx.lang, 'dist.none')}</p>`
       : html`<div class="escoList"><ul class="entryList">${distributions.map((d, i) => row(d, i, ctx, st))}</ul></div>`}
   </section>`;
 }

@@ -8,7 +8,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Agent, DatasetModel, Value } from '../../src/dcat/model.ts';
 import { md5Hex } from '../../src/store/hash.ts';
-import { t } from '../base/messages.ts';
+import { msg } from '../../src/i18n/index.ts';
 import { heading, langOf, textOf, type RenderContext } from '../base/render.ts';
 import { fieldList, linkOrText, longText, sectionLabel } from '../base/render-fields.ts';
 import { LANDING_TEXT_LIMIT } from '../../src/dcat/text.ts';
@@ -17,7 +17,7 @@ import type { RichSlots } from '../rich-content/hook.ts';
 
 export function publisherLine(agent: Agent | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
   if (!agent?.name) return nothing;
-  const content = html`<span class="esbLabel">${t(ctx.lang, 'dv.publisher')}:</span>
+  const content = html`<span class="esbLabel">${msg(ctx.lang, 'dv.publisher')}:</span>
     ${agent.homepage ? linkOrText(agent.homepage, textOf(agent.name, ctx.lang)) : textOf(agent.name, ctx.lang)}`;
   // strictStandardHtml: a sub-block wrapper is a div (flow content); the legacy wrapper is a span (phrasing only here).
   return ctx.strict
@@ -34,7 +34,7 @@ export function descriptionBlock(paragraphs: DatasetModel['description'], ctx: R
 export function themeTags(themes: readonly Value[], ctx: RenderContext): TemplateResult | typeof nothing {
   const tags = themes.filter((v): v is Exclude<Value, { kind: 'date' }> => v.kind !== 'date');
   if (tags.length === 0) return nothing;
-  return html`<ul class="esbTags" aria-label=${t(ctx.lang, 'dv.theme')}>
+  return html`<ul class="esbTags" aria-label=${msg(ctx.lang, 'dv.theme')}>
     ${tags.map((v) => {
       // a theme with a URI gets its class (md5_{hash}), for sites that style themes
       const uri = v.kind === 'link' ? v.href : v.kind === 'entry' ? v.resourceUri : undefined;
@@ -48,7 +48,7 @@ export function furtherInfo(fields: DatasetModel['fields'], ctx: RenderContext, 
   const furtherId = `${ctx.idPrefix}-further`;
   const spatial = rich?.spatial?.(ctx);
   return html`<section class="esbFurtherInfo" aria-labelledby=${sectionLabel(furtherId, ctx)}>
-    ${heading(ctx.hl + 1, t(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
+    ${heading(ctx.hl + 1, msg(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
     ${fields.length > 0 ? fieldList(fields, ctx, 'esbFields', spatial ? { spatial } : undefined) : html`<p class="esbEmpty esbMuted">–</p>`}
   </section>`;
 }
@@ -56,7 +56,7 @@ export function furtherInfo(fields: DatasetModel['fields'], ctx: RenderContext, 
 export function renderDataset(model: DatasetModel, ctx: RenderContext, list: DistributionListState, rich?: RichSlots): TemplateResult {
   const title = model.title
     ? heading(ctx.hl, model.title.value, { cls: 'esbTitle', lang: langOf(model.title, ctx.lang) })
-    : heading(ctx.hl, t(ctx.lang, 'dv.untitled'), { cls: 'esbTitle esbUntitled' });
+    : heading(ctx.hl, msg(ctx.lang, 'dv.untitled'), { cls: 'esbTitle esbUntitled' });
   return html`<div class="esbDatasetView esbLanding esbLanding--${model.kind}">
     <div class="esbHeader">${title} ${rich?.indicators?.(ctx) ?? nothing} ${publisherLine(model.publisher, ctx)}</div>
     ${descriptionBlock(model.description, ctx)} ${themeTags(model.themes, ctx)} ${rich?.tabs?.(ctx) ?? nothing}

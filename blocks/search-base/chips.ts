@@ -4,9 +4,8 @@
  * it; its accessible name is "Remove <label>". Shared by the multi search and `<catalog-active-filters>`.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Lang } from '../../src/i18n/index.ts';
+import { msg, type Lang } from '../../src/i18n/index.ts';
 import type { CollectionName, SearchResults, SearchState } from '../../src/search/types.ts';
-import { t } from '../base/messages.ts';
 import { toggleFilter } from './scoped-block.ts';
 import { langOf } from '../base/render.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
@@ -62,7 +61,7 @@ export function renderChips(
   return html`<ul class="esbChips" aria-label=${listLabel}>
     ${chips.map(
       (c, i) => {
-        const group = c.kind === 'facet' ? `${t(lang, `facet.${c.collection}`)}: ` : '';
+        const group = c.kind === 'facet' ? `${msg(lang, `facet.${c.collection}`)}: ` : '';
         // A long value is cut on the chip and in its name; the `title` keeps it whole.
         const label = clipWords(c.label, FACET_LABEL_LIMIT);
         return html`<li>
@@ -70,7 +69,7 @@ export function renderChips(
             type="button"
             class="item ${c.kind === 'facet' ? 'esbItemFacet' : 'esbItemTerm'}"
             data-chip=${c.key}
-            aria-label=${t(lang, 'multi.removeChip', { label: `${group}${label}` })}
+            aria-label=${msg(lang, 'multi.removeChip', { label: `${group}${label}` })}
             title=${label === c.label ? nothing : clip(c.label, TEXT_HARD_LIMIT)}
             @click=${() => remove(c, i)}
           >

@@ -7,10 +7,10 @@
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { heading, headingLevel, langOf } from '../base/render.ts';
-import { t } from '../base/messages.ts';
+import { msg } from '../../src/i18n/index.ts';
 import { hrefForState } from '../../src/search/url.ts';
 import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchState } from '../../src/search/types.ts';
-import { ScopedBlock, activeFilterCount, partText, toggleFilter } from './scoped-block.ts';
+import { ScopedBlock, activeFilterCount, toggleFilter } from './scoped-block.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
 import { facetsStyles } from './facets.styles.ts';
 import { isPlainClick } from './pagination.ts';
@@ -165,7 +165,7 @@ export class FacetsBlock extends ScopedBlock {
     return html`<div class="esbFacets esbBlock" aria-busy=${scope.status === 'loading' ? 'true' : 'false'}>
       ${activeFilterCount(state) > 0 && this.showsClearAll
         ? html`<div class="esbFacets__actions">
-            <button type="button" class="esbFacets__clearAll" @click=${this.#clearAll}>${t(lang, 'facets.clearAll')}</button>
+            <button type="button" class="esbFacets__clearAll" @click=${this.#clearAll}>${msg(lang, 'facets.clearAll')}</button>
           </div>`
         : nothing}
       ${this.scopeErrorView()}
@@ -197,12 +197,12 @@ export class FacetsBlock extends ScopedBlock {
               aria-controls=${listId}
               @click=${() => this.#toggleGroup(name)}
             >
-              ${t(lang, expanded ? 'facets.showLess' : 'facets.showMore')}<span class="esbVisuallyHidden">: ${t(lang, `facet.${name}`)}</span>
+              ${msg(lang, expanded ? 'facets.showLess' : 'facets.showMore')}<span class="esbVisuallyHidden">: ${msg(lang, `facet.${name}`)}</span>
             </button>
           </div>`
         : nothing}`;
     const count = this.compact && selectedCount ? html` <span class="esbFacets__selectedCount">(${selectedCount})</span>` : nothing;
-    const head = heading(level, html`${t(lang, `facet.${name}`)}${count}`, { id: headId, cls: 'esbFacets__facetHeader' });
+    const head = heading(level, html`${msg(lang, `facet.${name}`)}${count}`, { id: headId, cls: 'esbFacets__facetHeader' });
     return this.compact
       ? html`<details class="esbFacets__collection collection_${name}" ?open=${selectedCount > 0}>
           <summary>${head}</summary>
@@ -221,7 +221,7 @@ export class FacetsBlock extends ScopedBlock {
     const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);
     const label = html`<span class="facetLabel" lang=${langOf({ lang: v.labelLang ?? (name === 'keyword' ? this.#keywordLangs.get(v.value) : undefined) }, lang) ?? nothing} title=${full}>${shown}</span>`;
     const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${v.count.toLocaleString(lang)})</span
-      ><span class="esbVisuallyHidden">, ${partText(lang, this.searchScope.results?.counts ? 'hits.count' : 'facets.count', { n: v.count })}</span>`;
+      ><span class="esbVisuallyHidden">, ${msg(lang, this.searchScope.results?.counts ? 'hits.count' : 'facets.count', { n: v.count })}</span>`;
     // Too long to be a filter (MAX_FILTER_VALUE_CHARS): listed with its count, not offered as a link.
     if (!v.selected && !isFilterValue(v.value)) return html`<li class="esbFacets__option">${label}${count}</li>`;
     return html`<li class="esbFacets__option ${v.selected ? 'esbFacets--selected' : ''}">
@@ -235,7 +235,7 @@ export class FacetsBlock extends ScopedBlock {
         >${label}${count}</a
       >${v.selected
         ? html`<a class="esbFacets__clear" href=${href} @click=${(e: MouseEvent) => this.#toggle(e, name, v.value)}
-            >${t(lang, 'facets.remove')}<span class="esbVisuallyHidden">: ${shown}</span></a
+            >${msg(lang, 'facets.remove')}<span class="esbVisuallyHidden">: ${shown}</span></a
           >`
         : nothing}
     </li>`;
@@ -283,9 +283,9 @@ export class ActiveFiltersBlock extends ScopedBlock {
     const chips = chipsOf(scope.state, scope.results, this.hasAttribute('terms'));
     if (chips.length === 0) return nothing;
     return html`<div class="esbActiveFilters esbBlock">
-      ${renderChips(chips, lang, partText(lang, 'chips.label'), (c, i) => this.#remove(c, i))}
+      ${renderChips(chips, lang, msg(lang, 'chips.label'), (c, i) => this.#remove(c, i))}
       ${activeFilterCount(scope.state) > 0
-        ? html`<button type="button" class="esbFacets__clearAll" @click=${this.#clearAll}>${t(lang, 'facets.clearAll')}</button>`
+        ? html`<button type="button" class="esbFacets__clearAll" @click=${this.#clearAll}>${msg(lang, 'facets.clearAll')}</button>`
         : nothing}
     </div>`;
   }

@@ -8,7 +8,7 @@
 import { css, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
-import { loadSearchMessages } from '../../src/i18n/index.ts';
+import { loadSearchMessages, msg } from '../../src/i18n/index.ts';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import { EXTRA_PARAMS } from '../../src/config/params.ts';
 import type { ResolvedParams } from '../../src/config/resolve.ts';
@@ -16,7 +16,6 @@ import { urlPrefix } from '../../src/config/links.ts';
 import { follow, resolveSupportiveParams, scopeNameOf } from './scope-params.ts';
 import { activeFilterCount } from './scoped-block.ts';
 import { heading, headingLevel } from '../base/render.ts';
-import { t } from '../base/messages.ts';
 
 /** A layout re-renders when its scope's state changes (clear-all shows while a filter is active). */
 const STATE_EVENT = ['state'];
@@ -278,7 +277,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
     const state = this.#joined?.state;
     if (!state || activeFilterCount(state) === 0) return nothing;
     return html`<p class="esbClearAll"><button type="button" class="esbClearAllButton" @click=${this.#clearFilters}>
-      ${t(this.uiLang, 'facets.clearAll')}</button></p>`;
+      ${msg(this.uiLang, 'facets.clearAll')}</button></p>`;
   }
 
   #clearFilters = (): void => {
@@ -291,7 +290,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
 
   /** The "Filter" heading of the facet column: `h{hl}`; the facet groups below it are `h{hl+1}`. */
   protected renderFilterHeading(id: string): TemplateResult {
-    return heading(headingLevel(Number(this.params.hl ?? 2), 0), t(this.uiLang, 'facets.heading'), { id, cls: 'esbFilterHeading' });
+    return heading(headingLevel(Number(this.params.hl ?? 2), 0), msg(this.uiLang, 'facets.heading'), { id, cls: 'esbFilterHeading' });
   }
 
   /**

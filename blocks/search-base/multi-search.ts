@@ -8,9 +8,9 @@
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { t } from '../base/messages.ts';
+import { msg } from '../../src/i18n/index.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
-import { INVALID_SEARCH_CHARS, ScopedBlock, partText, toggleFilter } from './scoped-block.ts';
+import { INVALID_SEARCH_CHARS, ScopedBlock, toggleFilter } from './scoped-block.ts';
 import { langOf } from '../base/render.ts';
 import { urlPrefix } from '../../src/config/links.ts';
 import type { ParamValue } from '../../src/config/resolve.ts';
@@ -90,7 +90,7 @@ export class MultiSearchBlock extends ScopedBlock {
     const out: Suggestion[] = [];
     const state = this.searchScope.state;
     if (typed.length >= this.minimumSearchLength && !INVALID_SEARCH_CHARS.test(typed) && !state.terms.includes(typed)) {
-      out.push({ kind: 'term', value: typed, label: t(this.uiLang, 'multi.freeText', { term: typed }) });
+      out.push({ kind: 'term', value: typed, label: msg(this.uiLang, 'multi.freeText', { term: typed }) });
     }
     const offered = this.collections;
     for (const group of this.searchScope.results?.facets ?? []) {
@@ -269,8 +269,8 @@ export class MultiSearchBlock extends ScopedBlock {
     this.classList.toggle('esbSearchErrorPresent', invalid);
     this.classList.toggle('esbSearchErrorNotPresent', !invalid);
     return html`<div class="esbMultiSearch esbBlock" @focusout=${this.#onFocusOut}>
-      <label class="esbSearchLabel" for=${id}>${t(lang, 'search.label')}</label>
-      ${renderChips(chipsOf(scope.state, scope.results, true), lang, partText(lang, 'chips.label'), (c, i) => this.#removeChip(c, i))}
+      <label class="esbSearchLabel" for=${id}>${msg(lang, 'search.label')}</label>
+      ${renderChips(chipsOf(scope.state, scope.results, true), lang, msg(lang, 'chips.label'), (c, i) => this.#removeChip(c, i))}
       <div class="esbCombobox">
         <input
           type="text"
@@ -286,21 +286,21 @@ export class MultiSearchBlock extends ScopedBlock {
           aria-activedescendant=${ifDefined(activeId)}
           aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${ifDefined(describedBy)}
-          placeholder=${t(lang, 'search.placeholder')}
+          placeholder=${msg(lang, 'search.placeholder')}
           .value=${this.text}
           @input=${this.#onInput}
           @keydown=${this.#onKeydown}
         />
-        <div role="listbox" id=${listId} class="esbSuggestions" aria-label=${partText(lang, 'multi.suggestions')} ?hidden=${!open}>
+        <div role="listbox" id=${listId} class="esbSuggestions" aria-label=${msg(lang, 'multi.suggestions')} ?hidden=${!open}>
           ${open ? this.#renderOptions(options) : nothing}
         </div>
       </div>
-      <div class="esbSearchError" id=${errorId} aria-live="polite">${invalid ? t(lang, 'search.invalid') : ''}</div>
+      <div class="esbSearchError" id=${errorId} aria-live="polite">${invalid ? msg(lang, 'search.invalid') : ''}</div>
       <div class="esbSearchHint" id=${hintId} role="status">
         ${this.problem === 'tooShort'
-          ? t(lang, 'search.tooShort', { n: this.minimumSearchLength })
+          ? msg(lang, 'search.tooShort', { n: this.minimumSearchLength })
           : open
-            ? partText(lang, 'multi.count', { n: options.length })
+            ? msg(lang, 'multi.count', { n: options.length })
             : ''}
       </div>
     </div>`;
@@ -321,7 +321,7 @@ export class MultiSearchBlock extends ScopedBlock {
       while (i < options.length && options[i]!.kind === 'facet' && options[i]!.collection === first.collection) i++;
       const groupId = `${this.idPrefix}-grp-${first.collection}`;
       out.push(html`<div role="group" class="esbOptionGroup" aria-labelledby=${groupId}>
-        <div role="presentation" class="esbOptionGroupLabel" id=${groupId}>${t(lang, `facet.${first.collection}`)}</div>
+        <div role="presentation" class="esbOptionGroupLabel" id=${groupId}>${msg(lang, `facet.${first.collection}`)}</div>
         ${options.slice(start, i).map((o, k) => this.#renderOption(o, start + k))}
       </div>`);
     }

@@ -7,8 +7,7 @@
  * Nothing is rendered when everything fits on one page.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Lang } from '../../src/i18n/index.ts';
-import { t } from '../base/messages.ts';
+import { msg, type Lang } from '../../src/i18n/index.ts';
 
 export interface PaginationView {
   /** 1-based current page. */
@@ -35,7 +34,7 @@ type Control = 'first' | 'prev' | 'next' | 'last';
 const ARROWS: Readonly<Record<Control, string>> = { first: '«', prev: '‹', next: '›', last: '»' };
 
 function control(v: PaginationView, kind: Control, target: number, enabled: boolean): TemplateResult {
-  const label = t(v.lang, `page.${kind}`);
+  const label = msg(v.lang, `page.${kind}`);
   const content = html`<span aria-hidden="true">${ARROWS[kind]}</span><span class="esbVisuallyHidden">${label}</span>`;
   const cls = `page-link esbPageControl esbPage--${kind}`;
   if (v.hrefFor) {
@@ -60,11 +59,11 @@ export function pagination(v: PaginationView): TemplateResult | typeof nothing {
   const to = Math.min(v.total, page * v.pageSize);
   const item = (kind: Control, target: number, enabled: boolean) =>
     html`<li class="page-item esbPageItem--${kind}${enabled ? '' : ' disabled'}">${control(v, kind, target, enabled)}</li>`;
-  return html`<nav class="entryPagination multiplePages" aria-label=${t(v.lang, 'page.nav')}>
+  return html`<nav class="entryPagination multiplePages" aria-label=${msg(v.lang, 'page.nav')}>
     <ul class="pagination">
       ${item('first', 1, page > 1)} ${item('prev', page - 1, page > 1)}
       <li class="page-item esbPageRange">
-        <span class="esbPageRangeText" aria-current="page">${t(v.lang, 'page.range', { from, to, total: v.total })}</span>
+        <span class="esbPageRangeText" aria-current="page">${msg(v.lang, 'page.range', { from, to, total: v.total })}</span>
       </li>
       ${item('next', page + 1, page < pages)} ${item('last', pages, page < pages)}
     </ul>

@@ -9,7 +9,7 @@
  */
 import { css, html, unsafeCSS, type CSSResult, type PropertyDeclarations } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { t } from '../base/messages.ts';
+import { msg } from '../../src/i18n/index.ts';
 import { adoptStyles } from '../base/adopt-styles.ts';
 import { ScopedBlock, activeFilterCount } from './scoped-block.ts';
 
@@ -187,7 +187,7 @@ export class FacetResponsivenessBlock extends ScopedBlock {
       aria-controls=${ifDefined(panel?.id || undefined)}
       @click=${this.#toggle}
     >
-      ${t(this.uiLang, 'facets.toggle', { n })}
+      ${msg(this.uiLang, 'facets.toggle', { n })}
     </button>`;
   }
 

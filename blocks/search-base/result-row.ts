@@ -13,11 +13,10 @@ import { linkedResources, linkedResourcesOfService } from '../../src/dcat/entry.
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import { clipWords, INLINE_TEXT_LIMIT, ROW_TEXT_LIMIT, takeChars } from '../../src/dcat/text.ts';
-import type { Lang } from '../../src/i18n/index.ts';
+import { msg, type Lang } from '../../src/i18n/index.ts';
 import type { ResultRow } from '../../src/search/types.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
 import { md5Hex } from '../../src/store/hash.ts';
-import { t } from '../base/messages.ts';
 import { heading, langOf, textOf, type RenderContext } from '../base/render.ts';
 import type { DistributionListState } from '../dataset-view/distribution-list.ts';
 import type { RichFlags, RichModule, RichSlots } from '../rich-content/hook.ts';
@@ -77,12 +76,12 @@ export interface RowState {
 
 /** The visible title text (for accessible names). */
 export function rowTitle(row: ResultRow, lang: Lang): string {
-  return row.title?.value ?? t(lang, row.kind === 'service' ? 'svc.untitled' : 'dv.untitled');
+  return row.title?.value ?? msg(lang, row.kind === 'service' ? 'svc.untitled' : 'dv.untitled');
 }
 
 function kindBadge(row: ResultRow, lang: Lang): TemplateResult | typeof nothing {
   if (row.kind === 'dataset') return nothing;
-  return html`<span class="esbKindBadge esbKindBadge--${row.kind}">${t(lang, `type.${row.kind}`)}</span>`;
+  return html`<span class="esbKindBadge esbKindBadge--${row.kind}">${msg(lang, `type.${row.kind}`)}</span>`;
 }
 
 function formatBadges(row: ResultRow): TemplateResult | typeof nothing {
@@ -95,10 +94,10 @@ function formatBadges(row: ResultRow): TemplateResult | typeof nothing {
 function expandedArea(st: RowState, ctx: RenderContext): unknown {
   const d = st.detail;
   if (d === undefined) return nothing;
-  if (d === 'failed') return html`<div class="esbState esbError" role="status">${t(ctx.lang, 'state.error')}</div>`;
+  if (d === 'failed') return html`<div class="esbState esbError" role="status">${msg(ctx.lang, 'state.error')}</div>`;
   if (d === 'loading' || !st.renderDetail) {
     return html`<div class="esbState esbLoading" aria-busy="true">
-      <span class="esbSpinner" aria-hidden="true"></span><span class="esbVisuallyHidden">${t(ctx.lang, 'state.loading')}</span>
+      <span class="esbSpinner" aria-hidden="true"></span><span class="esbVisuallyHidden">${msg(ctx.lang, 'state.loading')}</span>
     </div>`;
   }
   return st.renderDetail(d, st.distributions, ctx);
@@ -133,7 +132,7 @@ export function resultRow(row: ResultRow, st: RowState, ctx: RenderContext): Tem
       <div class="esbRowControl">
         <button type="button" class="esbExpandButton esbRowExpandButton" aria-expanded=${st.open ? 'true' : 'false'}
           aria-controls=${regionId} @click=${st.toggle}>
-          <span class="esbExpandLabel">${t(ctx.lang, st.open ? 'row.less' : 'row.more')}</span><span
+          <span class="esbExpandLabel">${msg(ctx.lang, st.open ? 'row.less' : 'row.more')}</span><span
             class="esbVisuallyHidden">: <span lang=${ifDefined(langOf(row.title, ctx.lang))}>${title}</span></span>
           <span class="esbExpandIcon" aria-hidden="true"></span>
         </button>

@@ -12,12 +12,11 @@
  */
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { ParamValue, ResolvedParams } from '../../src/config/resolve.ts';
-import { loadSearchMessages } from '../../src/i18n/index.ts';
+import { loadSearchMessages, msg } from '../../src/i18n/index.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import type { SearchResults } from '../../src/search/types.ts';
 import { CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
-import { t } from '../base/messages.ts';
 import { isFiltered, listProperties } from './search-list.ts';
 import { announceState, follow, resolveSupportiveParams, scopeLoadState, scopeNameOf } from './scope-params.ts';
 import { RESULTS_TEMPLATES, templates } from './templates.ts';
@@ -25,12 +24,12 @@ import { RESULTS_TEMPLATES, templates } from './templates.ts';
 /**
  * The count text of a result (§4.8): of datasets, or of "results" when data services can be among them (`counts`).
  */
-export function resultsText(results: SearchResults, lang: Parameters<typeof t>[0]): string {
+export function resultsText(results: SearchResults, lang: Parameters<typeof msg>[0]): string {
   const n = results.total;
   const filtered = isFiltered(results.state);
   // hits.* / results.* + all | filtered | none; with nothing at all, hits.empty / list.empty
   const part = results.counts ? 'hits.' : n || filtered ? 'results.' : 'list.';
-  return t(lang, part + (n ? (filtered ? 'filtered' : 'all') : filtered ? 'none' : 'empty'), { n });
+  return msg(lang, part + (n ? (filtered ? 'filtered' : 'all') : filtered ? 'none' : 'empty'), { n });
 }
 
 export class ResultsBlock extends CatalogBlock {

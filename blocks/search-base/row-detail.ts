@@ -9,10 +9,9 @@ import { buildDatasetModel, fileUrisToResolve, followUpResources } from '../../s
 import { buildDataServiceModel } from '../../src/dcat/dataservice.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import type { DatasetModel } from '../../src/dcat/model.ts';
-import type { Lang } from '../../src/i18n/index.ts';
+import { msg, type Lang } from '../../src/i18n/index.ts';
 import type { ResultRow } from '../../src/search/types.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
-import { t } from '../base/messages.ts';
 import { heading, headingLevel, textOf, type RenderContext } from '../base/render.ts';
 import { fieldList, sectionLabel } from '../base/render-fields.ts';
 import { datasetViewStyles } from '../dataset-view/dataset-view.styles.ts';
@@ -113,10 +112,10 @@ export function expandedDetail(d: RowDetail, distributions: DistributionListStat
   const title = d.model.title;
   const name = html`<span id=${named} hidden>${title
     ? textOf(title, ctx.lang)
-    : t(ctx.lang, d.kind === 'service' ? 'svc.untitled' : 'dv.untitled')}</span>`;
+    : msg(ctx.lang, d.kind === 'service' ? 'svc.untitled' : 'dv.untitled')}</span>`;
   const furtherId = `${ctx.idPrefix}-further`;
   const further = (fields: DatasetModel['fields']) => html`${name}<section class="esbFurtherInfo" aria-labelledby=${sectionLabel(furtherId, ctx)}>
-    ${heading(headingLevel(ctx.hl, 1), t(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
+    ${heading(headingLevel(ctx.hl, 1), msg(ctx.lang, 'dv.furtherInfo'), { id: furtherId })}
     ${fields.length > 0 ? fieldList(fields, ctx) : html`<p class="esbEmpty esbMuted">–</p>`}
   </section>`;
   if (d.kind === 'service') return further(d.model.fields);

@@ -8,8 +8,7 @@ import { nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { CatalogBlock, blockProperties } from '../base/catalog-block.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
-import { loadSearchMessages, type Lang } from '../../src/i18n/index.ts';
-import { t } from '../base/messages.ts';
+import { loadSearchMessages } from '../../src/i18n/index.ts';
 import type { BlockName } from '../../src/config/params.ts';
 import { resolveParams, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
 import { urlPrefix } from '../../src/config/links.ts';
@@ -152,24 +151,4 @@ export function toggleFilter(state: SearchState, name: CollectionName, value: st
   if (next.length) filters[name] = next;
   else delete filters[name];
   return { ...state, filters, page: 1 };
-}
-
-/** UI strings of the search parts that the shared table lacks ({n} selects the `.one` form for 1). */
-const PART_STRINGS: Readonly<Record<string, Readonly<Record<Lang, string>>>> = {
-  'facets.count': { en: '{n} datasets', sv: '{n} datamängder', de: '{n} Datensätze' },
-  'facets.count.one': { en: '1 dataset', sv: '1 datamängd', de: '1 Datensatz' },
-  'chips.label': { en: 'Your search', sv: 'Din sökning', de: 'Ihre Suche' },
-  'multi.suggestions': { en: 'Suggestions', sv: 'Förslag', de: 'Vorschläge' },
-  'multi.count': { en: '{n} suggestions', sv: '{n} förslag', de: '{n} Vorschläge' },
-  'multi.count.one': { en: '1 suggestion', sv: '1 förslag', de: '1 Vorschlag' },
-};
-
-export function partText(lang: Lang, key: string, vars?: Record<string, string | number>): string {
-  const n = vars?.n;
-  const table = (n === 1 && PART_STRINGS[`${key}.one`]) || PART_STRINGS[key];
-  const text = table?.[lang] ?? table?.en;
-  if (text === undefined) return t(lang, key, vars);
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    vars?.[name] === undefined ? whole : typeof vars[name] === 'number' ? (vars[name] as number).toLocaleString(lang) : String(vars[name]),
-  );
 }

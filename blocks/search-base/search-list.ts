@@ -17,12 +17,11 @@ import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/c
 import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
 import { squash, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
 import { announceState, follow, resolveSupportiveParams, scopeLoadState, scopeNameOf } from './scope-params.ts';
-import { loadLandingMessages, loadSearchMessages, type Lang } from '../../src/i18n/index.ts';
+import { loadLandingMessages, loadSearchMessages, msg, type Lang } from '../../src/i18n/index.ts';
 import { scopeFor, type ScopeConfig, type SearchScope } from '../../src/search/scope.ts';
 import type { ResultRow, SearchResults, SearchState } from '../../src/search/types.ts';
 import { adoptBlockStyles, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
-import { t } from '../base/messages.ts';
 import { heading, stateView } from '../base/render.ts';
 import { pagination } from './pagination.ts';
 import { activeFilterCount } from './scoped-block.ts';
@@ -364,7 +363,7 @@ export class SearchListBlock extends CatalogBlock {
   /** The text shown when there are no rows. */
   protected emptyText(state: SearchState, counts?: SearchResults['counts']): string {
     // with data services among what is searched, the text names both kinds (as the result count does: results.ts)
-    return t(this.uiLang, isFiltered(state) ? (counts ? 'hits.none' : 'results.none') : counts ? 'hits.empty' : 'list.empty');
+    return msg(this.uiLang, isFiltered(state) ? (counts ? 'hits.none' : 'results.none') : counts ? 'hits.empty' : 'list.empty');
   }
 
   override render(): TemplateResult {
@@ -397,7 +396,7 @@ export class SearchListBlock extends CatalogBlock {
         ${loading
           ? html`<div class="esbState esbLoading">
               <span class="esbSpinner" aria-hidden="true"></span>
-              <div class="esbVisuallyHidden" role="status">${heading(hl, t(lang, 'state.loading'), { cls: 'esbStateHeading' })}</div>
+              <div class="esbVisuallyHidden" role="status">${heading(hl, msg(lang, 'state.loading'), { cls: 'esbStateHeading' })}</div>
             </div>`
           : nothing}
         <div class="esbListEmptySlot" aria-live=${scope.countAnnouncers.size > 0 ? 'off' : nothing}>${empty

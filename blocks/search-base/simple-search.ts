@@ -7,7 +7,7 @@
  */
 import { html, type PropertyDeclarations } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { t } from '../base/messages.ts';
+import { msg } from '../../src/i18n/index.ts';
 import { INVALID_SEARCH_CHARS, ScopedBlock } from './scoped-block.ts';
 import { simpleSearchStyles } from './simple-search.styles.ts';
 import type { SearchState } from '../../src/search/types.ts';
@@ -124,7 +124,7 @@ export class SimpleSearchBlock extends ScopedBlock {
     this.classList.toggle('esbSearchErrorNotPresent', !invalid);
     const describedBy = invalid ? errorId : this.problem === 'tooShort' ? hintId : undefined;
     return html`<div class="block_searchInput esbBlock">
-      <label class="esbSearchLabel" for=${id}>${t(lang, 'search.label')}</label>
+      <label class="esbSearchLabel" for=${id}>${msg(lang, 'search.label')}</label>
       <input
         type="search"
         id=${id}
@@ -132,15 +132,15 @@ export class SimpleSearchBlock extends ScopedBlock {
         autocomplete="off"
         spellcheck="false"
         enterkeyhint="search"
-        placeholder=${t(lang, 'search.placeholder')}
+        placeholder=${msg(lang, 'search.placeholder')}
         aria-invalid=${invalid ? 'true' : 'false'}
         aria-describedby=${ifDefined(describedBy)}
         @input=${this.#onInput}
         @keydown=${this.#onKeydown}
       />
-      <div class="esbSearchError" id=${errorId} aria-live="polite">${invalid ? t(lang, 'search.invalid') : ''}</div>
+      <div class="esbSearchError" id=${errorId} aria-live="polite">${invalid ? msg(lang, 'search.invalid') : ''}</div>
       <div class="esbSearchHint" id=${hintId} role="status">
-        ${this.problem === 'tooShort' ? t(lang, 'search.tooShort', { n: this.minimumSearchLength }) : ''}
+        ${this.problem === 'tooShort' ? msg(lang, 'search.tooShort', { n: this.minimumSearchLength }) : ''}
       </div>
     </div>`;
   }

@@ -6,7 +6,7 @@ import type { SearchState } from '../../src/search/types.ts';
 import type { ParamValue } from '../../src/config/resolve.ts';
 import { normaliseSort, sameSort } from '../../src/search/query.ts';
 import { sortLabel, sortOptionsOf } from '../../src/search/settings.ts';
-import { t } from '../base/messages.ts';
+import { msg } from '../../src/i18n/index.ts';
 import { TemplateBlock } from './template.ts';
 
 export type SortKey = 'modified' | 'title';
@@ -59,7 +59,7 @@ export class SortSelect extends TemplateBlock {
     const lang = this.uiLang;
     const custom = sortOptionsOf(this.params.sortOptions);
     if (custom.length) return custom.map((o) => ({ value: o.value, label: sortLabel(o, lang) }));
-    return SORT_KEYS.map((k) => ({ value: k, label: t(lang, `sort.${k}`) }));
+    return SORT_KEYS.map((k) => ({ value: k, label: msg(lang, `sort.${k}`) }));
   }
 
   /** The option the select currently applies to the search. */
@@ -80,7 +80,7 @@ export class SortSelect extends TemplateBlock {
     const lang = this.uiLang;
     const shown = this.#pending ?? this.appliedKey;
     return html`<div class="esbSortSelect">
-      <label for=${this.selectId}>${t(lang, 'sort.label')}</label>
+      <label for=${this.selectId}>${msg(lang, 'sort.label')}</label>
       <select
         id=${this.selectId}
         .value=${shown}

@@ -200,3 +200,29 @@ describe('block-owned strings (addMessages)', () => {
     for (const lang of LANGS) assert.deepEqual(Object.keys(messages(lang)).filter((k) => k.startsWith('upload.')), [], lang);
   });
 });
+
+describe('one string path: msg (issue 13)', () => {
+  test("the search parts' counts and labels come from msg, with its plural rule and number grouping", () => {
+    assert.equal(msg('sv', 'facets.count', { n: 2636 }), '2\u00a0636 datamängder');
+    assert.equal(msg('de', 'facets.count', { n: 1 }), '1 Datensatz');
+    assert.equal(msg('en', 'multi.count', { n: 1 }), '1 suggestion');
+    assert.equal(msg('de', 'multi.count', { n: 12 }), '12 Vorschläge');
+    assert.equal(msg('sv', 'chips.label'), 'Din sökning');
+    assert.equal(msg('en', 'multi.suggestions'), 'Suggestions');
+  });
+
+  test("the export block's strings are a lazy chunk of its own that msg finds (sv, en, de; none in the main tables)", async () => {
+    const { loadExportMessages } = await import('../../blocks/dataset-exports/strings.ts');
+    const { exportsEn } = await import('../../blocks/dataset-exports/strings/en.ts');
+    await Promise.all(LANGS.map(loadExportMessages));
+    assert.equal(msg('de', 'export.done', { n: 1 }), '1 Datensatz exportiert.');
+    assert.equal(msg('en', 'export.done', { n: 2636 }), 'Exported 2,636 datasets.');
+    assert.equal(msg('de', 'export.capped', { total: 12000, cap: 10000 }),
+      'Das Ergebnis hat 12.000 Datensätze; nur die ersten 10.000 werden exportiert.');
+    assert.equal(msg('sv', 'export.col.resource'), 'Resurs-URI');
+    for (const lang of LANGS) {
+      for (const key of Object.keys(exportsEn)) assert.notEqual(msg(lang, key), key, `${lang} ${key}`);
+      assert.deepEqual(Object.keys(messages(lang)).filter((k) => k in exportsEn), [], lang);
+    }
+  });
+});
