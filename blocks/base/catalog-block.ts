@@ -5,7 +5,7 @@
  */
 import { LitElement, type CSSResult, type PropertyDeclarations } from 'lit';
 import { ContextEvent } from '@lit/context';
-import { attributeName, paramsOf, type BlockName, type GlobalConfig } from '../../src/config/params.ts';
+import { attributeName, paramsOf, specsOf, type BlockName, type GlobalConfig } from '../../src/config/params.ts';
 import { resolveGlobalFlag, resolveParams, squash, type ResolvedParams } from '../../src/config/resolve.ts';
 import { hasPendingConfigFiles, loadPageConfig, readPageConfig } from '../../src/config/page-config.ts';
 import { overridesLoading } from '../../src/config/block-overrides.ts';
@@ -33,14 +33,15 @@ let instances = 0;
 const ARIA_PARAMS = ['label', 'labelledby', 'describedby', 'live'];
 
 /**
- * Reactive properties of a block: one per parameter of the table (attribute = kebab name, raw string value: Lit's
- * default type; the old lower-case attribute form `includedatapreview` is observed too), plus the attributes every
- * block shares.
+ * THE reactive properties of a block: one per parameter its column of the tables reads (attribute = kebab name, raw
+ * string value: Lit's default type; the old lower-case attribute form `includedatapreview` is observed too; not
+ * `click`, which would hide HTMLElement.click()), plus the attributes every block shares.
  */
 export function blockProperties(block: BlockName): PropertyDeclarations {
   const props: Record<string, PropertyDeclarations[string]> = { langAttr: { attribute: 'lang' } };
   for (const name of ['storeUrl', 'strictStandardHtml', 'noStyles']) props[name] = { attribute: attributeName(name) };
-  for (const p of paramsOf(block)) {
+  for (const p of specsOf(block)) {
+    if (p.name === 'click') continue;
     const kebab = attributeName(p.name);
     props[p.name] = { attribute: kebab };
     const lower = squash(p.name);
@@ -68,8 +69,10 @@ export function adoptBlockStyles(block: CatalogBlock, sheets: readonly CSSResult
 }
 
 export abstract class CatalogBlock<T = unknown> extends LitElement {
-  /** The block's name in the parameter table (`datasetView`, …). */
+  /** The block's name in the parameter table (`datasetView`, `datasetList`, …): the column it reads. */
   static blockName: BlockName;
+  /** The EntryScape Blocks name whose `blocks` override defaults apply and that warnings name (default: `blockName`). */
+  static incumbentName = '';
   /** The block's own stylesheets (adopted once per document next to the shared one). */
   static blockStyles: readonly CSSResult[] = [];
 
@@ -111,7 +114,8 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
 
   /** Effective parameters (behaviour doc §0/§8). */
   get params(): ResolvedParams {
-    return resolveParams(this.blockName, this, this.#page, this.parentBlock()?.params);
+    const incumbent = (this.constructor as typeof CatalogBlock).incumbentName || this.blockName;
+    return resolveParams(this.blockName, this, this.#page, this.parentBlock()?.params, incumbent);
   }
 
   get uiLang(): Lang {

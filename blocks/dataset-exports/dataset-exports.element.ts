@@ -1,4 +1,4 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { msg } from '../../src/i18n/index.ts';
 import type { Graph } from '../../src/rdf/graph.ts';
 import { isAbort } from '../../src/store/errors.ts';
@@ -84,6 +84,8 @@ interface LeftOut {
  * @cssprop [--cb-accent=#0b5cad] - Button border and text.
  */
 export class DatasetExports extends TemplateBlock {
+  static override blockName = 'datasetExports' as const;
+  static override properties: PropertyDeclarations = TemplateBlock.partProperties('datasetExports');
   static override blockStyles = [datasetExportsStyles];
   #status: Status = { kind: 'idle' };
   #abort: AbortController | undefined;

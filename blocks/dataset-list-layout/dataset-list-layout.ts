@@ -10,12 +10,8 @@ import { searchListStyles } from '../search-base/search-list.styles.ts';
 import type { SearchListBlock } from '../search-base/search-list.ts';
 import { scopeFor, type ScopeDocument, type ScopeWindow, type SearchScope } from '../../src/search/scope.ts';
 import type { CatalogStore } from '../../src/store/types.ts';
-import type { ResolvedParams } from '../../src/config/resolve.ts';
 import { urlPrefix } from '../../src/config/links.ts';
-import { resolveSupportiveParams } from '../search-base/scope-params.ts';
 
-/** Extra parameters (EXTRA_PARAMS) the layout hands down to its list with `inherit`. */
-const LIST_EXTRAS = ['limit', 'limitOptions', 'sortOptions', 'baseFilter', 'facetLimit', 'namedclick', 'click', 'context'];
 import '../dataset-list/dataset-list.ts';
 
 /**
@@ -113,11 +109,6 @@ export class DatasetListLayout extends CatalogBlock {
       this.#private = { store, scope: scopeFor(doc, 'default', store, urlPrefix(this.pageConfig)) };
     }
     return this.#private.scope;
-  }
-
-  /** The table parameters plus the extra ones handed to the list, through the same resolver. */
-  override get params(): ResolvedParams {
-    return { ...super.params, ...resolveSupportiveParams(this, LIST_EXTRAS, {}, this.pageConfig, this.parentBlock()?.params, this.blockName) };
   }
 
   /** The list inside (for hosts and tests). */

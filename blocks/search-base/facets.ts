@@ -16,7 +16,6 @@ import { facetsStyles } from './facets.styles.ts';
 import { isPlainClick } from './pagination.ts';
 import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
-import type { ParamValue } from '../../src/config/resolve.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, htmlText, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 /**
@@ -54,15 +53,14 @@ export { isPlainClick } from './pagination.ts';
  * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.
  */
 export class FacetsBlock extends ScopedBlock {
-  static override blockName = 'datasetFacetSearchLayout' as const;
+  static override blockName = 'datasetFacets' as const;
   static override blockStyles = [facetsStyles];
   static override properties: PropertyDeclarations = {
-    ...ScopedBlock.partProperties('datasetFacetSearchLayout'),
+    ...ScopedBlock.partProperties('datasetFacets'),
     expanded: { state: true },
   };
 
   static override incumbentName = 'facets';
-  static override extraParams: Readonly<Record<string, ParamValue>> = { include: undefined, exclude: undefined, facetLimit: undefined };
 
   declare expanded: ReadonlySet<CollectionName>;
   /** Key of the value link to focus again after the list re-rendered (values move when counts change). */
@@ -249,9 +247,9 @@ export class FacetsBlock extends ScopedBlock {
  * @attr {boolean} terms - Also show the free-text terms as chips.
  */
 export class ActiveFiltersBlock extends ScopedBlock {
-  static override blockName = 'datasetFacetSearchLayout' as const;
+  static override blockName = 'catalogActiveFilters' as const;
   static override blockStyles = [facetsStyles];
-  static override properties: PropertyDeclarations = ScopedBlock.partProperties('datasetFacetSearchLayout');
+  static override properties: PropertyDeclarations = ScopedBlock.partProperties('catalogActiveFilters');
 
   #refocus: number | undefined;
 

@@ -10,10 +10,8 @@ import { Directive, directive, PartType, type ElementPart, type PartInfo } from 
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import { loadSearchMessages, msg } from '../../src/i18n/index.ts';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
-import { EXTRA_PARAMS } from '../../src/config/params.ts';
-import type { ResolvedParams } from '../../src/config/resolve.ts';
 import { urlPrefix } from '../../src/config/links.ts';
-import { follow, resolveSupportiveParams, scopeNameOf } from './scope-params.ts';
+import { follow, scopeNameOf } from './scope-params.ts';
 import { activeFilterCount } from './scoped-block.ts';
 import { heading, headingLevel } from '../base/render.ts';
 
@@ -209,13 +207,6 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
   /** The search this layout and its children share. */
   get searchScope(): SearchScope {
     return scopeFor(this.ownerDocument, this.scopeName, this.store, urlPrefix(this.pageConfig));
-  }
-
-  /** The layout's table parameters plus the extra ones (EXTRA_PARAMS) it hands down, through the same resolver. */
-  override get params(): ResolvedParams {
-    const page = this.pageConfig;
-    const parent = this.parentBlock()?.params;
-    return { ...super.params, ...resolveSupportiveParams(this, EXTRA_PARAMS.map((p) => p.name), {}, page, parent, this.blockName) };
   }
 
   override connectedCallback(): void {

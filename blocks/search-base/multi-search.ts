@@ -13,7 +13,6 @@ import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { INVALID_SEARCH_CHARS, ScopedBlock, toggleFilter } from './scoped-block.ts';
 import { langOf } from '../base/render.ts';
 import { urlPrefix } from '../../src/config/links.ts';
-import type { ParamValue } from '../../src/config/resolve.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
 import { DEFAULT_FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
@@ -45,10 +44,10 @@ type Problem = 'none' | 'tooShort' | 'invalid';
  * @fires catalog-navigate - Cancelable, before going to the `click` page; `detail.href` is the target.
  */
 export class MultiSearchBlock extends ScopedBlock {
-  static override blockName = 'datasetMultiSearchLayout' as const;
+  static override blockName = 'datasetMultiSearch' as const;
   static override blockStyles = [simpleSearchStyles, comboboxStyles, facetsStyles];
   static override properties: PropertyDeclarations = {
-    ...ScopedBlock.partProperties('datasetMultiSearchLayout'),
+    ...ScopedBlock.partProperties('datasetMultiSearch'),
     text: { state: true },
     open: { state: true },
     active: { state: true },
@@ -56,9 +55,6 @@ export class MultiSearchBlock extends ScopedBlock {
   };
 
   static override incumbentName = 'multiSearch';
-  static override extraParams: Readonly<Record<string, ParamValue>> = {
-    minimumSearchLength: undefined, namedclick: undefined, click: undefined, include: undefined, exclude: undefined,
-  };
 
   /** Collections offering suggestions: the default facets, or `include`, minus `exclude` (behaviour doc §2.10). */
   get collections(): CollectionName[] {

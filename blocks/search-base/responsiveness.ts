@@ -106,10 +106,10 @@ const toggleStyles = css`
  * @attr {string} scope - Name of the search scope whose active filters are counted (default "default").
  */
 export class FacetResponsivenessBlock extends ScopedBlock {
-  static override blockName = 'datasetFacetSearchLayout' as const;
+  static override blockName = 'facetSearchResponsiveness' as const;
   static override blockStyles = [toggleStyles];
   static override properties: PropertyDeclarations = {
-    ...ScopedBlock.partProperties('datasetFacetSearchLayout'),
+    ...ScopedBlock.partProperties('facetSearchResponsiveness'),
     controls: { type: String },
     open: { state: true },
   };

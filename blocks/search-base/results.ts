@@ -11,14 +11,13 @@
  * the count. The interpreter chunk is loaded only when one is given; until then the built-in text shows.
  */
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
-import type { ParamValue, ResolvedParams } from '../../src/config/resolve.ts';
 import { loadSearchMessages, msg } from '../../src/i18n/index.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import type { SearchResults } from '../../src/search/types.ts';
-import { CatalogBlock } from '../base/catalog-block.ts';
+import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
-import { isFiltered, listProperties } from './search-list.ts';
-import { announceState, follow, resolveSupportiveParams, scopeLoadState, scopeNameOf } from './scope-params.ts';
+import { isFiltered } from './search-list.ts';
+import { announceState, follow, scopeLoadState, scopeNameOf } from './scope-params.ts';
 import { RESULTS_TEMPLATES, templates } from './templates.ts';
 
 /**
@@ -33,19 +32,18 @@ export function resultsText(results: SearchResults, lang: Parameters<typeof msg>
 }
 
 export class ResultsBlock extends CatalogBlock {
-  static override blockName = 'datasetListLayout' as const;
-  static override properties: PropertyDeclarations = listProperties([]);
-  static paramDefaults: Readonly<Record<string, ParamValue>> = {};
+  static override blockName = 'datasetResults' as const;
+  static override properties: PropertyDeclarations = {
+    ...blockProperties('datasetResults'),
+    scope: { attribute: 'scope' },
+    context: { attribute: 'context' },
+  };
 
   declare scope: string | undefined;
 
   #joined: SearchScope | undefined;
   #lastState: LoadState = 'idle';
   #onScope = (): void => this.requestUpdate();
-
-  override get params(): ResolvedParams {
-    return resolveSupportiveParams(this, [], {}, this.pageConfig, this.parentBlock()?.params);
-  }
 
   get scopeName(): string {
     return scopeNameOf(this);

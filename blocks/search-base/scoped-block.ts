@@ -10,22 +10,16 @@ import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { loadSearchMessages } from '../../src/i18n/index.ts';
 import type { BlockName } from '../../src/config/params.ts';
-import { resolveParams, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
 import { urlPrefix } from '../../src/config/links.ts';
-import { follow, resolveSupportiveParams, scopeNameOf } from './scope-params.ts';
+import { follow, scopeNameOf } from './scope-params.ts';
 import { stateOfError } from '../base/load-controller.ts';
 import { stateView } from '../base/render.ts';
 
 export abstract class ScopedBlock extends CatalogBlock<boolean> {
-  /** Properties of a part: the parameters of the layout column it serves (`hl`, `break`, …) plus `scope`. */
-  static partProperties(column: BlockName): PropertyDeclarations {
-    return { ...blockProperties(column), scopeName: { attribute: 'scope', type: String } };
+  /** Properties of a part: the parameters of its column (`hl`, `break`, …) plus `scope`. */
+  static partProperties(block: BlockName): PropertyDeclarations {
+    return { ...blockProperties(block), scopeName: { attribute: 'scope', type: String } };
   }
-
-  /** The EntryScape Blocks name whose `blocks` override defaults apply (`datasetFacets`, …; default: the column). */
-  static incumbentName = '';
-  /** Parameters of the extra table (EXTRA_PARAMS) this part reads, with their defaults. */
-  static extraParams: Readonly<Record<string, ParamValue>> = {};
 
   declare scopeName: string | undefined;
   #bound: SearchScope | undefined;
@@ -34,17 +28,6 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
     this.requestUpdate();
   };
   #onResults = (): void => this.requestUpdate();
-
-  /** Parameters of the column's table row and the extra parameters of this part, through ONE resolver. */
-  override get params(): ResolvedParams {
-    const ctor = this.constructor as typeof ScopedBlock;
-    const page = this.pageConfig;
-    const parent = this.parentBlock()?.params;
-    const own = resolveParams(this.blockName, this, page, parent, ctor.incumbentName || this.blockName);
-    const extras = Object.keys(ctor.extraParams);
-    if (!extras.length) return own;
-    return { ...own, ...resolveSupportiveParams(this, extras, ctor.extraParams, page, parent, ctor.incumbentName) };
-  }
 
   /** Shortest search term (global or block `minimumSearchLength`, default 3; behaviour doc §4.1). */
   get minimumSearchLength(): number {

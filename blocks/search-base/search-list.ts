@@ -12,15 +12,13 @@
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { attributeName } from '../../src/config/params.ts';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
 import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
-import { squash, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
-import { announceState, follow, resolveSupportiveParams, scopeLoadState, scopeNameOf } from './scope-params.ts';
+import { announceState, follow, scopeLoadState, scopeNameOf } from './scope-params.ts';
 import { loadLandingMessages, loadSearchMessages, msg, type Lang } from '../../src/i18n/index.ts';
 import { scopeFor, type ScopeConfig, type SearchScope } from '../../src/search/scope.ts';
 import type { ResultRow, SearchResults, SearchState } from '../../src/search/types.ts';
-import { adoptBlockStyles, CatalogBlock } from '../base/catalog-block.ts';
+import { adoptBlockStyles, blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { heading, stateView } from '../base/render.ts';
 import { pagination } from './pagination.ts';
@@ -49,41 +47,6 @@ function loadRowDetailModule(): Promise<RowDetailModule> {
 
 export type ItemKind = 'dataset' | 'series' | 'service';
 
-/** Parameters a search list accepts (the union of DL and the search layouts' columns). */
-export const LIST_PARAMS = [
-  'hl', 'pageInUrl', 'includeExtras', 'includeVisualizations', 'includeTabbedVisualizations', 'includeAutoVisualizations',
-  'includeDataPreview', 'includeIndicators', 'clickExpand', 'registry', 'legend', 'sortOrder', 'includeServices', 'typeFilter',
-] as const;
-
-/**
- * Parameters of the extra table a list reads (issue 10): page size, sort options, base filter, facet values per
- * field, context(s) and the named route of its links. `click` is read but not a property (it would hide
- * HTMLElement.click()).
- */
-export const LIST_EXTRAS = ['limit', 'limitOptions', 'sortOptions', 'baseFilter', 'facetLimit', 'namedclick', 'click', 'context'] as const;
-
-/** Reactive properties: one per parameter (kebab attribute, plus the old lower-case form) and the shared attributes. */
-export function listProperties(names: readonly string[]): PropertyDeclarations {
-  const props: Record<string, PropertyDeclarations[string]> = {
-    storeUrl: { attribute: 'store-url' },
-    langAttr: { attribute: 'lang' },
-    strictStandardHtml: { attribute: 'strict-standard-html' },
-    noStyles: { attribute: 'no-styles' },
-    scope: { attribute: 'scope' },
-    context: { attribute: 'context' },
-  };
-  for (const name of names) {
-    if (name === 'click') continue;
-    const kebab = attributeName(name);
-    props[name] = { attribute: kebab, type: String };
-    const lower = squash(name);
-    if (lower !== kebab) props[`legacy_${lower}`] = { attribute: lower, type: String };
-  }
-  return props;
-}
-
-export { resolveSupportiveParams, scopeNameOf as scopeNameFrom } from './scope-params.ts';
-
 /** True when the state has a term or a filter (result text and empty text depend on it). */
 export function isFiltered(state: SearchState): boolean {
   return state.terms.length > 0 || activeFilterCount(state) > 0;
@@ -99,18 +62,14 @@ interface RowEntry {
 }
 
 export class SearchListBlock extends CatalogBlock {
-  static override blockName = 'datasetListLayout' as const;
+  /** The list's column of the parameter table: every parameter a list-showing block reads, heading level 2. */
+  static override blockName = 'datasetList' as const;
   static override properties: PropertyDeclarations = {
-    ...listProperties([...LIST_PARAMS, ...LIST_EXTRAS]),
+    ...blockProperties('datasetList'),
+    scope: { attribute: 'scope' },
     scopeOverride: { attribute: false },
   };
-  /** Parameter defaults of this list (supportive subclasses override). */
-  static paramDefaults: Readonly<Record<string, ParamValue>> = {
-    hl: 2, clickExpand: true, includeExtras: false, includeVisualizations: false, includeTabbedVisualizations: false,
-    includeDataPreview: false, includeIndicators: false,
-  };
-  /** The EntryScape Blocks name whose `blocks` override defaults apply to this list. */
-  static incumbentName = 'searchList';
+  static override incumbentName = 'searchList';
   /** Search defaults of this list: the types it lists and its page size. */
   static listDefaults: { readonly types: readonly ItemKind[]; readonly pageSize: number } = { types: ['dataset'], pageSize: 10 };
 
@@ -128,12 +87,6 @@ export class SearchListBlock extends CatalogBlock {
   #lastState: LoadState = 'idle';
   #rowLanding: ((route: Route, target: LinkTarget) => string) | undefined;
   #onScope = (): void => this.requestUpdate();
-
-  override get params(): ResolvedParams {
-    const ctor = this.constructor as typeof SearchListBlock;
-    return resolveSupportiveParams(this, [...LIST_PARAMS, ...LIST_EXTRAS], ctor.paramDefaults, this.pageConfig,
-      this.parentBlock()?.params, ctor.incumbentName);
-  }
 
   get scopeName(): string {
     return this.scopeOverride?.name ?? scopeNameOf(this);

@@ -11,7 +11,6 @@ import { msg } from '../../src/i18n/index.ts';
 import { INVALID_SEARCH_CHARS, ScopedBlock } from './scoped-block.ts';
 import { simpleSearchStyles } from './simple-search.styles.ts';
 import type { SearchState } from '../../src/search/types.ts';
-import type { ParamValue } from '../../src/config/resolve.ts';
 
 /** Delay between the last input and the search (behaviour doc §4.1). */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -26,15 +25,14 @@ type Problem = 'none' | 'tooShort' | 'invalid';
  * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.
  */
 export class SimpleSearchBlock extends ScopedBlock {
-  static override blockName = 'datasetSimpleSearchLayout' as const;
+  static override blockName = 'datasetSearch' as const;
   static override blockStyles = [simpleSearchStyles];
   static override properties: PropertyDeclarations = {
-    ...ScopedBlock.partProperties('datasetSimpleSearchLayout'),
+    ...ScopedBlock.partProperties('datasetSearch'),
     problem: { state: true },
   };
 
   static override incumbentName = 'simpleSearch';
-  static override extraParams: Readonly<Record<string, ParamValue>> = { minimumSearchLength: undefined };
 
   declare problem: Problem;
   #timer: ReturnType<typeof setTimeout> | undefined;

@@ -1,9 +1,8 @@
 /**
  * `<catalog-sort-select>`: the "Sort by" select of the search layouts (`includeSorting`, behaviour doc §1.13).
  */
-import { html } from 'lit';
+import { html, type PropertyDeclarations } from 'lit';
 import type { SearchState } from '../../src/search/types.ts';
-import type { ParamValue } from '../../src/config/resolve.ts';
 import { normaliseSort, sameSort } from '../../src/search/query.ts';
 import { sortLabel, sortOptionsOf } from '../../src/search/settings.ts';
 import { msg } from '../../src/i18n/index.ts';
@@ -43,7 +42,8 @@ const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRigh
  * @attr {string} lang - UI language: sv, en or de.
  */
 export class SortSelect extends TemplateBlock {
-  static override extraParams: Readonly<Record<string, ParamValue>> = { sortOptions: undefined };
+  static override blockName = 'catalogSortSelect' as const;
+  static override properties: PropertyDeclarations = TemplateBlock.partProperties('catalogSortSelect');
 
   /** A value reached by keyboard navigation that is not applied yet. */
   #pending: string | undefined;

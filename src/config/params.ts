@@ -1,16 +1,20 @@
 /**
- * THE parameter table. It mirrors the table in SPEC.md "Block parameters" row for row; block tests are generated
- * from it, the README table is checked against it, and `resolveParam` reads it. Change the spec, change this.
+ * THE parameter table. It mirrors the table in SPEC.md "Block parameters" row for row, and gives the supportive blocks
+ * (the parts a layout composes, which a portal builder may also place alone) columns of their own, so that each block
+ * resolves, and names in its warnings, the parameters it reads. Block tests are generated from it, the README tables
+ * are written from it (`npm run params-table`), and `resolveParams` reads it. Change the spec, change this.
  */
 export type BlockName =
   | 'datasetView' | 'dataserviceView' | 'datasetListLayout' | 'datasetSimpleSearchLayout'
   | 'datasetMultiSearchLayout' | 'datasetFacetSearchLayout' | 'datasetCompactFacetSearchLayout'
-  | 'datasetFacetSearchPortalLayout';
+  | 'datasetFacetSearchPortalLayout'
+  | 'datasetList' | 'datasetResults' | 'datasetSearch' | 'datasetMultiSearch' | 'datasetFacets' | 'catalogSortSelect'
+  | 'facetSearchResponsiveness' | 'catalogActiveFilters' | 'datasetExports';
 
 export type ParamType = 'boolean' | 'number' | 'string';
 
 /** Spec column letters → block names (FS covers both facet layouts, same parameters). */
-export const COLUMN_BLOCKS = {
+export const SPEC_COLUMN_BLOCKS = {
   DV: ['datasetView'],
   SV: ['dataserviceView'],
   DL: ['datasetListLayout'],
@@ -19,6 +23,23 @@ export const COLUMN_BLOCKS = {
   FS: ['datasetFacetSearchLayout', 'datasetCompactFacetSearchLayout'],
   FP: ['datasetFacetSearchPortalLayout'],
 } as const satisfies Record<string, readonly BlockName[]>;
+
+/**
+ * The supportive blocks' columns: the list, the result count, the two search inputs, the facets, the sort select and
+ * the parts that read the facet layouts' parameters without extras of their own (PA). A part reads the parameters of
+ * the layout it serves, with that layout's defaults (the list: every list-showing column's, heading level 2).
+ */
+export const SUPPORTIVE_COLUMN_BLOCKS = {
+  LI: ['datasetList'],
+  RE: ['datasetResults'],
+  SE: ['datasetSearch'],
+  MU: ['datasetMultiSearch'],
+  FA: ['datasetFacets'],
+  SO: ['catalogSortSelect'],
+  PA: ['facetSearchResponsiveness', 'catalogActiveFilters', 'datasetExports'],
+} as const satisfies Record<string, readonly BlockName[]>;
+
+export const COLUMN_BLOCKS = { ...SPEC_COLUMN_BLOCKS, ...SUPPORTIVE_COLUMN_BLOCKS };
 export type Column = keyof typeof COLUMN_BLOCKS;
 
 export interface ParamSpec {
@@ -36,69 +57,82 @@ export interface ParamSpec {
 }
 
 const ALL = 'DV SV DL SS MS FS FP';
+/** The supportive blocks that read a parameter wherever the layouts they serve do (see SUPPORTIVE_COLUMN_BLOCKS). */
+const PARTS = 'LI SE MU FA SO PA';
+/** … the parts that serve the facet layouts. */
+const FS_PARTS = 'FA SO PA';
 
 /**
  * One row of the table: `columns` as in the spec (`'DV DL'`); `defaults` one value for every column of the row or a
  * value per column (none: "not shown" everywhere); `limits` the row's `min` or `pattern`.
  */
-function row(
+function row<T extends ParamType | 'json' = ParamType>(
   name: string,
-  type: ParamType,
+  type: T,
   columns: string,
   defaults?: boolean | string | ParamSpec['defaults'],
   limits?: Pick<ParamSpec, 'min' | 'pattern'>,
-): ParamSpec {
+): Omit<ParamSpec, 'type'> & { readonly type: T } {
   const cols = columns.split(' ') as Column[];
   const perColumn = typeof defaults === 'object' ? defaults : defaults === undefined ? {} : Object.fromEntries(cols.map((c) => [c, defaults]));
   return { name, type, columns: cols, defaults: perColumn, ...limits };
 }
 
 export const PARAMS: readonly ParamSpec[] = [
-  row('hl', 'number', ALL, { DV: 1, SV: 1, DL: 1, SS: 2, MS: 2, FS: 2, FP: 2 }, { min: 1 }),
-  row('pageInUrl', 'boolean', 'DV DL SS MS FS FP'),
-  row('includeExtras', 'boolean', 'DV DL SS MS FS', false),
-  row('includeVisualizations', 'boolean', 'DV DL SS MS FS', false),
-  row('includeTabbedVisualizations', 'boolean', 'DV DL SS MS FS', false),
-  row('includeAutoVisualizations', 'boolean', 'DV DL SS MS FS FP'),
-  row('includeDataPreview', 'boolean', 'DV DL SS MS FS FP', false),
-  row('includeIndicators', 'boolean', 'DV SV DL FP', false),
-  row('clickExpand', 'boolean', 'DV DL', true),
-  row('registry', 'boolean', 'DV DL'),
-  row('legend', 'boolean', 'DV DL MS FS'),
-  row('sortOrder', 'string', 'DL SS MS FS FP', undefined,
+  row('hl', 'number', `${ALL} ${PARTS}`,
+    { DV: 1, SV: 1, DL: 1, SS: 2, MS: 2, FS: 2, FP: 2, LI: 2, SE: 2, MU: 2, FA: 2, SO: 2, PA: 2 }, { min: 1 }),
+  row('pageInUrl', 'boolean', `DV DL SS MS FS FP ${PARTS}`),
+  row('includeExtras', 'boolean', `DV DL SS MS FS ${PARTS}`, false),
+  row('includeVisualizations', 'boolean', `DV DL SS MS FS ${PARTS}`, false),
+  row('includeTabbedVisualizations', 'boolean', `DV DL SS MS FS ${PARTS}`, false),
+  row('includeAutoVisualizations', 'boolean', `DV DL SS MS FS FP ${PARTS}`),
+  row('includeDataPreview', 'boolean', `DV DL SS MS FS FP ${PARTS}`, false),
+  row('includeIndicators', 'boolean', 'DV SV DL FP LI', false),
+  row('clickExpand', 'boolean', 'DV DL LI', true),
+  row('registry', 'boolean', 'DV DL LI'),
+  row('legend', 'boolean', `DV DL MS FS LI MU ${FS_PARTS}`),
+  row('sortOrder', 'string', `DL SS MS FS FP ${PARTS}`, undefined,
     { pattern: /^\s*(title|[\w.-]+[ +](asc|desc)(\s*,\s*[\w.-]+[ +](asc|desc))*)\s*$/i }),
-  row('includeSorting', 'boolean', 'SS MS FS'),
-  row('includeServices', 'boolean', 'SS MS FS'),
-  row('break', 'string', 'FS FP', '1024px', { pattern: /^\s*\d+(\.\d+)?\s*(px|em|rem|vw|ch)?\s*$/i }),
-  row('hvdFilter', 'boolean', 'FS FP'),
-  row('typeFilter', 'boolean', 'FS'),
+  row('includeSorting', 'boolean', `SS MS FS SE MU ${FS_PARTS}`),
+  row('includeServices', 'boolean', `SS MS FS ${PARTS}`),
+  row('break', 'string', `FS FP ${FS_PARTS}`, '1024px', { pattern: /^\s*\d+(\.\d+)?\s*(px|em|rem|vw|ch)?\s*$/i }),
+  row('hvdFilter', 'boolean', `FS FP ${FS_PARTS}`),
+  row('typeFilter', 'boolean', `FS LI ${FS_PARTS}`),
 ];
 
 /**
  * A row of EXTRA_PARAMS: a ParamSpec whose type may also be `json` (an object, an array or a string as given;
- * attribute text starting with `{` or `[` is parsed as JSON). Extra rows belong to no column of the spec table and
- * have no table default: the blocks that read them give their own.
+ * attribute text starting with `{` or `[` is parsed as JSON). Extra rows are not in the spec's table and have no
+ * table default: the blocks that read them give their own.
  */
 export interface ExtraParamSpec extends Omit<ParamSpec, 'type'> {
   readonly type: ParamType | 'json';
 }
 
-const EXTRA_TYPES = { n: 'number', j: 'json', s: 'string' } as const;
+/** The search layouts: they read every extra parameter and hand it down (`inherit`). */
+const LAYOUTS = 'SS MS FS FP';
+/** The list, and the list layout that hands its parameters to the list inside. */
+const LISTS = `DL LI ${LAYOUTS}`;
+const AT_LEAST_ONE = { min: 1 };
 
 /**
  * Parameters of the EntryScape Blocks runtime that the spec table does not list (issue 10), resolved by the same
  * resolver as PARAMS: attribute → inherit → `blocks` override defaults → page config → the block's own default.
- * Written as `name:type` (n number ≥ 1, j json, s string) to keep every page's core chunk small. `context` and
- * `namedclick`/`click` are read by the search lists; `exclude`/`include` (collection names) by the facets.
+ * `context` and `namedclick`/`click` are read by the search lists; `exclude`/`include` (collection names) by the facets.
  */
-export const EXTRA_PARAMS: readonly ExtraParamSpec[] = (
-  'limit:n limitOptions:j sortOptions:j baseFilter:j minimumSearchLength:n facetLimit:n exclude:j include:j namedclick:s click:s context:j'
-)
-  .split(' ')
-  .map((row) => {
-    const [name, t] = row.split(':') as [string, keyof typeof EXTRA_TYPES];
-    return { name, type: EXTRA_TYPES[t], columns: [], defaults: {}, ...(t === 'n' ? { min: 1 } : {}) };
-  });
+export const EXTRA_PARAMS: readonly ExtraParamSpec[] = [
+  row('limit', 'number', LISTS, undefined, AT_LEAST_ONE),
+  row('limitOptions', 'json', LISTS),
+  row('sortOptions', 'json', `${LISTS} SO`),
+  row('baseFilter', 'json', LISTS),
+  row('minimumSearchLength', 'number', `SE MU ${LAYOUTS}`, undefined, AT_LEAST_ONE),
+  row('facetLimit', 'number', `${LISTS} FA`, undefined, AT_LEAST_ONE),
+  row('exclude', 'json', `MU FA ${LAYOUTS}`),
+  row('include', 'json', `MU FA ${LAYOUTS}`),
+  row('namedclick', 'string', `${LISTS} MU`),
+  row('click', 'string', `${LISTS} MU`),
+  row('context', 'json', LISTS),
+];
 
 /** Lower-case, without `-`/`_`: `include-data-preview`, `includeDataPreview`, `includedatapreview` compare equal. */
 export const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
@@ -126,9 +160,16 @@ export function columnOf(block: BlockName): Column {
   throw new Error(`Unknown block ${block}`);
 }
 
+/** The rows of the spec table (PARAMS) that `block` reads. */
 export function paramsOf(block: BlockName): readonly ParamSpec[] {
   const col = columnOf(block);
   return PARAMS.filter((p) => p.columns.includes(col));
+}
+
+/** Every parameter `block` reads: its rows of both tables (PARAMS, EXTRA_PARAMS). */
+export function specsOf(block: BlockName): readonly ExtraParamSpec[] {
+  const col = columnOf(block);
+  return [...PARAMS, ...EXTRA_PARAMS].filter((p) => p.columns.includes(col));
 }
 
 /** kebab-case attribute name of a parameter: includeDataPreview → include-data-preview. */

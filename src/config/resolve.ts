@@ -5,11 +5,12 @@
  *   → the defaults of a `blocks: [{ block, extends, … }]` override of the block's incumbent name (blockDefaults)
  *   → page configuration (`readPageConfig`)
  *   → the block's default from the parameter table.
- * ONE resolver (`resolveSpecs`) for the spec table (PARAMS), the extra table (EXTRA_PARAMS) and the supportive blocks.
+ * ONE resolver (`resolveParams`) for every block — landing blocks, layouts and supportive blocks — over both tables
+ * (PARAMS, EXTRA_PARAMS), each block reading its column.
  * A value of the wrong type is reported once with a console warning naming block, parameter and value, and the
  * block default is used. A parameter of another block set on this one is ignored with one warning per block type.
  */
-import { PARAMS, columnOf, paramsOf, squash, type BlockName, type ExtraParamSpec, type GlobalConfig, type ParamSpec } from './params.ts';
+import { PARAMS, columnOf, paramsOf, specsOf, squash, type BlockName, type ExtraParamSpec, type GlobalConfig, type ParamSpec } from './params.ts';
 import { blockDefaults } from './block-overrides.ts';
 import { parseAttributeValue } from './page-config.ts';
 import { resetWarnings, warnOnce } from './warn.ts';
@@ -82,23 +83,23 @@ export function pageValue(page: Readonly<Record<string, unknown>>, param: string
 }
 
 /**
- * THE resolver: effective values of `specs` for element `el`, in the order of the module comment. Every block kind
- * (spec table, extra table, supportive blocks) goes through here. `parent` = the enclosing block's effective
- * parameters (read only through `inherit`); `incumbent` = the EntryScape Blocks name whose `blocks` overrides apply
- * (`datasetView`, `datasetList`, `facets` …; also the name in warnings); `fallback` = a parameter's default.
+ * THE resolver: the effective parameters of `block` for element `el`, in the order of the module comment. `parent` =
+ * the enclosing block's effective parameters (read only through `inherit`); `incumbent` = the EntryScape Blocks name
+ * whose `blocks` overrides apply (`datasetView`, `datasetList`, `facets` …; default `block`), which warnings name with
+ * the element's tag. Keys: every parameter the block reads; unset parameters without default are undefined.
  */
-export function resolveSpecs(
-  specs: readonly (ParamSpec | ExtraParamSpec)[],
+export function resolveParams(
+  block: BlockName,
   el: Element,
   page: GlobalConfig,
-  parent: Readonly<Record<string, unknown>> | undefined,
-  incumbent: string,
-  fallback: (spec: ParamSpec | ExtraParamSpec) => ParamValue,
+  parent?: Readonly<Record<string, unknown>>,
+  incumbent: string = block,
 ): ResolvedParams {
   const out: ResolvedParams = {};
   const tag = el.localName;
+  const column = columnOf(block);
   const overrides = blockDefaults(page, incumbent)?.defaults ?? {};
-  for (const spec of specs) {
+  for (const spec of specsOf(block)) {
     const name = spec.name;
     let raw: unknown = attributeValue(el, name);
     let source = 'attribute';
@@ -114,7 +115,7 @@ export function resolveSpecs(
     const parsed = raw == null ? INVALID : parseParam(spec, raw);
     if (parsed !== INVALID) out[name] = parsed;
     else {
-      const def = (out[name] = fallback(spec));
+      const def = (out[name] = spec.defaults[column]);
       if (raw != null) {
         warnOnce(
           `[catalog-blocks] ${incumbent} (<${tag}>): parameter "${name}" has the invalid value ${describe(raw)} ` +
@@ -124,34 +125,21 @@ export function resolveSpecs(
       }
     }
   }
+  warnForeignParams(block, el, incumbent);
   return out;
 }
 
 /**
- * Effective parameters of `block` for element `el`. `parent` = the effective parameters of the enclosing block
- * (only read through `inherit`); `incumbent` = the block name whose `blocks` overrides apply (default `block`).
- * Keys: every parameter the block accepts; unset parameters without default are undefined.
+ * Parameters of the spec table that `block` does not read, set as attributes here, are ignored, with one warning per
+ * block type and parameter naming the block as the page wrote it.
  */
-export function resolveParams(
-  block: BlockName,
-  el: Element,
-  page: GlobalConfig,
-  parent?: Record<string, unknown>,
-  incumbent: string = block,
-): ResolvedParams {
-  const out = resolveSpecs(paramsOf(block), el, page, parent, incumbent, (spec) => defaultOf(block, spec as ParamSpec));
-  warnForeignParams(block, el);
-  return out;
-}
-
-/** Parameters of other blocks set as attributes here are ignored, with one warning per block type and parameter. */
-function warnForeignParams(block: BlockName, el: Element): void {
+function warnForeignParams(block: BlockName, el: Element, incumbent: string): void {
   const own = paramsOf(block);
   for (const spec of PARAMS) {
     if (own.includes(spec) || attributeValue(el, spec.name) === null) continue;
     warnOnce(
-      `[catalog-blocks] ${block} (<${el.localName}>) does not accept the parameter "${spec.name}"; it is ignored.`,
-      `${block}|foreign|${spec.name}`,
+      `[catalog-blocks] ${incumbent} (<${el.localName}>) does not accept the parameter "${spec.name}"; it is ignored.`,
+      `${incumbent}|${el.localName}|foreign|${spec.name}`,
     );
   }
 }

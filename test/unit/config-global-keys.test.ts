@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { EXTRA_PARAMS, KNOWN_PARAM_NAMES, PARAMS, squash } from '../../src/config/params.ts';
-import { resolveParams, resolveSpecs } from '../../src/config/resolve.ts';
+import { resolveParams, type ResolvedParams } from '../../src/config/resolve.ts';
 import { landingHref, urlPrefix } from '../../src/config/links.ts';
 import { locateEntry } from '../../src/config/entry-location.ts';
 import { mergeConfig } from '../../src/config/page-config.ts';
@@ -15,9 +15,11 @@ function element(attrs: Record<string, string> = {}, localName = 'dataset-list')
   return { localName, attributes: Object.entries(attrs).map(([name, value]) => ({ name, value })) } as unknown as Element;
 }
 
-const spec = (name: string) => EXTRA_PARAMS.find((p) => p.name === name)!;
-const resolveExtra = (names: string[], el: Element, page: GlobalConfig, incumbent = 'datasetList', parent?: Record<string, unknown>) =>
-  resolveSpecs(names.map(spec), el, page, parent, incumbent, () => undefined);
+/** The extra parameters `names` as the one resolver gives them to a block that reads them all (a search layout). */
+const resolveExtra = (names: string[], el: Element, page: GlobalConfig, incumbent = 'datasetList', parent?: Record<string, unknown>): ResolvedParams => {
+  const all = resolveParams('datasetFacetSearchLayout', el, page, parent, incumbent);
+  return Object.fromEntries(names.map((n) => [n, all[n]]));
+};
 
 describe('EXTRA_PARAMS and KNOWN_PARAM_NAMES', () => {
   it('the extra table holds the non-spec parameters of the issue and none of the spec table', () => {
