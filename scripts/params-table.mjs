@@ -4,7 +4,7 @@
 // Run with tsx (the table is TypeScript): `node --import tsx scripts/params-table.mjs`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COLUMN_BLOCKS, PARAMS, attributeName } from '../src/config/params.ts';
+import { COLUMN_BLOCKS, PARAMS, SPEC_COLUMN_BLOCKS, SUPPORTIVE_COLUMN_BLOCKS, attributeName } from '../src/config/params.ts';
 import { paramMeaning } from '../src/config/param-docs.ts';
 import { root } from './entries.mjs';
 
@@ -34,7 +34,8 @@ export function paramsTable() {
     const meaning = `${paramMeaning(p.name).replaceAll('|', '\\|')}`;
     return `| \`${p.name}\` | \`${attributeName(p.name)}\` | ${p.type} | ${marks.join(' | ')} | ${defaultText(p)} | ${meaning} |`;
   });
-  const legend = `Columns: ${Object.entries(COLUMN_BLOCKS).map(([c, blocks]) => `${c} = ${blocks.join(' / ')}`).join('; ')}. ` +
+  const named = (columns) => Object.entries(columns).map(([c, blocks]) => `${c} = ${blocks.map((b) => `${b} \`<${attributeName(b)}>\``).join(' / ')}`).join('; ');
+  const legend = `Columns: ${named(SPEC_COLUMN_BLOCKS)}. Supportive blocks: ${named(SUPPORTIVE_COLUMN_BLOCKS)}. ` +
     '"–": not set unless you set it.';
   return [head, sep, ...rows, '', legend].join('\n');
 }

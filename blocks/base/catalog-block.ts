@@ -72,7 +72,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
   /** The block's name in the parameter table (`datasetView`, `datasetList`, …): the column it reads. */
   static blockName: BlockName;
   /** The EntryScape Blocks name whose `blocks` override defaults apply and that warnings name (default: `blockName`). */
-  static incumbentName = '';
+  declare static incumbentName?: string;
   /** The block's own stylesheets (adopted once per document next to the shared one). */
   static blockStyles: readonly CSSResult[] = [];
 
@@ -114,8 +114,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
 
   /** Effective parameters (behaviour doc §0/§8). */
   get params(): ResolvedParams {
-    const incumbent = (this.constructor as typeof CatalogBlock).incumbentName || this.blockName;
-    return resolveParams(this.blockName, this, this.#page, this.parentBlock()?.params, incumbent);
+    return resolveParams(this.blockName, this, this.#page, this.parentBlock()?.params, (this.constructor as typeof CatalogBlock).incumbentName);
   }
 
   get uiLang(): Lang {

@@ -56,12 +56,6 @@ export interface ParamSpec {
   readonly meaning?: string;
 }
 
-const ALL = 'DV SV DL SS MS FS FP';
-/** The supportive blocks that read a parameter wherever the layouts they serve do (see SUPPORTIVE_COLUMN_BLOCKS). */
-const PARTS = 'LI SE MU FA SO PA';
-/** … the parts that serve the facet layouts. */
-const FS_PARTS = 'FA SO PA';
-
 /**
  * One row of the table: `columns` as in the spec (`'DV DL'`); `defaults` one value for every column of the row or a
  * value per column (none: "not shown" everywhere); `limits` the row's `min` or `pattern`.
@@ -79,25 +73,25 @@ function row<T extends ParamType | 'json' = ParamType>(
 }
 
 export const PARAMS: readonly ParamSpec[] = [
-  row('hl', 'number', `${ALL} ${PARTS}`,
+  row('hl', 'number', 'DV SV DL SS MS FS FP LI SE MU FA SO PA',
     { DV: 1, SV: 1, DL: 1, SS: 2, MS: 2, FS: 2, FP: 2, LI: 2, SE: 2, MU: 2, FA: 2, SO: 2, PA: 2 }, { min: 1 }),
-  row('pageInUrl', 'boolean', `DV DL SS MS FS FP ${PARTS}`),
-  row('includeExtras', 'boolean', `DV DL SS MS FS ${PARTS}`, false),
-  row('includeVisualizations', 'boolean', `DV DL SS MS FS ${PARTS}`, false),
-  row('includeTabbedVisualizations', 'boolean', `DV DL SS MS FS ${PARTS}`, false),
-  row('includeAutoVisualizations', 'boolean', `DV DL SS MS FS FP ${PARTS}`),
-  row('includeDataPreview', 'boolean', `DV DL SS MS FS FP ${PARTS}`, false),
+  row('pageInUrl', 'boolean', 'DV DL SS MS FS FP LI SE MU FA SO PA'),
+  row('includeExtras', 'boolean', 'DV DL SS MS FS LI SE MU FA SO PA', false),
+  row('includeVisualizations', 'boolean', 'DV DL SS MS FS LI SE MU FA SO PA', false),
+  row('includeTabbedVisualizations', 'boolean', 'DV DL SS MS FS LI SE MU FA SO PA', false),
+  row('includeAutoVisualizations', 'boolean', 'DV DL SS MS FS FP LI SE MU FA SO PA'),
+  row('includeDataPreview', 'boolean', 'DV DL SS MS FS FP LI SE MU FA SO PA', false),
   row('includeIndicators', 'boolean', 'DV SV DL FP LI', false),
   row('clickExpand', 'boolean', 'DV DL LI', true),
   row('registry', 'boolean', 'DV DL LI'),
-  row('legend', 'boolean', `DV DL MS FS LI MU ${FS_PARTS}`),
-  row('sortOrder', 'string', `DL SS MS FS FP ${PARTS}`, undefined,
+  row('legend', 'boolean', 'DV DL MS FS LI MU FA SO PA'),
+  row('sortOrder', 'string', 'DL SS MS FS FP LI SE MU FA SO PA', undefined,
     { pattern: /^\s*(title|[\w.-]+[ +](asc|desc)(\s*,\s*[\w.-]+[ +](asc|desc))*)\s*$/i }),
-  row('includeSorting', 'boolean', `SS MS FS SE MU ${FS_PARTS}`),
-  row('includeServices', 'boolean', `SS MS FS ${PARTS}`),
-  row('break', 'string', `FS FP ${FS_PARTS}`, '1024px', { pattern: /^\s*\d+(\.\d+)?\s*(px|em|rem|vw|ch)?\s*$/i }),
-  row('hvdFilter', 'boolean', `FS FP ${FS_PARTS}`),
-  row('typeFilter', 'boolean', `FS LI ${FS_PARTS}`),
+  row('includeSorting', 'boolean', 'SS MS FS SE MU FA SO PA'),
+  row('includeServices', 'boolean', 'SS MS FS LI SE MU FA SO PA'),
+  row('break', 'string', 'FS FP FA SO PA', '1024px', { pattern: /^\s*\d+(\.\d+)?\s*(px|em|rem|vw|ch)?\s*$/i }),
+  row('hvdFilter', 'boolean', 'FS FP FA SO PA'),
+  row('typeFilter', 'boolean', 'FS LI FA SO PA'),
 ];
 
 /**
@@ -109,29 +103,26 @@ export interface ExtraParamSpec extends Omit<ParamSpec, 'type'> {
   readonly type: ParamType | 'json';
 }
 
-/** The search layouts: they read every extra parameter and hand it down (`inherit`). */
-const LAYOUTS = 'SS MS FS FP';
-/** The list, and the list layout that hands its parameters to the list inside. */
-const LISTS = `DL LI ${LAYOUTS}`;
 const AT_LEAST_ONE = { min: 1 };
 
 /**
  * Parameters of the EntryScape Blocks runtime that the spec table does not list (issue 10), resolved by the same
  * resolver as PARAMS: attribute → inherit → `blocks` override defaults → page config → the block's own default.
+ * The search layouts (SS MS FS FP) read every one and hand it down (`inherit`); the list layout (DL) the list's (LI).
  * `context` and `namedclick`/`click` are read by the search lists; `exclude`/`include` (collection names) by the facets.
  */
 export const EXTRA_PARAMS: readonly ExtraParamSpec[] = [
-  row('limit', 'number', LISTS, undefined, AT_LEAST_ONE),
-  row('limitOptions', 'json', LISTS),
-  row('sortOptions', 'json', `${LISTS} SO`),
-  row('baseFilter', 'json', LISTS),
-  row('minimumSearchLength', 'number', `SE MU ${LAYOUTS}`, undefined, AT_LEAST_ONE),
-  row('facetLimit', 'number', `${LISTS} FA`, undefined, AT_LEAST_ONE),
-  row('exclude', 'json', `MU FA ${LAYOUTS}`),
-  row('include', 'json', `MU FA ${LAYOUTS}`),
-  row('namedclick', 'string', `${LISTS} MU`),
-  row('click', 'string', `${LISTS} MU`),
-  row('context', 'json', LISTS),
+  row('limit', 'number', 'DL LI SS MS FS FP', undefined, AT_LEAST_ONE),
+  row('limitOptions', 'json', 'DL LI SS MS FS FP'),
+  row('sortOptions', 'json', 'DL LI SS MS FS FP SO'),
+  row('baseFilter', 'json', 'DL LI SS MS FS FP'),
+  row('minimumSearchLength', 'number', 'SE MU SS MS FS FP', undefined, AT_LEAST_ONE),
+  row('facetLimit', 'number', 'DL LI SS MS FS FP FA', undefined, AT_LEAST_ONE),
+  row('exclude', 'json', 'MU FA SS MS FS FP'),
+  row('include', 'json', 'MU FA SS MS FS FP'),
+  row('namedclick', 'string', 'DL LI SS MS FS FP MU'),
+  row('click', 'string', 'DL LI SS MS FS FP MU'),
+  row('context', 'json', 'DL LI SS MS FS FP'),
 ];
 
 /** Lower-case, without `-`/`_`: `include-data-preview`, `includeDataPreview`, `includedatapreview` compare equal. */

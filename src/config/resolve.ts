@@ -93,8 +93,9 @@ export function resolveParams(
   el: Element,
   page: GlobalConfig,
   parent?: Readonly<Record<string, unknown>>,
-  incumbent: string = block,
+  incumbent?: string,
 ): ResolvedParams {
+  incumbent ||= block;
   const out: ResolvedParams = {};
   const tag = el.localName;
   const column = columnOf(block);
@@ -139,7 +140,6 @@ function warnForeignParams(block: BlockName, el: Element, incumbent: string): vo
     if (own.includes(spec) || attributeValue(el, spec.name) === null) continue;
     warnOnce(
       `[catalog-blocks] ${incumbent} (<${el.localName}>) does not accept the parameter "${spec.name}"; it is ignored.`,
-      `${incumbent}|${el.localName}|foreign|${spec.name}`,
     );
   }
 }

@@ -12,7 +12,6 @@ export const enCore = {
   'dv.notFound': 'The dataset could not be found or is not public.',
   'svc.noEntry': 'No data service was specified.',
   'svc.notFound': 'The data service could not be found or is not public.',
-  'error.block': 'Blocks error: {message}',
 } as const;
 
 export const svCore = {
@@ -25,7 +24,6 @@ export const svCore = {
   'dv.notFound': 'Datamängden hittades inte eller är inte publik.',
   'svc.noEntry': 'Ingen datatjänst har angetts.',
   'svc.notFound': 'Datatjänsten hittades inte eller är inte publik.',
-  'error.block': 'Blockfel: {message}',
 } as const;
 
 export const deCore = {
@@ -38,5 +36,4 @@ export const deCore = {
   'dv.notFound': 'Der Datensatz wurde nicht gefunden oder ist nicht öffentlich.',
   'svc.noEntry': 'Es wurde kein Datendienst angegeben.',
   'svc.notFound': 'Der Datendienst wurde nicht gefunden oder ist nicht öffentlich.',
-  'error.block': 'Blockfehler: {message}',
 } as const;
