@@ -85,7 +85,7 @@ export class MultiSearchBlock extends ScopedBlock {
     if (!typed) return [];
     const out: Suggestion[] = [];
     const state = this.searchScope.state;
-    if (typed.length >= this.minimumSearchLength && !INVALID_SEARCH_CHARS.test(typed) && !state.terms.includes(typed)) {
+    if (typed.length >= this.minimumTermLength && !INVALID_SEARCH_CHARS.test(typed) && !state.terms.includes(typed)) {
       out.push({ kind: 'term', value: typed, label: msg(this.uiLang, 'multi.freeText', { term: typed }) });
     }
     const offered = this.collections;
@@ -170,7 +170,7 @@ export class MultiSearchBlock extends ScopedBlock {
       this.problem = 'invalid';
       return;
     }
-    if (typed.length < this.minimumSearchLength) {
+    if (typed.length < this.minimumTermLength) {
       this.problem = 'tooShort';
       return;
     }
@@ -294,7 +294,7 @@ export class MultiSearchBlock extends ScopedBlock {
       <div class="esbSearchError" id=${errorId} aria-live="polite">${invalid ? msg(lang, 'search.invalid') : ''}</div>
       <div class="esbSearchHint" id=${hintId} role="status">
         ${this.problem === 'tooShort'
-          ? msg(lang, 'search.tooShort', { n: this.minimumSearchLength })
+          ? msg(lang, 'search.tooShort', { n: this.minimumTermLength })
           : open
             ? msg(lang, 'multi.count', { n: options.length })
             : ''}

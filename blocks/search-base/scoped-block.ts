@@ -29,8 +29,8 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
   };
   #onResults = (): void => this.requestUpdate();
 
-  /** Shortest search term (global or block `minimumSearchLength`, default 3; behaviour doc §4.1). */
-  get minimumSearchLength(): number {
+  /** Shortest search term: the `minimumSearchLength` parameter (global or the block's), default 3 (behaviour doc §4.1). */
+  get minimumTermLength(): number {
     const n = this.params.minimumSearchLength;
     return typeof n === 'number' ? n : MIN_TERM_LENGTH;
   }

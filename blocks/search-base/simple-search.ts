@@ -101,7 +101,7 @@ export class SimpleSearchBlock extends ScopedBlock {
       this.problem = 'invalid';
       return;
     }
-    if (value.length > 0 && value.length < this.minimumSearchLength) {
+    if (value.length > 0 && value.length < this.minimumTermLength) {
       this.problem = 'tooShort';
       return;
     }
@@ -138,7 +138,7 @@ export class SimpleSearchBlock extends ScopedBlock {
       />
       <div class="esbSearchError" id=${errorId} aria-live="polite">${invalid ? msg(lang, 'search.invalid') : ''}</div>
       <div class="esbSearchHint" id=${hintId} role="status">
-        ${this.problem === 'tooShort' ? msg(lang, 'search.tooShort', { n: this.minimumSearchLength }) : ''}
+        ${this.problem === 'tooShort' ? msg(lang, 'search.tooShort', { n: this.minimumTermLength }) : ''}
       </div>
     </div>`;
   }
