@@ -7,6 +7,7 @@ import { EXTRA_PARAMS, PARAMS, type ExtraParamSpec, type GlobalConfig } from '..
 import { resolveSpecs, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
 import type { SearchScope } from '../../src/search/scope.ts';
 import { stateOfError, type LoadState } from '../base/load-controller.ts';
+import { emit } from '../base/events.ts';
 
 /** Specs of both tables by name (supportive blocks pick theirs by name). */
 const SPECS = new Map<string, ExtraParamSpec>([...PARAMS, ...EXTRA_PARAMS].map((p) => [p.name, p] as const));
@@ -53,7 +54,7 @@ export function scopeLoadState(scope: SearchScope | undefined): LoadState {
 /** `catalog-block-state` when `state` differs from the `last` one and is final; returns `state` (the new last). */
 export function announceState(el: Element, state: LoadState, last: LoadState): LoadState {
   if (state !== last && state !== 'loading' && state !== 'idle') {
-    el.dispatchEvent(new CustomEvent('catalog-block-state', { detail: { state }, bubbles: true, composed: true }));
+    emit(el, 'catalog-block-state', { state });
   }
   return state;
 }
