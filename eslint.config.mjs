@@ -6,7 +6,7 @@ import lit from 'eslint-plugin-lit';
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'sdk/**', 'test-results/**', '**/*.d.ts', '**/*.d.mts'] },
   {
-    files: ['src/**/*.ts', 'blocks/**/*.ts', 'demo/**/*.ts'],
+    files: ['src/**/*.ts', 'blocks/**/*.ts', 'node/**/*.ts', 'dev-store/**/*.ts', 'demo/**/*.ts'],
     ignores: ['**/*.test.ts'],
     languageOptions: {
       parser: tseslint.parser,

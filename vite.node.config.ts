@@ -38,9 +38,9 @@ export default defineConfig({
     copyPublicDir: false,
     rolldownOptions: {
       input: {
-        'catalog-blocks': resolve(root, 'src/cli/catalog-blocks.ts'),
-        'mcp-server': resolve(root, 'src/cli/mcp-server.ts'),
-        node: resolve(root, 'src/node.ts'),
+        'catalog-blocks': resolve(root, 'node/cli/catalog-blocks.ts'),
+        'mcp-server': resolve(root, 'node/cli/mcp-server.ts'),
+        node: resolve(root, 'node/index.ts'),
       },
       external: isExternal,
       output: {

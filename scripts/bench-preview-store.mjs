@@ -26,7 +26,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { chromium } from 'playwright-core';
 import { launchOptions } from './browser.mjs';
 import { root } from './entries.mjs';
-import { createStoreServer } from '../demo/store/server.ts';
+import { createStoreServer } from '../dev-store/server.ts';
 
 const arg = (name, dflt) => {
   const i = process.argv.indexOf(`--${name}`);

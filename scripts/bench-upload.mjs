@@ -63,7 +63,7 @@ const STORE_NODE_FLAGS = ['--max-semi-space-size=2'];
 async function startStore(dataDir, nodeFlags = STORE_NODE_FLAGS) {
   const child = spawn(
     process.execPath,
-    [...nodeFlags, '--import', 'tsx', 'demo/store/main.ts', '--port', '0', '--quiet', '--data-dir', dataDir, '--processing-ms', String(PROCESSING_MS), '--max-upload-mb', '128'],
+    [...nodeFlags, '--import', 'tsx', 'dev-store/main.ts', '--port', '0', '--quiet', '--data-dir', dataDir, '--processing-ms', String(PROCESSING_MS), '--max-upload-mb', '128'],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';

@@ -27,9 +27,9 @@ import { basename, extname, join, normalize, relative, resolve, sep } from 'node
 import { chromium } from 'playwright-core';
 import { launchOptions } from './browser.mjs';
 import { root } from './entries.mjs';
-import { createStoreServer } from '../demo/store/server.ts';
-import { runSearch } from '../demo/store/search/search.ts';
-import { parseParams } from '../demo/store/http/params.ts';
+import { createStoreServer } from '../dev-store/server.ts';
+import { runSearch } from '../dev-store/search/search.ts';
+import { parseParams } from '../dev-store/http/params.ts';
 
 const SIZES = [10, 100, 1000];
 const STORE_RUNS = 40;

@@ -512,8 +512,8 @@ async function main() {
   }
   // The dev store's own code (TypeScript): its WMS layer data, and the server that decides which file ids it seeds.
   const { tsImport } = await import('tsx/esm/api');
-  const { LAYERS, layerBox } = await tsImport('../demo/store/wms/layers.ts', import.meta.url);
-  const { createStoreServer } = await tsImport('../demo/store/server.ts', import.meta.url);
+  const { LAYERS, layerBox } = await tsImport('../dev-store/wms/layers.ts', import.meta.url);
+  const { createStoreServer } = await tsImport('../dev-store/server.ts', import.meta.url);
   const store = $rdf.graph();
   for (const s of SOURCES) parseInto(store, s);
 

@@ -60,16 +60,16 @@ async function viteBuild(mode) {
 
 checkEntries();
 /**
- * Declarations in two passes: the browser code without Node's types (tsconfig.build.json has `types: []`, so a
- * Node type leaking into a browser declaration fails the build), then `catalog-blocks/node` (src/node.ts) with
- * them. The pass configs live in .cache/ and only narrow tsconfig.build.json.
+ * Declarations in two passes: the browser code without Node's types (tsconfig.build.json extends
+ * tsconfig.browser.json, so a Node type leaking into a browser declaration fails the build), then
+ * `catalog-blocks/node` (node/index.ts) with them and without the DOM, as tsconfig.node.json checks it. The pass configs live in .cache/ and only narrow tsconfig.build.json.
  */
 function buildTypes() {
   const dir = join(root, '.cache');
   mkdirSync(dir, { recursive: true });
   const passes = {
-    'tsconfig.types-browser.json': { extends: '../tsconfig.build.json', exclude: ['../**/*.test.ts', '../src/cli/**', '../src/node.ts', '../src/node/**'] },
-    'tsconfig.types-node.json': { extends: '../tsconfig.build.json', include: ['../src/node.ts'], compilerOptions: { types: ['node'] } },
+    'tsconfig.types-browser.json': { extends: '../tsconfig.build.json', exclude: ['../**/*.test.ts', '../node/**'] },
+    'tsconfig.types-node.json': { extends: '../tsconfig.build.json', include: ['../node/index.ts'], compilerOptions: { types: ['node'], lib: ['ES2022'] } },
   };
   for (const [name, config] of Object.entries(passes)) {
     writeFileSync(join(dir, name), `${JSON.stringify(config, null, 2)}\n`);

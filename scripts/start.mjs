@@ -12,8 +12,8 @@ import { join, resolve } from 'node:path';
 import { createServer } from 'vite';
 import { root } from './entries.mjs';
 // run with `node --import tsx` (npm start does): the dev store is TypeScript
-import { createStoreServer } from '../demo/store/server.ts';
-import { DEMO_ACCOUNT } from '../demo/store/auth/index.ts';
+import { createStoreServer } from '../dev-store/server.ts';
+import { DEMO_ACCOUNT } from '../dev-store/auth/index.ts';
 
 function parseArgs(argv) {
   const opts = { port: 5173, storePort: 8787, catalogs: [], build: true };

@@ -5,6 +5,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { BadPayloadError, HttpStatusError, NetworkError, NotFoundError, isAbort } from '../../src/store/errors.ts';
+import { emit } from './events.ts';
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'noEntry' | 'notFound' | 'unreachable' | 'malformed';
 
@@ -84,7 +85,7 @@ export class LoadController<T> implements ReactiveController {
   #finish(state: LoadState): void {
     this.state = state;
     this.host.requestUpdate();
-    this.host.dispatchEvent(new CustomEvent('catalog-block-state', { detail: { state }, bubbles: true, composed: true }));
+    emit(this.host, 'catalog-block-state', { state });
   }
 
   hostDisconnected(): void {

@@ -10,6 +10,7 @@ import { baseStyles } from '../base/base.styles.ts';
 import { heading } from '../base/render.ts';
 import { dataPreviewStyles } from './data-preview.styles.ts';
 import { loadPreviewMessages } from './strings.ts';
+import { emit } from '../base/events.ts';
 
 /** What the preview shows; `state` (and the `catalog-preview-state` event) names it. */
 export type PreviewState = 'idle' | 'loading' | 'ready' | 'tooLarge' | 'notTabular' | 'failed';
@@ -19,6 +20,12 @@ export interface PreviewStateDetail {
   readonly state: PreviewState;
   /** Data rows read (below the header). */
   readonly rows: number;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'catalog-preview-state': CustomEvent<PreviewStateDetail>;
+  }
 }
 
 const DEFAULT_PAGE_SIZE = 10;
@@ -209,9 +216,7 @@ export class DataPreviewBlock extends LitElement {
   #setState(state: PreviewState): void {
     this.#state = state;
     this.requestUpdate();
-    this.dispatchEvent(new CustomEvent<PreviewStateDetail>('catalog-preview-state', {
-      detail: { state, rows: this.#table?.rows.length ?? 0 }, bubbles: true, composed: true,
-    }));
+    emit(this, 'catalog-preview-state', { state, rows: this.#table?.rows.length ?? 0 });
     if (state !== 'loading') {
       const settle = this.#settle;
       this.#settle = undefined;

@@ -6,6 +6,7 @@ import { TemplateBlock } from '../search-base/template.ts';
 import { datasetExportsStyles } from './dataset-exports.styles.ts';
 import { collectResult, EXPORT_CAP, mergedGraph, resultCsv, type CollectedResult } from './export-data.ts';
 import { loadExportMessages } from './strings.ts';
+import { emit } from '../base/events.ts';
 
 export type ExportFormat = 'turtle' | 'rdfxml' | 'jsonld' | 'csv';
 
@@ -30,6 +31,13 @@ export interface ExportDetail {
   readonly blob: Blob;
   /** Number of datasets in the file. */
   readonly count: number;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    /** Before a download; cancelable (the page then handles `detail.blob` itself). */
+    'catalog-export': CustomEvent<ExportDetail>;
+  }
 }
 
 /**
@@ -132,7 +140,7 @@ export class DatasetExports extends TemplateBlock {
       // Datasets the CSV had to leave out are not in the file (RDF leaves out statements, never whole hits).
       const count = result.entries.length - (leftOut?.what === 'datasets' ? leftOut.count : 0);
       const detail: ExportDetail = { format, filename: spec.filename, blob, count };
-      const proceed = this.dispatchEvent(new CustomEvent<ExportDetail>('catalog-export', { detail, bubbles: true, composed: true, cancelable: true }));
+      const proceed = emit(this, 'catalog-export', detail, true);
       if (proceed) this.#download(blob, spec.filename);
       this.#setStatus({
         kind: 'done',

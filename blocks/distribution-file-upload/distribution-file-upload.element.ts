@@ -11,6 +11,7 @@ import { baseStyles } from '../base/base.styles.ts';
 import { heading } from '../base/render.ts';
 import { checkFile, httpHref, maxSizeMb, type FileProblem } from './file-checks.ts';
 import { uploadStyles } from './distribution-file-upload.styles.ts';
+import { emit } from '../base/events.ts';
 
 export type UploadMode = 'add' | 'replace';
 
@@ -36,6 +37,12 @@ interface Message {
 export interface UploadStateDetail {
   readonly state: UploadState;
   readonly job?: Job;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'catalog-upload-state': CustomEvent<UploadStateDetail>;
+  }
 }
 
 const REJECTION_KEYS: Readonly<Record<number, string>> = {
@@ -206,7 +213,7 @@ export class DistributionFileUpload extends LitElement {
     this.requestUpdate();
     const job = 'job' in phase ? phase.job : undefined;
     const detail: UploadStateDetail = job ? { state: phase.kind, job } : { state: phase.kind };
-    this.dispatchEvent(new CustomEvent<UploadStateDetail>('catalog-upload-state', { detail, bubbles: true, composed: true }));
+    emit(this, 'catalog-upload-state', detail);
   }
 
   async #focus(selector: string): Promise<void> {

@@ -19,6 +19,14 @@ import { offeredCollections } from '../../src/search/settings.ts';
 import { writeState } from '../../src/search/url.ts';
 import { comboboxStyles, simpleSearchStyles } from './simple-search.styles.ts';
 import { facetsStyles } from './facets.styles.ts';
+import { emit } from '../base/events.ts';
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    /** Enter on the empty input of a front-page search box: cancel it to route in a single-page app. */
+    'catalog-navigate': CustomEvent<{ href: string }>;
+  }
+}
 
 /** Most suggestions shown at once (behaviour doc §4.2 `limit`). */
 export const MAX_SUGGESTIONS = 20;
@@ -204,7 +212,7 @@ export class MultiSearchBlock extends ScopedBlock {
     const target = this.clickTarget;
     if (!target) return;
     const href = writeState(target, { ...this.searchScope.state, page: 1 }, 'default', { prefix: urlPrefix(this.pageConfig) }).href;
-    const go = this.dispatchEvent(new CustomEvent('catalog-navigate', { detail: { href }, bubbles: true, composed: true, cancelable: true }));
+    const go = emit(this, 'catalog-navigate', { href }, true);
     if (go) this.ownerDocument.defaultView?.location.assign(href);
   }
 

@@ -5,6 +5,7 @@
  */
 import type { SearchScope } from '../../src/search/scope.ts';
 import { stateOfError, type LoadState } from '../base/load-controller.ts';
+import { emit } from '../base/events.ts';
 
 /** Scope name from the `scope` attribute, trimmed; absent or empty → "default". */
 export function scopeNameOf(el: Element): string {
@@ -32,7 +33,7 @@ export function scopeLoadState(scope: SearchScope | undefined): LoadState {
 /** `catalog-block-state` when `state` differs from the `last` one and is final; returns `state` (the new last). */
 export function announceState(el: Element, state: LoadState, last: LoadState): LoadState {
   if (state !== last && state !== 'loading' && state !== 'idle') {
-    el.dispatchEvent(new CustomEvent('catalog-block-state', { detail: { state }, bubbles: true, composed: true }));
+    emit(el, 'catalog-block-state', { state });
   }
   return state;
 }

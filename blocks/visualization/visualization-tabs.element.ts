@@ -7,6 +7,14 @@ import { adoptStyles } from '../base/adopt-styles.ts';
 import { baseStyles } from '../base/base.styles.ts';
 import { loadVizMessages } from './strings.ts';
 import { vizStyles } from './visualization.styles.ts';
+import { emit } from '../base/events.ts';
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    /** The tab list selected another visualization. */
+    'catalog-visualization-tab': CustomEvent<{ index: number }>;
+  }
+}
 
 let instances = 0;
 
@@ -101,7 +109,7 @@ export class VisualizationTabsBlock extends LitElement {
     const changed = next !== this.selected;
     this.selected = next;
     if (focus) void this.updateComplete.then(() => this.querySelector<HTMLElement>(`#${this.idPrefix}-tab${next}`)?.focus());
-    if (changed) this.dispatchEvent(new CustomEvent('catalog-visualization-tab', { detail: { index: next }, bubbles: true, composed: true }));
+    if (changed) emit(this, 'catalog-visualization-tab', { index: next });
   }
 
   #onKey(e: KeyboardEvent): void {

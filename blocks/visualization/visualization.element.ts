@@ -12,9 +12,16 @@ import { baseStyles } from '../base/base.styles.ts';
 import { heading } from '../base/render.ts';
 import { loadVizMessages } from './strings.ts';
 import { vizStyles } from './visualization.styles.ts';
+import { emit } from '../base/events.ts';
 
 /** What the visualization shows; `state` and the `catalog-visualization-state` event name it. */
 export type VisualizationState = 'idle' | 'loading' | 'ready' | 'failed' | 'tooLarge' | 'empty';
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'catalog-visualization-state': CustomEvent<{ state: VisualizationState }>;
+  }
+}
 
 /** Charts and point maps read at most 1 MiB of their CSV file (behaviour §6.2); `table` has the preview's 10 MiB. */
 export const CHART_CAP_BYTES = 1024 * 1024;
@@ -243,7 +250,7 @@ export class VisualizationBlock extends LitElement {
   #setState(state: VisualizationState): void {
     this.#state = state;
     this.requestUpdate();
-    this.dispatchEvent(new CustomEvent('catalog-visualization-state', { detail: { state }, bubbles: true, composed: true }));
+    emit(this, 'catalog-visualization-state', { state });
     if (state !== 'loading') {
       const settle = this.#settle;
       this.#settle = undefined;

@@ -2,6 +2,7 @@ import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'l
 import { httpUrl, union, type GeoBox, type WmsCapabilities } from '../../src/wms/capabilities.ts';
 import { loadCapabilities, MapElementBase, MapLoadError, shownUnlessFalse } from './map-common.ts';
 import type { WmsMapHandle } from './ol-map.ts';
+import { emit } from '../base/events.ts';
 
 export type WmsMapState = 'loading' | 'ready' | 'failed';
 
@@ -10,6 +11,12 @@ export interface WmsMapStateDetail {
   readonly state: WmsMapState;
   /** Why the map failed (a `CapabilitiesError` problem, `http`, `network`, `timeout`, `no-url`, `map-library`). */
   readonly problem?: string;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'catalog-map-state': CustomEvent<WmsMapStateDetail>;
+  }
 }
 
 /**
@@ -211,7 +218,7 @@ export class WmsMapBlock extends MapElementBase {
   #announce(state: 'ready' | 'failed'): void {
     this.#settle(state);
     const detail: WmsMapStateDetail = { state, ...(state === 'failed' && this.#problem ? { problem: this.#problem } : {}) };
-    this.dispatchEvent(new CustomEvent('catalog-map-state', { detail, bubbles: true, composed: true }));
+    emit(this, 'catalog-map-state', detail);
   }
 
   #toggle(name: string, on: boolean): void {

@@ -8,6 +8,7 @@ import { BadPayloadError, isAbort, NetworkError } from '../store/errors.ts';
 import { JobApiError, JobWaitTimeoutError } from './errors.ts';
 import { abortError, expectOk, fetchText, jobIdOf, jsonObject, type FetchLike, type RawResponse } from './http.ts';
 import { sendUpload } from './upload.ts';
+import type { Credentials } from './upload.ts';
 import type { AcceptedJob, Job, JobId, JobStatus, RequestSignal, UploadOptions, UploadSource, WaitOptions } from './types.ts';
 
 export interface JobApiClientOptions {
@@ -128,7 +129,7 @@ export class JobApiClient {
     return this.token ? { 'X-Auth-Token': this.token } : {};
   }
 
-  get #credentials(): RequestCredentials {
+  get #credentials(): Credentials {
     return this.#cookie ? 'include' : 'omit';
   }
 

@@ -10,11 +10,14 @@ import { NetworkError } from '../store/errors.ts';
 import { abortError, fetchText, type FetchLike, type RawResponse } from './http.ts';
 import type { UploadOptions, UploadSource } from './types.ts';
 
+/** fetch's `credentials` (named here: this module is type-checked without the DOM library too). */
+export type Credentials = 'omit' | 'same-origin' | 'include';
+
 export interface UploadRequest {
   url: string;
   /** Extra request headers (auth, CSRF, cookie). */
   headers: Record<string, string>;
-  credentials: RequestCredentials;
+  credentials: Credentials;
   source: UploadSource;
   options: UploadOptions;
   fetch: FetchLike;
@@ -170,14 +173,36 @@ async function sendFormData(req: UploadRequest, filename: string): Promise<RawRe
   return res;
 }
 
-async function sendXhr(req: UploadRequest, filename: string): Promise<RawResponse> {
+/** The part of a browser's XMLHttpRequest an upload with progress uses (Node has none: see `xhrConstructor`). */
+interface UploadXhr {
+  open(method: string, url: string): void;
+  setRequestHeader(name: string, value: string): void;
+  withCredentials: boolean;
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null };
+  onload: (() => void) | null;
+  onerror: (() => void) | null;
+  onabort: (() => void) | null;
+  abort(): void;
+  send(body: FormData): void;
+  readonly status: number;
+  readonly responseText: string;
+  getResponseHeader(name: string): string | null;
+}
+
+/** The page's XMLHttpRequest, when there is one (browsers and service workers have it, Node does not). */
+function xhrConstructor(): (new () => UploadXhr) | undefined {
+  const ctor = (globalThis as { XMLHttpRequest?: new () => UploadXhr }).XMLHttpRequest;
+  return typeof ctor === 'function' ? ctor : undefined;
+}
+
+async function sendXhr(req: UploadRequest, filename: string, Xhr: new () => UploadXhr): Promise<RawResponse> {
   const { url, options } = req;
   const form = new FormData();
   form.append('file', await asBlob(req.source), filename);
   const signal = options.signal;
   if (signal?.aborted) throw abortError(url);
   return new Promise<RawResponse>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
+    const xhr = new Xhr();
     xhr.open('POST', url);
     for (const [k, v] of Object.entries({ ...req.headers, Accept: 'application/json' })) xhr.setRequestHeader(k, v);
     xhr.withCredentials = req.credentials === 'include';
@@ -218,8 +243,8 @@ function streamsRequestBodies(): boolean {
 /** POSTs the file; the answer is returned whatever its status (the caller maps statuses). */
 export function sendUpload(req: UploadRequest): Promise<RawResponse> {
   const filename = uploadFilename(req.source, req.options);
-  const hasXhr = typeof XMLHttpRequest === 'function';
-  if (!hasXhr && streamsRequestBodies()) return sendStreamed(req, filename);
-  if (hasXhr && req.options.onUploadProgress && !req.customFetch) return sendXhr(req, filename);
+  const Xhr = xhrConstructor();
+  if (!Xhr && streamsRequestBodies()) return sendStreamed(req, filename);
+  if (Xhr && req.options.onUploadProgress && !req.customFetch) return sendXhr(req, filename, Xhr);
   return sendFormData(req, filename);
 }

@@ -15,28 +15,28 @@ import { after, before, describe, it } from 'node:test';
 import { JobApiClient } from '../../src/api.ts';
 import { API_SOURCE_DISTRIBUTION, DATASET_URI, PLAIN_DISTRIBUTION, UNKNOWN_URI, csvOfSize, repoRoot, startJobStore } from './helpers.ts';
 import type { JobStore } from './helpers.ts';
-import { progressView } from '../../src/cli/progress.ts';
-import type { ProgressView } from '../../src/cli/progress.ts';
+import { progressView } from '../../node/cli/progress.ts';
+import type { ProgressView } from '../../node/cli/progress.ts';
 
 const BUILT = path.join(repoRoot, 'dist/node/catalog-blocks.js');
 
 /** Newest modification time of the sources the bin is built from. */
 function newestSource(): number {
   let newest = 0;
-  for (const dir of ['src/cli', 'src/api', 'src/node']) {
+  for (const dir of ['src/api', 'node']) {
     for (const f of readdirSync(path.join(repoRoot, dir), { recursive: true }).map(String)) {
       newest = Math.max(newest, statSync(path.join(repoRoot, dir, f)).mtimeMs);
     }
   }
-  return Math.max(newest, statSync(path.join(repoRoot, 'src/node.ts')).mtimeMs);
+  return Math.max(newest, statSync(path.join(repoRoot, 'node/index.ts')).mtimeMs);
 }
 
 const builtSkip = !existsSync(BUILT)
   ? 'dist/node not built (npm run build)'
-  : statSync(BUILT).mtimeMs < newestSource() ? 'dist/node is older than src/cli, src/api or src/node (npm run build)' : false;
+  : statSync(BUILT).mtimeMs < newestSource() ? 'dist/node is older than node/ or src/api (npm run build)' : false;
 
 const VARIANTS: { name: string; argv: string[]; skip: string | false }[] = [
-  { name: 'from source', argv: ['--import', 'tsx', path.join(repoRoot, 'src/cli/catalog-blocks.ts')], skip: false },
+  { name: 'from source', argv: ['--import', 'tsx', path.join(repoRoot, 'node/cli/catalog-blocks.ts')], skip: false },
   { name: 'built bin', argv: [BUILT], skip: builtSkip },
 ];
 
@@ -378,7 +378,7 @@ describe('catalog-blocks CLI (from source): a wait longer than the session', () 
   });
 });
 
-describe('progress output (src/cli/progress.ts)', () => {
+describe('progress output (node/cli/progress.ts)', () => {
   const stream = (isTTY: boolean) => {
     const chunks: string[] = [];
     const s = new Writable({ write(chunk, _enc, done) { chunks.push(String(chunk)); done(); } }) as Writable & { isTTY?: boolean; columns?: number };

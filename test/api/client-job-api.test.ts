@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { AbortError, JobApiClient, JobApiError, isAbort } from '../../src/api.ts';
 import type { Job } from '../../src/api.ts';
-import { fileFromPath, uploadSourceFromStream } from '../../src/node.ts';
+import { fileFromPath, uploadSourceFromStream } from '../../node/index.ts';
 import {
   API_SOURCE_DISTRIBUTION, DATASET_URI, PLAIN_DISTRIBUTION, UNKNOWN_URI, csvOfSize, namedFile, recordingFetch, startJobStore,
 } from './helpers.ts';

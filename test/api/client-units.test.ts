@@ -18,7 +18,7 @@ import {
 } from '../../src/api.ts';
 import { parseRetryAfter } from '../../src/api/errors.ts';
 import { countingMultipartStream, multipartFrame } from '../../src/api/upload.ts';
-import { fileFromPath, uploadSourceFromStream } from '../../src/node.ts';
+import { fileFromPath, uploadSourceFromStream } from '../../node/index.ts';
 
 test('json: the largest 63-bit id stays exact (JSON.parse alone would round it)', () => {
   const text = '{"jobId": 9223372036854775807, "status": "PENDING"}';

@@ -7,8 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStoreServer } from '../../demo/store/server.ts';
-import type { JobServerOptions, StoreServer } from '../../demo/store/server.ts';
+import { createStoreServer } from '../../dev-store/server.ts';
+import type { JobServerOptions, StoreServer } from '../../dev-store/server.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEMO_CATALOG = path.join(repoRoot, 'demo/catalog/demo-catalog.ttl');

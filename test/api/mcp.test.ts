@@ -21,8 +21,8 @@ const BUILT = path.join(repoRoot, 'dist/node/mcp-server.js');
 const SKILL = readFileSync(path.join(repoRoot, 'skills/migrate-from-taskrunner/SKILL.md'), 'utf8');
 
 function newestSource(): number {
-  let newest = statSync(path.join(repoRoot, 'src/node.ts')).mtimeMs;
-  for (const dir of ['src/cli', 'src/api', 'src/node']) {
+  let newest = statSync(path.join(repoRoot, 'node/index.ts')).mtimeMs;
+  for (const dir of ['src/api', 'node']) {
     for (const f of readdirSync(path.join(repoRoot, dir), { recursive: true }).map(String)) {
       newest = Math.max(newest, statSync(path.join(repoRoot, dir, f)).mtimeMs);
     }
@@ -84,7 +84,7 @@ describe('catalog-blocks-mcp (from source, CATALOG_API_TOKEN)', () => {
   };
 
   before(async () => {
-    mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'src/cli/mcp-server.ts')], { CATALOG_API_URL: store.apiUrl, CATALOG_API_TOKEN: token });
+    mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'node/cli/mcp-server.ts')], { CATALOG_API_URL: store.apiUrl, CATALOG_API_TOKEN: token });
   });
   after(async () => {
     await mcp?.close();
@@ -212,7 +212,7 @@ describe('catalog-blocks-mcp (from source, CATALOG_API_USER + CATALOG_API_PASSWO
       issued.push(session.token);
       return session;
     };
-    const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'src/cli/mcp-server.ts')], {
+    const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'node/cli/mcp-server.ts')], {
       CATALOG_API_URL: store.apiUrl, CATALOG_API_USER: store.user, CATALOG_API_PASSWORD: store.password,
     });
     try {
@@ -234,7 +234,7 @@ describe('catalog-blocks-mcp (from source, CATALOG_API_USER + CATALOG_API_PASSWO
   });
 
   it('without configuration the tools answer a tool error naming the missing variables', async () => {
-    const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'src/cli/mcp-server.ts')], {});
+    const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'node/cli/mcp-server.ts')], {});
     try {
       const r = (await mcp.client.callTool({ name: 'getJobStatus', arguments: { jobId: '1' } })) as ToolResult;
       assert.equal(r.isError, true);
@@ -276,7 +276,7 @@ describe('catalog-blocks-mcp (from source): progress notifications and cancellin
   });
 
   it('with a progressToken the wait reports the job state as MCP progress; cancelling the call stops the wait, not the job', async () => {
-    const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'src/cli/mcp-server.ts')], { CATALOG_API_URL: slow.apiUrl, CATALOG_API_TOKEN: slowToken });
+    const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'node/cli/mcp-server.ts')], { CATALOG_API_URL: slow.apiUrl, CATALOG_API_TOKEN: slowToken });
     try {
       const controller = new AbortController();
       const progress: { progress: number; total?: number; message?: string }[] = [];
@@ -320,7 +320,7 @@ describe('catalog-blocks-mcp (from source): a wait longer than the session', () 
   });
 
   it('with CATALOG_API_USER + CATALOG_API_PASSWORD it logs in again and waits on to SUCCESS', async () => {
-    const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'src/cli/mcp-server.ts')], {
+    const mcp = await connect(['--import', 'tsx', path.join(repoRoot, 'node/cli/mcp-server.ts')], {
       CATALOG_API_URL: short.apiUrl, CATALOG_API_USER: short.user, CATALOG_API_PASSWORD: short.password,
     });
     try {
@@ -387,7 +387,7 @@ describe('the shipped skill (skills/migrate-from-taskrunner/SKILL.md)', () => {
       for (const [i, code] of blocks('ts').entries()) {
         const file = path.join(checkDir, `example-${i}.ts`);
         const header = 'declare const distributionUri: string; declare const apiUrl: string; declare const token: string; declare const form: FormData;\n';
-        await writeFile(file, `${header}${code.replaceAll("'catalog-blocks/api'", "'../../src/api.ts'").replaceAll("'catalog-blocks/node'", "'../../src/node.ts'")}\nexport {};\n`);
+        await writeFile(file, `${header}${code.replaceAll("'catalog-blocks/api'", "'../../src/api.ts'").replaceAll("'catalog-blocks/node'", "'../../node/index.ts'")}\nexport {};\n`);
         files.push(file);
       }
       const { spawnSync } = await import('node:child_process');

@@ -123,7 +123,7 @@ describe('a fresh clone after npm install', () => {
 
     // a source edited after the build: the sources run again (never a stale build)
     const future = new Date(Date.now() + 60_000);
-    utimesSync(path.join(clone, 'src/cli/session.ts'), future, future);
+    utimesSync(path.join(clone, 'node/cli/session.ts'), future, future);
     const third = await run('npx', ['catalog-blocks', '--version'], { cwd: clone, env: npxEnv });
     assert.equal(third.code, 0, third.stderr);
     assert.equal(third.stdout.trim(), pkg.version);
@@ -327,12 +327,12 @@ describe('npm pack and installing the tarball', { skip: builtSkip }, () => {
     const files = new Set((JSON.parse(out) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path));
     const needed = [
       ...Object.values(pkg.bin).map((b) => b.replace(/^\.\//, '')),
-      'src/cli/bin/launch.js', 'dist/node/catalog-blocks.js', 'dist/node/mcp-server.js',
+      'node/cli/bin/launch.js', 'dist/node/catalog-blocks.js', 'dist/node/mcp-server.js',
       'openapi/job-api.openapi.json', 'skills/migrate-from-taskrunner/SKILL.md', 'package.json', 'README.md',
       ...Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : [t.types, t.default])).map((f) => f.replace(/^\.\//, '')),
     ];
     assert.deepEqual(needed.filter((f) => !files.has(f)), []);
-    assert.ok(![...files].some((f) => f.startsWith('test/') || f.startsWith('demo/') || f === 'src/cli/catalog-blocks.ts'), 'no tests, demo or CLI sources');
+    assert.ok(![...files].some((f) => f.startsWith('test/') || f.startsWith('demo/') || f === 'node/cli/catalog-blocks.ts'), 'no tests, demo or CLI sources');
   });
 
   it('an application installs the tarball: npx catalog-blocks runs dist/node, catalog-blocks/api imports', async () => {

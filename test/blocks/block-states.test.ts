@@ -134,6 +134,19 @@ for (const b of BLOCKS) {
       (await fixture(html`<div></div>`)).append(el);
       expect(await seen).to.equal('ready');
     });
+
+    it('the event bubbles out of a shadow root to the page, its detail typed by the declared event map', async () => {
+      const host = await fixture(html`<div></div>`);
+      const shadow = host.attachShadow({ mode: 'open' });
+      const el = document.createElement(b.tag) as CatalogBlock;
+      el.setAttribute('store-url', storeUrl);
+      el.setAttribute('lookup', b.id);
+      // No cast: `GlobalEventHandlersEventMap` declares the event (blocks/base/events.ts), so `detail.state` is typed.
+      const seen = new Promise<{ state: string; composed: boolean }>((r) => document.addEventListener('catalog-block-state',
+        (e) => r({ state: e.detail.state, composed: e.composed }), { once: true }));
+      shadow.append(el);
+      expect(await seen).to.deep.equal({ state: 'ready', composed: true });
+    });
   });
 }
 

@@ -184,7 +184,7 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
         );
       });
       closedStoreUrl = `http://127.0.0.1:${await closedPort()}/store/`;
-      const args = ['--import', 'tsx', 'demo/store/main.ts', '--port', '0', '--quiet'];
+      const args = ['--import', 'tsx', 'dev-store/main.ts', '--port', '0', '--quiet'];
       for (const c of catalogs) args.push('--catalog', c);
       // Contexts are numbered "1", "2", … in catalog order.
       const jobContext = catalogs.indexOf(JOB_CONTEXT_CATALOG) + 1;

@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { launchOptions } from '../../scripts/browser.mjs';
 import { renderDemoHtml } from '../../scripts/demo-html.mjs';
 import { root } from '../../scripts/entries.mjs';
-import { createStoreServer } from '../../demo/store/server.ts';
+import { createStoreServer } from '../../dev-store/server.ts';
 
 export { root };
 export const DEMO_CATALOG = join(root, 'demo/catalog/demo-catalog.ttl');

@@ -24,8 +24,8 @@ import { join, normalize, sep } from 'node:path';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { launch, root, startStore, type Running } from '../e2e/harness.ts';
 import { renderDemoHtml } from '../../scripts/demo-html.mjs';
-import { parseRdfText } from '../../demo/store/rdf/parse.ts';
-import { n3 } from '../../demo/store/rdf/libs.ts';
+import { parseRdfText } from '../../dev-store/rdf/parse.ts';
+import { n3 } from '../../dev-store/rdf/libs.ts';
 import { writeHostileCatalog, type HostileCatalog } from './fixtures/generate-hostile.ts';
 import { IN_PAGE_SCRIPT, TEXT_CAP } from './fixtures/in-page.ts';
 

@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import type { JobEngine } from '../../demo/store/jobs/engine.ts';
-import { Gate, makeUpload } from '../../demo/store/jobs/test-support.ts';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { JobEngine } from '../../dev-store/jobs/engine.ts';
+import { Gate, makeUpload } from '../../dev-store/jobs/test-support.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import {
   answer,
   CATALOG_1,

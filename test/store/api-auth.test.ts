@@ -1,7 +1,7 @@
 /** Current API sessions: login, whoami, logout, rate limit, the cookie + CSRF rule, CORS for browser clients. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { answer, apiUrl, DIST_PLAIN, login, sleep, startJobStore, token, upload } from './api-support.ts';
 
 describe('current API: login', () => {

@@ -1,7 +1,7 @@
 /** Current API job status: `GET /api/job/{jobId}` — states and their extra fields, 403/404 rules, retention. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { answer, apiUrl, DIST_PLAIN, jobIdToken, sleep, startJobStore, token, until, upload } from './api-support.ts';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;

@@ -1,7 +1,7 @@
 /** Shared by the job API tests (api-*.test.ts, taskrunner-*.test.ts): a two-context store, logins, raw multipart uploads. */
 import { readdir } from 'node:fs/promises';
-import type { StoreServer, StoreServerOptions } from '../../demo/store/server.ts';
-import { uploadTempDir } from '../../demo/store/jobs/index.ts';
+import type { StoreServer, StoreServerOptions } from '../../dev-store/server.ts';
+import { uploadTempDir } from '../../dev-store/jobs/index.ts';
 import { startStore } from './helpers.ts';
 
 const PREFIXES = `@prefix dcat: <http://www.w3.org/ns/dcat#> .

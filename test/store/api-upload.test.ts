@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { tooLargeBody } from '../../demo/store/http/multipart.ts';
-import type { StoreServer } from '../../demo/store/server.ts';
+import { tooLargeBody } from '../../dev-store/http/multipart.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import {
   answer,
   apiUrl,

@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { answer, apiUrl } from './api-support.ts';
 import type { Answer } from './api-support.ts';
 import { startJobStore } from './api-support.ts';

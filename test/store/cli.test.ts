@@ -17,7 +17,7 @@ let runs = 0;
 async function withCli(args: string[], use: (url: string) => Promise<void>): Promise<string> {
   // Each run gets its own job data dir (never the repo's .dev-store-data/).
   const dataDir = args.includes('--data-dir') ? [] : ['--data-dir', path.join(dataRoot, `run-${++runs}`)];
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'demo/store/main.ts'), '--port', '0', ...dataDir, ...args], { cwd: repoRoot });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'dev-store/main.ts'), '--port', '0', ...dataDir, ...args], { cwd: repoRoot });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   const closed = new Promise((r) => child.once('close', r));
@@ -37,7 +37,7 @@ async function withCli(args: string[], use: (url: string) => Promise<void>): Pro
   return out;
 }
 
-describe('CLI (demo/store/main.ts)', () => {
+describe('CLI (dev-store/main.ts)', () => {
   test('prints exactly one line with the store URL, then the summary; the store answers there', async () => {
     const out = await withCli(['--catalog', localFixture('catalog.ttl')], async (url) => {
       const { body } = await getJson(searchUrl(url, `rdfType:${esc('http://www.w3.org/ns/dcat#Dataset')}`));
@@ -58,7 +58,7 @@ describe('CLI (demo/store/main.ts)', () => {
 
   test('an unknown option exits with a usage message', async () => {
     const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'demo/store/main.ts'), '--nope'], { cwd: repoRoot });
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'dev-store/main.ts'), '--nope'], { cwd: repoRoot });
       child.on('exit', resolve);
     });
     assert.equal(code, 64);
@@ -121,7 +121,7 @@ describe('CLI job API options', () => {
   test('a malformed --user or number option exits with 64', async () => {
     const exitCode = (args: string[]) =>
       new Promise<number | null>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'demo/store/main.ts'), '--port', '0', '--data-dir', path.join(dataRoot, 'bad'), ...args], { cwd: repoRoot });
+        const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'dev-store/main.ts'), '--port', '0', '--data-dir', path.join(dataRoot, 'bad'), ...args], { cwd: repoRoot });
         child.on('exit', resolve);
       });
     assert.equal(await exitCode(['--user', 'nopassword']), 64);

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { DCAT, DCT, RDF_TYPE, esc, getJson, repoRoot, searchUrl, startStore } from './helpers.ts';
 
 const DEMO_CATALOG = path.join(repoRoot, 'demo/catalog/demo-catalog.ttl');

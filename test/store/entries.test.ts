@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Entry } from '../../demo/store/catalog.ts';
-import { n3 } from '../../demo/store/rdf/libs.ts';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { Entry } from '../../dev-store/catalog.ts';
+import { n3 } from '../../dev-store/rdf/libs.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { DCAT, DCT, FIXED_LOAD_TIME, getJson, localFixture, RDF_TYPE, startStore } from './helpers.ts';
 
 const ES = 'http://entrystore.org/terms/';
@@ -98,7 +98,7 @@ describe('entries, metadata and resources', () => {
     assert.equal(new n3.Parser().parse(ttl).length, expected);
     const nt = await (await fetch(`${ds1.metadataUri}?format=application/n-triples`)).text();
     assert.equal(new n3.Parser({ format: 'N-Triples' }).parse(nt).length, expected);
-    const { parseRdfText } = await import('../../demo/store/rdf/parse.ts');
+    const { parseRdfText } = await import('../../dev-store/rdf/parse.ts');
     const xml = await (await fetch(`${ds1.metadataUri}?format=application/rdf+xml`)).text();
     assert.equal((await parseRdfText(xml, { file: 'x.rdf', baseIri: s.url })).length, expected);
     const ld = await (await fetch(`${ds1.metadataUri}?format=application/ld+json`)).text();
@@ -157,7 +157,7 @@ describe('entries, metadata and resources', () => {
     const file = s.store.addFileEntry('1', { name: 'cykel.csv', mime: 'text/csv', bytes: Buffer.from('a\n1\n') });
     const link = { subject: { termType: 'NamedNode' as const, value: dist.resourceUri }, predicate: `${DCAT}downloadURL`, object: { termType: 'NamedNode' as const, value: file.resourceUri } };
     s.store.setMetadata(dist, [...dist.metadata, link]);
-    const h = (await import('../../demo/store/search/fields.ts')).predicateHash(`${DCAT}downloadURL`);
+    const h = (await import('../../dev-store/search/fields.ts')).predicateHash(`${DCAT}downloadURL`);
     const { body } = await getJson(`${s.url}search?type=solr&query=metadata.predicate.uri.${h}:${encodeURIComponent(file.resourceUri.replace(/[:/]/g, '\\$&'))}`);
     assert.equal(body.results, 1);
     assert.equal(body.resource.children[0].entryId, dist.entryId);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { startJobStore } from './api-support.ts';
 
 const require = createRequire(import.meta.url);

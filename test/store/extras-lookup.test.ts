@@ -2,7 +2,7 @@
 // lookup (issue 9 point 7), against the dev store over HTTP with the real client.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
 import { DCAT, DCT, startStore } from './helpers.ts';
 

@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { StoreServer } from '../../demo/store/server.ts';
-import { parseRange } from '../../demo/store/http/range.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
+import { parseRange } from '../../dev-store/http/range.ts';
 import { fetchCapped, PREVIEW_CAP_BYTES } from '../../src/preview/fetch-capped.ts';
 import { repoRoot, startStore } from './helpers.ts';
 

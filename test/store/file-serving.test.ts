@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { apiUrl, DIST_CSV, DIST_PLAIN, jobIdToken, startJobStore, token, upload } from './api-support.ts';
 
 const SCRIPT = '<script>document.title="pwned"</script>';

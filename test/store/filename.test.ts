@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { filenameProblem, MAX_FILENAME_CHARS } from '../../src/api/filename.ts';
 import { checkFile } from '../../blocks/distribution-file-upload/file-checks.ts';
-import { filenameProblemMessage } from '../../demo/store/http/multipart.ts';
+import { filenameProblemMessage } from '../../dev-store/http/multipart.ts';
 import { HOSTILE_FILENAMES } from './hostile-filenames.ts';
 
 test('separators, length in code points, empty names and control characters', () => {

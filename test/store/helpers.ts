@@ -2,8 +2,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStoreServer } from '../../demo/store/server.ts';
-import type { StoreServer, StoreServerOptions } from '../../demo/store/server.ts';
+import { createStoreServer } from '../../dev-store/server.ts';
+import type { StoreServer, StoreServerOptions } from '../../dev-store/server.ts';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const localFixture = (name: string): string => path.join(repoRoot, 'test/store/fixtures', name);

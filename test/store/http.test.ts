@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { parseParams } from '../../demo/store/http/params.ts';
-import type { StoreServer } from '../../demo/store/server.ts';
+import { parseParams } from '../../dev-store/http/params.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { getJson, localFixture, startStore } from './helpers.ts';
 
 describe('parameter parsing (§2.1)', () => {

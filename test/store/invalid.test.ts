@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { CatalogParseError } from '../../demo/store/rdf/parse.ts';
+import { CatalogParseError } from '../../dev-store/rdf/parse.ts';
 import { localFixture, repoRoot, sharedFixture, skipUnless, startStore } from './helpers.ts';
 
 /** The invalid-as-published fixtures (SOURCES.md) and where the parser stops. */
@@ -19,7 +19,7 @@ const INVALID: { rel: string; line: number; detail: RegExp }[] = [
 
 function runCli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'demo/store/main.ts'), '--port', '0', '--data-dir', mkdtempSync(path.join(tmpdir(), 'cb-store-')), ...args], { cwd: repoRoot });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'dev-store/main.ts'), '--port', '0', '--data-dir', mkdtempSync(path.join(tmpdir(), 'cb-store-')), ...args], { cwd: repoRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

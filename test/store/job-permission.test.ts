@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { JobEngine } from '../../demo/store/jobs/engine.ts';
-import { Gate, makeUpload, tempDir } from '../../demo/store/jobs/test-support.ts';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { JobEngine } from '../../dev-store/jobs/engine.ts';
+import { Gate, makeUpload, tempDir } from '../../dev-store/jobs/test-support.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { answer, apiUrl, DIST_OTHER, DIST_PLAIN, jobIdToken, startJobStore, taskUrl, token, until, upload, USERS } from './api-support.ts';
 
 /** bob may write context 2 only; alice context 1 only (api-support); demo every context. */

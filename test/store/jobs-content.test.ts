@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { CONTENT_MISMATCH, checkContent, csvStats, readCsv, sha256File } from '../../demo/store/jobs/content.ts';
-import { tempDir, zipBytes } from '../../demo/store/jobs/test-support.ts';
+import { CONTENT_MISMATCH, checkContent, csvStats, readCsv, sha256File } from '../../dev-store/jobs/content.ts';
+import { tempDir, zipBytes } from '../../dev-store/jobs/test-support.ts';
 import { createHash } from 'node:crypto';
 import { sharedFixture, skipUnless } from './helpers.ts';
 

@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { appendFile, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { UPLOAD_LOST } from '../../demo/store/jobs/index.ts';
-import { CSV_DIST, Gate, PLAIN_DIST, ROWS_ID, startJobStore, submit, tempDir, until, zipBytes } from '../../demo/store/jobs/test-support.ts';
-import type { JobStore } from '../../demo/store/jobs/test-support.ts';
+import { UPLOAD_LOST } from '../../dev-store/jobs/index.ts';
+import { CSV_DIST, Gate, PLAIN_DIST, ROWS_ID, startJobStore, submit, tempDir, until, zipBytes } from '../../dev-store/jobs/test-support.ts';
+import type { JobStore } from '../../dev-store/jobs/test-support.ts';
 import { getJson } from './helpers.ts';
 
 const CSV_A = 'id,name\n1,one\n2,two\n';

@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
-import { randomJobId } from '../../demo/store/jobs/engine.ts';
-import { CONTENT_MISMATCH, kindProblem, MUST_BE_CSV } from '../../demo/store/jobs/index.ts';
-import { API_DIST, CSV_DIST, DATASET, Gate, PLAIN_DIST, ROWS_ID, startJobStore, submit, until, zipBytes } from '../../demo/store/jobs/test-support.ts';
-import type { JobStore } from '../../demo/store/jobs/test-support.ts';
+import { randomJobId } from '../../dev-store/jobs/engine.ts';
+import { CONTENT_MISMATCH, kindProblem, MUST_BE_CSV } from '../../dev-store/jobs/index.ts';
+import { API_DIST, CSV_DIST, DATASET, Gate, PLAIN_DIST, ROWS_ID, startJobStore, submit, until, zipBytes } from '../../dev-store/jobs/test-support.ts';
+import type { JobStore } from '../../dev-store/jobs/test-support.ts';
 import { DCAT, DCT, esc, getJson, searchUrl, sharedFixture, skipUnless } from './helpers.ts';
 
 const CSV_A = 'Year,Party,Share\n2022,A,30.1\n2022,B,19.5\n';

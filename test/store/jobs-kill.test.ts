@@ -10,7 +10,7 @@ import { request } from 'node:http';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { CSV_DIST, ROWS_ID, TEST_CATALOG, tempDir, until } from '../../demo/store/jobs/test-support.ts';
+import { CSV_DIST, ROWS_ID, TEST_CATALOG, tempDir, until } from '../../dev-store/jobs/test-support.ts';
 import { DCAT, getJson, repoRoot } from './helpers.ts';
 
 const CSV = `id,name\n${Array.from({ length: 2000 }, (_, i) => `${i},name ${i}`).join('\n')}\n`;
@@ -27,7 +27,7 @@ after(() => {
 });
 
 async function startCli(dataDir: string, catalog: string, processingMs: number): Promise<Child> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'demo/store/main.ts', '--port', '0', '--data-dir', dataDir, '--processing-ms', String(processingMs), '--quiet', '--catalog', catalog], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'dev-store/main.ts', '--port', '0', '--data-dir', dataDir, '--processing-ms', String(processingMs), '--quiet', '--catalog', catalog], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { CSV_DIST, EX, Gate, ROWS_ID, startJobStore, submit, TEST_CATALOG, until } from '../../demo/store/jobs/test-support.ts';
-import type { JobStore } from '../../demo/store/jobs/test-support.ts';
+import { CSV_DIST, EX, Gate, ROWS_ID, startJobStore, submit, TEST_CATALOG, until } from '../../dev-store/jobs/test-support.ts';
+import type { JobStore } from '../../dev-store/jobs/test-support.ts';
 import { DCAT, getJson, repoRoot } from './helpers.ts';
 
 const DEMO = path.join(repoRoot, 'demo/catalog/demo-catalog.ttl');

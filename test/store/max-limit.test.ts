@@ -7,7 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { esc, getJson, repoRoot, searchUrl, startStore } from './helpers.ts';
 
 const DATASET = `rdfType:${esc('http://www.w3.org/ns/dcat#Dataset')}`;
@@ -49,7 +49,7 @@ describe('search page size limit', () => {
 
   test('the CLI accepts --max-limit and rejects a non-number', async () => {
     const run = (args: string[]) => new Promise<{ code: number | null; out: string }>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'demo/store/main.ts'), '--port', '0', '--data-dir', mkdtempSync(path.join(tmpdir(), 'cb-store-')), '--quiet', ...args], { cwd: repoRoot });
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'dev-store/main.ts'), '--port', '0', '--data-dir', mkdtempSync(path.join(tmpdir(), 'cb-store-')), '--quiet', ...args], { cwd: repoRoot });
       let out = '';
       child.stdout.on('data', (d) => {
         out += d;

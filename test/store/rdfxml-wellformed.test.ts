@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DOMParser } from '@xmldom/xmldom';
-import type { Entry } from '../../demo/store/catalog.ts';
-import type { StoreServer } from '../../demo/store/server.ts';
-import { parseRdfText } from '../../demo/store/rdf/parse.ts';
+import type { Entry } from '../../dev-store/catalog.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
+import { parseRdfText } from '../../dev-store/rdf/parse.ts';
 import { startStore } from './helpers.ts';
 
 const NOT_XML_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;

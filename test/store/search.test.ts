@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { predicateHash } from '../../demo/store/search/fields.ts';
-import type { StoreServer } from '../../demo/store/server.ts';
+import { predicateHash } from '../../dev-store/search/fields.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { DCAT, DCT, esc, getJson, localFixture, searchUrl, sharedFixture, skipUnless, startStore } from './helpers.ts';
 
 const DATASET = `rdfType:${esc(`${DCAT}Dataset`)}`;

@@ -1,7 +1,7 @@
 /** Legacy API: `{store}auth/cookie`, `/taskrunner/v1/distribution/addFile|replaceFile`, `/taskrunner/v1/job/{id}`. */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { answer, apiUrl, countSubmits, DIST_OTHER, DIST_PLAIN, jobIdToken, leftoverUploads, login, multipart, startJobStore, taskUrl, until, upload, uploadStreamed, ZIP_BYTES } from './api-support.ts';
 
 async function cookieLogin(s: StoreServer, username: string, password: string, accept = '*/*') {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { inflateSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
-import type { StoreServer } from '../../demo/store/server.ts';
+import type { StoreServer } from '../../dev-store/server.ts';
 import { parseCapabilities } from '../../src/wms/capabilities.ts';
 import { repoRoot, startStore } from './helpers.ts';
 import path from 'node:path';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStoreServer, type StoreServer } from '../../demo/store/server.ts';
+import { createStoreServer, type StoreServer } from '../../dev-store/server.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
 import { and, field, or, rdfTypeClause } from '../../src/store/query.ts';
 import { SearchScope } from '../../src/search/scope.ts';

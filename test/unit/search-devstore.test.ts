@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createStoreServer, type StoreServer } from '../../demo/store/server.ts';
+import { createStoreServer, type StoreServer } from '../../dev-store/server.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
 import { parseRdf } from '../../src/rdf/parse.ts';
 import { SearchScope } from '../../src/search/scope.ts';

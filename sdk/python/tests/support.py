@@ -36,7 +36,7 @@ MAX_UPLOAD_BYTES = int(os.environ.get("CATALOG_TEST_MAX_UPLOAD_BYTES") or 50 * 1
 POLL = float(os.environ.get("CATALOG_TEST_POLL_INTERVAL") or 0.1)
 
 TWO_53 = 2 ** 53
-#: The exact texts of a FAILED job (SPEC "Errors"; demo/store/jobs/content.ts).
+#: The exact texts of a FAILED job (SPEC "Errors"; dev-store/jobs/content.ts).
 CONTENT_MISMATCH = "File content does not match declared type"
 MUST_BE_CSV = "File content must be CSV"
 

@@ -1,0 +1,56 @@
+/** The metadata format table (§3.3): MIME → serializer + file extension; unknown → Turtle labelled as asked [quirk]. */
+import type { Triple } from '../../src/rdf/graph.ts';
+import { negotiate } from '../http/negotiate.ts';
+import { toJsonLd, toNTriples, toRdfJson, toRdfXml, toTurtle } from '../rdf/serialize.ts';
+
+interface Format {
+  ext: string;
+  write: (triples: readonly Triple[]) => string | Promise<string>;
+}
+
+const json = (t: readonly Triple[]) => JSON.stringify(toRdfJson(t), null, 2);
+const turtle = (t: readonly Triple[]) => toTurtle(t);
+
+export const RDF_FORMATS: Readonly<Record<string, Format>> = {
+  'application/rdf+xml': { ext: 'rdf', write: toRdfXml },
+  'application/json': { ext: 'json', write: json },
+  'application/rdf+json': { ext: 'rj', write: json },
+  'text/turtle': { ext: 'ttl', write: turtle },
+  'application/n-triples': { ext: 'nt', write: toNTriples },
+  'application/ld+json': { ext: 'jsonld', write: async (t) => JSON.stringify(await toJsonLd(t), null, 2) },
+  // Turtle is valid N3 and valid TriG (default graph only).
+  'text/rdf+n3': { ext: 'n3', write: turtle },
+  'application/trig': { ext: 'trig', write: turtle },
+};
+
+export interface Rendered {
+  contentType: string;
+  ext: string;
+  body: string;
+}
+
+/**
+ * `format` parameter wins (unknown value → Turtle body labelled with the requested type), else Accept
+ * negotiation over the table, else `fallback` (RDF/XML).
+ */
+export async function renderGraph(
+  triples: readonly Triple[],
+  format: string | undefined,
+  accept: string | undefined,
+  fallback = 'application/rdf+xml',
+): Promise<Rendered> {
+  if (format) {
+    const known = RDF_FORMATS[format];
+    if (known) return { contentType: format, ext: known.ext, body: await known.write(triples) };
+    // Only a well-formed MIME type is echoed into the header.
+    const label = /^[\w.+-]+\/[\w.+-]+$/.test(format) ? format : 'text/turtle';
+    return { contentType: label, ext: 'rdf', body: await toTurtle(triples) };
+  }
+  const chosen = negotiate(accept, Object.keys(RDF_FORMATS)) ?? fallback;
+  const f = RDF_FORMATS[chosen]!;
+  return { contentType: chosen, ext: f.ext, body: await f.write(triples) };
+}
+
+export function withCharset(contentType: string): string {
+  return /^(text\/|application\/(json|ld\+json|rdf\+json|rdf\+xml|n-triples|trig))/.test(contentType) ? `${contentType}; charset=utf-8` : contentType;
+}

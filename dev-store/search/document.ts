@@ -1,0 +1,138 @@
+/** One entry → its Solr document: field name → values (§2.2). Dates and longs as decimal strings (epoch ms / integer). */
+import type { Triple } from '../../src/rdf/graph.ts';
+import { NS } from '../../src/rdf/namespaces.ts';
+import type { DevStore, Entry } from '../catalog.ts';
+import { parseSolrDate, predicateHash } from './fields.ts';
+
+const RDF_TYPE = `${NS.rdf}type`;
+const TITLE_PREDICATES = new Set([
+  `${NS.foaf}name`, `${NS.vcard}fn`, `${NS.dcterms}title`, `${NS.dc}title`, `${NS.skos}prefLabel`, `${NS.skos}altLabel`,
+  `${NS.skos}hiddenLabel`, `${NS.rdfs}label`, `${NS.schema}name`,
+]);
+const DESCRIPTION_PREDICATES = new Set([`${NS.dcterms}description`, `${NS.dc}description`]);
+const TAG_PREDICATES = new Set([`${NS.dcterms}subject`, `${NS.dc}subject`, `${NS.dcat}keyword`]);
+const TAG_URI_PREDICATES = new Set([`${NS.dcterms}subject`, `${NS.dc}subject`]);
+const LANGUAGE_PREDICATES = new Set([`${NS.dcterms}language`, `${NS.dc}language`]);
+const INTEGER_TYPES = new Set(
+  ['integer', 'int', 'long', 'short', 'byte', 'nonNegativeInteger', 'positiveInteger', 'nonPositiveInteger', 'negativeInteger',
+    'unsignedLong', 'unsignedInt', 'unsignedShort', 'unsignedByte', 'gYear'].map((t) => `${NS.xsd}${t}`),
+);
+const DATE_TYPES = new Set(['date', 'dateTime', 'dateTimeStamp', 'gYear', 'gYearMonth', 'gDay', 'gMonth'].map((t) => `${NS.xsd}${t}`));
+
+export type DocFields = Map<string, string[]>;
+
+/**
+ * EntryStore's `entrystore.solr.related.properties` as EntryScape catalogs configure it: a dataset / data service
+ * document also carries the metadata of its distributions (same context) under `related.metadata.predicate.*`, so
+ * facets and filters on formats and licences (which DCAT puts on distributions) work on datasets.
+ */
+export const RELATED_PROPERTIES: ReadonlySet<string> = new Set([`${NS.dcat}distribution`]);
+
+/** Entries whose `related.*` fields include `entry`'s metadata (to re-index them when it changes). */
+export function relatedDependents(store: DevStore, entry: Entry): Entry[] {
+  const out = new Set<Entry>();
+  for (const t of entry.relations) {
+    if (!RELATED_PROPERTIES.has(t.predicate) || t.object.value !== entry.resourceUri) continue;
+    for (const e of store.entriesByResource(t.subject.value)) if (e !== entry && e.contextId === entry.contextId) out.add(e);
+  }
+  return [...out];
+}
+
+/** xsd:date/dateTime/gYear… lexical → epoch ms (no time zone = UTC). gDay/gMonth use year 1970. */
+function dateLiteralMs(value: string, datatype: string): number | undefined {
+  const v = value.trim();
+  if (datatype.endsWith('#gDay')) return parseSolrDate(`1970-01-${v.replace(/^---/, '').slice(0, 2)}`);
+  if (datatype.endsWith('#gMonth')) return parseSolrDate(`1970-${v.replace(/^--/, '').slice(0, 2)}`);
+  const m = /^(-?\d{4}(?:-\d{2}(?:-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?)?)?)(Z|[+-]\d{2}:\d{2})?$/.exec(v);
+  if (!m) return undefined;
+  return parseSolrDate(`${m[1]}${m[2] ?? ''}`);
+}
+
+export function buildDocument(store: DevStore, entry: Entry): DocFields {
+  const f: DocFields = new Map();
+  const add = (name: string, value: string): void => {
+    const list = f.get(name);
+    if (list) list.push(value);
+    else f.set(name, [value]);
+  };
+  const setSingle = (name: string, value: string): void => void f.set(name, [value]);
+
+  add('uri', entry.entryUri);
+  add('resource', entry.resourceUri);
+  add('context', `${store.baseUrl}${entry.contextId}`);
+  add('public', 'true');
+  add('entryType', entry.entryType);
+  add('graphType', 'None');
+  add('resourceType', entry.resourceType);
+  add('created', String(entry.created.getTime()));
+  add('modified', String(entry.modified.getTime()));
+
+  const types = new Set<string>();
+  for (const t of store.infoGraph(entry)) if (t.subject.value === entry.resourceUri && t.predicate === RDF_TYPE) types.add(t.object.value);
+
+  const res = entry.resourceUri;
+  let given: string | undefined;
+  let family: string | undefined;
+  for (const t of entry.metadata) {
+    if (t.subject.termType === 'NamedNode' && t.subject.value === res) indexResourceTriple(t);
+    indexAnyTriple(t, 'metadata.predicate');
+  }
+  const related = new Set<Entry>();
+  for (const t of entry.metadata) {
+    if (t.subject.value !== res || !RELATED_PROPERTIES.has(t.predicate) || t.object.termType !== 'NamedNode') continue;
+    for (const r of store.entriesByResource(t.object.value)) if (r !== entry && r.contextId === entry.contextId) related.add(r);
+  }
+  for (const r of related) for (const t of r.metadata) indexAnyTriple(t, 'related.metadata.predicate');
+  if (given && family) add('title', `${given} ${family}`);
+  for (const ty of types) add('rdfType', ty);
+  for (const name of ['title', 'description', 'tag.literal']) for (const v of f.get(name) ?? []) add('all', v);
+  return f;
+
+  function indexResourceTriple(t: Triple): void {
+    const o = t.object;
+    if (t.predicate === RDF_TYPE && o.termType === 'NamedNode') types.add(o.value);
+    if (o.termType === 'Literal') {
+      const lang = o.language;
+      if (TITLE_PREDICATES.has(t.predicate)) {
+        add('title', o.value);
+        const key = lang ? `title.${lang}` : 'title.nolang';
+        if (!f.has(key)) setSingle(key, o.value);
+      }
+      if (DESCRIPTION_PREDICATES.has(t.predicate)) {
+        add('description', o.value);
+        if (lang) add(`description.${lang}`, o.value);
+      }
+      if (TAG_PREDICATES.has(t.predicate)) {
+        add('tag.literal', o.value);
+        if (lang) add(`tag.literal.${lang}`, o.value);
+      }
+      if (LANGUAGE_PREDICATES.has(t.predicate)) add('lang', o.value);
+      if (t.predicate === `${NS.foaf}givenName`) given = o.value;
+      if (t.predicate === `${NS.foaf}familyName`) family = o.value;
+    } else if (o.termType === 'NamedNode' && TAG_URI_PREDICATES.has(t.predicate)) add('tag.uri', o.value);
+    if (t.predicate === `${NS.foaf}mbox` && o.termType !== 'BlankNode') add('email', o.value);
+  }
+
+  function indexAnyTriple(t: Triple, prefix: 'metadata.predicate' | 'related.metadata.predicate'): void {
+    const o = t.object;
+    const h = predicateHash(t.predicate);
+    const own = prefix === 'metadata.predicate';
+    if (o.termType === 'NamedNode') {
+      if (own) add('metadata.object.uri', o.value);
+      add(`${prefix}.uri.${h}`, o.value);
+    } else if (o.termType === 'Literal') {
+      if (!o.datatype && own) add('metadata.object.literal', o.value);
+      add(`${prefix}.literal_s.${h}`, o.value);
+      add(`${prefix}.literal.${h}`, o.value);
+      add(`${prefix}.literal_t.${h}`, o.value);
+      const v = o.value.trim();
+      if (o.datatype && INTEGER_TYPES.has(o.datatype) && (/^[+-]?\d+$/.test(v) || (o.datatype.endsWith('#gYear') && /^-?\d{4}/.test(v)))) {
+        setSingle(`${prefix}.integer.${h}`, String(parseInt(v, 10)));
+      }
+      if (o.datatype && DATE_TYPES.has(o.datatype)) {
+        const ms = dateLiteralMs(o.value, o.datatype);
+        if (ms !== undefined) setSingle(`${prefix}.date.${h}`, String(ms));
+      }
+    }
+  }
+}

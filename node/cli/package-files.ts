@@ -1,0 +1,34 @@
+/**
+ * Files shipped beside the code (skills/, package.json). The code runs from node/cli/ (tsx) or dist/node/ (built):
+ * walk up from this module to the folder that holds package.json instead of hard-coding the depth.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'skills'))) return dir;
+    dir = dirname(dir);
+  }
+  throw new Error('catalog-blocks: cannot find the package folder (skills/ and package.json)');
+}
+
+export const SKILL_NAME = 'migrate-from-taskrunner';
+
+/** skills/migrate-from-taskrunner/SKILL.md, front matter included. */
+export function readSkill(): string {
+  return readFileSync(join(packageRoot(), 'skills', SKILL_NAME, 'SKILL.md'), 'utf8');
+}
+
+/** The `description` line of the skill's YAML front matter. */
+export function skillDescription(text: string): string {
+  const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
+  return /^description:\s*(.+)$/m.exec(front)?.[1]?.replace(/^["']|["']$/g, '').trim() ?? '';
+}
+
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: string };
+  return pkg.version ?? '0.0.0';
+}
