@@ -10,7 +10,7 @@
  * A value of the wrong type is reported once with a console warning naming block, parameter and value, and the
  * block default is used. A parameter of another block set on this one is ignored with one warning per block type.
  */
-import { PARAMS, columnOf, paramsOf, specsOf, squash, type BlockName, type ExtraParamSpec, type GlobalConfig, type ParamSpec } from './params.ts';
+import { EXTRA_PARAMS, PARAMS, columnOf, squash, type BlockName, type ExtraParamSpec, type GlobalConfig, type ParamSpec } from './params.ts';
 import { blockDefaults } from './block-overrides.ts';
 import { parseAttributeValue } from './page-config.ts';
 import { resetWarnings, warnOnce } from './warn.ts';
@@ -100,9 +100,16 @@ export function resolveParams(
   const tag = el.localName;
   const column = columnOf(block);
   const overrides = blockDefaults(page, incumbent)?.defaults ?? {};
-  for (const spec of specsOf(block)) {
+  for (const spec of [...PARAMS, ...EXTRA_PARAMS]) {
     const name = spec.name;
     let raw: unknown = attributeValue(el, name);
+    if (!spec.columns.includes(column)) {
+      // a parameter of the spec table that another block reads is ignored here, with one warning per block and tag
+      if (raw !== null && PARAMS.includes(spec as ParamSpec)) {
+        warnOnce(`[catalog-blocks] ${incumbent} (<${tag}>) does not accept the parameter "${name}"; it is ignored.`);
+      }
+      continue;
+    }
     let source = 'attribute';
     // `inherit` (the same key) or `inherit:<key>`
     const inherit = typeof raw === 'string' ? /^\s*inherit\s*(?::([^]*))?$/.exec(raw) : null;
@@ -126,22 +133,7 @@ export function resolveParams(
       }
     }
   }
-  warnForeignParams(block, el, incumbent);
   return out;
-}
-
-/**
- * Parameters of the spec table that `block` does not read, set as attributes here, are ignored, with one warning per
- * block type and parameter naming the block as the page wrote it.
- */
-function warnForeignParams(block: BlockName, el: Element, incumbent: string): void {
-  const own = paramsOf(block);
-  for (const spec of PARAMS) {
-    if (own.includes(spec) || attributeValue(el, spec.name) === null) continue;
-    warnOnce(
-      `[catalog-blocks] ${incumbent} (<${el.localName}>) does not accept the parameter "${spec.name}"; it is ignored.`,
-    );
-  }
 }
 
 /** A global boolean such as `strictStandardHtml`: element attribute, else page config; `true`/"true"/"" → true. */
