@@ -120,7 +120,7 @@ function classicWithoutRichContent(): Plugin {
     // Before Vite's own resolver, which would resolve the relative path first.
     enforce: 'pre',
     resolveId: (source, importer) => ((source === './slots.ts' && importer?.endsWith('/blocks/rich-content/hook.ts'))
-      || (source === '../rich-content/row-indicators.ts' && importer?.endsWith('/blocks/search-base/search-list.ts')) ? id : undefined),
+      || (source === '../rich-content/row-indicators.ts' && importer?.endsWith('/blocks/dataset-list/search-list.ts')) ? id : undefined),
     load: (loadId) => (loadId === id
       ? 'throw new Error("The classic script (catalog-blocks.iife.js) has no rich dataset content (previews, charts, maps, indicators, showcases): load catalog-blocks.js as a module for them.");'
       : undefined),
@@ -265,7 +265,7 @@ const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms|vocab-indicators)\.ts$|\/sr
  * chunk also defines <dataset-view> and <dataservice-view>, which is harmless). Kept out of `core`, which every
  * page loads. (A chunk of their own costs a landing page about 0.6 KB gzip more in cross-chunk imports.)
  */
-const VIEW_MODEL = /\/src\/dcat\/(dataset|distribution|format-tests|read-values)\.ts$|\/src\/config\/entry-location\.ts$|\/src\/i18n\/format\.ts$|\/blocks\/base\/(render-fields|html-datetime)\.ts$|\/blocks\/dataset-view\/(distribution-list|render-dataset)\.ts$/;
+const VIEW_MODEL = /\/src\/dcat\/(dataset|distribution|format-tests|read-values)\.ts$|\/src\/config\/entry-location\.ts$|\/src\/i18n\/format\.ts$|\/blocks\/base\/(render-fields|html-datetime)\.ts$|\/blocks\/landing\/(distribution-list|render-dataset)\.ts$/;
 /**
  * Lit directives only the search blocks use (a landing page does not need them in `core`); `lit/directives/…` re-exports
  * `lit-html/directives/…`, so both paths. (`directive.js` itself is in `core`: blocks/base/long-text.ts defines one.)
@@ -284,7 +284,7 @@ const TRUSTED_TYPES_GROUP = { name: 'trusted-types', test: (id: string) => id.en
  */
 const JSONLD = /\/src\/rich\/jsonld\.ts$/;
 /** A data service's view model and rendering (see the `service` group). */
-const SERVICE_VIEW = /\/src\/dcat\/dataservice\.ts$|\/blocks\/dataservice-view\/render-service\.ts$/;
+const SERVICE_VIEW = /\/src\/dcat\/dataservice\.ts$|\/blocks\/landing\/render-service\.ts$/;
 /** `<catalog-store-provider>` and the provider side of @lit/context: a chunk of its own (see lazyStoreProvider). */
 const STORE_PROVIDER = /\/blocks\/base\/store-provider\.ts$|\/@lit\/context\/lib\/(controllers\/context-provider|context-root|value-notifier)\.js$/;
 /** The CDN loader and its tag table: in `core`, which so becomes the entry file `catalog-blocks.js` (see cdn build). */
@@ -297,8 +297,8 @@ const CDN_CHUNK_GROUPS = [
     // The search engine and the blocks of a facet search page; the other search blocks (simple search, other
     // layouts) are small chunks of their own on top of this one, row-detail.ts loads on a row's first expansion and
     // the sort select (includeSorting) when a layout shows it.
-    test: (id: string) => !/\/blocks\/search-base\/(row-detail|simple-search|sort-select)\.ts$/.test(id)
-      && /\/src\/search\/|\/blocks\/(search-base|dataset-(list|facets|results|multi-search|facet-search-layout)|facet-search-responsiveness)\//.test(id),
+    test: (id: string) => !/\/blocks\/dataset-list\/row-detail\.ts$/.test(id)
+      && /\/src\/search\/|\/blocks\/(search-base|dataset-(list|facets|results|multi-search|facet-search-layout)|facet-search-responsiveness)\/|\/blocks\/dataset-search\/simple-search\.styles\.ts$/.test(id),
     priority: 2,
   },
   {
@@ -312,7 +312,7 @@ const CDN_CHUNK_GROUPS = [
   {
     name: 'landing',
     // With the view models: a search page loads this chunk on a row's first expansion (with row-detail.ts).
-    test: (id: string) => VIEW_MODEL.test(id) || JSONLD.test(id) || /\/blocks\/(dataset-view|dataservice-view)\/(dataset-view|dataservice-view|[\w-]+\.element|[\w-]+\.styles)\.ts$|\/blocks\/base\/landing-block\.ts$/.test(id),
+    test: (id: string) => VIEW_MODEL.test(id) || JSONLD.test(id) || /\/blocks\/(dataset-view|dataservice-view)\/(dataset-view|dataservice-view|[\w-]+\.element|[\w-]+\.styles)\.ts$|\/blocks\/landing\/landing-block\.ts$/.test(id),
     priority: 4,
   },
   {
@@ -320,7 +320,7 @@ const CDN_CHUNK_GROUPS = [
     test: (id: string) => id === LAZY_OVERRIDES_ID || CDN_LOADER.test(id) || !LAZY.test(id) && !VIEW_MODEL.test(id) && !id.endsWith('/src/config/block-overrides.ts') && !SERVICE_VIEW.test(id) && !STORE_PROVIDER.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
       && (/\/node_modules\/(lit|lit-html|lit-element|@lit)\//.test(id)
       || /\/src\/(store|config|rdf\/(graph|rdfjson|namespaces|literal)|i18n|dcat)\//.test(id)
-      || (/\/blocks\/base[/.]/.test(id) && !/\/(landing-block|trusted-types|store-provider)\.ts$/.test(id))
+      || (/\/blocks\/base[/.]/.test(id) && !/\/(trusted-types|store-provider)\.ts$/.test(id))
       // the small hook that decides whether to load rich content: landing pages and search rows both use it
       || /\/blocks\/rich-content\/hook\.ts$/.test(id)),
     // Before `landing`: a group also takes what its modules import, and the view models import core modules.

@@ -33,4 +33,4 @@ export * from '../blocks/metadata/metadata.ts';
 import { startLegacyPage } from './legacy/standalone.ts';
 startLegacyPage();
 // The layouts' "Sort by" part, defined up front like every other part (portal pages compose layouts from parts).
-export { SortSelect } from '../blocks/search-base/sort-select.ts';
+export { SortSelect } from '../blocks/catalog-sort-select/sort-select.ts';

@@ -1,6 +1,6 @@
 import type { PropertyDeclarations } from 'lit';
 import { blockProperties } from '../base/catalog-block.ts';
-import { LandingBlock } from '../base/landing-block.ts';
+import { LandingBlock } from '../landing/landing-block.ts';
 import { datasetViewStyles } from '../dataset-view/dataset-view.styles.ts';
 import { dataserviceViewStyles } from './dataservice-view.styles.ts';
 

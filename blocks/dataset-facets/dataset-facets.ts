@@ -3,7 +3,7 @@
  * base tags `<catalog-facets>` and `<catalog-active-filters>`, and the legacy tag `<esb-datasetfacets>`. Importing
  * this module registers all of them.
  */
-import { FacetsBlock } from '../search-base/facets.ts';
+import { FacetsBlock } from './facets.ts';
 import '../base/store-provider.ts';
 
 /**

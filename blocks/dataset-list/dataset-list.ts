@@ -2,8 +2,8 @@
  * `<dataset-list>` (supportive block `datasetList`, extends `searchList`), its base tag `<catalog-search-list>` and
  * the legacy tag `<esb-datasetlist>`. Importing this module registers all three (guarded: importing twice is fine).
  */
-import { SearchListBlock } from '../search-base/search-list.ts';
-import { searchListStyles } from '../search-base/search-list.styles.ts';
+import { SearchListBlock } from './search-list.ts';
+import { searchListStyles } from './search-list.styles.ts';
 import '../base/store-provider.ts';
 
 /**

@@ -2,7 +2,7 @@
  * `<dataset-multi-search>` (supportive block `datasetMultiSearch`, extends `multiSearch`), its base tag
  * `<catalog-multi-search>` and the legacy tag `<esb-datasetmultisearch>`. Importing this module registers all three.
  */
-import { MultiSearchBlock } from '../search-base/multi-search.ts';
+import { MultiSearchBlock } from './multi-search.ts';
 import '../base/store-provider.ts';
 
 /**

@@ -2,8 +2,8 @@
  * `<dataset-results>` (supportive block `datasetResults`, extends `results`), its base tag `<catalog-results>` and
  * the legacy tag `<esb-datasetresults>`. Importing this module registers all three (guarded).
  */
-import { ResultsBlock } from '../search-base/results.ts';
-import { searchListStyles } from '../search-base/search-list.styles.ts';
+import { ResultsBlock } from './results.ts';
+import { searchListStyles } from '../dataset-list/search-list.styles.ts';
 import '../base/store-provider.ts';
 
 /**

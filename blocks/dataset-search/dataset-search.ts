@@ -2,7 +2,7 @@
  * `<dataset-search>` (supportive block `datasetSearch`, extends `simpleSearch`), its base tag
  * `<catalog-simple-search>` and the legacy tag `<esb-datasetsearch>`. Importing this module registers all three.
  */
-import { SimpleSearchBlock } from '../search-base/simple-search.ts';
+import { SimpleSearchBlock } from './simple-search.ts';
 import '../base/store-provider.ts';
 
 /**

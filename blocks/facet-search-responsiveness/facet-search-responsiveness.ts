@@ -3,7 +3,7 @@
  * `<catalog-facet-responsiveness>` and the legacy tag `<esb-facetsearchresponsiveness>`. Importing this module
  * registers all three.
  */
-import { FacetResponsivenessBlock } from '../search-base/responsiveness.ts';
+import { FacetResponsivenessBlock } from './responsiveness.ts';
 import '../base/store-provider.ts';
 
 /**

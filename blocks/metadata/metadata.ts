@@ -5,9 +5,9 @@
 import type { PropertyDeclarations, TemplateResult } from 'lit';
 import { html, nothing } from 'lit';
 import { blockProperties } from '../base/catalog-block.ts';
-import { LandingBlock, type LandingModel } from '../base/landing-block.ts';
+import { LandingBlock, type LandingModel } from '../landing/landing-block.ts';
 import { fieldList } from '../base/render-fields.ts';
-import { distributionList } from '../dataset-view/distribution-list.ts';
+import { distributionList } from '../landing/distribution-list.ts';
 import { datasetViewStyles } from '../dataset-view/dataset-view.styles.ts';
 import { expand } from '../../src/rdf/namespaces.ts';
 import '../base/store-provider.ts';

@@ -20,7 +20,7 @@ import { adoptIndicatorStyles, indicatorList, loadIndicatorStrings } from '../da
 import { loadExtrasStrings } from '../dataset-extras/strings.ts';
 import { diagramUris, visualizationsOf, type VisualizationModel } from '../../src/rich/visualization.ts';
 import { heading, headingLevel, type RenderContext } from '../base/render.ts';
-import { distributionTitle } from '../dataset-view/distribution-list.ts';
+import { distributionTitle } from '../landing/distribution-list.ts';
 import { sectionLabel } from '../base/render-fields.ts';
 import { coverageRow, defineLater, loadMaps, prepareCoverage } from './coverage.ts';
 import type { RichFlags, RichSlots } from './hook.ts';

@@ -258,7 +258,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
   protected renderSort(): TemplateResult | typeof nothing {
     if (!this.showsSorting) return nothing;
     // Loaded only where a layout shows it (most do not): the element upgrades when its module arrives.
-    if (!customElements.get('catalog-sort-select')) void import('./sort-select.ts');
+    if (!customElements.get('catalog-sort-select')) void import('../catalog-sort-select/sort-select.ts');
     return html`<catalog-sort-select ${attributes(this.shared)} sort-order="inherit" sort-options="inherit"></catalog-sort-select>`;
   }
 

@@ -4,7 +4,7 @@
  */
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { blockProperties } from '../base/catalog-block.ts';
-import { LandingBlock, type LandingModel } from '../base/landing-block.ts';
+import { LandingBlock, type LandingModel } from '../landing/landing-block.ts';
 import type { EntryLocation } from '../../src/config/entry-location.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { stateView } from '../base/render.ts';

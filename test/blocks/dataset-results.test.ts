@@ -3,7 +3,7 @@
 // scope of the same name (updates with every result), and nothing when the search failed.
 import { expect } from '@open-wc/testing';
 import type { DatasetResults } from '../../blocks/dataset-results/dataset-results.ts';
-import { resultsText } from '../../blocks/search-base/results.ts';
+import { resultsText } from '../../blocks/dataset-results/results.ts';
 import { loadAllMessages, type Lang } from '../../src/i18n/index.ts';
 import { scopeFor } from '../../src/search/scope.ts';
 import type { SearchResults, SearchState } from '../../src/search/types.ts';

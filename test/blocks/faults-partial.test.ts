@@ -3,7 +3,7 @@
 // integers: no exponent offset, a page past the end shows the last page, junk is page 1).
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import type { DatasetList } from '../../blocks/dataset-list/dataset-list.ts';
-import type { LandingBlock } from '../../blocks/base/landing-block.ts';
+import type { LandingBlock } from '../../blocks/landing/landing-block.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
 import { devStore, entryById, setPageUrl, text } from './helpers.ts';
 import { freshScope, pagingContextId } from './dataset-list.helpers.ts';

@@ -6,7 +6,7 @@ import { freshPage, mountSearch, rendered, until } from './search-input-helpers.
 import { captureWarnings, devStore, text } from './helpers.ts';
 import '../../blocks/facet-search-responsiveness/facet-search-responsiveness.ts';
 import type { FacetSearchResponsiveness } from '../../blocks/facet-search-responsiveness/facet-search-responsiveness.ts';
-import { normalizeBreak } from '../../blocks/search-base/responsiveness.ts';
+import { normalizeBreak } from '../../blocks/facet-search-responsiveness/responsiveness.ts';
 import { loadMessages } from '../../src/i18n/index.ts';
 
 const THEME = 'http://publications.europa.eu/resource/authority/data-theme/';

@@ -5,7 +5,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../blocks/dataset-facet-search-layout/dataset-facet-search-layout.ts';
 import type { SearchLayout } from '../../blocks/search-base/layout.ts';
-import { resultsText } from '../../blocks/search-base/results.ts';
+import { resultsText } from '../../blocks/dataset-results/results.ts';
 import { loadAllMessages, type Lang } from '../../src/i18n/index.ts';
 import type { SearchResults, SearchState } from '../../src/search/types.ts';
 import { devStore, entryById, setPageUrl, text } from './helpers.ts';

@@ -4,10 +4,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../blocks/search-base/sort-select.ts';
+import '../../blocks/catalog-sort-select/sort-select.ts';
 import '../../blocks/dataset-list/dataset-list.ts';
-import type { SortSelect } from '../../blocks/search-base/sort-select.ts';
-import { sortKeyOf } from '../../blocks/search-base/sort-select.ts';
+import type { SortSelect } from '../../blocks/catalog-sort-select/sort-select.ts';
+import { sortKeyOf } from '../../blocks/catalog-sort-select/sort-select.ts';
 import type { CatalogBlock } from '../../blocks/base/catalog-block.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import { devStore, entryById, setPageUrl, text } from './helpers.ts';

@@ -11,7 +11,7 @@ import '../../blocks/dataset-search/dataset-search.ts';
 import '../../blocks/dataset-multi-search/dataset-multi-search.ts';
 import '../../blocks/dataset-facets/dataset-facets.ts';
 import '../../blocks/facet-search-responsiveness/facet-search-responsiveness.ts';
-import '../../blocks/search-base/sort-select.ts';
+import '../../blocks/catalog-sort-select/sort-select.ts';
 import '../../blocks/dataset-exports/dataset-exports.ts';
 import '../../blocks/dataset-facet-search-layout/dataset-facet-search-layout.ts';
 import { captureWarnings } from './helpers.ts';

@@ -11,7 +11,7 @@ import { css, html, unsafeCSS, type CSSResult, type PropertyDeclarations } from 
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { msg } from '../../src/i18n/index.ts';
 import { adoptStyles } from '../base/adopt-styles.ts';
-import { ScopedBlock, activeFilterCount } from './scoped-block.ts';
+import { ScopedBlock, activeFilterCount } from '../search-base/scoped-block.ts';
 
 /** The break of the facet layouts when none (or an invalid one) is given (SPEC limits). */
 export const DEFAULT_BREAK = '1024px';

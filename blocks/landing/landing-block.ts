@@ -9,25 +9,25 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { LOCATION_KEYS, locateEntry, type EntryLocation, type LocationAttrs } from '../../src/config/entry-location.ts';
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
 import { datasetJsonLdText, placeJsonLd, removeJsonLd } from '../../src/rich/jsonld.ts';
-import { renderDataset } from '../dataset-view/render-dataset.ts';
+import { renderDataset } from './render-dataset.ts';
 import { linkedResourcesOfService } from '../../src/dcat/entry.ts';
 import { entryKind } from '../../src/dcat/kind.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
 import { loadLandingMessages, msg, type Lang } from '../../src/i18n/index.ts';
 import type { CatalogStore, InverseLookup, StoreEntry } from '../../src/store/types.ts';
-import { CatalogBlock } from './catalog-block.ts';
+import { CatalogBlock } from '../base/catalog-block.ts';
 import { attributeName } from '../../src/config/params.ts';
 import { isAbort } from '../../src/store/errors.ts';
-import { stateView } from './render.ts';
+import { stateView } from '../base/render.ts';
 import { anyRich, loadCoverage, loadRich, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
 
 /**
  * A data service's view model and rendering: most landing pages show datasets, so this code is a chunk of its own,
  * loaded (in parallel with the related lookup) only when the entry is a data service.
  */
-const loadServiceView = () => import('../dataservice-view/render-service.ts');
-let renderService: typeof import('../dataservice-view/render-service.ts').renderService | undefined;
+const loadServiceView = () => import('./render-service.ts');
+let renderService: typeof import('./render-service.ts').renderService | undefined;
 
 /** A location that names an entry. */
 type FoundLocation = Exclude<EntryLocation, { kind: 'none' }>;

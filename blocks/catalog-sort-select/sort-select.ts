@@ -6,7 +6,7 @@ import type { SearchState } from '../../src/search/types.ts';
 import { normaliseSort, sameSort } from '../../src/search/query.ts';
 import { sortLabel, sortOptionsOf } from '../../src/search/settings.ts';
 import { msg } from '../../src/i18n/index.ts';
-import { TemplateBlock } from './template.ts';
+import { TemplateBlock } from '../search-base/template.ts';
 
 export type SortKey = 'modified' | 'title';
 export const SORT_KEYS: readonly SortKey[] = ['modified', 'title'];

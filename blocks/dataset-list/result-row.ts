@@ -18,7 +18,7 @@ import type { ResultRow } from '../../src/search/types.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
 import { md5Hex } from '../../src/store/hash.ts';
 import { heading, langOf, textOf, type RenderContext } from '../base/render.ts';
-import type { DistributionListState } from '../dataset-view/distribution-list.ts';
+import type { DistributionListState } from '../landing/distribution-list.ts';
 import type { RichFlags, RichModule, RichSlots } from '../rich-content/hook.ts';
 
 export type RowDetail =

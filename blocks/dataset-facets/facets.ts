@@ -10,10 +10,10 @@ import { heading, headingLevel, langOf } from '../base/render.ts';
 import { msg } from '../../src/i18n/index.ts';
 import { hrefForState } from '../../src/search/url.ts';
 import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchState } from '../../src/search/types.ts';
-import { ScopedBlock, activeFilterCount, toggleFilter } from './scoped-block.ts';
-import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
+import { ScopedBlock, activeFilterCount, toggleFilter } from '../search-base/scoped-block.ts';
+import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
 import { facetsStyles } from './facets.styles.ts';
-import { isPlainClick } from './pagination.ts';
+import { isPlainClick } from '../search-base/pagination.ts';
 import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, htmlText, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
@@ -38,7 +38,7 @@ export function stateHref(doc: Document, scope: string, state: SearchState): str
   return hrefForState(new URL(doc.location.href), state, scope);
 }
 
-export { isPlainClick } from './pagination.ts';
+export { isPlainClick } from '../search-base/pagination.ts';
 
 /**
  * @summary Facet filter column of a search scope.

@@ -10,7 +10,7 @@ import { safeHref } from '../../src/dcat/safe.ts';
 import { msg } from '../../src/i18n/index.ts';
 import { heading, headingLevel, langOf, type RenderContext } from '../base/render.ts';
 import { fieldList, nameValueList, renderValue, type NameValueRow } from '../base/render-fields.ts';
-import { descriptionBlock, publisherLine } from '../dataset-view/render-dataset.ts';
+import { descriptionBlock, publisherLine } from './render-dataset.ts';
 import type { RichSlots } from '../rich-content/hook.ts';
 
 /** Endpoint URLs and descriptions: links when safe, else shown as text (never dropped silently). */

@@ -8,7 +8,7 @@
 import { html, type PropertyDeclarations } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { msg } from '../../src/i18n/index.ts';
-import { INVALID_SEARCH_CHARS, ScopedBlock } from './scoped-block.ts';
+import { INVALID_SEARCH_CHARS, ScopedBlock } from '../search-base/scoped-block.ts';
 import { simpleSearchStyles } from './simple-search.styles.ts';
 import type { SearchState } from '../../src/search/types.ts';
 

@@ -16,9 +16,9 @@ import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import type { SearchResults } from '../../src/search/types.ts';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
-import { isFiltered } from './search-list.ts';
-import { announceState, follow, scopeLoadState, scopeNameOf } from './scope-params.ts';
-import { RESULTS_TEMPLATES, templates } from './templates.ts';
+import { isFiltered } from '../dataset-list/search-list.ts';
+import { announceState, follow, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
+import { RESULTS_TEMPLATES, templates } from '../search-base/templates.ts';
 
 /**
  * The count text of a result (§4.8): of datasets, or of "results" when data services can be among them (`counts`).

@@ -15,8 +15,8 @@ import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
 import { heading, headingLevel, textOf, type RenderContext } from '../base/render.ts';
 import { fieldList, sectionLabel } from '../base/render-fields.ts';
 import { datasetViewStyles } from '../dataset-view/dataset-view.styles.ts';
-import { distributionList, type DistributionListState } from '../dataset-view/distribution-list.ts';
-import { furtherInfo, themeTags } from '../dataset-view/render-dataset.ts';
+import { distributionList, type DistributionListState } from '../landing/distribution-list.ts';
+import { furtherInfo, themeTags } from '../landing/render-dataset.ts';
 import type { CoverageModule, RichFlags, RichModule } from '../rich-content/hook.ts';
 import { objectIris, type RowDetail } from './result-row.ts';
 

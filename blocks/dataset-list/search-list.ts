@@ -14,17 +14,17 @@ import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'l
 import { keyed } from 'lit/directives/keyed.js';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
 import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
-import { announceState, follow, scopeLoadState, scopeNameOf } from './scope-params.ts';
+import { announceState, follow, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
 import { loadLandingMessages, loadSearchMessages, msg, type Lang } from '../../src/i18n/index.ts';
 import { scopeFor, type ScopeConfig, type SearchScope } from '../../src/search/scope.ts';
 import type { ResultRow, SearchResults, SearchState } from '../../src/search/types.ts';
 import { adoptBlockStyles, blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { heading, stateView } from '../base/render.ts';
-import { pagination } from './pagination.ts';
-import { activeFilterCount } from './scoped-block.ts';
+import { pagination } from '../search-base/pagination.ts';
+import { activeFilterCount } from '../search-base/scoped-block.ts';
 import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
-import { LIST_TEMPLATES, templates, type TemplateModule } from './templates.ts'; // templates (issue 10)
+import { LIST_TEMPLATES, templates, type TemplateModule } from '../search-base/templates.ts'; // templates (issue 10)
 import { anyRich, loadCoverage, loadRich, richFlags } from '../rich-content/hook.ts';
 
 /** The row expansion code (dataset view model and its rendering): fetched on the first expansion only. */

@@ -10,15 +10,15 @@ import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'l
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { msg } from '../../src/i18n/index.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
-import { INVALID_SEARCH_CHARS, ScopedBlock, toggleFilter } from './scoped-block.ts';
+import { INVALID_SEARCH_CHARS, ScopedBlock, toggleFilter } from '../search-base/scoped-block.ts';
 import { langOf } from '../base/render.ts';
 import { urlPrefix } from '../../src/config/links.ts';
-import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
+import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
 import { DEFAULT_FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
 import { writeState } from '../../src/search/url.ts';
-import { comboboxStyles, simpleSearchStyles } from './simple-search.styles.ts';
-import { facetsStyles } from './facets.styles.ts';
+import { comboboxStyles, simpleSearchStyles } from '../dataset-search/simple-search.styles.ts';
+import { facetsStyles } from '../dataset-facets/facets.styles.ts';
 import { emit } from '../base/events.ts';
 
 declare global {
