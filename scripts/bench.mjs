@@ -21,6 +21,7 @@
 //   --runs N         counted runs per size (default 10)
 //   --sizes 20,100   page sizes to render (default 10,20,100,1000)
 //   --render-only    skip the store latency part
+//   --cdn DIR        serve this build instead of dist/cdn (compare two builds)
 //   --build          rebuild first (otherwise builds only when dist/cdn is missing)
 //   --write-readme   put the table into README.md between <!-- bench:start --> and <!-- bench:end -->
 // Run with `node --import tsx` (npm run bench does): the dev store is TypeScript.
@@ -42,7 +43,7 @@ const DEFAULT_CATALOG = resolve(root, '../shared/fixtures/dcat/large/antwerpen-d
 const DATASET_QUERY = 'rdfType:http\\://www.w3.org/ns/dcat#Dataset AND public:true';
 
 function parseArgs(argv) {
-  const opts = { catalog: undefined, runs: 10, build: false, writeReadme: false, sizes: DEFAULT_SIZES, renderOnly: false };
+  const opts = { catalog: undefined, cdn: undefined, runs: 10, build: false, writeReadme: false, sizes: DEFAULT_SIZES, renderOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -54,6 +55,7 @@ function parseArgs(argv) {
     else if (a === '--runs') opts.runs = Math.max(1, Number(value()) || 10);
     else if (a === '--sizes') opts.sizes = value().split(',').map(Number).filter((n) => n > 0);
     else if (a === '--render-only') opts.renderOnly = true;
+    else if (a === '--cdn') opts.cdn = resolve(process.cwd(), value());
     else if (a === '--build') opts.build = true;
     else if (a === '--write-readme') opts.writeReadme = true;
     else if (a === '--help' || a === '-h') usage();
@@ -64,7 +66,7 @@ function parseArgs(argv) {
 
 function usage(problem) {
   if (problem) console.error(`bench: ${problem}`);
-  console.error('usage: npm run bench [-- --catalog FILE] [--runs N] [--sizes 20,100] [--render-only] [--build] [--write-readme]');
+  console.error('usage: npm run bench [-- --catalog FILE] [--runs N] [--sizes 20,100] [--render-only] [--cdn DIR] [--build] [--write-readme]');
   process.exit(problem ? 2 : 0);
 }
 
@@ -76,7 +78,7 @@ if (!existsSync(catalog)) {
     'Run it next to the shared fixtures, or give a catalog: npm run bench -- --catalog FILE');
   process.exit(0);
 }
-if (opts.writeReadme && opts.renderOnly) usage('--write-readme needs the whole bench (no --render-only)');
+if (opts.writeReadme && (opts.renderOnly || opts.cdn)) usage('--write-readme needs the whole bench of dist/cdn (no --render-only, no --cdn)');
 if (opts.build || !existsSync(join(root, 'dist/cdn/catalog-blocks.js'))) {
   console.log('bench: building…');
   if (spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', cwd: root }).status !== 0) process.exit(1);
@@ -97,7 +99,7 @@ async function datasetCount(storeUrl) {
 
 /** The page origin (127.0.0.1, another origin than the store): /cdn/ the built bundle, /bench.html the bench page. */
 async function startSite(storeUrl) {
-  const cdn = join(root, 'dist/cdn');
+  const cdn = opts.cdn ?? join(root, 'dist/cdn');
   const page = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>catalog-blocks bench</title>
 <script type="module" src="/cdn/catalog-blocks.js"></script></head>

@@ -9,6 +9,7 @@ import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'l
 import { heading, headingLevel, langOf } from '../base/render.ts';
 import { t } from '../base/messages.ts';
 import { hrefForState } from '../../src/search/url.ts';
+import type { SearchScope } from '../../src/search/scope.ts';
 import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchState } from '../../src/search/types.ts';
 import { ScopedBlock, activeFilterCount, partText, toggleFilter } from './scoped-block.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from './chips.ts';
@@ -169,11 +170,11 @@ export class FacetsBlock extends ScopedBlock {
           </div>`
         : nothing}
       ${this.scopeErrorView()}
-      ${groups.map((g) => this.#renderGroup(g, state, headingLevel(hl, 1)))}
+      ${groups.map((g) => this.#renderGroup(scope, g, state, headingLevel(hl, 1)))}
     </div>`;
   }
 
-  #renderGroup(group: FacetGroupView, state: SearchState, level: number): TemplateResult {
+  #renderGroup(scope: SearchScope, group: FacetGroupView, state: SearchState, level: number): TemplateResult {
     const lang = this.uiLang;
     const name = group.name;
     const headId = `${this.idPrefix}-facet-${name}`;
@@ -186,7 +187,7 @@ export class FacetsBlock extends ScopedBlock {
     const shown = limited && !expanded ? group.values.filter((v, i) => i < limit || v.selected) : group.values;
     const selectedCount = group.values.filter((v) => v.selected).length;
     const body = html`<ul id=${listId} aria-labelledby=${headId}>
-        ${shown.map((v) => this.#renderValue(name, v, state))}
+        ${shown.map((v) => this.#renderValue(scope, name, v, state))}
       </ul>
       ${limited
         ? html`<div class="esbFacets__limit">
@@ -213,15 +214,16 @@ export class FacetsBlock extends ScopedBlock {
 
   #keywordLangs = new Map<string, string>();
 
-  #renderValue(name: CollectionName, v: FacetValueView, state: SearchState): TemplateResult {
+  /** One value; `scope` is passed down (looking the scope up costs a page-configuration read per value). */
+  #renderValue(scope: SearchScope, name: CollectionName, v: FacetValueView, state: SearchState): TemplateResult {
     const lang = this.uiLang;
-    const href = this.searchScope.hrefFor(toggleFilter(state, name, v.value));
+    const href = scope.hrefFor(toggleFilter(state, name, v.value));
     // A long value is cut in the list (and in its accessible name); the `title` keeps it whole.
     const shown = clipWords(v.label, FACET_LABEL_LIMIT);
     const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);
     const label = html`<span class="facetLabel" lang=${langOf({ lang: v.labelLang ?? (name === 'keyword' ? this.#keywordLangs.get(v.value) : undefined) }, lang) ?? nothing} title=${full}>${shown}</span>`;
     const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${v.count.toLocaleString(lang)})</span
-      ><span class="esbVisuallyHidden">, ${partText(lang, this.searchScope.results?.counts ? 'hits.count' : 'facets.count', { n: v.count })}</span>`;
+      ><span class="esbVisuallyHidden">, ${partText(lang, scope.results?.counts ? 'hits.count' : 'facets.count', { n: v.count })}</span>`;
     // Too long to be a filter (MAX_FILTER_VALUE_CHARS): listed with its count, not offered as a link.
     if (!v.selected && !isFilterValue(v.value)) return html`<li class="esbFacets__option">${label}${count}</li>`;
     return html`<li class="esbFacets__option ${v.selected ? 'esbFacets--selected' : ''}">

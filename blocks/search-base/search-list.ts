@@ -126,6 +126,8 @@ export class SearchListBlock extends CatalogBlock {
   #templates: TemplateModule | undefined; // templates (issue 10)
   #focusAfterPaging = false;
   #focusWasInside = false;
+  /** Focus was in a result row when this update began (then every row stays bound to its entry, see render). */
+  #focusInRow = false;
   #lastState: LoadState = 'idle';
   #rowLanding: ((route: Route, target: LinkTarget) => string) | undefined;
   #onScope = (): void => this.requestUpdate();
@@ -212,7 +214,9 @@ export class SearchListBlock extends CatalogBlock {
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
-    this.#focusWasInside = this.contains(this.ownerDocument.activeElement);
+    const active = this.ownerDocument.activeElement;
+    this.#focusWasInside = this.contains(active);
+    this.#focusInRow = this.#focusWasInside && !!active?.closest('li.entryListRow');
     if (!this.isConnected || this.pageConfigPending) return;
     const scope = this.searchScope;
     if (scope !== this.#joined) this.#join(scope);
@@ -356,6 +360,17 @@ export class SearchListBlock extends CatalogBlock {
     );
   }
 
+  /**
+   * What binds a row's DOM: a row the reader opened (its state lives in #rows) keeps its DOM to its entry and is
+   * rebuilt when it lands on another position, as is every row while focus is in one (the focused control never
+   * silently stands for another dataset). Any other row takes over the DOM at its position, updated in place: after
+   * a sort or a facet click nearly every row is another entry, and rebuilding all of them cost more than the rows'
+   * own data.
+   */
+  #rowKey(row: ResultRow): string {
+    return this.#focusInRow || this.#rows.has(row.entry.resourceUri) ? row.entry.entryUri : '';
+  }
+
   /** The list inside the author's `listhead` / `listbody` templates (issue 10), if any. */
   #body(list: TemplateResult, hl: number): unknown {
     return this.#templates ? this.#templates.listBody(this, list, hl) : list;
@@ -407,7 +422,7 @@ export class SearchListBlock extends CatalogBlock {
         ${empty
           ? nothing
           : /* templates (issue 10) */ this.#body(html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
-              ${rows.map((row) => keyed(row.entry.entryUri, this.#renderRow(row, hl, clickExpand, indicators)))}
+              ${rows.map((row) => keyed(this.#rowKey(row), this.#renderRow(row, hl, clickExpand, indicators)))}
             </ul>`, hl)}
       </div>
       ${results

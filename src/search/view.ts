@@ -52,8 +52,7 @@ export function buildRow(entry: StoreEntry, agents: ReadonlyMap<string, StoreEnt
   const n: Node = { graph: entry.metadata, term: resourceTerm(entry) };
   const kind = entryKind(entry);
   const title = r.text(n, TITLE_PROPERTIES);
-  const publisherTerm = r.objects(n, `${dcterms}publisher`)[0];
-  const publisher = publisherTerm ? r.agent(publisherTerm).name?.value : undefined;
+  const publisher = rowPublisher(entry, agents, lang);
   return {
     entry,
     kind: kind === 'other' ? 'dataset' : kind,
@@ -62,6 +61,16 @@ export function buildRow(entry: StoreEntry, agents: ReadonlyMap<string, StoreEnt
     ...(publisher ? { publisher } : {}),
     formats: formatsOf(r, entry.metadata),
   };
+}
+
+/**
+ * The publisher name of a row's entry: the only part of a row that depends on more than the entry and the language
+ * (the agents known, the vocabularies loaded), so a row kept across answers (scope.ts) asks for it again.
+ */
+export function rowPublisher(entry: StoreEntry, agents: ReadonlyMap<string, StoreEntry>, lang: Lang): string | undefined {
+  const r = new Reader(entry.metadata, agents, lang);
+  const publisherTerm = entry.metadata.objects(resourceTerm(entry), `${dcterms}publisher`)[0];
+  return publisherTerm ? r.agent(publisherTerm).name?.value : undefined;
 }
 
 /** Publisher URIs named by rows (agents to batch-load for names). */
