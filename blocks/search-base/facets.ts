@@ -8,6 +8,7 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { heading, headingLevel, langOf } from '../base/render.ts';
 import { t } from '../base/messages.ts';
+import { formatNumber } from '../../src/i18n/index.ts';
 import { hrefForState } from '../../src/search/url.ts';
 import type { SearchScope } from '../../src/search/scope.ts';
 import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchState } from '../../src/search/types.ts';
@@ -143,6 +144,8 @@ export class FacetsBlock extends ScopedBlock {
     this.#refocus = undefined;
     // the first that takes focus: a value in a collapsed group (compact) does not, its summary does
     for (const target of [...links.filter((a) => a.dataset.facet === key), ...links, ...this.querySelectorAll<HTMLElement>('summary')]) {
+      // already there (the value kept its place): focusing again would only force a layout
+      if (this.ownerDocument.activeElement === target) break;
       target.focus();
       if (this.ownerDocument.activeElement === target) break;
     }
@@ -222,7 +225,7 @@ export class FacetsBlock extends ScopedBlock {
     const shown = clipWords(v.label, FACET_LABEL_LIMIT);
     const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);
     const label = html`<span class="facetLabel" lang=${langOf({ lang: v.labelLang ?? (name === 'keyword' ? this.#keywordLangs.get(v.value) : undefined) }, lang) ?? nothing} title=${full}>${shown}</span>`;
-    const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${v.count.toLocaleString(lang)})</span
+    const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${formatNumber(v.count, lang)})</span
       ><span class="esbVisuallyHidden">, ${partText(lang, scope.results?.counts ? 'hits.count' : 'facets.count', { n: v.count })}</span>`;
     // Too long to be a filter (MAX_FILTER_VALUE_CHARS): listed with its count, not offered as a link.
     if (!v.selected && !isFilterValue(v.value)) return html`<li class="esbFacets__option">${label}${count}</li>`;

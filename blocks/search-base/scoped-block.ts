@@ -8,7 +8,7 @@ import { nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { CatalogBlock, blockProperties } from '../base/catalog-block.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
-import { loadSearchMessages, type Lang } from '../../src/i18n/index.ts';
+import { formatNumber, loadSearchMessages, type Lang } from '../../src/i18n/index.ts';
 import { t } from '../base/messages.ts';
 import type { BlockName } from '../../src/config/params.ts';
 import { resolveParams, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
@@ -170,6 +170,6 @@ export function partText(lang: Lang, key: string, vars?: Record<string, string |
   const text = table?.[lang] ?? table?.en;
   if (text === undefined) return t(lang, key, vars);
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    vars?.[name] === undefined ? whole : typeof vars[name] === 'number' ? (vars[name] as number).toLocaleString(lang) : String(vars[name]),
+    vars?.[name] === undefined ? whole : typeof vars[name] === 'number' ? formatNumber(vars[name] as number, lang) : String(vars[name]),
   );
 }

@@ -12,6 +12,7 @@
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
+import { remember } from '../../src/store/bounded.ts';
 import { attributeName } from '../../src/config/params.ts';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
 import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
@@ -23,7 +24,7 @@ import type { ResultRow, SearchResults, SearchState } from '../../src/search/typ
 import { adoptBlockStyles, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { t } from '../base/messages.ts';
-import { heading, stateView } from '../base/render.ts';
+import { heading, stateView, type RenderContext } from '../base/render.ts';
 import { pagination } from './pagination.ts';
 import { activeFilterCount } from './scoped-block.ts';
 import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
@@ -49,6 +50,9 @@ function loadRowDetailModule(): Promise<RowDetailModule> {
 }
 
 export type ItemKind = 'dataset' | 'series' | 'service';
+
+/** Row links kept (#landing): a few pages of the largest page size. */
+const KEPT_LINKS = 1000;
 
 /** Parameters a search list accepts (the union of DL and the search layouts' columns). */
 export const LIST_PARAMS = [
@@ -191,11 +195,25 @@ export class SearchListBlock extends CatalogBlock {
     const p = this.params;
     const named = typeof p.namedclick === 'string' && p.namedclick ? p.namedclick : undefined;
     const click = typeof p.click === 'string' && p.click ? p.click : undefined;
-    return (route, target) =>
-      route === 'dataservice' && page.clicks?.dataservice
+    // A link depends on the page configuration (a new object when re-read), the targets and the page's address
+    // without its fragment (landingHref never keeps the current fragment, where the search state changes): links
+    // are kept while those stay, so a sort or a facet click does not build every row's link again.
+    const key = JSON.stringify([named ?? '', click ?? '', current.href.replace(/#[^]*$/, '')]);
+    if (this.#links.page !== page || this.#links.key !== key) this.#links = { page, key, hrefs: new Map() };
+    const hrefs = this.#links.hrefs;
+    return (route, target) => {
+      const k = JSON.stringify([route, target.uri, target.entryId, target.contextId]);
+      const kept = hrefs.get(k);
+      if (kept !== undefined) return kept;
+      const href = route === 'dataservice' && page.clicks?.dataservice
         ? landingHref(route, target, page, current)
         : landingHref(named ?? route, target, page, current, click);
+      return remember(hrefs, k, href, KEPT_LINKS);
+    };
   }
+
+  /** Row links by target (see #landing). */
+  #links: { page: unknown; key: string; hrefs: Map<string, string> } = { page: undefined, key: '', hrefs: new Map() };
 
   /** Load state for hosts and tests (the common block states of behaviour doc §2). */
   override get state(): LoadState {
@@ -324,10 +342,11 @@ export class SearchListBlock extends CatalogBlock {
       .catch((e: unknown) => console.warn('[catalog-blocks] the indicators could not be loaded', e));
   }
 
-  #renderRow(row: ResultRow, hl: number, clickExpand: boolean, indicators: boolean): TemplateResult {
+  /** One row; `base` is the list's render context, read once per render (it reads the page's address). */
+  #renderRow(row: ResultRow, base: RenderContext, clickExpand: boolean, indicators: boolean): TemplateResult {
     const key = row.entry.resourceUri;
     const r = this.#rows.get(key);
-    const base = this.renderContext(hl);
+    const hl = base.hl;
     const ctx = { ...base, idPrefix: `${this.idPrefix}-${row.entry.contextId}-${row.entry.entryId}`, landing: this.#rowLanding! };
     const distExpanded = r?.distExpanded ?? new Set<number>();
     const distBuilt = r?.distBuilt ?? new Set<number>();
@@ -407,6 +426,7 @@ export class SearchListBlock extends CatalogBlock {
     // EntryScape sites set it) does not speak it a second time (issue 11 point 11); the text is inserted into the quiet
     // slot, never as a new node of the live list. Everyone reading the page still finds it here.
     const empty = !loading && results && rows.length === 0 ? results : undefined;
+    const context = this.renderContext(hl);
     return html`<div class="esbBlock esbSearchList escoList" lang=${lang} aria-busy=${loading ? 'true' : 'false'}>
       <div class="esbListBody" tabindex="-1">
         ${loading
@@ -422,7 +442,7 @@ export class SearchListBlock extends CatalogBlock {
         ${empty
           ? nothing
           : /* templates (issue 10) */ this.#body(html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
-              ${rows.map((row) => keyed(this.#rowKey(row), this.#renderRow(row, hl, clickExpand, indicators)))}
+              ${rows.map((row) => keyed(this.#rowKey(row), this.#renderRow(row, context, clickExpand, indicators)))}
             </ul>`, hl)}
       </div>
       ${results
