@@ -195,11 +195,13 @@ export class SearchListBlock extends CatalogBlock {
     const p = this.params;
     const named = typeof p.namedclick === 'string' && p.namedclick ? p.namedclick : undefined;
     const click = typeof p.click === 'string' && p.click ? p.click : undefined;
-    // A link depends on the page configuration (a new object when re-read), the targets and the page's address
-    // without its fragment (landingHref never keeps the current fragment, where the search state changes): links
-    // are kept while those stay, so a sort or a facet click does not build every row's link again.
-    const key = JSON.stringify([named ?? '', click ?? '', current.href.replace(/#[^]*$/, '')]);
-    if (this.#links.page !== page || this.#links.key !== key) this.#links = { page, key, hrefs: new Map() };
+    // A link depends on the targets, the page configuration's link settings (what landingHref reads: the page
+    // configuration is read again on every update) and the page's address without its fragment (landingHref never
+    // keeps the current fragment, where the search state changes): links are kept while those stay, so a sort or a
+    // facet click does not build the link of a row shown before again.
+    const key = JSON.stringify([named ?? '', click ?? '', current.href.replace(/#[^]*$/, ''), urlPrefix(page), page.clicks ?? {},
+      page.urlQueryParameters ?? '']);
+    if (this.#links.key !== key) this.#links = { key, hrefs: new Map() };
     const hrefs = this.#links.hrefs;
     return (route, target) => {
       const k = JSON.stringify([route, target.uri, target.entryId, target.contextId]);
@@ -213,7 +215,7 @@ export class SearchListBlock extends CatalogBlock {
   }
 
   /** Row links by target (see #landing). */
-  #links: { page: unknown; key: string; hrefs: Map<string, string> } = { page: undefined, key: '', hrefs: new Map() };
+  #links: { key: string; hrefs: Map<string, string> } = { key: '', hrefs: new Map() };
 
   /** Load state for hosts and tests (the common block states of behaviour doc §2). */
   override get state(): LoadState {
