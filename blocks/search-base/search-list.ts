@@ -381,15 +381,28 @@ export class SearchListBlock extends CatalogBlock {
     );
   }
 
+  /** The rows rendered last, by position: the entry shown and the key its DOM was built under (see #rowKeys). */
+  #shown: { readonly entryUri: string; readonly resourceUri: string; readonly key: string }[] = [];
+  #built = 0;
+
   /**
-   * What binds a row's DOM: a row the reader opened (its state lives in #rows) keeps its DOM to its entry and is
-   * rebuilt when it lands on another position, as is every row while focus is in one (the focused control never
-   * silently stands for another dataset). Any other row takes over the DOM at its position, updated in place: after
-   * a sort or a facet click nearly every row is another entry, and rebuilding all of them cost more than the rows'
-   * own data.
+   * The key binding each row's DOM, by position. A row showing the same entry as before keeps its DOM (opening it
+   * changes nothing). A position whose entry changes is built anew when the old or the new entry has row state (opened
+   * or built: its DOM holds what the reader did) or while focus is in a row (the focused control never silently stands
+   * for another dataset), as keying every row by its entry did. Otherwise the new row takes over the DOM at its
+   * position, updated in place: after a sort or a facet click nearly every row is another entry, and building all of
+   * them anew cost more than the rows' own data.
    */
-  #rowKey(row: ResultRow): string {
-    return this.#focusInRow || this.#rows.has(row.entry.resourceUri) ? row.entry.entryUri : '';
+  #rowKeys(rows: readonly ResultRow[]): string[] {
+    const stateful = (resourceUri: string): boolean => this.#rows.has(resourceUri);
+    const keys = rows.map((row, i) => {
+      const before = this.#shown[i];
+      const e = row.entry;
+      if (!before || before.entryUri === e.entryUri) return before?.key ?? '';
+      return this.#focusInRow || stateful(before.resourceUri) || stateful(e.resourceUri) ? `${++this.#built}` : before.key;
+    });
+    this.#shown = rows.map((row, i) => ({ entryUri: row.entry.entryUri, resourceUri: row.entry.resourceUri, key: keys[i]! }));
+    return keys;
   }
 
   /** The list inside the author's `listhead` / `listbody` templates (issue 10), if any. */
@@ -429,6 +442,7 @@ export class SearchListBlock extends CatalogBlock {
     // slot, never as a new node of the live list. Everyone reading the page still finds it here.
     const empty = !loading && results && rows.length === 0 ? results : undefined;
     const context = this.renderContext(hl);
+    const keys = empty ? [] : this.#rowKeys(rows);
     return html`<div class="esbBlock esbSearchList escoList" lang=${lang} aria-busy=${loading ? 'true' : 'false'}>
       <div class="esbListBody" tabindex="-1">
         ${loading
@@ -444,7 +458,7 @@ export class SearchListBlock extends CatalogBlock {
         ${empty
           ? nothing
           : /* templates (issue 10) */ this.#body(html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
-              ${rows.map((row) => keyed(this.#rowKey(row), this.#renderRow(row, context, clickExpand, indicators)))}
+              ${rows.map((row, i) => keyed(keys[i], this.#renderRow(row, context, clickExpand, indicators)))}
             </ul>`, hl)}
       </div>
       ${results

@@ -16,9 +16,13 @@ const DCT = 'http://purl.org/dc/terms/';
 
 /** The fake store's entries with a `modified` date, as every EntryStore entry has. */
 class DatedStore extends FakeStore {
-  override readonly entries = this.entries.map((e) => ({ ...e, modified: '2024-01-01T00:00:00Z' }));
   /** Agent lookups fail while set (publisher names then fall back). */
   agentsDown = false;
+
+  constructor() {
+    super();
+    this.entries.forEach((e, i) => (this.entries[i] = { ...e, modified: '2024-01-01T00:00:00Z' }));
+  }
 
   override getEntriesByResourceUris(uris: readonly string[]): Promise<Map<string, StoreEntry>> {
     if (this.agentsDown) {
