@@ -21,7 +21,9 @@
 //   --runs N         counted runs per size (default 10)
 //   --sizes 20,100   page sizes to render (default 10,20,100,1000)
 //   --render-only    skip the store latency part
-//   --cdn DIR        serve this build instead of dist/cdn (compare two builds)
+//   --cdn DIR        serve this build instead of dist/cdn
+//   --baseline DIR   also measure this build (e.g. one of an earlier commit), taking turns with the current one so both
+//                    see the same load; the table then shows both (--baseline-label TEXT names it)
 //   --build          rebuild first (otherwise builds only when dist/cdn is missing)
 //   --write-readme   put the table into README.md between <!-- bench:start --> and <!-- bench:end -->
 // Run with `node --import tsx` (npm run bench does): the dev store is TypeScript.
@@ -43,7 +45,7 @@ const DEFAULT_CATALOG = resolve(root, '../shared/fixtures/dcat/large/antwerpen-d
 const DATASET_QUERY = 'rdfType:http\\://www.w3.org/ns/dcat#Dataset AND public:true';
 
 function parseArgs(argv) {
-  const opts = { catalog: undefined, cdn: undefined, runs: 10, build: false, writeReadme: false, sizes: DEFAULT_SIZES, renderOnly: false };
+  const opts = { catalog: undefined, cdn: undefined, baseline: undefined, runs: 10, build: false, writeReadme: false, sizes: DEFAULT_SIZES, renderOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -56,6 +58,8 @@ function parseArgs(argv) {
     else if (a === '--sizes') opts.sizes = value().split(',').map(Number).filter((n) => n > 0);
     else if (a === '--render-only') opts.renderOnly = true;
     else if (a === '--cdn') opts.cdn = resolve(process.cwd(), value());
+    else if (a === '--baseline') opts.baseline = resolve(process.cwd(), value());
+    else if (a === '--baseline-label') opts.baselineLabel = value();
     else if (a === '--build') opts.build = true;
     else if (a === '--write-readme') opts.writeReadme = true;
     else if (a === '--help' || a === '-h') usage();
@@ -66,7 +70,7 @@ function parseArgs(argv) {
 
 function usage(problem) {
   if (problem) console.error(`bench: ${problem}`);
-  console.error('usage: npm run bench [-- --catalog FILE] [--runs N] [--sizes 20,100] [--render-only] [--cdn DIR] [--build] [--write-readme]');
+  console.error('usage: npm run bench [-- --catalog FILE] [--runs N] [--sizes 20,100] [--render-only] [--cdn DIR] [--baseline DIR] [--build] [--write-readme]');
   process.exit(problem ? 2 : 0);
 }
 
@@ -98,8 +102,7 @@ async function datasetCount(storeUrl) {
 }
 
 /** The page origin (127.0.0.1, another origin than the store): /cdn/ the built bundle, /bench.html the bench page. */
-async function startSite(storeUrl) {
-  const cdn = opts.cdn ?? join(root, 'dist/cdn');
+async function startSite(storeUrl, cdn = opts.cdn ?? join(root, 'dist/cdn')) {
   const page = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>catalog-blocks bench</title>
 <script type="module" src="/cdn/catalog-blocks.js"></script></head>
@@ -219,8 +222,8 @@ async function measureInPage(page, size, scope) {
 }
 
 /** Rendering benchmark for one size on one store. */
-async function benchRendering(browser, storeUrl, size, runs) {
-  const site = await startSite(storeUrl);
+async function benchRendering(browser, storeUrl, size, runs, cdn) {
+  const site = await startSite(storeUrl, cdn);
   const page = await browser.newPage();
   const searchRequests = [];
   page.on('request', (r) => { if (r.url().startsWith(storeUrl) && r.url().includes('/search?')) searchRequests.push(r.url()); });
@@ -242,7 +245,7 @@ async function benchRendering(browser, storeUrl, size, runs) {
   await page.close();
   await site.close();
   if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
-  return { size, rows: last.rows, facetRows: last.facetRows, total: last.total, facetValues: last.facetValues, first: stats(first), sort: stats(sort), facet: stats(facet) };
+  return { size, rows: last.rows, facetRows: last.facetRows, total: last.total, facetValues: last.facetValues, first, sort, facet };
 }
 
 /** Search URLs a page sends for typical interactions, captured from a real page (page size 10). */
@@ -339,8 +342,22 @@ try {
       note = `catalog served ${copies}×, ${copies * count} datasets`;
     }
     process.stdout.write(`bench: ${size} rows … `);
-    const r = await benchRendering(browser, url, size, opts.runs);
-    rendering.push({ ...r, note });
+    // With a baseline build, the two builds take turns (a third of the runs at a time), so both see the same load.
+    const turns = opts.baseline ? 3 : 1;
+    const parts = { now: [], before: [] };
+    for (let turn = 0; turn < turns; turn++) {
+      const runs = Math.max(1, Math.round(opts.runs / turns));
+      if (opts.baseline) parts.before.push(await benchRendering(browser, url, size, runs, opts.baseline));
+      parts.now.push(await benchRendering(browser, url, size, runs));
+    }
+    const merged = (list) => ({
+      ...list.at(-1),
+      first: stats(list.flatMap((p) => p.first)),
+      sort: stats(list.flatMap((p) => p.sort)),
+      facet: stats(list.flatMap((p) => p.facet)),
+    });
+    const r = merged(parts.now);
+    rendering.push({ ...r, note, ...(opts.baseline ? { before: merged(parts.before) } : {}) });
     console.log(`first view median ${ms(r.first.median)}, sort median ${ms(r.sort.median)}, facet click median ${ms(r.facet.median)}`);
   }
   var queries = opts.renderOnly ? [] : await typicalQueries(browser, single.url);
@@ -360,6 +377,13 @@ const table = [
   '| rows on the page | facet values shown | first view: median | p95 | sort change: median | p95 | rows after the facet click | facet click: median | p95 |',
   '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ...rendering.map((r) => `| ${r.rows}${r.note ? ` (${r.note})` : ''} | ${r.facetValues} | ${ms(r.first.median)} | ${ms(r.first.p95)} | ${ms(r.sort.median)} | ${ms(r.sort.p95)} | ${r.facetRows} | ${ms(r.facet.median)} | ${ms(r.facet.p95)} |`),
+  ...(opts.baseline ? ['',
+    `Before → after: the baseline build \`${opts.baselineLabel ?? basename(opts.baseline)}\` measured in the same run, the two builds taking turns (medians, p95 in brackets):`,
+    '',
+    '| rows | first view before → after | sort change before → after | facet click before → after |',
+    '|---:|---:|---:|---:|',
+    ...rendering.map((r) => `| ${r.rows} | ${['first', 'sort', 'facet'].map((k) =>
+      `${ms(r.before[k].median)} (${ms(r.before[k].p95)}) → ${ms(r[k].median)} (${ms(r[k].p95)})`).join(' | ')} |`)] : []),
   ...(store ? ['',
   `Dev store search latency, in-process (${STORE_RUNS} calls per query after warm-up), ${count} datasets, page size 10 with facet counts:`,
   '',
