@@ -102,6 +102,7 @@ export function htmlText(text: string): string {
   return text.replace(NOT_HTML_TEXT, (c) => (c === '\v' || c === '\x85' ? '\n' : /\p{Cs}/u.test(c) ? '\ufffd' : ''));
 }
 
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
 const MAYBE_NOT_HTML_TEXT = /[\0-\x08\x0b\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff\ud800-\udfff]/;
 
 /** `text` cut to at most `max` UTF-16 units, never between the halves of a surrogate pair. */
