@@ -2,11 +2,14 @@
 // `npm run bench` (not part of `npm test`): how fast a search page renders, and how fast the dev store answers.
 //
 // 1. Rendering, in Chromium with the built CDN bundle on one origin and the dev store on another: a facets column,
-//    a sort select and a result list share one search scope; for pages of 10, 100 and 1000 rows it measures the time
-//    from the store's search response (PerformanceResourceTiming.responseEnd of the search request) to the DOM
-//    holding every row and the facets (a MutationObserver sees the list leave aria-busy with the rows in place), for
-//    - the first view of a fresh scope (includes the one publisher lookup of a first search), and
-//    - a sort change (exactly one search request, nothing else).
+//    a sort select and a result list share one search scope; for pages of 10, 20, 100 and 1000 rows it measures the
+//    time from the store's search response (PerformanceResourceTiming.responseEnd of the search request) to the DOM
+//    holding every row and the facets (a MutationObserver sees the list and the facets leave aria-busy with the rows
+//    in place), for
+//    - the first view of a fresh scope (includes the one publisher lookup of a first search),
+//    - a sort change (exactly one search request, nothing else), and then
+//    - a facet click (the value with the most hits below the total; one search request; the clicked value shown
+//      selected with the new counts).
 //    Each run uses a fresh page (no cached states); the first run of each size is a warm-up and is not counted.
 // 2. The dev store's own search latency, in-process (no HTTP): the search URLs the page sent for typical
 //    interactions (first view, term, facet, sort, page), each answered many times by the store's search function.
@@ -16,6 +19,11 @@
 // 1000 rows are really 1000 rows; the table says so.
 //   --catalog FILE   the DCAT file to serve
 //   --runs N         counted runs per size (default 10)
+//   --sizes 20,100   page sizes to render (default 10,20,100,1000)
+//   --render-only    skip the store latency part
+//   --cdn DIR        serve this build instead of dist/cdn
+//   --baseline DIR   also measure this build (e.g. one of an earlier commit), taking turns with the current one so both
+//                    see the same load; the table then shows both (--baseline-label TEXT names it)
 //   --build          rebuild first (otherwise builds only when dist/cdn is missing)
 //   --write-readme   put the table into README.md between <!-- bench:start --> and <!-- bench:end -->
 // Run with `node --import tsx` (npm run bench does): the dev store is TypeScript.
@@ -31,13 +39,13 @@ import { createStoreServer } from '../dev-store/server.ts';
 import { runSearch } from '../dev-store/search/search.ts';
 import { parseParams } from '../dev-store/http/params.ts';
 
-const SIZES = [10, 100, 1000];
+const DEFAULT_SIZES = [10, 20, 100, 1000];
 const STORE_RUNS = 40;
 const DEFAULT_CATALOG = resolve(root, '../shared/fixtures/dcat/large/antwerpen-dcat.xml');
 const DATASET_QUERY = 'rdfType:http\\://www.w3.org/ns/dcat#Dataset AND public:true';
 
 function parseArgs(argv) {
-  const opts = { catalog: undefined, runs: 10, build: false, writeReadme: false };
+  const opts = { catalog: undefined, cdn: undefined, baseline: undefined, runs: 10, build: false, writeReadme: false, sizes: DEFAULT_SIZES, renderOnly: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -47,6 +55,11 @@ function parseArgs(argv) {
     };
     if (a === '--catalog') opts.catalog = resolve(process.cwd(), value());
     else if (a === '--runs') opts.runs = Math.max(1, Number(value()) || 10);
+    else if (a === '--sizes') opts.sizes = value().split(',').map(Number).filter((n) => n > 0);
+    else if (a === '--render-only') opts.renderOnly = true;
+    else if (a === '--cdn') opts.cdn = resolve(process.cwd(), value());
+    else if (a === '--baseline') opts.baseline = resolve(process.cwd(), value());
+    else if (a === '--baseline-label') opts.baselineLabel = value();
     else if (a === '--build') opts.build = true;
     else if (a === '--write-readme') opts.writeReadme = true;
     else if (a === '--help' || a === '-h') usage();
@@ -57,7 +70,7 @@ function parseArgs(argv) {
 
 function usage(problem) {
   if (problem) console.error(`bench: ${problem}`);
-  console.error('usage: npm run bench [-- --catalog FILE] [--runs N] [--build] [--write-readme]');
+  console.error('usage: npm run bench [-- --catalog FILE] [--runs N] [--sizes 20,100] [--render-only] [--cdn DIR] [--baseline DIR] [--build] [--write-readme]');
   process.exit(problem ? 2 : 0);
 }
 
@@ -69,6 +82,7 @@ if (!existsSync(catalog)) {
     'Run it next to the shared fixtures, or give a catalog: npm run bench -- --catalog FILE');
   process.exit(0);
 }
+if (opts.writeReadme && (opts.renderOnly || opts.cdn)) usage('--write-readme needs the whole bench of dist/cdn (no --render-only, no --cdn)');
 if (opts.build || !existsSync(join(root, 'dist/cdn/catalog-blocks.js'))) {
   console.log('bench: building…');
   if (spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit', cwd: root }).status !== 0) process.exit(1);
@@ -88,8 +102,7 @@ async function datasetCount(storeUrl) {
 }
 
 /** The page origin (127.0.0.1, another origin than the store): /cdn/ the built bundle, /bench.html the bench page. */
-async function startSite(storeUrl) {
-  const cdn = join(root, 'dist/cdn');
+async function startSite(storeUrl, cdn = opts.cdn ?? join(root, 'dist/cdn')) {
   const page = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>catalog-blocks bench</title>
 <script type="module" src="/cdn/catalog-blocks.js"></script></head>
@@ -132,29 +145,36 @@ async function measureInPage(page, size, scope) {
     for (const el of [facets, sort, list]) el.setAttribute('scope', scope);
     const searchesBefore = () => performance.getEntriesByType('resource').filter((e) => e.name.includes('/search?')).length;
 
-    /** Resolves with performance.now() when the list is settled with the expected rows and facets are shown. */
-    const rendered = (expectRows, mustSeeBusy) => new Promise((done, fail) => {
+    /**
+     * Resolves with performance.now() when the list and the facets are settled (neither aria-busy) with the expected
+     * rows, and `extra()` holds (the facet step: the clicked value shown selected).
+     */
+    const rendered = (expectRows, mustSeeBusy, extra = () => true) => new Promise((done, fail) => {
       let sawBusy = !mustSeeBusy;
       const check = () => {
         const body = list.querySelector('.esbSearchList');
-        const busy = !body || body.getAttribute('aria-busy') === 'true';
+        const facetsBody = facets.querySelector('.esbFacets');
+        const busy = !body || body.getAttribute('aria-busy') === 'true' || !facetsBody || facetsBody.getAttribute('aria-busy') === 'true';
         if (busy) sawBusy = true;
         if (!sawBusy || busy) return;
         const rows = list.querySelectorAll('li.entryListRow').length;
-        if (rows < expectRows() || !facets.querySelector('.esbFacets__collection')) return;
+        if (rows < expectRows() || !facets.querySelector('.esbFacets__collection') || !extra()) return;
         observer.disconnect();
         clearTimeout(timer);
         done(performance.now());
       };
       const observer = new MutationObserver(check);
-      observer.observe(main, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+      observer.observe(main, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy', 'class'] });
       const timer = setTimeout(() => { observer.disconnect(); fail(new Error(`not rendered within 60 s (size ${size})`)); }, 60000);
       check();
     });
-    /** responseEnd of the first search request after `index` (the search of this step). */
-    const responseEnd = (index) => {
-      const e = performance.getEntriesByType('resource').filter((r) => r.name.includes('/search?'))[index];
-      if (!e) throw new Error('no search request seen');
+    const searches = () => performance.getEntriesByType('resource').filter((r) => r.name.includes('/search?'));
+    /** responseEnd of the search request number `index` (the search of this step); a step sends exactly one. */
+    const responseEnd = (index, step) => {
+      const all = searches();
+      const e = all[index];
+      if (!e) throw new Error(`${step}: no search request seen`);
+      if (step !== 'first view' && all.length !== index + 1) throw new Error(`${step}: ${all.length - index} search requests`);
       return e.responseEnd;
     };
     let total = Infinity;
@@ -167,7 +187,7 @@ async function measureInPage(page, size, scope) {
     main.append(facets, sort, list);
     const firstAt = await firstDone;
     total = list.searchScope.results.total;
-    const first = firstAt - responseEnd(firstIndex);
+    const first = firstAt - responseEnd(firstIndex, 'first view');
 
     const sortIndex = searchesBefore();
     const sortDone = rendered(expect, true);
@@ -175,17 +195,35 @@ async function measureInPage(page, size, scope) {
     select.value = select.value === 'title' ? 'modified' : 'title';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     const sortAt = await sortDone;
-    const sortMs = sortAt - responseEnd(sortIndex);
+    const sortMs = sortAt - responseEnd(sortIndex, 'sort change');
     const rows = list.querySelectorAll('li.entryListRow').length;
     const facetValues = facets.querySelectorAll('.esbFacets__option').length;
+
+    // a value that narrows the result (a publisher facet with one value would not): the largest count below the total
+    const pick = [...facets.querySelectorAll('li.esbFacets__option:not(.esbFacets--selected) a.esbFacets__optionLink')]
+      .map((a) => ({ a, n: Number(a.querySelector('.esbFacets__occurence')?.textContent?.replace(/\D/g, '') || 0) }))
+      .filter((l) => l.n > 0 && l.n < total)
+      .sort((x, y) => y.n - x.n)[0];
+    if (!pick) throw new Error('no facet value narrows the result');
+    const key = pick.a.dataset.facet;
+    const facetIndex = searchesBefore();
+    const before = total;
+    total = pick.n;
+    const facetDone = rendered(expect, true, () => [...facets.querySelectorAll('li.esbFacets--selected a.esbFacets__optionLink')]
+      .some((a) => a.dataset.facet === key));
+    pick.a.click();
+    const facetAt = await facetDone;
+    const facetMs = facetAt - responseEnd(facetIndex, 'facet click');
+    const facetRows = list.querySelectorAll('li.entryListRow').length;
+    total = before;
     main.replaceChildren();
-    return { first, sort: sortMs, rows, facetValues, total };
+    return { first, sort: sortMs, facet: facetMs, rows, facetRows, facetValues, total };
   }, { size, scope });
 }
 
 /** Rendering benchmark for one size on one store. */
-async function benchRendering(browser, storeUrl, size, runs) {
-  const site = await startSite(storeUrl);
+async function benchRendering(browser, storeUrl, size, runs, cdn) {
+  const site = await startSite(storeUrl, cdn);
   const page = await browser.newPage();
   const searchRequests = [];
   page.on('request', (r) => { if (r.url().startsWith(storeUrl) && r.url().includes('/search?')) searchRequests.push(r.url()); });
@@ -193,6 +231,7 @@ async function benchRendering(browser, storeUrl, size, runs) {
   page.on('pageerror', (e) => errors.push(e.message));
   const first = [];
   const sort = [];
+  const facet = [];
   let last;
   for (let run = 0; run <= runs; run++) {
     // a fresh document per run: the store client caches search answers, so a repeated query would cost nothing
@@ -201,11 +240,12 @@ async function benchRendering(browser, storeUrl, size, runs) {
     if (run === 0) continue; // warm-up
     first.push(last.first);
     sort.push(last.sort);
+    facet.push(last.facet);
   }
   await page.close();
   await site.close();
   if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
-  return { size, rows: last.rows, total: last.total, facetValues: last.facetValues, first: stats(first), sort: stats(sort) };
+  return { size, rows: last.rows, facetRows: last.facetRows, total: last.total, facetValues: last.facetValues, first, sort, facet };
 }
 
 /** Search URLs a page sends for typical interactions, captured from a real page (page size 10). */
@@ -288,12 +328,12 @@ console.log(`bench: catalog ${relative(root, catalog) || catalog}`);
 const single = await createStoreServer({ catalogs: [catalog], port: 0, maxLimit: 1000 });
 const count = await datasetCount(single.url);
 console.log(`bench: store loaded in ${Math.round(single.loadMs)} ms, ${count} datasets`);
-const copies = Math.ceil(Math.max(...SIZES) / Math.max(1, count));
+const copies = Math.ceil(Math.max(...opts.sizes) / Math.max(1, count));
 let multi;
 const browser = await chromium.launch(launchOptions());
 const rendering = [];
 try {
-  for (const size of SIZES) {
+  for (const size of opts.sizes) {
     let url = single.url;
     let note = '';
     if (size > count && copies > 1) {
@@ -302,15 +342,29 @@ try {
       note = `catalog served ${copies}×, ${copies * count} datasets`;
     }
     process.stdout.write(`bench: ${size} rows … `);
-    const r = await benchRendering(browser, url, size, opts.runs);
-    rendering.push({ ...r, note });
-    console.log(`first view median ${ms(r.first.median)}, sort median ${ms(r.sort.median)}`);
+    // With a baseline build, the two builds take turns (a third of the runs at a time), so both see the same load.
+    const turns = opts.baseline ? 3 : 1;
+    const parts = { now: [], before: [] };
+    for (let turn = 0; turn < turns; turn++) {
+      const runs = Math.max(1, Math.round(opts.runs / turns));
+      if (opts.baseline) parts.before.push(await benchRendering(browser, url, size, runs, opts.baseline));
+      parts.now.push(await benchRendering(browser, url, size, runs));
+    }
+    const merged = (list) => ({
+      ...list.at(-1),
+      first: stats(list.flatMap((p) => p.first)),
+      sort: stats(list.flatMap((p) => p.sort)),
+      facet: stats(list.flatMap((p) => p.facet)),
+    });
+    const r = merged(parts.now);
+    rendering.push({ ...r, note, ...(opts.baseline ? { before: merged(parts.before) } : {}) });
+    console.log(`first view median ${ms(r.first.median)}, sort median ${ms(r.sort.median)}, facet click median ${ms(r.facet.median)}`);
   }
-  var queries = await typicalQueries(browser, single.url);
+  var queries = opts.renderOnly ? [] : await typicalQueries(browser, single.url);
 } finally {
   await browser.close();
 }
-const store = await benchStore(single, queries);
+const store = opts.renderOnly ? undefined : await benchStore(single, queries);
 await single.close();
 await multi?.close();
 
@@ -320,20 +374,28 @@ const table = [
   `Rendering in Chromium (headless), CDN bundle, ${opts.runs} runs per size after one warm-up; time from the store's search`,
   'response (responseEnd) to the DOM holding every row and the facets:',
   '',
-  '| rows on the page | facet values shown | first view: median | p95 | sort change: median | p95 |',
-  '|---:|---:|---:|---:|---:|---:|',
-  ...rendering.map((r) => `| ${r.rows}${r.note ? ` (${r.note})` : ''} | ${r.facetValues} | ${ms(r.first.median)} | ${ms(r.first.p95)} | ${ms(r.sort.median)} | ${ms(r.sort.p95)} |`),
-  '',
+  '| rows on the page | facet values shown | first view: median | p95 | sort change: median | p95 | rows after the facet click | facet click: median | p95 |',
+  '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rendering.map((r) => `| ${r.rows}${r.note ? ` (${r.note})` : ''} | ${r.facetValues} | ${ms(r.first.median)} | ${ms(r.first.p95)} | ${ms(r.sort.median)} | ${ms(r.sort.p95)} | ${r.facetRows} | ${ms(r.facet.median)} | ${ms(r.facet.p95)} |`),
+  ...(opts.baseline ? ['',
+    `Before → after: the baseline build \`${opts.baselineLabel ?? basename(opts.baseline)}\` measured in the same run, the two builds taking turns (medians, p95 in brackets):`,
+    '',
+    '| rows | first view before → after | sort change before → after | facet click before → after |',
+    '|---:|---:|---:|---:|',
+    ...rendering.map((r) => `| ${r.rows} | ${['first', 'sort', 'facet'].map((k) =>
+      `${ms(r.before[k].median)} (${ms(r.before[k].p95)}) → ${ms(r[k].median)} (${ms(r[k].p95)})`).join(' | ')} |`)] : []),
+  ...(store ? ['',
   `Dev store search latency, in-process (${STORE_RUNS} calls per query after warm-up), ${count} datasets, page size 10 with facet counts:`,
   '',
   '| query | results | median | p95 |',
   '|---|---:|---:|---:|',
   ...store.rows.map((r) => `| ${r.name} | ${r.results} | ${ms(r.median)} | ${ms(r.p95)} |`),
-  `| **all** | | **${ms(store.all.median)}** | **${ms(store.all.p95)}** |`,
+  `| **all** | | **${ms(store.all.median)}** | **${ms(store.all.p95)}** |`] : []),
   '',
   `Catalog: \`${basename(catalog)}\`. Measured by \`npm run bench\` on ${date} (${machine}). The first view includes the`,
-  'one batched publisher lookup of a first search; a sort change is exactly one request. p95 is sensitive to other load',
-  'on the machine.',
+  'one batched publisher lookup of a first search; a sort change and a facet click are exactly one request each (the',
+  'facet click follows the sort change and picks the value with the most hits below the total). p95 is sensitive to',
+  'other load on the machine.',
 ].join('\n');
 console.log(`\n${table}\n\nbench: took ${Math.round((Date.now() - started) / 1000)} s`);
 

@@ -7,8 +7,9 @@
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { heading, headingLevel, langOf } from '../base/render.ts';
-import { msg } from '../../src/i18n/index.ts';
+import { formatNumber, msg } from '../../src/i18n/index.ts';
 import { hrefForState } from '../../src/search/url.ts';
+import type { SearchScope } from '../../src/search/scope.ts';
 import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchState } from '../../src/search/types.ts';
 import { ScopedBlock, activeFilterCount, toggleFilter } from '../search-base/scoped-block.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
@@ -140,6 +141,8 @@ export class FacetsBlock extends ScopedBlock {
     this.#refocus = undefined;
     // the first that takes focus: a value in a collapsed group (compact) does not, its summary does
     for (const target of [...links.filter((a) => a.dataset.facet === key), ...links, ...this.querySelectorAll<HTMLElement>('summary')]) {
+      // already there (the value kept its place): focusing again would only force a layout
+      if (this.ownerDocument.activeElement === target) break;
       target.focus();
       if (this.ownerDocument.activeElement === target) break;
     }
@@ -167,11 +170,11 @@ export class FacetsBlock extends ScopedBlock {
           </div>`
         : nothing}
       ${this.scopeErrorView()}
-      ${groups.map((g) => this.#renderGroup(g, state, headingLevel(hl, 1)))}
+      ${groups.map((g) => this.#renderGroup(scope, g, state, headingLevel(hl, 1)))}
     </div>`;
   }
 
-  #renderGroup(group: FacetGroupView, state: SearchState, level: number): TemplateResult {
+  #renderGroup(scope: SearchScope, group: FacetGroupView, state: SearchState, level: number): TemplateResult {
     const lang = this.uiLang;
     const name = group.name;
     const headId = `${this.idPrefix}-facet-${name}`;
@@ -184,7 +187,7 @@ export class FacetsBlock extends ScopedBlock {
     const shown = limited && !expanded ? group.values.filter((v, i) => i < limit || v.selected) : group.values;
     const selectedCount = group.values.filter((v) => v.selected).length;
     const body = html`<ul id=${listId} aria-labelledby=${headId}>
-        ${shown.map((v) => this.#renderValue(name, v, state))}
+        ${shown.map((v) => this.#renderValue(scope, name, v, state))}
       </ul>
       ${limited
         ? html`<div class="esbFacets__limit">
@@ -211,15 +214,16 @@ export class FacetsBlock extends ScopedBlock {
 
   #keywordLangs = new Map<string, string>();
 
-  #renderValue(name: CollectionName, v: FacetValueView, state: SearchState): TemplateResult {
+  /** One value; `scope` is passed down (looking the scope up costs a page-configuration read per value). */
+  #renderValue(scope: SearchScope, name: CollectionName, v: FacetValueView, state: SearchState): TemplateResult {
     const lang = this.uiLang;
-    const href = this.searchScope.hrefFor(toggleFilter(state, name, v.value));
+    const href = scope.hrefFor(toggleFilter(state, name, v.value));
     // A long value is cut in the list (and in its accessible name); the `title` keeps it whole.
     const shown = clipWords(v.label, FACET_LABEL_LIMIT);
     const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);
     const label = html`<span class="facetLabel" lang=${langOf({ lang: v.labelLang ?? (name === 'keyword' ? this.#keywordLangs.get(v.value) : undefined) }, lang) ?? nothing} title=${full}>${shown}</span>`;
-    const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${v.count.toLocaleString(lang)})</span
-      ><span class="esbVisuallyHidden">, ${msg(lang, this.searchScope.results?.counts ? 'hits.count' : 'facets.count', { n: v.count })}</span>`;
+    const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${formatNumber(v.count, lang)})</span
+      ><span class="esbVisuallyHidden">, ${msg(lang, scope.results?.counts ? 'hits.count' : 'facets.count', { n: v.count })}</span>`;
     // Too long to be a filter (MAX_FILTER_VALUE_CHARS): listed with its count, not offered as a link.
     if (!v.selected && !isFilterValue(v.value)) return html`<li class="esbFacets__option">${label}${count}</li>`;
     return html`<li class="esbFacets__option ${v.selected ? 'esbFacets--selected' : ''}">

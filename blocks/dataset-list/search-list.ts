@@ -12,6 +12,7 @@
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
+import { remember } from '../../src/store/bounded.ts';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
 import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
 import { announceState, follow, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
@@ -20,7 +21,7 @@ import { scopeFor, type ScopeConfig, type SearchScope } from '../../src/search/s
 import type { ResultRow, SearchResults, SearchState } from '../../src/search/types.ts';
 import { adoptBlockStyles, blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
-import { heading, stateView } from '../base/render.ts';
+import { heading, stateView, type RenderContext } from '../base/render.ts';
 import { pagination } from '../search-base/pagination.ts';
 import { activeFilterCount } from '../search-base/scoped-block.ts';
 import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
@@ -46,6 +47,9 @@ function loadRowDetailModule(): Promise<RowDetailModule> {
 }
 
 export type ItemKind = 'dataset' | 'series' | 'service';
+
+/** Row links kept (#landing): a few pages of the largest page size. */
+const KEPT_LINKS = 1000;
 
 /** True when the state has a term or a filter (result text and empty text depend on it). */
 export function isFiltered(state: SearchState): boolean {
@@ -84,6 +88,8 @@ export class SearchListBlock extends CatalogBlock {
   #templates: TemplateModule | undefined; // templates (issue 10)
   #focusAfterPaging = false;
   #focusWasInside = false;
+  /** Focus was in a result row when this update began (then every row stays bound to its entry, see render). */
+  #focusInRow = false;
   #lastState: LoadState = 'idle';
   #rowLanding: ((route: Route, target: LinkTarget) => string) | undefined;
   #onScope = (): void => this.requestUpdate();
@@ -141,11 +147,27 @@ export class SearchListBlock extends CatalogBlock {
     const p = this.params;
     const named = typeof p.namedclick === 'string' && p.namedclick ? p.namedclick : undefined;
     const click = typeof p.click === 'string' && p.click ? p.click : undefined;
-    return (route, target) =>
-      route === 'dataservice' && page.clicks?.dataservice
+    // A link depends on the targets, the page configuration's link settings (what landingHref reads: the page
+    // configuration is read again on every update) and the page's address without its fragment (landingHref never
+    // keeps the current fragment, where the search state changes): links are kept while those stay, so a sort or a
+    // facet click does not build the link of a row shown before again.
+    const key = JSON.stringify([named ?? '', click ?? '', current.href.replace(/#[^]*$/, ''), urlPrefix(page), page.clicks ?? {},
+      page.urlQueryParameters ?? '']);
+    if (this.#links.key !== key) this.#links = { key, hrefs: new Map() };
+    const hrefs = this.#links.hrefs;
+    return (route, target) => {
+      const k = JSON.stringify([route, target.uri, target.entryId, target.contextId]);
+      const kept = hrefs.get(k);
+      if (kept !== undefined) return kept;
+      const href = route === 'dataservice' && page.clicks?.dataservice
         ? landingHref(route, target, page, current)
         : landingHref(named ?? route, target, page, current, click);
+      return remember(hrefs, k, href, KEPT_LINKS);
+    };
   }
+
+  /** Row links by target (see #landing). */
+  #links: { key: string; hrefs: Map<string, string> } = { key: '', hrefs: new Map() };
 
   /** Load state for hosts and tests (the common block states of behaviour doc §2). */
   override get state(): LoadState {
@@ -164,7 +186,9 @@ export class SearchListBlock extends CatalogBlock {
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
-    this.#focusWasInside = this.contains(this.ownerDocument.activeElement);
+    const active = this.ownerDocument.activeElement;
+    this.#focusWasInside = this.contains(active);
+    this.#focusInRow = this.#focusWasInside && !!active?.closest('li.entryListRow');
     if (!this.isConnected || this.pageConfigPending) return;
     const scope = this.searchScope;
     if (scope !== this.#joined) this.#join(scope);
@@ -272,10 +296,11 @@ export class SearchListBlock extends CatalogBlock {
       .catch((e: unknown) => console.warn('[catalog-blocks] the indicators could not be loaded', e));
   }
 
-  #renderRow(row: ResultRow, hl: number, clickExpand: boolean, indicators: boolean): TemplateResult {
+  /** One row; `base` is the list's render context, read once per render (it reads the page's address). */
+  #renderRow(row: ResultRow, base: RenderContext, clickExpand: boolean, indicators: boolean): TemplateResult {
     const key = row.entry.resourceUri;
     const r = this.#rows.get(key);
-    const base = this.renderContext(hl);
+    const hl = base.hl;
     const ctx = { ...base, idPrefix: `${this.idPrefix}-${row.entry.contextId}-${row.entry.entryId}`, landing: this.#rowLanding! };
     const distExpanded = r?.distExpanded ?? new Set<number>();
     const distBuilt = r?.distBuilt ?? new Set<number>();
@@ -306,6 +331,30 @@ export class SearchListBlock extends CatalogBlock {
       },
       ctx,
     );
+  }
+
+  /** The rows rendered last, by position: the entry shown and the key its DOM was built under (see #rowKeys). */
+  #shown: { readonly entryUri: string; readonly resourceUri: string; readonly key: string }[] = [];
+  #built = 0;
+
+  /**
+   * The key binding each row's DOM, by position. A row showing the same entry as before keeps its DOM (opening it
+   * changes nothing). A position whose entry changes is built anew when the old or the new entry has row state (opened
+   * or built: its DOM holds what the reader did) or while focus is in a row (the focused control never silently stands
+   * for another dataset), as keying every row by its entry did. Otherwise the new row takes over the DOM at its
+   * position, updated in place: after a sort or a facet click nearly every row is another entry, and building all of
+   * them anew cost more than the rows' own data.
+   */
+  #rowKeys(rows: readonly ResultRow[]): string[] {
+    const stateful = (resourceUri: string): boolean => this.#rows.has(resourceUri);
+    const keys = rows.map((row, i) => {
+      const before = this.#shown[i];
+      const e = row.entry;
+      if (!before || before.entryUri === e.entryUri) return before?.key ?? '';
+      return this.#focusInRow || stateful(before.resourceUri) || stateful(e.resourceUri) ? `${++this.#built}` : before.key;
+    });
+    this.#shown = rows.map((row, i) => ({ entryUri: row.entry.entryUri, resourceUri: row.entry.resourceUri, key: keys[i]! }));
+    return keys;
   }
 
   /** The list inside the author's `listhead` / `listbody` templates (issue 10), if any. */
@@ -344,6 +393,8 @@ export class SearchListBlock extends CatalogBlock {
     // EntryScape sites set it) does not speak it a second time (issue 11 point 11); the text is inserted into the quiet
     // slot, never as a new node of the live list. Everyone reading the page still finds it here.
     const empty = !loading && results && rows.length === 0 ? results : undefined;
+    const context = this.renderContext(hl);
+    const keys = empty ? [] : this.#rowKeys(rows);
     return html`<div class="esbBlock esbSearchList escoList" lang=${lang} aria-busy=${loading ? 'true' : 'false'}>
       <div class="esbListBody" tabindex="-1">
         ${loading
@@ -359,7 +410,7 @@ export class SearchListBlock extends CatalogBlock {
         ${empty
           ? nothing
           : /* templates (issue 10) */ this.#body(html`<ul class="entryList ${loading ? 'esbList__hidden' : ''}" ?hidden=${loading}>
-              ${rows.map((row) => keyed(row.entry.entryUri, this.#renderRow(row, hl, clickExpand, indicators)))}
+              ${rows.map((row, i) => keyed(keys[i], this.#renderRow(row, context, clickExpand, indicators)))}
             </ul>`, hl)}
       </div>
       ${results

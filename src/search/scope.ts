@@ -21,9 +21,11 @@ import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
 import { remember } from '../store/bounded.ts';
 import { defined } from '../dcat/defined.ts';
 import { FACETS, FORMAT_FIELD_LIST } from './facets.ts';
-import { buildGroup, buildRow, countsOf, rowPublisherUris } from './view.ts';
+import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, type GroupInput } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
-import { clampPage, EMPTY_STATE, type CollectionName, type SearchResults, type SearchSettings, type SearchState } from './types.ts';
+import {
+  clampPage, EMPTY_STATE, type CollectionName, type FacetGroupView, type ResultRow, type SearchResults, type SearchSettings, type SearchState,
+} from './types.ts';
 
 export interface ScopeHistory {
   pushState(data: unknown, unused: string, url?: string | URL | null): void;
@@ -64,6 +66,8 @@ const AGENT_FACET: CollectionName = 'org';
 const KEPT_ANSWERS = 200;
 /** Publishers and other agents named in rows: a few per page of results. */
 const KEPT_AGENTS = 2000;
+/** Row view models (a few pages of the largest page size). */
+const KEPT_ROWS = 1000;
 
 export class SearchScope extends EventTarget {
   readonly name: string;
@@ -90,6 +94,14 @@ export class SearchScope extends EventTarget {
   readonly #seen = new Map<string, SeenFilter>();
   /** Agents by resource URI; null = asked, not an entry. */
   readonly #agents = new Map<string, StoreEntry | null>();
+  /**
+   * Row view models by entry URI, with the entry's `modified` and the language they were read in: a row shown again
+   * (another sort, a facet, back) is not read again from its graph unless the entry changed (only its publisher
+   * name, which depends on the agents and vocabularies known, is asked for again).
+   */
+  readonly #rows = new Map<string, { readonly modified: string; readonly lang: string; readonly row: ResultRow }>();
+  /** Facet groups as last built, with what they were built from: a group whose counts did not change is kept. */
+  readonly #groups = new Map<CollectionName, { readonly key: GroupKey; readonly group: FacetGroupView }>();
   /** Format spellings counted in any answer, per field: a bucket selection matches them too. */
   readonly #formats = new Map<string, Set<string>>();
   #configured = false;
@@ -360,17 +372,73 @@ export class SearchScope extends EventTarget {
         const { [name]: _dropped, ...others } = state.filters;
         withoutGroup = this.#seen.get(this.#filterKey({ ...state, filters: others }, settings))?.facets;
       }
-      return buildGroup({ name, state, total, current: answer.facets, ...(withoutGroup ? { withoutGroup } : {}) }, ctx);
+      return this.#group({ name, state, total, current: answer.facets, ...(withoutGroup ? { withoutGroup } : {}) }, ctx);
     });
     return {
       state,
       total,
       pageCount: Math.ceil(total / settings.pageSize),
-      rows: answer.entries.map((e) => buildRow(e, agents, settings.lang)),
+      rows: answer.entries.map((e) => this.#row(e, agents, settings.lang as Lang)),
       facets,
       counts: countsOf(state, settings),
     };
   }
+
+  /** The row of an entry: kept from an earlier answer when the entry has the same `modified` (see #rows). */
+  #row(entry: StoreEntry, agents: ReadonlyMap<string, StoreEntry>, lang: Lang): ResultRow {
+    const kept = entry.modified === undefined ? undefined : this.#rows.get(entry.entryUri);
+    let row: ResultRow;
+    if (kept && kept.modified === entry.modified && kept.lang === lang) {
+      const publisher = rowPublisher(entry, agents, lang);
+      if (kept.row.entry === entry && kept.row.publisher === publisher) return kept.row;
+      const { publisher: _old, ...rest } = kept.row;
+      row = { ...rest, entry, ...(publisher ? { publisher } : {}) };
+    } else row = buildRow(entry, agents, lang);
+    if (entry.modified !== undefined) remember(this.#rows, entry.entryUri, { modified: entry.modified, lang, row }, KEPT_ROWS);
+    return row;
+  }
+
+  /**
+   * A facet group: the one built last time when its counts, selection, total and language are the same (a sort or
+   * a page change). Groups labelled from vocabularies or agents are always built again: their labels depend on the
+   * chunks and agents loaded so far, and they are small; the keyword group, with hundreds of values, is not.
+   */
+  #group(input: GroupInput, ctx: { lang: Lang; agents: ReadonlyMap<string, StoreEntry> }): FacetGroupView {
+    const labels = FACETS[input.name].labels;
+    if (labels === 'vocab' || labels === 'agent') return buildGroup(input, ctx);
+    const key = groupKey(input, ctx.lang);
+    const kept = this.#groups.get(input.name);
+    if (kept && sameGroupKey(kept.key, key)) return kept.group;
+    const group = buildGroup(input, ctx);
+    this.#groups.set(input.name, { key, group });
+    return group;
+  }
+}
+
+/** What a facet group is built from (view.ts buildGroup): its counts' fields, selection, total, language. */
+interface GroupKey {
+  readonly lang: string;
+  readonly selected: readonly string[];
+  readonly total: number;
+  readonly fields: readonly FacetField[];
+}
+
+function groupKey(input: GroupInput, lang: string): GroupKey {
+  const selected = input.state.filters[input.name] ?? [];
+  const from = selected.length && input.withoutGroup ? input.withoutGroup : input.current;
+  const names = new Set(FACETS[input.name].fields);
+  return { lang, selected, total: input.total, fields: from.filter((f) => names.has(f.name)) };
+}
+
+function sameGroupKey(a: GroupKey, b: GroupKey): boolean {
+  if (a.lang !== b.lang || a.total !== b.total || a.fields.length !== b.fields.length) return false;
+  if (a.selected.length !== b.selected.length || a.selected.some((v, i) => v !== b.selected[i])) return false;
+  return a.fields.every((f, i) => {
+    const g = b.fields[i]!;
+    if (f === g) return true;
+    if (f.name !== g.name || f.values.length !== g.values.length) return false;
+    return f.values.every((v, j) => v.name === g.values[j]!.name && v.count === g.values[j]!.count);
+  });
 }
 
 /**

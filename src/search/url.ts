@@ -108,6 +108,15 @@ export function readState(url: URL, scope = 'default', base = 'esc_'): SearchSta
   };
 }
 
+/** The last URL's state read for writeState: a facet column writes one link per value against the same page address. */
+let lastRead: { readonly key: string; readonly state: SearchState } | undefined;
+
+function readStateOf(url: URL, scope: string, base: string): SearchState {
+  const key = `${scope} ${base} ${url.href}`;
+  if (lastRead?.key !== key) lastRead = { key, state: readState(url, scope, base) };
+  return lastRead.state;
+}
+
 /** `modified`, `title`, or a store sort `field asc|desc(, field asc|desc)*` (the value of a sortOptions item). */
 const SORT_VALUE = /^(modified|title|[\w.-]+ (asc|desc)(\s*,\s*[\w.-]+ (asc|desc))*)$/i;
 
@@ -126,7 +135,7 @@ export function writeState(url: URL, state: SearchState, scope = 'default', opti
   const base = options.prefix ?? 'esc_';
   const prefix = keyPrefix(scope, base);
   const next = new URL(url.href);
-  const previous = readState(url, scope, base);
+  const previous = readStateOf(url, scope, base);
   const page = sameQuery(previous, state) ? state.page : 1;
 
   const ours: string[] = [];

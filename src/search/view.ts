@@ -28,6 +28,7 @@ import { descriptionOf, formatRaw, resourceTerm } from '../dcat/entry.ts';
 import { entryKind } from '../dcat/kind.ts';
 import { Reader, TITLE_PROPERTIES, uriTail, type Node } from '../dcat/read.ts';
 import { htmlText } from '../dcat/text.ts';
+import { remember } from '../store/bounded.ts';
 import { vocabLabel } from '../dcat/vocab.ts';
 import { bucketLabel, facetValue, FACETS, FORMAT_BUCKETS, formatBucket, TYPE_VALUES, typeUri } from './facets.ts';
 import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchSettings, SearchState } from './types.ts';
@@ -52,8 +53,7 @@ export function buildRow(entry: StoreEntry, agents: ReadonlyMap<string, StoreEnt
   const n: Node = { graph: entry.metadata, term: resourceTerm(entry) };
   const kind = entryKind(entry);
   const title = r.text(n, TITLE_PROPERTIES);
-  const publisherTerm = r.objects(n, `${dcterms}publisher`)[0];
-  const publisher = publisherTerm ? r.agent(publisherTerm).name?.value : undefined;
+  const publisher = rowPublisher(entry, agents, lang);
   return {
     entry,
     kind: kind === 'other' ? 'dataset' : kind,
@@ -62,6 +62,16 @@ export function buildRow(entry: StoreEntry, agents: ReadonlyMap<string, StoreEnt
     ...(publisher ? { publisher } : {}),
     formats: formatsOf(r, entry.metadata),
   };
+}
+
+/**
+ * The publisher name of a row's entry: the only part of a row that depends on more than the entry and the language
+ * (the agents known, the vocabularies loaded), so a row kept across answers (scope.ts) asks for it again.
+ */
+export function rowPublisher(entry: StoreEntry, agents: ReadonlyMap<string, StoreEntry>, lang: Lang): string | undefined {
+  const r = new Reader(entry.metadata, agents, lang);
+  const publisherTerm = entry.metadata.objects(resourceTerm(entry), `${dcterms}publisher`)[0];
+  return publisherTerm ? r.agent(publisherTerm).name?.value : undefined;
 }
 
 /** Publisher URIs named by rows (agents to batch-load for names). */
@@ -104,6 +114,10 @@ export function groupCounts(name: CollectionName, facets: readonly FacetField[])
   return counts;
 }
 
+/** Keyword labels by value (htmlText of the value): a catalog's keywords, bounded. */
+const literalLabels = new Map<string, string>();
+const KEPT_LITERAL_LABELS = 20_000;
+
 export interface LabelContext {
   readonly lang: Lang;
   readonly agents: ReadonlyMap<string, StoreEntry>;
@@ -128,9 +142,12 @@ export function valueLabel(name: CollectionName, value: string, ctx: LabelContex
       const kind = TYPE_VALUES.find((t) => t.uri === value)?.kind;
       return kind ? { label: msg(ctx.lang, `type.${kind}`), labelLang: ctx.lang } : { label: uriTail(value) };
     }
-    case 'literal':
-      // a keyword as the store indexed it: the same characters as every literal shown (no HTML-forbidden ones)
-      return { label: htmlText(value) };
+    case 'literal': {
+      // a keyword as the store indexed it: the same characters as every literal shown (no HTML-forbidden ones);
+      // a catalog's keywords come back with every answer, so each is cleaned once
+      const label = literalLabels.get(value) ?? remember(literalLabels, value, htmlText(value), KEPT_LITERAL_LABELS);
+      return { label };
+    }
     default: {
       // vocabularies; an agent without a name in the store is labelled like a vocabulary value
       const v = vocabLabel(value, ctx.lang);
@@ -149,13 +166,16 @@ export interface GroupInput {
   readonly withoutGroup?: readonly FacetField[];
 }
 
+/** One collator per language (creating one costs about as much as sorting a hundred values with it). */
+const collators: Partial<Record<Lang, Intl.Collator>> = {};
+
 export function buildGroup(input: GroupInput, ctx: LabelContext): FacetGroupView {
   const { name, state } = input;
   const selected = state.filters[name] ?? [];
   const counts = groupCounts(name, selected.length && input.withoutGroup ? input.withoutGroup : input.current);
   if (selected.length === 1) counts.set(selected[0]!, input.total);
   for (const s of selected) if (!counts.has(s)) counts.set(s, 0);
-  const collator = new Intl.Collator(ctx.lang);
+  const collator = (collators[ctx.lang] ??= new Intl.Collator(ctx.lang));
   const values: FacetValueView[] = [...counts].map(([value, count]) => ({
     value,
     ...valueLabel(name, value, ctx),
