@@ -15,9 +15,10 @@ import { keyed } from 'lit/directives/keyed.js';
 import { remember } from '../../src/store/bounded.ts';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
 import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
-import { announceState, follow, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
+import { announceState, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
+import { ScopeBinding } from '../search-base/scope-binding.ts';
 import { loadLandingMessages, loadSearchMessages, msg, type Lang } from '../../src/i18n/index.ts';
-import { scopeFor, type ScopeConfig, type SearchScope } from '../../src/search/scope.ts';
+import type { ScopeConfig, SearchScope } from '../../src/search/scope.ts';
 import type { ResultRow, SearchResults, SearchState } from '../../src/search/types.ts';
 import { adoptBlockStyles, blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
@@ -82,7 +83,13 @@ export class SearchListBlock extends CatalogBlock {
   /** A scope given by an enclosing layout (its private one); wins over the `scope` attribute. */
   declare scopeOverride: SearchScope | undefined;
 
-  #joined: SearchScope | undefined;
+  /** The scope shown: a layout's private one (`scopeOverride`) or the named one; a scope joined is configured anew. */
+  readonly #binding = new ScopeBinding(this, {
+    override: () => this.scopeOverride,
+    joined: () => {
+      this.#configured = '';
+    },
+  });
   #configured = '';
   #rows = new Map<string, RowEntry>();
   #templates: TemplateModule | undefined; // templates (issue 10)
@@ -92,7 +99,6 @@ export class SearchListBlock extends CatalogBlock {
   #focusInRow = false;
   #lastState: LoadState = 'idle';
   #rowLanding: ((route: Route, target: LinkTarget) => string) | undefined;
-  #onScope = (): void => this.requestUpdate();
 
   get scopeName(): string {
     return this.scopeOverride?.name ?? scopeNameOf(this);
@@ -100,7 +106,7 @@ export class SearchListBlock extends CatalogBlock {
 
   /** The SearchScope this list shows (shared by every block with the same scope name in the document). */
   get searchScope(): SearchScope {
-    return this.scopeOverride ?? scopeFor(this.ownerDocument, this.scopeName, this.store, urlPrefix(this.pageConfig));
+    return this.#binding.scope;
   }
 
   /** Types searched: the defaults, plus data services with includeServices, all three with typeFilter. */
@@ -171,17 +177,12 @@ export class SearchListBlock extends CatalogBlock {
 
   /** Load state for hosts and tests (the common block states of behaviour doc §2). */
   override get state(): LoadState {
-    return scopeLoadState(this.#joined);
+    return scopeLoadState(this.#binding.current);
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#leave();
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -190,8 +191,7 @@ export class SearchListBlock extends CatalogBlock {
     this.#focusWasInside = this.contains(active);
     this.#focusInRow = this.#focusWasInside && !!active?.closest('li.entryListRow');
     if (!this.isConnected || this.pageConfigPending) return;
-    const scope = this.searchScope;
-    if (scope !== this.#joined) this.#join(scope);
+    const scope = this.#binding.sync();
     const settings = this.settings;
     const key = JSON.stringify([settings, this.params.registry === true]);
     if (key !== this.#configured) {
@@ -203,29 +203,20 @@ export class SearchListBlock extends CatalogBlock {
     }
   }
 
-  #join(scope: SearchScope): void {
-    this.#joined = follow(this.#joined, scope, this.#onScope);
-    this.#configured = '';
-  }
-
-  #leave(): void {
-    this.#joined = follow(this.#joined, undefined, this.#onScope);
-  }
-
   /** "Try again": the scope runs its current state again. */
   retry = (): void => {
-    this.#joined?.refresh();
+    this.#binding.current?.refresh();
   };
 
   #go = (page: number): void => {
-    const scope = this.#joined;
+    const scope = this.#binding.current;
     if (!scope) return;
     this.#focusAfterPaging = true;
     scope.update((s) => ({ ...s, page }), { history: this.params.pageInUrl === true ? 'push' : 'none' });
   };
 
   #hrefFor = (page: number): string => {
-    const scope = this.#joined!;
+    const scope = this.#binding.current!;
     return scope.hrefFor({ ...scope.state, page });
   };
 
@@ -370,7 +361,7 @@ export class SearchListBlock extends CatalogBlock {
 
   override render(): TemplateResult {
     const lang = this.uiLang;
-    const scope = this.#joined;
+    const scope = this.#binding.current;
     const state = this.state;
     const params = this.params;
     const hl = Number(params.hl ?? 2);

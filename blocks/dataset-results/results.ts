@@ -12,12 +12,13 @@
  */
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { loadSearchMessages, msg } from '../../src/i18n/index.ts';
-import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
+import type { SearchScope } from '../../src/search/scope.ts';
 import type { SearchResults } from '../../src/search/types.ts';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { isFiltered } from '../dataset-list/search-list.ts';
-import { announceState, follow, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
+import { announceState, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
+import { ScopeBinding } from '../search-base/scope-binding.ts';
 import { RESULTS_TEMPLATES, templates } from '../search-base/templates.ts';
 
 /**
@@ -41,20 +42,26 @@ export class ResultsBlock extends CatalogBlock {
 
   declare scope: string | undefined;
 
-  #joined: SearchScope | undefined;
+  /** Follows its scope as the block that speaks the scope's result count (see countAnnouncers). */
+  readonly #binding = new ScopeBinding(this, {
+    joined: (scope) => {
+      scope.countAnnouncers.add(this);
+      void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
+    },
+    left: (scope) => scope.countAnnouncers.delete(this),
+  });
   #lastState: LoadState = 'idle';
-  #onScope = (): void => this.requestUpdate();
 
   get scopeName(): string {
     return scopeNameOf(this);
   }
 
   get searchScope(): SearchScope {
-    return scopeFor(this.ownerDocument, this.scopeName, this.store);
+    return this.#binding.scope;
   }
 
   override get state(): LoadState {
-    return scopeLoadState(this.#joined);
+    return scopeLoadState(this.#binding.current);
   }
 
   override connectedCallback(): void {
@@ -62,30 +69,14 @@ export class ResultsBlock extends CatalogBlock {
     void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#join(undefined);
-  }
-
-  /** Follows `scope` (or none) as the block that speaks its result count. */
-  #join(scope: SearchScope | undefined): void {
-    this.#joined?.countAnnouncers.delete(this);
-    scope?.countAnnouncers.add(this);
-    this.#joined = follow(this.#joined, scope, this.#onScope);
-  }
-
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
-    if (!this.isConnected) return;
-    const scope = this.searchScope;
-    if (scope === this.#joined) return;
-    this.#join(scope);
-    void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
+    if (this.isConnected) this.#binding.sync();
   }
 
   override render(): TemplateResult {
     const lang = this.uiLang;
-    const scope = this.#joined;
+    const scope = this.#binding.current;
     const results = scope?.status === 'error' ? undefined : scope?.results;
     const filtered = results ? isFiltered(results.state) : false;
     // the author's template for these results (issue 10), once the interpreter is loaded

@@ -7,11 +7,11 @@
  */
 import { css, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
-import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
+import type { SearchScope } from '../../src/search/scope.ts';
 import { loadSearchMessages, msg } from '../../src/i18n/index.ts';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
-import { urlPrefix } from '../../src/config/links.ts';
-import { follow, scopeNameOf } from './scope-params.ts';
+import { scopeNameOf } from './scope-params.ts';
+import { ScopeBinding } from './scope-binding.ts';
 import { activeFilterCount } from './scoped-block.ts';
 import { heading, headingLevel } from '../base/render.ts';
 
@@ -197,8 +197,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
 
   declare scope: string | undefined;
 
-  #joined: SearchScope | undefined;
-  #onState = (): void => this.requestUpdate();
+  readonly #binding = new ScopeBinding(this, { events: STATE_EVENT });
 
   get scopeName(): string {
     return scopeNameOf(this);
@@ -206,17 +205,12 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
 
   /** The search this layout and its children share. */
   get searchScope(): SearchScope {
-    return scopeFor(this.ownerDocument, this.scopeName, this.store, urlPrefix(this.pageConfig));
+    return this.#binding.scope;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#join();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#joined = follow(this.#joined, undefined, this.#onState, STATE_EVENT);
+    this.#binding.sync();
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -227,12 +221,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
       await loadSearchMessages(lang);
       return true;
     });
-    if (this.isConnected && this.#joined !== this.searchScope) this.#join();
-  }
-
-  #join(): void {
-    const scope = this.searchScope;
-    if (scope !== this.#joined) this.#joined = follow(this.#joined, scope, this.#onState, STATE_EVENT);
+    if (this.isConnected) this.#binding.sync();
   }
 
   /**
@@ -265,7 +254,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
   /** "Clear all filters" (behaviour doc §2.6): only while a filter is active; keeps the search terms. */
   protected renderClearAll(): TemplateResult | typeof nothing {
     // while any facet filter has a value (terms do not count)
-    const state = this.#joined?.state;
+    const state = this.#binding.current?.state;
     if (!state || activeFilterCount(state) === 0) return nothing;
     return html`<p class="esbClearAll"><button type="button" class="esbClearAllButton" @click=${this.#clearFilters}>
       ${msg(this.uiLang, 'facets.clearAll')}</button></p>`;

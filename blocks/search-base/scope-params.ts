@@ -1,6 +1,6 @@
 /**
  * What the supportive search blocks (lists, counts, search fields, facets, sort select) share about their scope: its
- * name, following its events, its load state. Their parameters come from their column of the parameter table through
+ * name and its load state (following its events: scope-binding.ts). Their parameters come from their column of the parameter table through
  * the one resolver (src/config/resolve.ts), like every block's.
  */
 import type { SearchScope } from '../../src/search/scope.ts';
@@ -10,19 +10,6 @@ import { emit } from '../base/events.ts';
 /** Scope name from the `scope` attribute, trimmed; absent or empty → "default". */
 export function scopeNameOf(el: Element): string {
   return el.getAttribute('scope')?.trim() || 'default';
-}
-
-/** The scope events a list or a count re-renders on. */
-const SCOPE_EVENTS = ['state', 'results', 'status'];
-
-/** Moves `listener` (for `events`) from the scope a block followed to `next` (undefined: none); returns `next`. */
-export function follow<S extends EventTarget | undefined>(prev: EventTarget | undefined, next: S, listener: () => void,
-  events = SCOPE_EVENTS): S {
-  for (const type of events) {
-    prev?.removeEventListener(type, listener);
-    next?.addEventListener(type, listener);
-  }
-  return next;
 }
 
 /** The block state of a list or a count from its scope: idle without one, loading until ready or failed. */

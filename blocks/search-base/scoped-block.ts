@@ -6,12 +6,11 @@
  */
 import { nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { CatalogBlock, blockProperties } from '../base/catalog-block.ts';
-import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
+import type { SearchScope } from '../../src/search/scope.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { loadSearchMessages } from '../../src/i18n/index.ts';
 import type { BlockName } from '../../src/config/params.ts';
-import { urlPrefix } from '../../src/config/links.ts';
-import { follow, scopeNameOf } from './scope-params.ts';
+import { ScopeBinding } from './scope-binding.ts';
 import { stateOfError } from '../base/load-controller.ts';
 import { stateView } from '../base/render.ts';
 
@@ -22,12 +21,14 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
   }
 
   declare scopeName: string | undefined;
-  #bound: SearchScope | undefined;
-  #onState = (): void => {
-    this.scopeStateChanged(this.searchScope.state);
-    this.requestUpdate();
-  };
-  #onResults = (): void => this.requestUpdate();
+  /** The scope this part follows: a `state` event also tells `scopeStateChanged`, each joined scope too. */
+  readonly #binding = new ScopeBinding(this, {
+    changed: (event) => {
+      if (event.type === 'state') this.scopeStateChanged(this.searchScope.state);
+      this.requestUpdate();
+    },
+    joined: (scope) => this.scopeStateChanged(scope.state),
+  });
 
   /** Shortest search term: the `minimumSearchLength` parameter (global or the block's), default 3 (behaviour doc §4.1). */
   get minimumTermLength(): number {
@@ -37,7 +38,7 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
 
   /** The scope this part is bound to (created on first use, shared per document and name). */
   get searchScope(): SearchScope {
-    return scopeFor(this.ownerDocument, scopeNameOf(this), this.store, urlPrefix(this.pageConfig));
+    return this.#binding.scope;
   }
 
   /** Called when the scope's state changed (URL, back/forward, another part). */
@@ -45,12 +46,7 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    this.#bind();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#unbind();
+    this.#binding.sync();
   }
 
   /**
@@ -80,7 +76,7 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
     super.willUpdate(changed);
     const active = this.ownerDocument.activeElement;
     this.#retryFocused = !!active && this.contains(active) && active.classList.contains('esbRetry');
-    if (this.isConnected) this.#bind();
+    if (this.isConnected) this.#binding.sync();
     const lang = this.uiLang;
     this.loader.run(lang, async () => {
       await loadSearchMessages(lang);
@@ -97,22 +93,6 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
     if (missing.length === 0 || key === this.#requested) return;
     this.#requested = key;
     scope.configure({ facets: [...facets] });
-  }
-
-  #bind(): void {
-    const scope = this.searchScope;
-    if (scope === this.#bound) return;
-    this.#follow(scope);
-    this.scopeStateChanged(scope.state);
-  }
-
-  #unbind(): void {
-    this.#follow(undefined);
-  }
-
-  #follow(scope: SearchScope | undefined): void {
-    follow(this.#bound, scope, this.#onState, ['state']);
-    this.#bound = follow(this.#bound, scope, this.#onResults, ['results', 'status']);
   }
 }
 
