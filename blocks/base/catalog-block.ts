@@ -23,6 +23,10 @@ import type { RenderContext } from './render.ts';
 /** Default store when neither the block, a provider nor the page config names one (same origin, EntryStore's path). */
 export const DEFAULT_STORE_URL = '/store/';
 
+/** The store URL of block `el` without a provider: its `store-url` → the page config's → `/store/`; absolute, ending in `/`. */
+export const storeUrlOf = (el: Element, page: GlobalConfig): string =>
+  new URL(el.getAttribute('store-url') || (typeof page.storeUrl === 'string' && page.storeUrl) || DEFAULT_STORE_URL, el.ownerDocument.baseURI).href.replace(/\/?$/, '/');
+
 let instances = 0;
 
 /**
@@ -126,10 +130,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
   /** Absolute store base URL, always ending in `/`. */
   get storeBaseUrl(): string {
     const provided = this.#provided;
-    const own = this.getAttribute('store-url');
-    if (!own && provided) return provided.baseUrl;
-    const raw = own || (typeof this.#page.storeUrl === 'string' && this.#page.storeUrl) || DEFAULT_STORE_URL;
-    return new URL(raw, this.ownerDocument.baseURI).href.replace(/\/?$/, '/');
+    return provided && !this.getAttribute('store-url') ? provided.baseUrl : storeUrlOf(this, this.#page);
   }
 
   /** The store: the block's own `store-url` → a provider's store → the page config's → `/store/` (shared per URL). */

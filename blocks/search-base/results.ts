@@ -19,7 +19,7 @@ import { CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { t } from '../base/messages.ts';
 import { isFiltered, listProperties } from './search-list.ts';
-import { announceState, follow, resolveSupportiveParams, scopeLoadState, scopeNameOf } from './scope-params.ts';
+import { announceState, follow, resolveSupportiveParams, scopeLoadComplete, scopeLoadState, scopeNameOf } from './scope-params.ts';
 import { RESULTS_TEMPLATES, templates } from './templates.ts';
 
 /**
@@ -54,6 +54,11 @@ export class ResultsBlock extends CatalogBlock {
 
   get searchScope(): SearchScope {
     return scopeFor(this.ownerDocument, this.scopeName, this.store);
+  }
+
+  /** Resolves once the scope's names and labels are in too (see scopeLoadComplete). */
+  override get loadComplete(): Promise<string> {
+    return scopeLoadComplete(this, super.loadComplete);
   }
 
   override get state(): LoadState {

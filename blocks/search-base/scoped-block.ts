@@ -13,7 +13,7 @@ import { t } from '../base/messages.ts';
 import type { BlockName } from '../../src/config/params.ts';
 import { resolveParams, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
 import { urlPrefix } from '../../src/config/links.ts';
-import { follow, resolveSupportiveParams, scopeNameOf } from './scope-params.ts';
+import { follow, resolveSupportiveParams, scopeLoadComplete, scopeNameOf } from './scope-params.ts';
 import { stateOfError } from '../base/load-controller.ts';
 import { stateView } from '../base/render.ts';
 
@@ -45,6 +45,11 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
     const extras = Object.keys(ctor.extraParams);
     if (!extras.length) return own;
     return { ...own, ...resolveSupportiveParams(this, extras, ctor.extraParams, page, parent, ctor.incumbentName) };
+  }
+
+  /** Resolves once the scope's names and labels are in too (see scopeLoadComplete). */
+  override get loadComplete(): Promise<string> {
+    return scopeLoadComplete(this, super.loadComplete);
   }
 
   /** Shortest search term (global or block `minimumSearchLength`, default 3; behaviour doc §4.1). */

@@ -16,7 +16,7 @@ import { attributeName } from '../../src/config/params.ts';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
 import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
 import { squash, type ParamValue, type ResolvedParams } from '../../src/config/resolve.ts';
-import { announceState, follow, resolveSupportiveParams, scopeLoadState, scopeNameOf } from './scope-params.ts';
+import { announceState, follow, resolveSupportiveParams, scopeLoadComplete, scopeLoadState, scopeNameOf } from './scope-params.ts';
 import { loadLandingMessages, loadSearchMessages, type Lang } from '../../src/i18n/index.ts';
 import { scopeFor, type ScopeConfig, type SearchScope } from '../../src/search/scope.ts';
 import type { ResultRow, SearchResults, SearchState } from '../../src/search/types.ts';
@@ -193,6 +193,11 @@ export class SearchListBlock extends CatalogBlock {
       route === 'dataservice' && page.clicks?.dataservice
         ? landingHref(route, target, page, current)
         : landingHref(named ?? route, target, page, current, click);
+  }
+
+  /** Resolves once the scope's names and labels are in too (see scopeLoadComplete). */
+  override get loadComplete(): Promise<string> {
+    return scopeLoadComplete(this, super.loadComplete);
   }
 
   /** Load state for hosts and tests (the common block states of behaviour doc §2). */

@@ -6,8 +6,8 @@
  * Cost: one interaction (term, facet click, sort, page) = ONE store request that returns rows and facet counts
  * together; a state already seen = no request (results cached by request); a newer query aborts an older one.
  * Publisher names: the agents named by the org facet values and the rows' publishers are batch-loaded once
- * (one extra request on the first load; afterwards only agents never seen before are asked for, which with the
- * org facet shown never happens). Facet labels otherwise come from the bundled vocabularies (view.ts documents
+ * (one extra request on the first load, which the rows do not wait for: they show with the answer and the names
+ * fill in; afterwards only agents never seen before are asked for, which with the org facet shown never happens). Facet labels otherwise come from the bundled vocabularies (view.ts documents
  * the facet counts).
  *
  * Events (plain `Event`s; read the scope's properties): `state` (state changed), `status` (loading/ready/error),
@@ -238,6 +238,8 @@ export class SearchScope extends EventTarget {
     const settings = this.settings;
     const key = this.#stateKey(state, settings);
     this.#running++;
+    // The UI strings load while the store answers: no round trip of their own after it.
+    const strings = loadSearchMessages(settings.lang); // (never rejects)
     try {
       let answer = this.#answers.get(key);
       if (!answer) {
@@ -262,14 +264,18 @@ export class SearchScope extends EventTarget {
         }
       }
 
-      await this.#loadAgents(answer, settings, signal);
-      // the strings first: the theme labels come with them (no chunk of their own, src/dcat/vocab.ts themesWith)
-      await Promise.all([loadSearchMessages(settings.lang), loadVocabulariesFor(vocabUris(answer.facets), settings.lang)]);
+      // Publisher names (one batched lookup) and vocabulary labels (lazy chunks) load side by side; the rows show as
+      // soon as the answer and the strings are there (the theme labels come with the strings: src/dcat/vocab.ts
+      // themesWith), and names and labels fill in when they come. `settled()` waits for both.
+      let labelled = false;
+      const labels = Promise.all([this.#loadAgents(answer, settings, signal), loadVocabulariesFor(vocabUris(answer.facets), settings.lang)]);
+      void labels.then(() => (labelled = true), () => {});
+      await strings;
       if (signal.aborted) return;
-      this.results = this.#view(state, settings, answer);
-      this.error = undefined;
-      this.#setStatus('ready');
-      this.dispatchEvent(new Event('results'));
+      if (!labelled) this.#show(state, settings, answer);
+      await labels;
+      if (signal.aborted) return;
+      this.#show(state, settings, answer);
     } catch (e) {
       if (signal.aborted) return;
       this.error = e;
@@ -280,6 +286,13 @@ export class SearchScope extends EventTarget {
       if (this.#controller === controller) this.#controller = undefined;
       this.#settle();
     }
+  }
+
+  #show(state: SearchState, settings: SearchSettings, answer: SearchResult): void {
+    this.results = this.#view(state, settings, answer);
+    this.error = undefined;
+    this.#setStatus('ready');
+    this.dispatchEvent(new Event('results'));
   }
 
   /**
