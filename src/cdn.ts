@@ -58,7 +58,7 @@ function start(el: Element): void {
   const tag = el.localName;
   if (!pending.has(tag)) return;
   // <dataset-view>, <dataservice-view> and their esb- names; inside a provider the block asks the provider's store
-  if (/data(set|service)-?view$/.test(tag) && !el.closest(PROVIDER)) startLanding(el);
+  if (/(set|service)-?view$/.test(tag) && !el.closest(PROVIDER)) startLanding(el);
   void load(tag);
 }
 

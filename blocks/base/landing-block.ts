@@ -6,7 +6,7 @@
  * rendered as such, so a link to a data service works on a dataset page and vice versa.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { fetchLocatedEntry, LOCATION_KEYS, locationOf, type EntryLocation } from '../../src/config/entry-location.ts';
+import { fetchLocatedEntry, LOCATION_PROPERTIES, locationOf, type EntryLocation } from '../../src/config/entry-location.ts';
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
 import { datasetJsonLdText, placeJsonLd, removeJsonLd } from '../../src/rich/jsonld.ts';
 import { renderDataset } from '../dataset-view/render-dataset.ts';
@@ -17,7 +17,6 @@ import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
 import { loadLandingMessages, type Lang } from '../../src/i18n/index.ts';
 import type { CatalogStore, InverseLookup, StoreEntry } from '../../src/store/types.ts';
 import { CatalogBlock } from './catalog-block.ts';
-import { attributeName } from '../../src/config/params.ts';
 import { isAbort } from '../../src/store/errors.ts';
 import { t } from './messages.ts';
 import { stateView } from './render.ts';
@@ -199,7 +198,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   declare lookupUri: string | undefined;
 
   /** The locating attributes (`lookup-literal`, `lookup-uri`): reactive, so a new value loads another entry. */
-  static locationProperties = Object.fromEntries(LOCATION_KEYS.map((key) => [key, { attribute: attributeName(key) }]));
+  static locationProperties = LOCATION_PROPERTIES;
 
   /** Where the entry comes from, as resolved now. */
   get location(): EntryLocation {

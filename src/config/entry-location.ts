@@ -32,6 +32,8 @@ type Key = 'entry' | 'context' | 'uri' | 'lookup' | 'lookupLiteral' | 'lookupUri
 /** The locating keys (a landing block's attributes `entry` … `lookup-uri`). */
 export const LOCATION_KEYS: readonly Key[] = ['entry', 'context', 'uri', 'lookup', 'lookupLiteral', 'lookupUri'];
 const BY_SQUASHED = new Map<string, Key>(LOCATION_KEYS.map((k) => [squash(k), k]));
+/** A landing block's reactive properties for the locating attributes (`lookup-literal`, `lookup-uri`). */
+export const LOCATION_PROPERTIES = Object.fromEntries(LOCATION_KEYS.map((key) => [key, { attribute: attributeName(key) }]));
 
 /** The kinds of location, in the order they are tried. */
 const KINDS: readonly Key[] = ['entry', 'uri', 'lookup'];
@@ -143,7 +145,7 @@ function resolveIn(get: (key: Key) => string | undefined, kinds: readonly Key[])
 /** Where the landing block `el` finds its entry: its locating attributes (also lower-cased, as HTML writes `lookupLiteral`), the page URL, `page`. */
 export function locationOf(el: Element, page: GlobalConfig): EntryLocation {
   const attrs: LocationAttrs = {};
-  for (const key of LOCATION_KEYS) attrs[key] = el.getAttribute(attributeName(key)) ?? el.getAttribute(key.toLowerCase());
+  for (const key of LOCATION_KEYS) attrs[key] = el.getAttribute(LOCATION_PROPERTIES[key]!.attribute) ?? el.getAttribute(key.toLowerCase());
   return locateEntry(new URL(el.ownerDocument.location?.href ?? 'http://localhost/'), attrs, page);
 }
 

@@ -264,15 +264,17 @@ export class SearchScope extends EventTarget {
         }
       }
 
-      // Publisher names (one batched lookup) and vocabulary labels (lazy chunks) load side by side; the rows show as
-      // soon as the answer and the strings are there (the theme labels come with the strings: src/dcat/vocab.ts
-      // themesWith), and names and labels fill in when they come. `settled()` waits for both.
-      let labelled = false;
-      const labels = Promise.all([this.#loadAgents(answer, settings, signal), loadVocabulariesFor(vocabUris(answer.facets), settings.lang)]);
-      void labels.then(() => (labelled = true), () => {});
-      await strings;
-      if (signal.aborted) return;
-      if (!labelled) this.#show(state, settings, answer);
+      // Publisher names (one batched lookup) and vocabulary labels (lazy chunks) load side by side. When names are
+      // looked up, the rows show as soon as the answer and the strings are there (the theme labels come with the
+      // strings: src/dcat/vocab.ts themesWith) and names and labels fill in when they come; `settled()` waits for both.
+      const agents = this.#loadAgents(answer, settings, signal);
+      const labels = Promise.all([agents, loadVocabulariesFor(vocabUris(answer.facets), settings.lang), strings]);
+      labels.catch(() => {}); // (an abort while the rows show: this run ends without waiting for it)
+      if (agents) {
+        await strings;
+        if (signal.aborted) return;
+        this.#show(state, settings, answer);
+      }
       await labels;
       if (signal.aborted) return;
       this.#show(state, settings, answer);
@@ -310,22 +312,24 @@ export class SearchScope extends EventTarget {
     return true;
   }
 
-  /** Agent entries for publisher names not yet known: one batched lookup. */
-  async #loadAgents(answer: SearchResult, settings: SearchSettings, signal: AbortSignal): Promise<void> {
+  /** Agent entries for publisher names not yet known: one batched lookup (none: undefined). */
+  #loadAgents(answer: SearchResult, settings: SearchSettings, signal: AbortSignal): Promise<void> | undefined {
     const uris = new Set(rowPublisherUris(answer.entries));
     if (settings.facets.includes(AGENT_FACET)) {
       const fields = new Set(FACETS[AGENT_FACET].fields);
       for (const f of answer.facets) if (fields.has(f.name)) for (const v of f.values) uris.add(v.name);
     }
     const missing = [...uris].filter((u) => !this.#agents.has(u) && /^https?:/i.test(u));
-    if (!missing.length) return;
-    try {
-      const found = await this.store.getEntriesByResourceUris(missing, { signal });
-      for (const u of missing) remember(this.#agents, u, found.get(u) ?? null, KEPT_AGENTS);
-    } catch (e) {
-      if (signal.aborted) throw e;
-      // names are a nicety: without them labels fall back to the URI (§4.6); asked again next time
-    }
+    if (!missing.length) return undefined;
+    return this.store.getEntriesByResourceUris(missing, { signal }).then(
+      (found) => {
+        for (const u of missing) remember(this.#agents, u, found.get(u) ?? null, KEPT_AGENTS);
+      },
+      (e: unknown) => {
+        if (signal.aborted) throw e;
+        // names are a nicety: without them labels fall back to the URI (§4.6); asked again next time
+      },
+    );
   }
 
   /** What the counts and the total depend on: terms, filters, types, context, facets asked for. */
