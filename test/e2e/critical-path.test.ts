@@ -134,7 +134,7 @@ describe('critical path of the CDN pages', () => {
     const rows = await page.waitForFunction(() => {
       const list = document.querySelector('dataset-list .esbSearchList');
       const n = document.querySelectorAll('dataset-list li.entryListRow').length;
-      return n > 0 && list?.getAttribute('aria-busy') === 'false' ? n : false;
+      return n > 0 && list?.getAttribute('aria-busy') === 'false' ? n : 0;
     }, undefined, { timeout: GIVE_UP_MS }).then((h) => h.jsonValue()).catch(() => 0);
     assert.ok(rows > 0, 'rows are in the DOM (the list not busy) while the publisher lookup is held');
     const namesWhileHeld = await page.locator('dataset-list .esbRowPublisher').count();
