@@ -14,18 +14,14 @@ import { landingHref, type LinkTarget, type Route } from '../../src/config/links
 import type { Lang } from '../../src/i18n/index.ts';
 import type { CatalogStore } from '../../src/store/types.ts';
 import { storeContext } from '../../src/store/context.ts';
-import { storeFor } from '../../src/store/registry.ts';
+import { storeFor, storeUrlOf } from '../../src/store/registry.ts';
 import { adoptStyles } from './adopt-styles.ts';
 import { baseStyles } from './base.styles.ts';
 import { LoadController } from './load-controller.ts';
 import type { RenderContext } from './render.ts';
 
-/** Default store when neither the block, a provider nor the page config names one (same origin, EntryStore's path). */
-export const DEFAULT_STORE_URL = '/store/';
-
-/** The store URL of block `el` without a provider: its `store-url` → the page config's → `/store/`; absolute, ending in `/`. */
-export const storeUrlOf = (el: Element, page: GlobalConfig): string =>
-  new URL(el.getAttribute('store-url') || (typeof page.storeUrl === 'string' && page.storeUrl) || DEFAULT_STORE_URL, el.ownerDocument.baseURI).href.replace(/\/?$/, '/');
+// (in a module without Lit: the CDN loader uses them before any block's chunk, see src/config/early-entry.ts)
+export { DEFAULT_STORE_URL } from '../../src/store/registry.ts';
 
 let instances = 0;
 

@@ -4,11 +4,11 @@
  * language while the block's chunk is still on its way. The block then asks the same store client (one per store URL)
  * for the same entry, which joins the request in flight or finds the answer cached: one request, never two. A block
  * that could decide otherwise gets no head start: config files still loading, or (the loader checks) a
- * `<catalog-store-provider>` around it.
+ * `<catalog-store-provider>` around it. Nothing here imports Lit: a page whose policy refuses Lit still gets its
+ * loader, which then shows why the block is blocked (blocks/base/trusted-types.ts).
  */
-import { storeUrlOf } from '../../blocks/base/catalog-block.ts';
 import { loadLandingMessages } from '../i18n/index.ts';
-import { storeFor } from '../store/registry.ts';
+import { storeFor, storeUrlOf } from '../store/registry.ts';
 import { fetchLocatedEntry, locationOf } from './entry-location.ts';
 import { blockLang } from './lang.ts';
 import { hasPendingConfigFiles, readPageConfig } from './page-config.ts';
