@@ -259,13 +259,13 @@ const LAZY = /\/src\/i18n\/((shared|landing|search)\/)?(en|sv|de)\.ts(\?in=\w+)?
 /** Geometry, WMS and preview readers, the indicators' licence/legislation readings and the feature-string loader, used only by lazy chunks: never in `core`, which every page loads. */
 const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms|vocab-indicators)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$/;
 /**
- * The landing pages' view models and their rendering (with the entry location of a landing page, row values, dates and sizes, CSV/WMS
- * format tests and the metadata field lists), in the `landing` chunk: static for a landing page, loaded on a
+ * The landing pages' view models and their rendering (with row values, dates and sizes, CSV/WMS format tests and the
+ * metadata field lists; the entry location of a landing page is in `core`, which requests the entry early), in the `landing` chunk: static for a landing page, loaded on a
  * search page only when a result row is first expanded (with row-detail.ts, its own small lazy chunk; importing the
  * chunk also defines <dataset-view> and <dataservice-view>, which is harmless). Kept out of `core`, which every
  * page loads. (A chunk of their own costs a landing page about 0.6 KB gzip more in cross-chunk imports.)
  */
-const VIEW_MODEL = /\/src\/dcat\/(dataset|distribution|format-tests|read-values)\.ts$|\/src\/config\/entry-location\.ts$|\/src\/i18n\/format\.ts$|\/blocks\/base\/(render-fields|html-datetime)\.ts$|\/blocks\/landing\/(distribution-list|render-dataset)\.ts$/;
+const VIEW_MODEL = /\/src\/dcat\/(dataset|distribution|format-tests|read-values)\.ts$|\/src\/i18n\/format\.ts$|\/blocks\/base\/(render-fields|html-datetime)\.ts$|\/blocks\/landing\/(distribution-list|render-dataset)\.ts$/;
 /**
  * Lit directives only the search blocks use (a landing page does not need them in `core`); `lit/directives/…` re-exports
  * `lit-html/directives/…`, so both paths. (`directive.js` itself is in `core`: blocks/base/long-text.ts defines one.)

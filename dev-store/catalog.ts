@@ -8,7 +8,8 @@
  *   (Local entries); the blank node is rewritten to that IRI everywhere in the graph.
  * - An entry's metadata graph = triples of its resource + the closure over blank-node objects, plus one level of
  *   description of IRI objects that are not entries themselves (e.g. a licence document described in the file).
- * - Relations (§3.6) are computed for every entry (real EntryStore only does it for store-internal URIs).
+ * - Relations (§3.6) as EntryStore computes them: only between store-internal URIs (a harvested Link entry's
+ *   resource URI is the publisher's, so it neither has nor makes relations).
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -253,8 +254,13 @@ export class DevStore {
     this.#emit(e, 'update');
   }
 
-  /** §3.6: every triple of another entry's metadata whose object is this entry's resource, entry or metadata URI. */
+  /**
+   * §3.6: every triple `<S> <p> <O>` of another entry's metadata whose object is this entry's resource, entry or
+   * metadata URI, when S and O are inside the store and so is the other entry's resource URI (EntryStore computes no
+   * relations for harvested IRIs: an agent named by 500 harvested datasets does not carry 500 relation triples).
+   */
   recomputeRelations(): void {
+    const inside = (uri: string): boolean => uri.startsWith(this.baseUrl);
     const byTarget = new Map<string, Entry[]>();
     for (const e of this.entries()) {
       e.relations = [];
@@ -265,8 +271,9 @@ export class DevStore {
       }
     }
     for (const source of this.entries()) {
+      if (!inside(source.resourceUri)) continue;
       for (const t of source.metadata) {
-        if (t.object.termType !== 'NamedNode') continue;
+        if (t.object.termType !== 'NamedNode' || t.subject.termType !== 'NamedNode' || !inside(t.subject.value) || !inside(t.object.value)) continue;
         for (const target of byTarget.get(t.object.value) ?? []) {
           if (target === source) continue;
           const k = `${termKey(t.subject)} ${t.predicate}`;

@@ -10,6 +10,7 @@
  */
 import { BLOCK_LOADERS } from 'virtual:catalog-blocks/loaders';
 import { provideApi, type LegacyApi } from './legacy/ready.ts';
+import { startLanding } from './config/early-entry.ts';
 
 const PROVIDER = 'catalog-store-provider';
 /** Tag → loader; a table key `+tag` stands for the tag and its EntryScape Blocks name (`esb-` + the tag without dashes). */
@@ -52,12 +53,21 @@ function load(tag: string): Promise<void> {
   return done;
 }
 
+/** The first element of a tag loads its block; a landing block's entry and strings load alongside (early-entry.ts). */
+function start(el: Element): void {
+  const tag = el.localName;
+  if (!pending.has(tag)) return;
+  // <dataset-view>, <dataservice-view> and their esb- names; inside a provider the block asks the provider's store
+  if (/(set|service)-?view$/.test(tag) && !el.closest(PROVIDER)) startLanding(el);
+  void load(tag);
+}
+
 /** Loads the blocks found at and under `node`. */
 function scan(node: Element | Document): void {
   const el = node instanceof Element ? node : undefined;
   if (!legacy && (el?.matches(LEGACY) || node.querySelector(LEGACY))) void loadLegacy();
-  if (el && pending.has(el.localName)) void load(el.localName);
-  if (selector) for (const found of node.querySelectorAll(selector)) void load(found.localName);
+  if (el) start(el);
+  if (selector) for (const found of node.querySelectorAll(selector)) start(found);
 }
 
 const observer = new MutationObserver((records) => {

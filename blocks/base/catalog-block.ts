@@ -14,14 +14,14 @@ import { landingHref, type LinkTarget, type Route } from '../../src/config/links
 import type { Lang } from '../../src/i18n/index.ts';
 import type { CatalogStore } from '../../src/store/types.ts';
 import { storeContext } from '../../src/store/context.ts';
-import { storeFor } from '../../src/store/registry.ts';
+import { storeFor, storeUrlOf } from '../../src/store/registry.ts';
 import { adoptStyles } from './adopt-styles.ts';
 import { baseStyles } from './base.styles.ts';
 import { LoadController } from './load-controller.ts';
 import type { RenderContext } from './render.ts';
 
-/** Default store when neither the block, a provider nor the page config names one (same origin, EntryStore's path). */
-export const DEFAULT_STORE_URL = '/store/';
+// (in a module without Lit: the CDN loader uses them before any block's chunk, see src/config/early-entry.ts)
+export { DEFAULT_STORE_URL } from '../../src/store/registry.ts';
 
 let instances = 0;
 
@@ -129,10 +129,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
   /** Absolute store base URL, always ending in `/`. */
   get storeBaseUrl(): string {
     const provided = this.#provided;
-    const own = this.getAttribute('store-url');
-    if (!own && provided) return provided.baseUrl;
-    const raw = own || (typeof this.#page.storeUrl === 'string' && this.#page.storeUrl) || DEFAULT_STORE_URL;
-    return new URL(raw, this.ownerDocument.baseURI).href.replace(/\/?$/, '/');
+    return provided && !this.getAttribute('store-url') ? provided.baseUrl : storeUrlOf(this, this.#page);
   }
 
   /** The store: the block's own `store-url` → a provider's store → the page config's → `/store/` (shared per URL). */

@@ -15,7 +15,7 @@ import { keyed } from 'lit/directives/keyed.js';
 import { remember } from '../../src/store/bounded.ts';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
 import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
-import { announceState, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
+import { announceState, scopeLoadComplete, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
 import { ScopeBinding } from '../search-base/scope-binding.ts';
 import { loadLandingMessages, loadSearchMessages, msg, type Lang } from '../../src/i18n/index.ts';
 import type { ScopeConfig, SearchScope } from '../../src/search/scope.ts';
@@ -174,6 +174,11 @@ export class SearchListBlock extends CatalogBlock {
 
   /** Row links by target (see #landing). */
   #links: { key: string; hrefs: Map<string, string> } = { key: '', hrefs: new Map() };
+
+  /** Resolves once the scope's names and labels are in too (see scopeLoadComplete). */
+  override get loadComplete(): Promise<string> {
+    return scopeLoadComplete(this, super.loadComplete);
+  }
 
   /** Load state for hosts and tests (the common block states of behaviour doc §2). */
   override get state(): LoadState {

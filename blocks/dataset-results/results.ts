@@ -17,7 +17,7 @@ import type { SearchResults } from '../../src/search/types.ts';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { isFiltered } from '../dataset-list/search-list.ts';
-import { announceState, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
+import { announceState, scopeLoadComplete, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
 import { ScopeBinding } from '../search-base/scope-binding.ts';
 import { RESULTS_TEMPLATES, templates } from '../search-base/templates.ts';
 
@@ -58,6 +58,11 @@ export class ResultsBlock extends CatalogBlock {
 
   get searchScope(): SearchScope {
     return this.#binding.scope;
+  }
+
+  /** Resolves once the scope's names and labels are in too (see scopeLoadComplete). */
+  override get loadComplete(): Promise<string> {
+    return scopeLoadComplete(this, super.loadComplete);
   }
 
   override get state(): LoadState {

@@ -6,7 +6,7 @@
  * rendered as such, so a link to a data service works on a dataset page and vice versa.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { LOCATION_KEYS, locateEntry, type EntryLocation, type LocationAttrs } from '../../src/config/entry-location.ts';
+import { fetchLocatedEntry, LOCATION_PROPERTIES, locationOf, type EntryLocation } from '../../src/config/entry-location.ts';
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
 import { datasetJsonLdText, placeJsonLd, removeJsonLd } from '../../src/rich/jsonld.ts';
 import { renderDataset } from './render-dataset.ts';
@@ -17,7 +17,6 @@ import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
 import { loadLandingMessages, msg, type Lang } from '../../src/i18n/index.ts';
 import type { CatalogStore, InverseLookup, StoreEntry } from '../../src/store/types.ts';
 import { CatalogBlock } from '../base/catalog-block.ts';
-import { attributeName } from '../../src/config/params.ts';
 import { isAbort } from '../../src/store/errors.ts';
 import { stateView } from '../base/render.ts';
 import { anyRich, loadCoverage, loadRich, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
@@ -65,14 +64,6 @@ export const RELATED_LOOKUP_TIMEOUT_MS = 15_000;
 const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
   Promise.race([promise, new Promise<never>((_, reject) => setTimeout(reject, ms, new Error(`timed out after ${ms} ms`)))]);
 
-export async function fetchLocatedEntry(store: CatalogStore, loc: FoundLocation, signal: AbortSignal): Promise<StoreEntry> {
-  const o = { signal, contextId: loc.contextId };
-  return loc.kind === 'entry' ? store.getEntry(loc, { signal })
-    : loc.kind === 'uri' ? store.getEntryByResourceUri(loc.uri, o)
-    : loc.predicateKind === 'uri' ? store.lookupByUri(loc.value, loc.predicate, o)
-    : store.lookupByLiteral(loc.value, { ...o, predicate: loc.predicate });
-}
-
 async function related(store: CatalogStore, uris: readonly string[], signal: AbortSignal, inverse?: InverseLookup): Promise<Map<string, StoreEntry>> {
   return uris.length || inverse ? store.getEntriesByResourceUris(uris, { signal, inverse }) : new Map();
 }
@@ -91,19 +82,27 @@ export interface LandingOptions {
   readonly richModule?: RichModule;
 }
 
-/** Entry → view model with at most two (catalog mode with unresolved store files: three) store requests. */
+/**
+ * Entry → view model with at most two (catalog mode with unresolved store files: three) store requests. `early` gets
+ * a dataset's model from the entry alone as soon as it is there (title, description, what its own graph says), before
+ * the lookups of names, labels and files, which the returned model has.
+ */
 export async function loadLanding(
   store: CatalogStore,
   loc: FoundLocation,
   opts: LandingOptions,
   signal: AbortSignal,
   relatedTimeoutMs: number,
+  early: (model: LandingModel) => void,
 ): Promise<LandingModel> {
   // The UI strings of the page language load while the entry is fetched (one small chunk, no extra wait), and so
   // does the rich content when a parameter asks for it.
   const rich = opts.rich && anyRich(opts.rich) ? loadRich(opts.lang, opts.rich) : undefined;
   const [entry, , richModule] = await Promise.all([fetchLocatedEntry(store, loc, signal), loadLandingMessages(opts.lang), rich]);
-  return landingOf(store, entry, richModule ? { ...opts, richModule } : opts, signal, relatedTimeoutMs);
+  const options = richModule ? { ...opts, richModule } : opts;
+  // (a data service's view is a chunk of its own, loaded with the lookups)
+  if (entryKind(entry) !== 'service') early(datasetLanding(store, entry, new Map(), options, false, () => undefined));
+  return landingOf(store, entry, options, signal, relatedTimeoutMs);
 }
 
 /**
@@ -198,14 +197,11 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   declare lookupUri: string | undefined;
 
   /** The locating attributes (`lookup-literal`, `lookup-uri`): reactive, so a new value loads another entry. */
-  static locationProperties = Object.fromEntries(LOCATION_KEYS.map((key) => [key, { attribute: attributeName(key) }]));
+  static locationProperties = LOCATION_PROPERTIES;
 
   /** Where the entry comes from, as resolved now. */
   get location(): EntryLocation {
-    const attrs: LocationAttrs = {};
-    // The camelCase names as HTML writes them (`lookupliteral`) are read too.
-    for (const key of LOCATION_KEYS) attrs[key] = this.getAttribute(attributeName(key)) ?? this.getAttribute(key.toLowerCase());
-    return locateEntry(this.pageUrl, attrs, this.pageConfig);
+    return locationOf(this, this.pageConfig);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -313,8 +309,15 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
       this.loader.settle(key, 'noEntry');
       return;
     }
-    this.loader.run(key, (signal) => loadLanding(store, loc, { lang, registry, rich }, signal, this.relatedTimeoutMs), force);
+    this.loader.run(key, (signal) => loadLanding(store, loc, { lang, registry, rich }, signal, this.relatedTimeoutMs, (model) => {
+      // the load controller aborts a run when another starts: then this model is another entry's (or outdated)
+      this.#early = () => (signal.aborted ? undefined : model);
+      this.requestUpdate();
+    }), force);
   }
+
+  /** The model from the entry alone, shown (aria-busy) while the lookups of its run go on. */
+  #early: (() => LandingModel | undefined) | undefined;
 
   /** i18n keys of the "nothing specified" and "not found" notices. */
   protected abstract readonly noEntryMessage: string;
@@ -386,10 +389,12 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   override render(): TemplateResult {
     const lang = this.uiLang;
     const state = this.loader.state;
-    const body =
-      state === 'ready' && this.loader.value
-        ? this.renderLanding(this.loader.value)
-        : stateView(state, lang, { noEntry: this.noEntryMessage, notFound: this.notFoundMessage }, this.retry, Number(this.params.hl ?? 1));
-    return html`<div class="esbBlock" lang=${lang}>${body}</div>`;
+    // While the lookups run, what the entry alone says (title first); names, labels and files fill in.
+    const early = state === 'loading' ? this.#early?.() : undefined;
+    const shown = state === 'ready' ? this.loader.value : early;
+    const body = shown
+      ? this.renderLanding(shown)
+      : stateView(state, lang, { noEntry: this.noEntryMessage, notFound: this.notFoundMessage }, this.retry, Number(this.params.hl ?? 1));
+    return html`<div class="esbBlock" lang=${lang} aria-busy=${early ? 'true' : nothing}>${body}</div>`;
   }
 }

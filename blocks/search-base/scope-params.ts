@@ -24,3 +24,11 @@ export function announceState(el: Element, state: LoadState, last: LoadState): L
   }
   return state;
 }
+
+/**
+ * `loadComplete` of a block showing a scope's results: the rows show before the publisher names and vocabulary
+ * labels are in (src/search/scope.ts), so it resolves when the scope has settled too and the block has rendered that.
+ */
+export function scopeLoadComplete(block: { readonly state: string; readonly searchScope: SearchScope; readonly updateComplete: Promise<boolean> }, shown: Promise<string>): Promise<string> {
+  return shown.then(() => block.searchScope.settled()).then(() => block.updateComplete).then(() => block.state);
+}

@@ -11,6 +11,7 @@ import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { loadSearchMessages } from '../../src/i18n/index.ts';
 import type { BlockName } from '../../src/config/params.ts';
 import { ScopeBinding } from './scope-binding.ts';
+import { scopeLoadComplete } from './scope-params.ts';
 import { stateOfError } from '../base/load-controller.ts';
 import { stateView } from '../base/render.ts';
 
@@ -29,6 +30,11 @@ export abstract class ScopedBlock extends CatalogBlock<boolean> {
     },
     joined: (scope) => this.scopeStateChanged(scope.state),
   });
+
+  /** Resolves once the scope's names and labels are in too (see scopeLoadComplete). */
+  override get loadComplete(): Promise<string> {
+    return scopeLoadComplete(this, super.loadComplete);
+  }
 
   /** Shortest search term: the `minimumSearchLength` parameter (global or the block's), default 3 (behaviour doc §4.1). */
   get minimumTermLength(): number {

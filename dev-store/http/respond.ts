@@ -1,6 +1,7 @@
-/** Response helpers: pretty JSON (2-space, as EntryStore), JSONP (§5.4), errors `{"error": …}`, CORS (§5.3). */
+/** Response helpers: pretty JSON (2-space, as EntryStore), JSONP (§5.4), errors `{"error": …}`, CORS (§5.3); bodies gzipped when accepted (compress.ts). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RouteContext } from './router.ts';
+import { endWithBody } from './compress.ts';
 
 const CALLBACK_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 
@@ -9,12 +10,10 @@ export function sendJson(ctx: Pick<RouteContext, 'res' | 'params'>, status: numb
   const callback = ctx.params.get('callback');
   // JSONP: only a plain JavaScript identifier path is accepted as callback name (no script injection).
   if (callback && CALLBACK_NAME.test(callback)) {
-    ctx.res.writeHead(status, { ...headers, 'Content-Type': 'application/javascript; charset=utf-8' });
-    ctx.res.end(`${callback}(${json});`);
+    endWithBody(ctx.res, status, { ...headers, 'Content-Type': 'application/javascript; charset=utf-8' }, `${callback}(${json});`);
     return;
   }
-  ctx.res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8' });
-  ctx.res.end(json);
+  endWithBody(ctx.res, status, { ...headers, 'Content-Type': 'application/json; charset=utf-8' }, json);
 }
 
 export function sendError(ctx: Pick<RouteContext, 'res' | 'params'>, status: number, message: string, headers: Record<string, string> = {}): void {
@@ -22,8 +21,7 @@ export function sendError(ctx: Pick<RouteContext, 'res' | 'params'>, status: num
 }
 
 export function sendText(res: ServerResponse, status: number, contentType: string, body: string | Buffer, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { ...headers, 'Content-Type': contentType });
-  res.end(body);
+  endWithBody(res, status, { ...headers, 'Content-Type': contentType }, body);
 }
 
 /** Content-Range and Accept-Ranges: a cross-origin reader of a ranged file answer (the data preview) learns the file's size. */

@@ -64,13 +64,13 @@ export function filesOf(store: DevStore, d: Entry): Entry[] {
   return out;
 }
 
-/** The distribution whose downloadURL (or accessURL) is this file. */
+/**
+ * The distribution whose downloadURL (or accessURL) is this file. From the distributions' metadata, not the file's
+ * relations: EntryStore makes none for a harvested distribution (its resource URI is outside the store).
+ */
 export function distributionOfFile(store: DevStore, f: Entry): Entry | undefined {
-  for (const r of f.relations) {
-    if ((r.predicate === DCAT_DOWNLOAD || r.predicate === DCAT_ACCESS) && r.object.value === f.resourceUri) {
-      const d = entryOfKind(store, r.subject.value, 'distribution');
-      if (d) return d;
-    }
+  for (const d of store.entries()) {
+    if (d.kind === 'distribution' && [...objectsOf(d, DCAT_DOWNLOAD), ...objectsOf(d, DCAT_ACCESS)].includes(f.resourceUri)) return d;
   }
   return undefined;
 }

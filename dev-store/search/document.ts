@@ -30,12 +30,12 @@ export const RELATED_PROPERTIES: ReadonlySet<string> = new Set([`${NS.dcat}distr
 
 /** Entries whose `related.*` fields include `entry`'s metadata (to re-index them when it changes). */
 export function relatedDependents(store: DevStore, entry: Entry): Entry[] {
-  const out = new Set<Entry>();
-  for (const t of entry.relations) {
-    if (!RELATED_PROPERTIES.has(t.predicate) || t.object.value !== entry.resourceUri) continue;
-    for (const e of store.entriesByResource(t.subject.value)) if (e !== entry && e.contextId === entry.contextId) out.add(e);
+  // From the entries' own metadata, not the relations graph: EntryStore computes no relations for harvested IRIs.
+  const out: Entry[] = [];
+  for (const e of store.contexts.get(entry.contextId)?.entries.values() ?? []) {
+    if (e !== entry && e.metadata.some((t) => t.subject.value === e.resourceUri && RELATED_PROPERTIES.has(t.predicate) && t.object.value === entry.resourceUri)) out.push(e);
   }
-  return [...out];
+  return out;
 }
 
 /** xsd:date/dateTime/gYear… lexical → epoch ms (no time zone = UTC). gDay/gMonth use year 1970. */

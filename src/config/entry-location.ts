@@ -3,12 +3,14 @@
  * `lookupLiteral` (default dcterms:identifier) or `lookupURI`, read with the prefix `esc_` (global `urlParamsPrefix`,
  * alias `hashParamsPrefix`) from the fragment and the query string (query wins), overridden by a matching global
  * `routes` item. Precedence per key: block attribute → page URL → global config. Resolution order: `entry` (needs a
- * context) → `uri` → `lookup` → none.
+ * context) → `uri` → `lookup` → none. In `core` (not the landing chunk): the CDN loader requests a landing block's
+ * entry while the block's chunk loads (early-entry.ts).
  */
 import { expand } from '../rdf/namespaces.ts';
-import { squash, type GlobalConfig } from './params.ts';
+import { attributeName, squash, type GlobalConfig } from './params.ts';
 import { urlPrefix } from './links.ts';
 import { DEFAULT_LOOKUP_PREDICATE } from '../store/query.ts';
+import type { CatalogStore, StoreEntry } from '../store/types.ts';
 
 export type EntryLocation =
   | { kind: 'entry'; contextId: string; entryId: string }
@@ -30,6 +32,8 @@ type Key = 'entry' | 'context' | 'uri' | 'lookup' | 'lookupLiteral' | 'lookupUri
 /** The locating keys (a landing block's attributes `entry` … `lookup-uri`). */
 export const LOCATION_KEYS: readonly Key[] = ['entry', 'context', 'uri', 'lookup', 'lookupLiteral', 'lookupUri'];
 const BY_SQUASHED = new Map<string, Key>(LOCATION_KEYS.map((k) => [squash(k), k]));
+/** A landing block's reactive properties for the locating attributes (`lookup-literal`, `lookup-uri`). */
+export const LOCATION_PROPERTIES = Object.fromEntries(LOCATION_KEYS.map((key) => [key, { attribute: attributeName(key) }]));
 
 /** The kinds of location, in the order they are tried. */
 const KINDS: readonly Key[] = ['entry', 'uri', 'lookup'];
@@ -69,7 +73,7 @@ function readRoutes(url: URL, page: GlobalConfig): Partial<Record<Key, string>> 
       // a copy (of a RegExp or from its source text): a global or sticky RegExp keeps its lastIndex between calls
       m = new RegExp(regex).exec(url.href);
     } catch {
-      console.warn(`[catalog-blocks] invalid route regex ${String(regex)}`);
+      console.warn('[catalog-blocks] invalid route regex', regex);
       continue;
     }
     if (!m) continue;
@@ -136,4 +140,21 @@ function resolveIn(get: (key: Key) => string | undefined, kinds: readonly Key[])
     return { kind: 'lookup', value: lookup, predicate, predicateKind, ...inContext };
   }
   return undefined;
+}
+
+/** Where the landing block `el` finds its entry: its locating attributes (also lower-cased, as HTML writes `lookupLiteral`), the page URL, `page`. */
+export function locationOf(el: Element, page: GlobalConfig): EntryLocation {
+  const attrs: LocationAttrs = {};
+  for (const key of LOCATION_KEYS) attrs[key] = el.getAttribute(LOCATION_PROPERTIES[key]!.attribute) ?? el.getAttribute(key.toLowerCase());
+  return locateEntry(new URL(el.ownerDocument.location?.href ?? 'http://localhost/'), attrs, page);
+}
+
+/** The entry at `loc`: one request, which a second caller for the same entry joins (or finds cached). */
+export function fetchLocatedEntry(store: CatalogStore, loc: Exclude<EntryLocation, { kind: 'none' }>, signal?: AbortSignal): Promise<StoreEntry> {
+  const o = { signal, contextId: loc.contextId };
+  // (getEntry reads the signal of `o` only)
+  return loc.kind === 'entry' ? store.getEntry(loc, o)
+    : loc.kind === 'uri' ? store.getEntryByResourceUri(loc.uri, o)
+    : loc.predicateKind === 'uri' ? store.lookupByUri(loc.value, loc.predicate, o)
+    : store.lookupByLiteral(loc.value, { ...o, predicate: loc.predicate });
 }

@@ -6,8 +6,8 @@
  * Cost: one interaction (term, facet click, sort, page) = ONE store request that returns rows and facet counts
  * together; a state already seen = no request (results cached by request); a newer query aborts an older one.
  * Publisher names: the agents named by the org facet values and the rows' publishers are batch-loaded once
- * (one extra request on the first load; afterwards only agents never seen before are asked for, which with the
- * org facet shown never happens). Facet labels otherwise come from the bundled vocabularies (view.ts documents
+ * (one extra request on the first load, which the rows do not wait for: they show with the answer and the names
+ * fill in; afterwards only agents never seen before are asked for, which with the org facet shown never happens). Facet labels otherwise come from the bundled vocabularies (view.ts documents
  * the facet counts).
  *
  * Events (plain `Event`s; read the scope's properties): `state` (state changed), `status` (loading/ready/error),
@@ -250,6 +250,8 @@ export class SearchScope extends EventTarget {
     const settings = this.settings;
     const key = this.#stateKey(state, settings);
     this.#running++;
+    // The UI strings load while the store answers: no round trip of their own after it.
+    const strings = loadSearchMessages(settings.lang); // (never rejects)
     try {
       let answer = this.#answers.get(key);
       if (!answer) {
@@ -274,14 +276,20 @@ export class SearchScope extends EventTarget {
         }
       }
 
-      await this.#loadAgents(answer, settings, signal);
-      // the strings first: the theme labels come with them (no chunk of their own, src/dcat/vocab.ts themesWith)
-      await Promise.all([loadSearchMessages(settings.lang), loadVocabulariesFor(vocabUris(answer.facets), settings.lang)]);
+      // Publisher names (one batched lookup) and vocabulary labels (lazy chunks) load side by side. When names are
+      // looked up, the rows show as soon as the answer and the strings are there (the theme labels come with the
+      // strings: src/dcat/vocab.ts themesWith) and names and labels fill in when they come; `settled()` waits for both.
+      const agents = this.#loadAgents(answer, settings, signal);
+      const labels = Promise.all([agents, loadVocabulariesFor(vocabUris(answer.facets), settings.lang), strings]);
+      labels.catch(() => {}); // (an abort while the rows show: this run ends without waiting for it)
+      if (agents) {
+        await strings;
+        if (signal.aborted) return;
+        this.#show(state, settings, answer);
+      }
+      await labels;
       if (signal.aborted) return;
-      this.results = this.#view(state, settings, answer);
-      this.error = undefined;
-      this.#setStatus('ready');
-      this.dispatchEvent(new Event('results'));
+      this.#show(state, settings, answer);
     } catch (e) {
       if (signal.aborted) return;
       this.error = e;
@@ -292,6 +300,13 @@ export class SearchScope extends EventTarget {
       if (this.#controller === controller) this.#controller = undefined;
       this.#settle();
     }
+  }
+
+  #show(state: SearchState, settings: SearchSettings, answer: SearchResult): void {
+    this.results = this.#view(state, settings, answer);
+    this.error = undefined;
+    this.#setStatus('ready');
+    this.dispatchEvent(new Event('results'));
   }
 
   /**
@@ -309,22 +324,24 @@ export class SearchScope extends EventTarget {
     return true;
   }
 
-  /** Agent entries for publisher names not yet known: one batched lookup. */
-  async #loadAgents(answer: SearchResult, settings: SearchSettings, signal: AbortSignal): Promise<void> {
+  /** Agent entries for publisher names not yet known: one batched lookup (none: undefined). */
+  #loadAgents(answer: SearchResult, settings: SearchSettings, signal: AbortSignal): Promise<void> | undefined {
     const uris = new Set(rowPublisherUris(answer.entries));
     if (settings.facets.includes(AGENT_FACET)) {
       const fields = new Set(FACETS[AGENT_FACET].fields);
       for (const f of answer.facets) if (fields.has(f.name)) for (const v of f.values) uris.add(v.name);
     }
     const missing = [...uris].filter((u) => !this.#agents.has(u) && /^https?:/i.test(u));
-    if (!missing.length) return;
-    try {
-      const found = await this.store.getEntriesByResourceUris(missing, { signal });
-      for (const u of missing) remember(this.#agents, u, found.get(u) ?? null, KEPT_AGENTS);
-    } catch (e) {
-      if (signal.aborted) throw e;
-      // names are a nicety: without them labels fall back to the URI (§4.6); asked again next time
-    }
+    if (!missing.length) return undefined;
+    return this.store.getEntriesByResourceUris(missing, { signal }).then(
+      (found) => {
+        for (const u of missing) remember(this.#agents, u, found.get(u) ?? null, KEPT_AGENTS);
+      },
+      (e: unknown) => {
+        if (signal.aborted) throw e;
+        // names are a nicety: without them labels fall back to the URI (§4.6); asked again next time
+      },
+    );
   }
 
   /** What the counts and the total depend on: terms, filters, types, context, facets asked for. */

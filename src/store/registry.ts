@@ -4,6 +4,14 @@
  */
 import { EntryStoreClient, normaliseBaseUrl } from './entrystore.ts';
 import type { CatalogStore } from './types.ts';
+import type { GlobalConfig } from '../config/params.ts';
+
+/** Default store when neither the block, a provider nor the page config names one (same origin, EntryStore's path). */
+export const DEFAULT_STORE_URL = '/store/';
+
+/** The store URL of block `el` without a provider: its `store-url` → the page config's → `/store/`; absolute, ending in `/`. */
+export const storeUrlOf = (el: { getAttribute(name: string): string | null; readonly ownerDocument: { readonly baseURI: string } }, page: GlobalConfig): string =>
+  new URL(el.getAttribute('store-url') || (typeof page.storeUrl === 'string' && page.storeUrl) || DEFAULT_STORE_URL, el.ownerDocument.baseURI).href.replace(/\/?$/, '/');
 
 export type StoreFactory = (baseUrl: string) => CatalogStore;
 

@@ -23,7 +23,8 @@ describe('entries, metadata and resources', () => {
     assert.deepEqual(Object.keys(body).sort(), ['entryId', 'info', 'metadata', 'relations', 'resource', 'rights']);
     assert.equal(body.entryId, ds1.entryId);
     assert.deepEqual(body.resource, {});
-    assert.deepEqual(body.relations, { 'https://example.org/catalog': { [`${DCAT}dataset`]: [{ type: 'uri', value: 'https://example.org/ds/1' }] } });
+    // a harvested dataset (its resource URI is not in the store): EntryStore computes no relations for it (§3.6)
+    assert.deepEqual(body.relations, {});
   });
 
   test('entry JSON without includeAll: entryId and info only', async () => {
@@ -161,7 +162,8 @@ describe('entries, metadata and resources', () => {
     const { body } = await getJson(`${s.url}search?type=solr&query=metadata.predicate.uri.${h}:${encodeURIComponent(file.resourceUri.replace(/[:/]/g, '\\$&'))}`);
     assert.equal(body.results, 1);
     assert.equal(body.resource.children[0].entryId, dist.entryId);
+    // the distribution is harvested (resource URI outside the store): no relation on the file, as in EntryStore (§3.6)
     const rel = await getJson(`${file.entryUri}?includeAll`);
-    assert.deepEqual(Object.keys(rel.body.relations), [dist.resourceUri]);
+    assert.deepEqual(rel.body.relations, {});
   });
 });

@@ -178,11 +178,9 @@ describe('search over the test catalog', () => {
     assert.deepEqual(resources(r.body), ['https://example.org/ds/2']);
   });
 
-  test('relations: a distribution knows its dataset (§3.6)', async () => {
+  test('relations (§3.6): none between harvested IRIs (resource URIs outside the store), as EntryStore', async () => {
     const { body } = await q(`resource:${esc('https://example.org/dist/2')}`);
-    assert.deepEqual(body.resource.children[0].relations, {
-      'https://example.org/ds/2': { [`${DCAT}distribution`]: [{ type: 'uri', value: 'https://example.org/dist/2' }] },
-    });
+    assert.deepEqual(body.resource.children[0].relations, {});
   });
 
   test('JSONP callback and rdfFormat=application/ld+json', async () => {
