@@ -62,7 +62,7 @@ export const RELATED_LOOKUP_TIMEOUT_MS = 15_000;
 
 /** `promise`, or an Error after `ms`. */
 const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(reject, ms, new Error(`timed out after ${ms} ms`)))]);
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(reject, ms, new Error(`timeout ${ms} ms`)))]);
 
 async function related(store: CatalogStore, uris: readonly string[], signal: AbortSignal, inverse?: InverseLookup): Promise<Map<string, StoreEntry>> {
   return uris.length || inverse ? store.getEntriesByResourceUris(uris, { signal, inverse }) : new Map();

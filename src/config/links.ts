@@ -49,15 +49,11 @@ export function landingHref(route: Route, target: LinkTarget, page: GlobalConfig
 
   // A configured target keeps its query (minus the page key); the current page loses every key of ours.
   const url = new URL(configured || current.href, current);
-  // The query is edited apart and written back once (each edit through url.searchParams writes the whole URL again;
-  // a result list builds one link per row). Written back it is the same: searchParams writes this serialization too.
-  const query = new URLSearchParams(url.search);
-  if (configured) query.delete(`${prefix}page`);
-  else for (const k of [...query.keys()]) if (k.startsWith(prefix)) query.delete(k);
+  if (configured) url.searchParams.delete(`${prefix}page`);
+  else for (const k of [...url.searchParams.keys()]) if (k.startsWith(prefix)) url.searchParams.delete(k);
   const inQuery = !configured || page.urlQueryParameters === true || page.urlQueryParameters === 'true';
-  if (inQuery) for (const [k, v] of keys) query.set(k, v);
+  if (inQuery) for (const [k, v] of keys) url.searchParams.set(k, v);
   else url.hash = new URLSearchParams(keys).toString();
-  url.search = query.toString();
   // Same origin: a path (with the fragment of ours), unless the target was written as an absolute URL.
   const local = url.origin === current.origin && (inQuery || !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(configured));
   return local ? `${url.pathname}${url.search}${inQuery ? '' : url.hash}` : url.href;

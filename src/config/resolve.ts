@@ -106,7 +106,7 @@ export function resolveParams(
     if (!spec.columns.includes(column)) {
       // a parameter of the spec table that another block reads is ignored here, with one warning per block and tag
       if (raw !== null && PARAMS.includes(spec as ParamSpec)) {
-        warnOnce(`[catalog-blocks] ${incumbent} (<${tag}>) does not accept the parameter "${name}"; it is ignored.`);
+        warnOnce(`[catalog-blocks] ${incumbent} (<${tag}>) does not accept "${name}" (ignored)`);
       }
       continue;
     }
@@ -127,7 +127,7 @@ export function resolveParams(
       if (raw != null) {
         warnOnce(
           `[catalog-blocks] ${incumbent} (<${tag}>): parameter "${name}" has the invalid value ${describe(raw)} ` +
-            `(${source}; expected ${spec.type}${spec.min !== undefined ? ` ≥ ${spec.min}` : ''}); using the default ${describe(def)}.`,
+            `(${source}; expected ${spec.type}${spec.min !== undefined ? ` ≥ ${spec.min}` : ''}); default ${describe(def)} used`,
           `${tag}|${name}|${String(raw)}`,
         );
       }

@@ -96,14 +96,8 @@ const NOT_HTML_TEXT = /(?![\t\n\f\r])\p{Cc}|\p{Noncharacter_Code_Point}|\p{Cs}/g
  * view model (toText in read.ts), and so do URI tails shown as labels.
  */
 export function htmlText(text: string): string {
-  // Nearly every literal holds none of them: a plain scan for what could be one (any surrogate too) skips the slower
-  // Unicode-property pass; without a match here NOT_HTML_TEXT cannot match either.
-  if (!MAYBE_NOT_HTML_TEXT.test(text)) return text;
   return text.replace(NOT_HTML_TEXT, (c) => (c === '\v' || c === '\x85' ? '\n' : /\p{Cs}/u.test(c) ? '\ufffd' : ''));
 }
-
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const MAYBE_NOT_HTML_TEXT = /[\0-\x08\x0b\x0e-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff\ud800-\udfff]/;
 
 /** `text` cut to at most `max` UTF-16 units, never between the halves of a surrogate pair. */
 export function clip(text: string, max: number): string {

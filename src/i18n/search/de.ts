@@ -28,6 +28,7 @@ export const deSearch: Readonly<Record<SearchKey, string>> = {
   'hits.empty': 'Es gibt keine Datensätze oder Datendienste anzuzeigen.',
   'hits.count': '{n} Ergebnisse',
   'hits.count.one': '1 Ergebnis',
+  'error.block': 'Blockfehler: {message}',
   'facets.count': '{n} Datensätze',
   'facets.count.one': '1 Datensatz',
   'preview.open': 'Datenvorschau',

@@ -32,6 +32,7 @@ export const enSearch = {
   'hits.empty': 'There are no datasets or data services to show.',
   'hits.count': '{n} results',
   'hits.count.one': '1 result',
+  'error.block': 'Blocks error: {message}',
   'facets.count': '{n} datasets',
   'facets.count.one': '1 dataset',
   'preview.open': 'Preview data',

@@ -28,6 +28,7 @@ export const svSearch: Readonly<Record<SearchKey, string>> = {
   'hits.empty': 'Det finns inga datamängder eller datatjänster att visa.',
   'hits.count': '{n} träffar',
   'hits.count.one': '1 träff',
+  'error.block': 'Blockfel: {message}',
   'facets.count': '{n} datamängder',
   'facets.count.one': '1 datamängd',
   'preview.open': 'Förhandsgranska data',

@@ -6,7 +6,6 @@ export const deShared: Readonly<Record<SharedKey, string>> = {
   'svc.untitled': 'Datendienst ohne Titel',
   'row.more': 'Mehr Informationen',
   'row.less': 'Weniger Informationen',
-  'error.block': 'Blockfehler: {message}',
 };
 
 export { default } from '../../dcat/vocab/themes.de.ts';

@@ -10,7 +10,6 @@ export const enShared = {
   'row.more': 'More information',
   'row.less': 'Less information',
   // configuration and template errors (behaviour doc §2.1): shown with a page's strings, not before they load
-  'error.block': 'Blocks error: {message}',
 } as const;
 
 export type SharedKey = keyof typeof enShared;

@@ -6,7 +6,6 @@ export const svShared: Readonly<Record<SharedKey, string>> = {
   'svc.untitled': 'Datatjänst utan titel',
   'row.more': 'Mer information',
   'row.less': 'Mindre information',
-  'error.block': 'Blockfel: {message}',
 };
 
 export { default } from '../../dcat/vocab/themes.sv.ts';
