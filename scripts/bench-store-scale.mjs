@@ -14,11 +14,14 @@
  *
  * --json writes the measurements; --baseline FILE adds the measurements of an earlier run (e.g. before a change) to
  * the table; --write-readme puts the table into README.md between <!-- bench-store:start --> and <!-- bench-store:end -->.
+ * --store-root DIR runs the dev store of another checkout (e.g. an export of an older commit, for the baseline).
+ * A request whose keep-alive connection the store reset is retried once (as browsers do), its latency counted from
+ * the first attempt; a request that fails anyway is counted, with the time it took to fail, in the latencies.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCatalog, SAMPLE } from './generate-catalog.mjs';
 import { buildSearchRequest } from '../src/search/query.ts';
@@ -28,7 +31,7 @@ import { and } from '../src/store/query.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 function parseArgs(argv) {
-  const opts = { sizes: [500, 5000, 50000], rounds: 6, clients: 8, json: undefined, baseline: undefined, writeReadme: false };
+  const opts = { sizes: [500, 5000, 50000], rounds: 6, clients: 8, json: undefined, baseline: undefined, writeReadme: false, storeRoot: root };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -42,6 +45,8 @@ function parseArgs(argv) {
     else if (a === '--json') opts.json = value();
     else if (a === '--baseline') opts.baseline = value();
     else if (a === '--write-readme') opts.writeReadme = true;
+    else if (a === '--store-root') opts.storeRoot = resolve(value());
+    else if (a === '--label') opts.label = value();
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
@@ -51,13 +56,13 @@ function parseArgs(argv) {
 
 function usage(problem) {
   if (problem) console.error(`bench-store-scale: ${problem}`);
-  console.error('usage: node --import tsx scripts/bench-store-scale.mjs [--sizes 500,5000,50000] [--rounds N] [--clients N] [--json FILE] [--baseline FILE] [--write-readme]');
+  console.error('usage: node --import tsx scripts/bench-store-scale.mjs [--sizes 500,5000,50000] [--rounds N] [--clients N] [--json FILE] [--baseline FILE] [--write-readme] [--store-root DIR] [--label TEXT]');
   process.exit(problem ? 2 : 0);
 }
 
 /** Node flags of `npm run store` (package.json), so the bench measures what a user runs. */
-function storeNodeFlags() {
-  const script = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.store;
+function storeNodeFlags(dir) {
+  const script = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.store;
   return script.split(/\s+/).filter((w) => /^--(?!import)[\w-]+(=\S+)?$/.test(w));
 }
 
@@ -116,10 +121,10 @@ function stats(values) {
   return { median: at(0.5), p95: at(0.95), n: s.length };
 }
 
-async function startStore(catalog, flags) {
+async function startStore(catalog, flags, storeRoot) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-store-scale-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'dev-store/main.ts', '--catalog', catalog, '--port', '0', '--quiet', '--data-dir', dataDir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'dev-store/main.ts', '--catalog', catalog, '--port', '0', '--quiet', '--data-dir', dataDir], { cwd: storeRoot, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -143,7 +148,7 @@ async function timed(url) {
 
 async function benchSize(size, opts, flags) {
   const gen = await generateCatalog({ datasets: size, seed: 1 });
-  const store = await startStore(gen.file, flags);
+  const store = await startStore(gen.file, flags, opts.storeRoot);
   try {
     const mix = queryMix(store.url, size, gen);
     const first = await timed(mix[0].url);
@@ -154,11 +159,29 @@ async function benchSize(size, opts, flags) {
     for (const q of mix) results.set(q.name, JSON.parse(Buffer.from((await timed(q.url)).body).toString()).results);
     const byQuery = new Map(mix.map((q) => [q.name, []]));
     const all = [];
+    let failed = 0;
+    let retried = 0;
     const client = async (c) => {
       for (let r = 0; r < opts.rounds; r++) {
         for (let k = 0; k < mix.length; k++) {
           const q = mix[(k + c + r) % mix.length]; // each client in its own order
-          const { ms } = await timed(q.url);
+          const t0 = performance.now();
+          let ms;
+          try {
+            try {
+              ({ ms } = await timed(q.url));
+            } catch (e) {
+              // a keep-alive socket the store closed while busy: a browser retries such a request once
+              if (e.cause?.code !== 'ECONNRESET') throw e;
+              retried++;
+              await timed(q.url);
+              ms = performance.now() - t0;
+            }
+          } catch (e) {
+            failed++;
+            ms = performance.now() - t0;
+            console.log(`  request failed after ${(ms / 1000).toFixed(1)} s: ${e.cause?.code ?? e.message}`);
+          }
           byQuery.get(q.name).push(ms);
           all.push(ms);
         }
@@ -174,6 +197,8 @@ async function benchSize(size, opts, flags) {
       rssAfterLoad,
       rssPeak: procStatus(store.child.pid, 'VmHWM'),
       all: stats(all),
+      failed,
+      retried,
       throughput: all.length / (wall / 1000),
       queries: mix.map((q) => ({ name: q.name, results: results.get(q.name), ...stats(byQuery.get(q.name)) })),
     };
@@ -185,7 +210,7 @@ async function benchSize(size, opts, flags) {
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const flags = storeNodeFlags();
+const flags = storeNodeFlags(opts.storeRoot);
 const runStarted = Date.now();
 const load = loadavg()[0];
 const runs = [];
@@ -193,7 +218,7 @@ for (const size of opts.sizes) {
   console.log(`bench-store-scale: ${size} datasets…`);
   const r = await benchSize(size, opts, flags);
   runs.push(r);
-  console.log(`  load ${(r.loadMs / 1000).toFixed(1)} s, RSS ${mb(r.rssAfterLoad)} MB (peak ${mb(r.rssPeak)} MB), search p50 ${ms(r.all.median)} / p95 ${ms(r.all.p95)} (${r.all.n} requests, ${r.throughput.toFixed(1)}/s)`);
+  console.log(`  load ${(r.loadMs / 1000).toFixed(1)} s, RSS ${mb(r.rssAfterLoad)} MB (peak ${mb(r.rssPeak)} MB), search p50 ${ms(r.all.median)} / p95 ${ms(r.all.p95)} (${r.all.n} requests, ${r.retried} retried, ${r.failed} failed, ${r.throughput.toFixed(1)}/s)`);
 }
 const report = {
   date: new Date().toISOString().slice(0, 10),
@@ -203,6 +228,7 @@ const report = {
   flags,
   clients: opts.clients,
   rounds: opts.rounds,
+  ...(opts.label ? { label: opts.label } : {}),
   loadavgAtStart: load,
   runs,
 };
@@ -228,8 +254,9 @@ const lines = [
 ];
 for (const r of runs) {
   const b = baseline?.runs.find((x) => x.size === r.size);
-  if (b) lines.push(`| ${fmt(r.size)} | before (${baseline.date}) | ${(b.loadMs / 1000).toFixed(1)} s | ${mb(b.rssAfterLoad)} MB | ${mb(b.rssPeak)} MB | ${ms(b.all.median)} | ${ms(b.all.p95)} | ${b.throughput.toFixed(1)} |`);
-  lines.push(`| ${fmt(r.size)} | ${b ? 'after' : 'now'} | ${(r.loadMs / 1000).toFixed(1)} s | ${mb(r.rssAfterLoad)} MB | ${mb(r.rssPeak)} MB | ${ms(r.all.median)} | ${ms(r.all.p95)} | ${r.throughput.toFixed(1)} |`);
+  const failures = (x) => (x.failed ? ` (${x.failed} of ${x.all.n} failed)` : '');
+  if (b) lines.push(`| ${fmt(r.size)} | before (${baseline.date}${baseline.label ? `, ${baseline.label}` : ''}) | ${(b.loadMs / 1000).toFixed(1)} s | ${mb(b.rssAfterLoad)} MB | ${mb(b.rssPeak)} MB | ${ms(b.all.median)} | ${ms(b.all.p95)}${failures(b)} | ${b.throughput.toFixed(1)} |`);
+  lines.push(`| ${fmt(r.size)} | ${b ? 'after' : 'now'} | ${(r.loadMs / 1000).toFixed(1)} s | ${mb(r.rssAfterLoad)} MB | ${mb(r.rssPeak)} MB | ${ms(r.all.median)} | ${ms(r.all.p95)}${failures(r)} | ${r.throughput.toFixed(1)} |`);
 }
 const largest = runs.at(-1);
 if (largest) {

@@ -34,6 +34,19 @@ function constant(bits: Bits, boost: number): Matched {
   return { bits, score: () => boost };
 }
 
+/**
+ * The text a wildcard term must contain once its leading and trailing `*` are dropped, when that is plain text
+ * (undefined when a `?` or an inner `*` remains).
+ */
+function literalCore(parts: readonly { text: string; wild: boolean }[]): string | undefined {
+  let from = 0;
+  let to = parts.length;
+  while (from < to && parts[from]!.wild && /^\*+$/.test(parts[from]!.text)) from++;
+  while (to > from && parts[to - 1]!.wild && /^\*+$/.test(parts[to - 1]!.text)) to--;
+  const inner = parts.slice(from, to);
+  return inner.some((p) => p.wild) ? undefined : inner.map((p) => p.text).join('');
+}
+
 class Evaluator {
   constructor(
     readonly index: SearchIndex,
@@ -120,7 +133,7 @@ class Evaluator {
   /** Union of the posting lists whose value passes `test`. */
   #scanValues(kind: PostingKind, field: string, test: (v: string) => boolean): Bits {
     const out = emptyBits(this.index.capacity);
-    for (const [v, docs] of this.index.postingsOf(kind).get(field) ?? []) {
+    for (const [v, docs] of this.index.postings(kind, field) ?? []) {
       if (test(v)) orDocs(out, docs);
     }
     return out;
@@ -131,25 +144,27 @@ class Evaluator {
   }
 
   #ngram(field: string, node: QueryNode & { type: 'term' }): Bits {
-    let test: (v: string) => boolean;
     if (node.phrase) {
       const phrase = node.value.toLowerCase().trim().replace(/\s+/g, ' ');
-      test = (v) => phrase.length >= 3 && v.replace(/\s+/g, ' ').includes(phrase);
-    } else if (node.wildcard) {
-      // A gram matching the pattern exists ⇔ (roughly) the value contains the pattern's core.
-      const src = wildcardSource(node.parts.map((p) => ({ ...p, text: p.text.toLowerCase() }))).replace(/^(?:\.\*)+|(?:\.\*)+$/g, '');
-      const re = new RegExp(src, 's');
-      test = (v) => re.test(v);
-    } else {
-      const tokens = node.value.toLowerCase().split(/\s+/).filter(Boolean);
-      test = (v) => tokens.some((tok) => ngramMatches(v, tok));
+      return this.#scanValues('ngram', field, (v) => phrase.length >= 3 && v.replace(/\s+/g, ' ').includes(phrase));
     }
-    return this.#scanValues('ngram', field, test);
+    if (node.wildcard) {
+      // A gram matching the pattern exists ⇔ (roughly) the value contains the pattern's core.
+      const lowered = node.parts.map((p) => ({ ...p, text: p.text.toLowerCase() }));
+      const core = literalCore(lowered);
+      // a literal core without whitespace lies inside one chunk of the value
+      if (core !== undefined && core !== '' && !/\s/.test(core)) return this.#scanValues('chunks', field, (c) => c.includes(core));
+      const re = new RegExp(wildcardSource(lowered).replace(/^(?:\.\*)+|(?:\.\*)+$/g, ''), 's');
+      return this.#scanValues('ngram', field, (v) => re.test(v));
+    }
+    const tokens = node.value.toLowerCase().split(/\s+/).filter(Boolean);
+    return this.#scanValues('chunks', field, (c) => tokens.some((tok) => ngramMatches(c, tok)));
   }
 
   #text(field: string, node: QueryNode & { type: 'term' }): Bits {
     const capacity = this.index.capacity;
-    if (!this.index.text.has(field)) return emptyBits(capacity);
+    const postings = this.index.postings('text', field);
+    if (!postings) return emptyBits(capacity);
     if (node.wildcard) {
       const re = new RegExp(`^${wildcardSource(node.parts.map((p) => ({ ...p, text: p.text.toLowerCase() })))}$`, 's');
       return this.#scan('text', field, re);
@@ -166,9 +181,9 @@ class Evaluator {
     const candidates = this.index.postingBits('text', field, tokens[0]!, false);
     for (const tok of tokens.slice(1)) andInto(candidates, this.index.postingBits('text', field, tok, true));
     const out = emptyBits(capacity);
-    for (const d of postingDocs(this.index.text.get(field)!.get(tokens[0]!) ?? [])) {
+    for (const d of postingDocs(postings.get(tokens[0]!) ?? [])) {
       if (!has(candidates, d)) continue;
-      const values = this.index.docs[d]?.fields.get(field) ?? [];
+      const values = this.index.fieldsOf(d).get(field) ?? [];
       if (values.some((v) => {
         const list = textTokens(v);
         return list.some((_, k) => tokens.every((t, j) => list[k + j] === t));

@@ -7,9 +7,9 @@ import { entryGraphs } from '../entry-json.ts';
 import { andInto, count, countIn, orDocs, toArray } from './bits.ts';
 import type { Bits } from './bits.ts';
 import { evaluate, UnknownFieldError } from './evaluate.ts';
-import { fieldKind, solrDateString, textTokens } from './fields.ts';
+import { fieldKind, solrDateString } from './fields.ts';
 import type { FieldKind } from './fields.ts';
-import type { IndexedDoc, SearchIndex } from './index.ts';
+import type { SearchIndex } from './index.ts';
 import { parseLucene, QuerySyntaxError } from './lucene.ts';
 import { pageOf } from './sort.ts';
 import type { SortKey } from './sort.ts';
@@ -54,53 +54,83 @@ export function parseSort(sort: string | undefined): SortKey[] {
   return keys.length > 0 ? keys : [{ field: 'score', desc: true }];
 }
 
-function facetValues(doc: IndexedDoc, field: string): readonly string[] {
-  const kind = fieldKind(field);
-  if (kind === 'collation') return doc.fields.get(`title.${field.slice(11)}`)?.slice(0, 1) ?? [];
-  const values = doc.fields.get(field) ?? [];
-  if (kind === 'date') return values.map((v) => solrDateString(Number(v)));
-  if (kind === 'text') return values.flatMap(textTokens);
-  if (kind === 'ngram') return values.map((v) => v.toLowerCase());
-  return values;
-}
-
 interface FacetResult {
   name: string;
   valueCount: number;
   values: ({ name: string; count: number } | { count: number })[];
 }
 
-/** Counts of one facet field over the hits: value → number of hit docs having it. */
-type Counts = Map<string, number>;
+/** Counts of one facet field over the hits: facet value → number of hit docs having it. */
+type Counts = [string, number][];
 
 /**
- * Few hits: read each hit doc's values. Many hits: walk the field's posting lists and count each list's docs that
- * are hits (a bit test per posting), never touching the docs. Same counts either way: a doc counts once per
- * distinct facet value, as the per-doc Set does.
+ * One facet field's posting lists packed for counting (cached on the index until it changes): its facet values
+ * (lower-cased for ngram fields, word tokens for text fields, Solr's date string for dates) in ascending order, and
+ * the docs of value v at docs[starts[v]] … docs[starts[v + 1] - 1].
  */
-function countFacet(index: SearchIndex, hits: Bits, hitDocs: () => IndexedDoc[], hitCount: number, field: string, kind: FieldKind, missing: boolean) {
-  const counts: Counts = new Map();
-  let missingCount = 0;
-  const perDoc = kind === 'collation' || hitCount <= Math.max(64, index.capacity / 32);
-  if (perDoc) {
-    for (const doc of hitDocs()) {
-      const values = new Set(facetValues(doc, field));
-      if (values.size === 0) missingCount++;
-      for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+interface FacetColumn {
+  values: string[];
+  starts: Int32Array;
+  docs: Int32Array;
+}
+
+function facetColumn(index: SearchIndex, field: string, kind: FieldKind): FacetColumn {
+  const cacheKey = `facet\u0000${field}`;
+  const cached = index.derived.get(cacheKey) as FacetColumn | undefined;
+  if (cached) return cached;
+  const postings = [...(index.postings(kind === 'ngram' ? 'ngram' : kind === 'text' ? 'text' : 'exact', field) ?? [])]
+    .map(([v, docs]) => [kind === 'date' ? solrDateString(Number(v)) : v, docs] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const starts = new Int32Array(postings.length + 1);
+  let total = 0;
+  postings.forEach(([, docs], i) => {
+    starts[i] = total;
+    total += typeof docs === 'number' ? 1 : docs.length;
+  });
+  starts[postings.length] = total;
+  const docs = new Int32Array(total);
+  postings.forEach(([, p], i) => {
+    if (typeof p === 'number') docs[starts[i]!] = p;
+    else docs.set(p, starts[i]!);
+  });
+  const column = { values: postings.map(([v]) => v), starts, docs };
+  index.derived.set(cacheKey, column);
+  return column;
+}
+
+/**
+ * Counts each value's docs that are hits (a bit test per posting), never touching the docs: a doc counts once per
+ * distinct facet value. The result is in value order. A title sort field counts each hit's title in that language.
+ */
+function countFacet(index: SearchIndex, hits: Bits, hitCount: number, field: string, kind: FieldKind, missing: boolean) {
+  if (kind === 'collation') {
+    const column = index.titles.get(`title.${field.slice(11)}`) ?? [];
+    const counts = new Map<string, number>();
+    let missingCount = 0;
+    for (const d of toArray(hits)) {
+      const v = column[d];
+      if (v === undefined) missingCount++;
+      else counts.set(v, (counts.get(v) ?? 0) + 1);
     }
-    return { counts, missingCount };
+    return { counts: [...counts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)), missingCount };
   }
-  const postings = index.postingsOf(kind === 'ngram' ? 'ngram' : kind === 'text' ? 'text' : 'exact').get(field);
-  for (const [value, docs] of postings ?? []) {
-    const n = countIn(docs, hits);
-    if (n > 0) counts.set(kind === 'date' ? solrDateString(Number(value)) : value, n);
+  const { values, starts, docs } = facetColumn(index, field, kind);
+  const counts: Counts = [];
+  for (let v = 0; v < values.length; v++) {
+    let n = 0;
+    for (let i = starts[v]!, end = starts[v + 1]!; i < end; i++) {
+      const d = docs[i]!;
+      if ((hits[d >>> 5]! & (1 << (d & 31))) !== 0) n++;
+    }
+    if (n > 0) counts.push([values[v]!, n]);
   }
+  let missingCount = 0;
   if (missing) {
     // Docs having the field but no facet value (a text value of stop words only) are missing too.
     let having: number;
     if (kind === 'text') {
       const union = new Uint32Array(hits.length);
-      for (const docs of postings?.values() ?? []) orDocs(union, docs);
+      orDocs(union, docs);
       andInto(union, hits);
       having = count(union);
     } else having = countIn(index.fieldDocs.get(field) ?? [], hits);
@@ -126,18 +156,17 @@ function computeFacets(index: SearchIndex, hits: Bits, hitCount: number, params:
       throw new BadRequest('bad facetMatches');
     }
   }
-  let docs: IndexedDoc[] | undefined;
-  const hitDocs = (): IndexedDoc[] => (docs ??= toArray(hits).map((d) => index.docs[d]!).filter(Boolean));
   const out: FacetResult[] = [];
   for (const raw of spec.split(',')) {
     const name = raw.trim().replace('metadata.predicate.literal.', 'metadata.predicate.literal_s.');
     if (!name) continue;
     const kind = fieldKind(name);
     if (!kind) throw new BadRequest(`undefined facet field ${name}`);
-    const { counts, missingCount } = countFacet(index, hits, hitDocs, hitCount, name, kind, missing);
-    const values: FacetResult['values'] = [...counts]
+    const { counts, missingCount } = countFacet(index, hits, hitCount, name, kind, missing);
+    // counts come in value order: a stable sort by count keeps equal counts in value order
+    const values: FacetResult['values'] = counts
       .filter(([v, c]) => c >= minCount && (!matches || matches.test(v)))
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .sort((a, b) => b[1] - a[1])
       .slice(0, limit)
       .map(([v, c]) => ({ name: v, count: c }));
     // The missing bucket has no name: org.json drops the null key [quirk §2.7].

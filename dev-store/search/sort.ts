@@ -7,7 +7,8 @@
 import { count, has, toArray } from './bits.ts';
 import type { Bits } from './bits.ts';
 import { fieldKind } from './fields.ts';
-import type { IndexedDoc, SearchIndex } from './index.ts';
+import { postingDocs } from './index.ts';
+import type { SearchIndex } from './index.ts';
 
 export interface SortKey {
   field: string;
@@ -25,19 +26,36 @@ function collatorFor(lang: string): Intl.Collator {
   return c;
 }
 
-/** A doc's value for a (non-score) key. */
-function sortValue(doc: IndexedDoc, key: SortKey): SortValue {
-  if (key.field.startsWith('title_sort.')) return doc.fields.get(`title.${key.field.slice(11)}`)?.[0]?.slice(0, 50);
-  const values = doc.fields.get(key.field);
-  if (!values || values.length === 0) return undefined;
-  const kind = fieldKind(key.field);
-  if (kind === 'date' || kind === 'long') {
-    let out = Number(values[0]);
-    for (const v of values) out = key.desc ? Math.max(out, Number(v)) : Math.min(out, Number(v));
-    return out;
+/**
+ * Every doc's value for a (non-score) key, by doc id, cached until the index changes. Titles come from the title
+ * columns (first 50 characters); other fields from their posting lists: numbers (dates, longs) compare as numbers,
+ * and a doc with several values sorts by its smallest ascending and its largest descending.
+ */
+function column(index: SearchIndex, key: SortKey): SortValue[] {
+  if (key.field.startsWith('title_sort.')) {
+    const cacheKey = `title\u0000${key.field}`;
+    let col = index.derived.get(cacheKey) as SortValue[] | undefined;
+    if (!col) {
+      col = (index.titles.get(`title.${key.field.slice(11)}`) ?? []).map((t) => t?.slice(0, 50));
+      index.derived.set(cacheKey, col);
+    }
+    return col;
   }
-  // Multi-valued strings: asc sorts by the smallest value, desc by the largest.
-  return values.reduce((a, b) => ((key.desc ? b > a : b < a) ? b : a));
+  const cacheKey = `column\u0000${key.field}\u0000${key.desc}`;
+  let col = index.derived.get(cacheKey) as SortValue[] | undefined;
+  if (col) return col;
+  col = [];
+  const kind = fieldKind(key.field);
+  const numeric = kind === 'date' || kind === 'long';
+  for (const [v, posting] of index.exact.get(key.field) ?? []) {
+    const x = numeric ? Number(v) : v;
+    for (const d of postingDocs(posting)) {
+      const cur = col[d];
+      if (cur === undefined || (key.desc ? x > cur : x < cur)) col[d] = x;
+    }
+  }
+  index.derived.set(cacheKey, col);
+  return col;
 }
 
 /**
@@ -79,7 +97,10 @@ function compare(keys: readonly SortKey[], va: SortValue[], vb: SortValue[], a: 
 
 /** Docs sorted by `keys` (no score key). */
 function sortDocs(index: SearchIndex, docs: number[], keys: readonly SortKey[], ranked: boolean): number[] {
-  const values = keys.map((k) => docs.map((d) => sortValue(index.docs[d]!, k)));
+  const values = keys.map((k) => {
+    const col = column(index, k);
+    return docs.map((d) => col[d]);
+  });
   if (ranked) keys.forEach((k, i) => k.field.startsWith('title_sort.') && (values[i] = collationRanks(values[i]!, k.field.slice(11))));
   const rows = docs.map((_, i) => values.map((v) => v[i]));
   const order = docs.map((_, i) => i);
@@ -140,7 +161,8 @@ export function pageOf(
     return { total, page: docs.slice(offset, end) };
   }
   // General case (score not first, or several score keys): the comparator over the hits.
-  const rows = new Map<number, SortValue[]>(docs.map((d) => [d, keys.map((k) => (k.field === 'score' ? scores.get(d) : sortValue(index.docs[d]!, k)))]));
+  const columns = keys.map((k) => (k.field === 'score' ? undefined : column(index, k)));
+  const rows = new Map<number, SortValue[]>(docs.map((d) => [d, columns.map((col) => (col ? col[d] : scores.get(d)))]));
   docs.sort((a, b) => compare(keys, rows.get(a)!, rows.get(b)!, a, b, false));
   return { total, page: docs.slice(offset, end) };
 }

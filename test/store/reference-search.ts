@@ -5,15 +5,27 @@
  * answer exactly like this.
  */
 import { fieldKind, ngramMatches, parseSolrDate, solrDateString, textTokens, wildcardSource } from '../../dev-store/search/fields.ts';
-import type { IndexedDoc, SearchIndex } from '../../dev-store/search/index.ts';
+import type { DocFields } from '../../dev-store/search/document.ts';
+import type { SearchIndex } from '../../dev-store/search/index.ts';
 import { parseLucene } from '../../dev-store/search/lucene.ts';
 import type { QueryNode } from '../../dev-store/search/lucene.ts';
 import { parseSort } from '../../dev-store/search/search.ts';
 
 type Hits = Map<number, number>;
 
+/** A document as the old index kept it: id + every field's values (rebuilt from the entry). */
+interface IndexedDoc {
+  readonly id: number;
+  readonly fields: DocFields;
+}
+
+const docsCache = new WeakMap<SearchIndex, { generation: number; docs: IndexedDoc[] }>();
 function liveDocs(index: SearchIndex): IndexedDoc[] {
-  return index.docs.filter((d): d is IndexedDoc => d !== undefined);
+  const cached = docsCache.get(index);
+  if (cached?.generation === index.generation) return cached.docs;
+  const docs = index.docs.filter((d) => d !== undefined).map((d) => ({ id: d.id, fields: index.fieldsOf(d.id) }));
+  docsCache.set(index, { generation: index.generation, docs });
+  return docs;
 }
 
 function valuesOf(doc: IndexedDoc, field: string): readonly string[] {
@@ -167,7 +179,8 @@ export function referenceSearch(index: SearchIndex, params: Map<string, string>,
     hits = new Map([...hits].filter(([d]) => filter.has(d)));
   }
   const keys = parseSort(params.get('sort'));
-  const docs = [...hits.keys()].map((d) => index.docs[d]!);
+  const byId = new Map(liveDocs(index).map((d) => [d.id, d]));
+  const docs = [...hits.keys()].map((d) => byId.get(d)!);
   const values = new Map(docs.map((d) => [d.id, keys.map((k) => sortValue(d, k.field, k.desc, hits))]));
   docs.sort((a, b) => {
     const va = values.get(a.id)!;

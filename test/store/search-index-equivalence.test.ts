@@ -23,6 +23,7 @@ const EU = 'http://publications.europa.eu/resource/authority/';
 const uri = (p: string) => `metadata.predicate.uri.${predicateHash(p)}`;
 const lit = (p: string) => `metadata.predicate.literal_s.${predicateHash(p)}`;
 const rel = (f: string) => `related.${f}`;
+const lt = (p: string) => `metadata.predicate.literal_t.${predicateHash(p)}`;
 const esc = (v: string) => v.replace(/[+\-&|!(){}[\]^"~*?:\\/\s]/g, (c) => `\\${c}`);
 const DATASET = `rdfType:${esc(`${DCAT}Dataset`)}`;
 const BASE_Q = `public:true AND ${DATASET}`;
@@ -54,10 +55,15 @@ const queries: [string, string][] = [
   ['ngram term', `${BASE_Q} AND (title:vatten OR description:vatten OR tag.literal:vatten)`],
   ['ngram short wildcard', `${BASE_Q} AND (title:lu* OR tag.literal:lu*)`],
   ['ngram inner wildcard', `title:*rafi*`],
+  ['ngram wildcard inside', `title:vat*n OR tag.literal:?atten`],
+  ['ngram wildcard over a space', `title:trafik\\ i*`],
+  ['ngram two-letter prefix', `(title:om* OR description:om*) AND description:data`],
+  ['ngram token with punctuation', `description:"stockholm," OR description:göteborg,`],
   ['ngram phrase', `description:"data om trafik"`],
   ['text token', `all:trafik`],
   ['text phrase', `metadata.object.literal:"data om"`],
   ['text wildcard', `all:vat*`],
+  ['derived text fields (literal_t)', `${lt(`${DCT}title`)}:vatten OR ${rel(lt(`${DCT}title`))}:trafik OR ${lt(`${DCT}description`)}:"om luft"`],
   ['boosted OR (scores differ)', `${BASE_Q} AND (title:vatten^2.5 OR description:luft OR tag.literal:skola^0.3)`],
   ['boosted group', `(${DATASET} AND title:trafik)^3 OR (public:true AND tag.literal:buller)`],
   ['format literal OR uri', `${BASE_Q} AND (${rel(lit(`${DCT}format`))}:text\\/csv OR ${rel(uri(`${DCT}format`))}:${esc(`${EU}file-type/HTML`)} OR ${rel(lit(`${DCT}format`))}:CSV)`],
@@ -81,7 +87,7 @@ function cases(total: (q: string) => number): Case[] {
   }
   const q = queries[1]![1];
   out.push(
-    { name: 'facetMissing, minCount 0, text/ngram/date/collation facets', params: { query: q, limit: '1', facetFields: `${FACETS},metadata.object.literal,tag.literal,modified,title_sort.sv,description.en`, facetMissing: 'true', facetMinCount: '0' } },
+    { name: 'facetMissing, minCount 0, text/ngram/date/collation facets', params: { query: q, limit: '1', facetFields: `${FACETS},metadata.object.literal,tag.literal,modified,title_sort.sv,description.en,${lt(`${DCT}description`)}`, facetMissing: 'true', facetMinCount: '0' } },
     { name: 'facetMinCount 3, facetLimit 5', params: { query: q, limit: '1', facetFields: FACETS, facetMinCount: '3', facetLimit: '5' } },
     { name: 'facetMatches', params: { query: q, limit: '1', facetFields: lit(`${DCAT}keyword`), facetMatches: 'v.*' } },
     { name: 'facets over a small hit set, missing', params: { query: queries[4]![1], limit: '5', facetFields: `${FACETS},all`, facetMissing: 'true' } },
