@@ -14,6 +14,7 @@
  *
  * --json writes the measurements; --baseline FILE adds the measurements of an earlier run (e.g. before a change) to
  * the table; --write-readme puts the table into README.md between <!-- bench-store:start --> and <!-- bench-store:end -->.
+ * --node-flags "…" replaces the Node flags of `npm run store` (to compare V8 settings).
  * --store-root DIR runs the dev store of another checkout (e.g. an export of an older commit, for the baseline).
  * A request whose keep-alive connection the store reset is retried once (as browsers do), its latency counted from
  * the first attempt; a request that fails anyway is counted, with the time it took to fail, in the latencies.
@@ -47,6 +48,7 @@ function parseArgs(argv) {
     else if (a === '--write-readme') opts.writeReadme = true;
     else if (a === '--store-root') opts.storeRoot = resolve(value());
     else if (a === '--label') opts.label = value();
+    else if (a === '--node-flags') opts.nodeFlags = value().split(/\s+/).filter(Boolean);
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
@@ -56,7 +58,7 @@ function parseArgs(argv) {
 
 function usage(problem) {
   if (problem) console.error(`bench-store-scale: ${problem}`);
-  console.error('usage: node --import tsx scripts/bench-store-scale.mjs [--sizes 500,5000,50000] [--rounds N] [--clients N] [--json FILE] [--baseline FILE] [--write-readme] [--store-root DIR] [--label TEXT]');
+  console.error('usage: node --import tsx scripts/bench-store-scale.mjs [--sizes 500,5000,50000] [--rounds N] [--clients N] [--json FILE] [--baseline FILE] [--write-readme] [--store-root DIR] [--label TEXT] [--node-flags FLAGS]');
   process.exit(problem ? 2 : 0);
 }
 
@@ -104,6 +106,16 @@ function searchUrl(baseUrl, req) {
   let url = `${baseUrl}search?type=solr`;
   for (const [k, v] of Object.entries(params)) if (v !== undefined) url += `&${k}=${encodeURIComponent(v)}`;
   return url;
+}
+
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return undefined;
+  }
 }
 
 function procStatus(pid, key) {
@@ -154,6 +166,7 @@ async function benchSize(size, opts, flags) {
     const first = await timed(mix[0].url);
     const loadMs = performance.now() - store.started;
     const rssAfterLoad = procStatus(store.child.pid, 'VmRSS');
+    const loadCpu = cpuSeconds(store.child.pid);
     const results = new Map();
     // one warm-up pass (and the results count of each query)
     for (const q of mix) results.set(q.name, JSON.parse(Buffer.from((await timed(q.url)).body).toString()).results);
@@ -193,6 +206,7 @@ async function benchSize(size, opts, flags) {
     return {
       size,
       loadMs,
+      loadCpu,
       firstAnswerMs: first.ms,
       rssAfterLoad,
       rssPeak: procStatus(store.child.pid, 'VmHWM'),
@@ -210,7 +224,7 @@ async function benchSize(size, opts, flags) {
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const flags = storeNodeFlags(opts.storeRoot);
+const flags = opts.nodeFlags ?? storeNodeFlags(opts.storeRoot);
 const runStarted = Date.now();
 const load = loadavg()[0];
 const runs = [];
@@ -218,7 +232,7 @@ for (const size of opts.sizes) {
   console.log(`bench-store-scale: ${size} datasets…`);
   const r = await benchSize(size, opts, flags);
   runs.push(r);
-  console.log(`  load ${(r.loadMs / 1000).toFixed(1)} s, RSS ${mb(r.rssAfterLoad)} MB (peak ${mb(r.rssPeak)} MB), search p50 ${ms(r.all.median)} / p95 ${ms(r.all.p95)} (${r.all.n} requests, ${r.retried} retried, ${r.failed} failed, ${r.throughput.toFixed(1)}/s)`);
+  console.log(`  load ${(r.loadMs / 1000).toFixed(1)} s (${r.loadCpu?.toFixed(1)} s CPU), RSS ${mb(r.rssAfterLoad)} MB (peak ${mb(r.rssPeak)} MB), search p50 ${ms(r.all.median)} / p95 ${ms(r.all.p95)} (${r.all.n} requests, ${r.retried} retried, ${r.failed} failed, ${r.throughput.toFixed(1)}/s)`);
 }
 const report = {
   date: new Date().toISOString().slice(0, 10),
@@ -241,6 +255,7 @@ function ms(n) {
   return n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`;
 }
 const fmt = (n) => n.toLocaleString('en-US');
+const loadText = (x) => `${(x.loadMs / 1000).toFixed(1)} s${x.loadCpu === undefined ? '' : ` (${x.loadCpu.toFixed(1)} s)`}`;
 
 const baseline = opts.baseline ? JSON.parse(readFileSync(opts.baseline, 'utf8')) : undefined;
 const lines = [
@@ -249,14 +264,14 @@ const lines = [
   `(\`node ${flags.join(' ')}\`); load = spawn to the first search answer; search = ${opts.clients} concurrent clients over HTTP,`,
   `each running the ${runs[0]?.queries.length ?? 0} requests of the search page's query mix ${opts.rounds}× in its own order (page size 10, 14 facet fields):`,
   '',
-  '| datasets | | load | RSS after load | RSS peak | search p50 | search p95 | requests/s |',
+  '| datasets | | load (CPU) | RSS after load | RSS peak | search p50 | search p95 | requests/s |',
   '|---:|---|---:|---:|---:|---:|---:|---:|',
 ];
 for (const r of runs) {
   const b = baseline?.runs.find((x) => x.size === r.size);
   const failures = (x) => (x.failed ? ` (${x.failed} of ${x.all.n} failed)` : '');
-  if (b) lines.push(`| ${fmt(r.size)} | before (${baseline.date}${baseline.label ? `, ${baseline.label}` : ''}) | ${(b.loadMs / 1000).toFixed(1)} s | ${mb(b.rssAfterLoad)} MB | ${mb(b.rssPeak)} MB | ${ms(b.all.median)} | ${ms(b.all.p95)}${failures(b)} | ${b.throughput.toFixed(1)} |`);
-  lines.push(`| ${fmt(r.size)} | ${b ? 'after' : 'now'} | ${(r.loadMs / 1000).toFixed(1)} s | ${mb(r.rssAfterLoad)} MB | ${mb(r.rssPeak)} MB | ${ms(r.all.median)} | ${ms(r.all.p95)}${failures(r)} | ${r.throughput.toFixed(1)} |`);
+  if (b) lines.push(`| ${fmt(r.size)} | before (${baseline.date}${baseline.label ? `, ${baseline.label}` : ''}) | ${loadText(b)} | ${mb(b.rssAfterLoad)} MB | ${mb(b.rssPeak)} MB | ${ms(b.all.median)} | ${ms(b.all.p95)}${failures(b)} | ${b.throughput.toFixed(1)} |`);
+  lines.push(`| ${fmt(r.size)} | ${b ? 'after' : 'now'} | ${loadText(r)} | ${mb(r.rssAfterLoad)} MB | ${mb(r.rssPeak)} MB | ${ms(r.all.median)} | ${ms(r.all.p95)}${failures(r)} | ${r.throughput.toFixed(1)} |`);
 }
 const largest = runs.at(-1);
 if (largest) {

@@ -14,10 +14,14 @@ export function bitsOf(docs: ArrayLike<number>, capacity: number): Bits {
   return out;
 }
 
-/** bits ∪= docs (a list or one doc) */
-export function orDocs(bits: Bits, docs: ArrayLike<number> | number): void {
+/** bits ∪= docs (a list, one doc, or a bitmap) */
+export function orDocs(bits: Bits, docs: ArrayLike<number> | number | Bits): void {
   if (typeof docs === 'number') {
     bits[docs >>> 5]! |= 1 << (docs & 31);
+    return;
+  }
+  if (docs instanceof Uint32Array) {
+    orInto(bits, docs);
     return;
   }
   for (let i = 0; i < docs.length; i++) bits[docs[i]! >>> 5]! |= 1 << (docs[i]! & 31);
@@ -72,9 +76,14 @@ export function toArray(bits: Bits): number[] {
   return out;
 }
 
-/** |docs ∩ bits| for a doc list (or one doc). */
-export function countIn(docs: ArrayLike<number> | number, bits: Bits): number {
+/** |docs ∩ bits| for a doc list, one doc, or a bitmap. */
+export function countIn(docs: ArrayLike<number> | number | Bits, bits: Bits): number {
   if (typeof docs === 'number') return (bits[docs >>> 5]! & (1 << (docs & 31))) !== 0 ? 1 : 0;
+  if (docs instanceof Uint32Array) {
+    let n = 0;
+    for (let i = 0; i < bits.length && i < docs.length; i++) if ((bits[i]! & docs[i]!) !== 0) n += popcount32(bits[i]! & docs[i]!);
+    return n;
+  }
   let n = 0;
   for (let i = 0; i < docs.length; i++) {
     const d = docs[i]!;

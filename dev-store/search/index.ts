@@ -8,8 +8,9 @@
  * the next change. Sorted orders of all docs per sort key list are cached the same way (sort.ts).
  */
 import type { DevStore, Entry } from '../catalog.ts';
-import { bitsOf, emptyBits } from './bits.ts';
+import { bitsOf, count, emptyBits, has, toArray } from './bits.ts';
 import type { Bits } from './bits.ts';
+import { collectAfterLoad } from './collect.ts';
 import { buildDocument, relatedDependents } from './document.ts';
 import type { DocFields } from './document.ts';
 import { fieldKind, textTokens } from './fields.ts';
@@ -24,14 +25,54 @@ export interface IndexedDoc {
   readonly entry: Entry;
 }
 
-/** Docs of one value, ascending: a lone doc as a number (most values belong to one doc: URIs, titles, dates). */
-export type Posting = number | number[];
+/**
+ * Docs of one value: a lone doc as a number (most values belong to one doc: URIs, titles, dates), an ascending
+ * list, or — for values many docs share (`public:true`, `rdfType`, a big publisher) — a bitmap, 1/8 byte per doc
+ * of the store instead of 8 bytes per doc of the list.
+ */
+export type Posting = number | number[] | Bits;
 export type Postings = Map<string, Map<string, Posting>>;
 
-/** The docs of a posting as a list. */
+/** The docs of a posting as an ascending list. */
 export function postingDocs(p: Posting): readonly number[] {
-  return typeof p === 'number' ? [p] : p;
+  return typeof p === 'number' ? [p] : Array.isArray(p) ? p : toArray(p as Bits);
 }
+
+/** `doc` added to a posting (→ the posting to store: a lone number becomes a list). */
+function withDoc(p: Posting | undefined, doc: number): Posting {
+  if (p === undefined) return doc;
+  if (typeof p === 'number') return p === doc ? p : p < doc ? [p, doc] : [doc, p];
+  if (Array.isArray(p)) {
+    insertSorted(p, doc);
+    return p;
+  }
+  const bits = p as Bits;
+  if (doc >>> 5 >= bits.length) {
+    const grown = emptyBits(Math.max(doc + 1, bits.length * 64));
+    grown.set(bits);
+    grown[doc >>> 5]! |= 1 << (doc & 31);
+    return grown;
+  }
+  bits[doc >>> 5]! |= 1 << (doc & 31);
+  return bits;
+}
+
+/** `doc` taken from a posting (→ the posting to store, undefined when no doc is left). */
+function withoutDoc(p: Posting, doc: number): Posting | undefined {
+  if (typeof p === 'number') return p === doc ? undefined : p;
+  if (Array.isArray(p)) {
+    if (p.length === 0 || p[0]! > doc || p[p.length - 1]! < doc) return p;
+    removeSorted(p, doc);
+    return p.length === 0 ? undefined : p;
+  }
+  const bits = p as Bits;
+  if (!has(bits, doc)) return p;
+  bits[doc >>> 5]! &= ~(1 << (doc & 31));
+  return count(bits) === 0 ? undefined : bits;
+}
+
+/** Lists holding at least this share of the docs are kept as bitmaps once loaded. */
+const DENSE_SHARE = 1 / 32;
 export type PostingKind = 'exact' | 'ngram' | 'text' | 'chunks';
 
 /**
@@ -59,6 +100,9 @@ function mergedPostings(lists: Map<string, number[]>): Map<string, Posting> {
   }
   return out;
 }
+
+/** From this many docs on, a full collection after indexing returns the load's garbage to the system. */
+const LARGE_STORE_DOCS = 10_000;
 
 /** Posting lists at least this long keep their bitmap between queries (until the index changes). */
 const CACHED_BITS_MIN = 512;
@@ -97,26 +141,31 @@ function post(p: Postings, field: string, key: string, doc: number): void {
   if (!byValue) p.set(field, (byValue = new Map()));
   const docs = byValue.get(key);
   if (docs === undefined) byValue.set(key, doc);
-  else if (typeof docs === 'number') {
-    if (docs !== doc) byValue.set(key, docs < doc ? [docs, doc] : [doc, docs]);
-  } else insertSorted(docs, doc);
+  else if (Array.isArray(docs) && docs[docs.length - 1]! < doc) docs.push(doc); // indexing appends
+  else {
+    const next = withDoc(docs, doc);
+    if (next !== docs) byValue.set(key, next);
+  }
 }
 
 function unpost(p: Postings, field: string, key: string, doc: number): void {
   const byValue = p.get(field);
   const docs = byValue?.get(key);
   if (docs === undefined) return;
-  if (typeof docs === 'number') {
-    if (docs === doc) byValue!.delete(key);
-    return;
-  }
-  removeSorted(docs, doc);
-  if (docs.length === 0) byValue!.delete(key);
+  const next = withoutDoc(docs, doc);
+  if (next === undefined) byValue!.delete(key);
+  else if (next !== docs) byValue!.set(key, next);
 }
 
-/** Lists grown by push keep spare capacity (16+ slots each): copy them to their exact length once loading is done. */
-function trim(p: Postings): void {
-  for (const byValue of p.values()) for (const [k, docs] of byValue) if (typeof docs !== 'number') byValue.set(k, docs.slice());
+/**
+ * Once loading is done: lists grown by push keep spare capacity (16+ slots each), so they are copied to their exact
+ * length, and lists of many docs become bitmaps.
+ */
+function compact(byValue: Map<string, Posting>, capacity: number): void {
+  for (const [k, docs] of byValue) {
+    if (!Array.isArray(docs)) continue;
+    byValue.set(k, docs.length >= capacity * DENSE_SHARE && docs.length > 64 ? bitsOf(docs, capacity) : docs.slice());
+  }
 }
 
 export class SearchIndex {
@@ -129,7 +178,7 @@ export class SearchIndex {
   readonly text: Postings = new Map();
 
   /** Docs having at least one value in the field. */
-  readonly fieldDocs = new Map<string, number[]>();
+  readonly fieldDocs = new Map<string, Posting>();
   /** Bumped on every change: caches built from the postings (bitmaps, sort orders) are valid for one generation. */
   generation = 0;
   readonly #byEntry = new Map<Entry, number>();
@@ -143,7 +192,9 @@ export class SearchIndex {
 
   constructor(readonly store: DevStore) {
     for (const e of store.entries()) this.#add(e);
-    for (const p of [this.exact, this.ngram, this.text]) trim(p);
+    for (const p of [this.exact, this.ngram, this.text]) for (const byValue of p.values()) compact(byValue, this.capacity);
+    compact(this.fieldDocs, this.capacity);
+    if (this.docs.length >= LARGE_STORE_DOCS) collectAfterLoad();
     store.onChange((e, change) => (change === 'add' ? this.#add(e) : this.#update(e)));
   }
 
@@ -201,6 +252,7 @@ export class SearchIndex {
   postingBits(kind: PostingKind, field: string, value: string, shared: boolean): Bits {
     const posting = this.postings(kind, field)?.get(value);
     if (posting === undefined) return emptyBits(this.capacity);
+    if (typeof posting !== 'number' && !Array.isArray(posting)) return fitted(posting as Bits, this.capacity, shared);
     const docs = postingDocs(posting);
     if (!shared || docs.length < CACHED_BITS_MIN) return bitsOf(docs, this.capacity);
     const key = `${kind}\u0000${field}\u0000${value}`;
@@ -214,7 +266,9 @@ export class SearchIndex {
 
   /** Bitmap of the docs having the field (cached like postingBits). */
   fieldBits(field: string): Bits {
-    const docs = this.fieldDocs.get(field) ?? [];
+    const posting = this.fieldDocs.get(field) ?? [];
+    if (typeof posting !== 'number' && !Array.isArray(posting)) return fitted(posting as Bits, this.capacity, true);
+    const docs = postingDocs(posting);
     if (docs.length < CACHED_BITS_MIN) return bitsOf(docs, this.capacity);
     const key = `has\u0000${field}`;
     let bits = this.#bitsCache.get(key);
@@ -233,10 +287,10 @@ export class SearchIndex {
     if (kind !== 'string' && kind !== 'boolean') throw new Error('overrideField: string and boolean fields only');
     for (const [key, docs] of this.exact.get(field) ?? []) if (postingDocs(docs).includes(id)) unpost(this.exact, field, key, id);
     for (const v of values) post(this.exact, field, v, id);
-    const has = this.fieldDocs.get(field) ?? [];
-    this.fieldDocs.set(field, has);
-    if (values.length > 0) insertSorted(has, id);
-    else removeSorted(has, id);
+    const had = this.fieldDocs.get(field);
+    const next = values.length > 0 ? withDoc(had, id) : had === undefined ? undefined : withoutDoc(had, id);
+    if (next === undefined) this.fieldDocs.delete(field);
+    else this.fieldDocs.set(field, next);
     this.#changed();
   }
 
@@ -290,9 +344,13 @@ export class SearchIndex {
         if (!column) this.titles.set(field, (column = []));
         column[id] = values[0];
       }
-      let has = this.fieldDocs.get(field);
-      if (!has) this.fieldDocs.set(field, (has = []));
-      insertSorted(has, id);
+      const had = this.fieldDocs.get(field);
+      if (had === undefined) this.fieldDocs.set(field, [id]);
+      else if (Array.isArray(had) && had[had.length - 1]! < id) had.push(id);
+      else {
+        const next = withDoc(had, id);
+        if (next !== had) this.fieldDocs.set(field, next);
+      }
       const kind = kindOf(field);
       if (kind === 'ngram') for (const v of values) post(this.ngram, field, v.toLowerCase(), id);
       else if (kind === 'text') {
@@ -314,18 +372,15 @@ export class SearchIndex {
    */
   #remove(id: number): void {
     if (!this.docs[id]) return;
-    for (const p of [this.exact, this.ngram, this.text]) {
-      for (const byValue of p.values()) {
-        for (const [key, docs] of byValue) {
-          if (docs === id) byValue.delete(key);
-          else if (typeof docs !== 'number' && docs[0]! <= id && docs[docs.length - 1]! >= id) {
-            removeSorted(docs, id);
-            if (docs.length === 0) byValue.delete(key);
-          }
-        }
+    const without = (byValue: Map<string, Posting>): void => {
+      for (const [key, docs] of byValue) {
+        const next = withoutDoc(docs, id);
+        if (next === undefined) byValue.delete(key);
+        else if (next !== docs) byValue.set(key, next);
       }
-    }
-    for (const has of this.fieldDocs.values()) removeSorted(has, id);
+    };
+    for (const p of [this.exact, this.ngram, this.text]) for (const byValue of p.values()) without(byValue);
+    without(this.fieldDocs);
     for (const column of this.titles.values()) if (column[id] !== undefined) column[id] = undefined;
     this.docs[id] = undefined;
     removeSorted(this.#live, id);
@@ -333,3 +388,11 @@ export class SearchIndex {
   }
 }
 
+/** A posting's bitmap at the index's current size (docs added since it was built make the index longer). */
+function fitted(bits: Bits, capacity: number, shared: boolean): Bits {
+  const words = (capacity + 31) >>> 5;
+  if (bits.length === words) return shared ? bits : bits.slice();
+  const out = new Uint32Array(words);
+  out.set(bits.length > words ? bits.subarray(0, words) : bits);
+  return out;
+}

@@ -9,6 +9,7 @@ import type { Bits } from './bits.ts';
 import { evaluate, UnknownFieldError } from './evaluate.ts';
 import { fieldKind, solrDateString } from './fields.ts';
 import type { FieldKind } from './fields.ts';
+import { postingDocs } from './index.ts';
 import type { SearchIndex } from './index.ts';
 import { parseLucene, QuerySyntaxError } from './lucene.ts';
 import { pageOf } from './sort.ts';
@@ -79,20 +80,17 @@ function facetColumn(index: SearchIndex, field: string, kind: FieldKind): FacetC
   const cached = index.derived.get(cacheKey) as FacetColumn | undefined;
   if (cached) return cached;
   const postings = [...(index.postings(kind === 'ngram' ? 'ngram' : kind === 'text' ? 'text' : 'exact', field) ?? [])]
-    .map(([v, docs]) => [kind === 'date' ? solrDateString(Number(v)) : v, docs] as const)
+    .map(([v, docs]) => [kind === 'date' ? solrDateString(Number(v)) : v, postingDocs(docs)] as const)
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const starts = new Int32Array(postings.length + 1);
   let total = 0;
   postings.forEach(([, docs], i) => {
     starts[i] = total;
-    total += typeof docs === 'number' ? 1 : docs.length;
+    total += docs.length;
   });
   starts[postings.length] = total;
   const docs = new Int32Array(total);
-  postings.forEach(([, p], i) => {
-    if (typeof p === 'number') docs[starts[i]!] = p;
-    else docs.set(p, starts[i]!);
-  });
+  postings.forEach(([, p], i) => docs.set(p, starts[i]!));
   const column = { values: postings.map(([v]) => v), starts, docs };
   index.derived.set(cacheKey, column);
   return column;
