@@ -201,8 +201,11 @@ async function benchSize(size, opts, flags) {
       }
     };
     const t0 = performance.now();
+    const cpu0 = cpuSeconds(store.child.pid);
     await Promise.all(Array.from({ length: opts.clients }, (_, c) => client(c)));
     const wall = performance.now() - t0;
+    // the store's own CPU per request: what the latencies would be made of on an otherwise idle machine
+    const cpuPerRequestMs = cpu0 === undefined ? undefined : ((cpuSeconds(store.child.pid) - cpu0) * 1000) / all.length;
     return {
       size,
       loadMs,
@@ -213,6 +216,7 @@ async function benchSize(size, opts, flags) {
       all: stats(all),
       failed,
       retried,
+      cpuPerRequestMs,
       throughput: all.length / (wall / 1000),
       queries: mix.map((q) => ({ name: q.name, results: results.get(q.name), ...stats(byQuery.get(q.name)) })),
     };
@@ -232,7 +236,7 @@ for (const size of opts.sizes) {
   console.log(`bench-store-scale: ${size} datasets…`);
   const r = await benchSize(size, opts, flags);
   runs.push(r);
-  console.log(`  load ${(r.loadMs / 1000).toFixed(1)} s (${r.loadCpu?.toFixed(1)} s CPU), RSS ${mb(r.rssAfterLoad)} MB (peak ${mb(r.rssPeak)} MB), search p50 ${ms(r.all.median)} / p95 ${ms(r.all.p95)} (${r.all.n} requests, ${r.retried} retried, ${r.failed} failed, ${r.throughput.toFixed(1)}/s)`);
+  console.log(`  load ${(r.loadMs / 1000).toFixed(1)} s (${r.loadCpu?.toFixed(1)} s CPU), RSS ${mb(r.rssAfterLoad)} MB (peak ${mb(r.rssPeak)} MB), search p50 ${ms(r.all.median)} / p95 ${ms(r.all.p95)} (${r.all.n} requests, ${r.retried} retried, ${r.failed} failed, ${r.throughput.toFixed(1)}/s, ${r.cpuPerRequestMs?.toFixed(1)} ms store CPU per request)`);
 }
 const report = {
   date: new Date().toISOString().slice(0, 10),
@@ -255,6 +259,7 @@ function ms(n) {
   return n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`;
 }
 const fmt = (n) => n.toLocaleString('en-US');
+const cpuText = (x) => (x.cpuPerRequestMs === undefined ? '–' : ms(x.cpuPerRequestMs));
 const loadText = (x) => `${(x.loadMs / 1000).toFixed(1)} s${x.loadCpu === undefined ? '' : ` (${x.loadCpu.toFixed(1)} s)`}`;
 
 const baseline = opts.baseline ? JSON.parse(readFileSync(opts.baseline, 'utf8')) : undefined;
@@ -264,14 +269,14 @@ const lines = [
   `(\`node ${flags.join(' ')}\`); load = spawn to the first search answer; search = ${opts.clients} concurrent clients over HTTP,`,
   `each running the ${runs[0]?.queries.length ?? 0} requests of the search page's query mix ${opts.rounds}× in its own order (page size 10, 14 facet fields):`,
   '',
-  '| datasets | | load (CPU) | RSS after load | RSS peak | search p50 | search p95 | requests/s |',
-  '|---:|---|---:|---:|---:|---:|---:|---:|',
+  '| datasets | | load (CPU) | RSS after load | RSS peak | search p50 | search p95 | requests/s | store CPU per request |',
+  '|---:|---|---:|---:|---:|---:|---:|---:|---:|',
 ];
 for (const r of runs) {
   const b = baseline?.runs.find((x) => x.size === r.size);
   const failures = (x) => (x.failed ? ` (${x.failed} of ${x.all.n} failed)` : '');
-  if (b) lines.push(`| ${fmt(r.size)} | before (${baseline.date}${baseline.label ? `, ${baseline.label}` : ''}) | ${loadText(b)} | ${mb(b.rssAfterLoad)} MB | ${mb(b.rssPeak)} MB | ${ms(b.all.median)} | ${ms(b.all.p95)}${failures(b)} | ${b.throughput.toFixed(1)} |`);
-  lines.push(`| ${fmt(r.size)} | ${b ? 'after' : 'now'} | ${loadText(r)} | ${mb(r.rssAfterLoad)} MB | ${mb(r.rssPeak)} MB | ${ms(r.all.median)} | ${ms(r.all.p95)}${failures(r)} | ${r.throughput.toFixed(1)} |`);
+  if (b) lines.push(`| ${fmt(r.size)} | before (${baseline.date}${baseline.label ? `, ${baseline.label}` : ''}) | ${loadText(b)} | ${mb(b.rssAfterLoad)} MB | ${mb(b.rssPeak)} MB | ${ms(b.all.median)} | ${ms(b.all.p95)}${failures(b)} | ${b.throughput.toFixed(1)} | ${cpuText(b)} |`);
+  lines.push(`| ${fmt(r.size)} | ${b ? 'after' : 'now'} | ${loadText(r)} | ${mb(r.rssAfterLoad)} MB | ${mb(r.rssPeak)} MB | ${ms(r.all.median)} | ${ms(r.all.p95)}${failures(r)} | ${r.throughput.toFixed(1)} | ${cpuText(r)} |`);
 }
 const largest = runs.at(-1);
 if (largest) {

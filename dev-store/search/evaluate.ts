@@ -19,6 +19,9 @@ import type { QueryNode } from './lucene.ts';
 
 export class UnknownFieldError extends Error {}
 
+/** Ngram term clauses whose docs are kept (oldest dropped first). */
+const TERM_CACHE_SIZE = 512;
+
 export interface Matched {
   /** The matching docs. Never modified once returned (it may be a cached bitmap of the index): combine copies. */
   readonly bits: Bits;
@@ -144,6 +147,17 @@ class Evaluator {
   }
 
   #ngram(field: string, node: QueryNode & { type: 'term' }): Bits {
+    const key = `${field}\u0000${node.phrase ? 'p' : 't'}\u0000${JSON.stringify(node.parts)}`;
+    const cache = this.index.termCache;
+    let bits = cache.get(key);
+    if (!bits) {
+      if (cache.size >= TERM_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(key, (bits = this.#ngramScan(field, node)));
+    }
+    return bits;
+  }
+
+  #ngramScan(field: string, node: QueryNode & { type: 'term' }): Bits {
     if (node.phrase) {
       const phrase = node.value.toLowerCase().trim().replace(/\s+/g, ' ');
       return this.#scanValues('ngram', field, (v) => phrase.length >= 3 && v.replace(/\s+/g, ' ').includes(phrase));

@@ -76,11 +76,15 @@ const DENSE_SHARE = 1 / 32;
 export type PostingKind = 'exact' | 'ngram' | 'text' | 'chunks';
 
 /**
- * `…literal_t.<h>` holds the same values as `…literal.<h>` (the document builder adds each literal to both), so its
- * token postings are derived from the ngram postings of that field when first asked (textTokens lower-cases first,
- * so the lower-cased values give the same tokens) instead of being built for every predicate at load.
+ * Text fields whose values are exactly those of ngram fields: `…literal_t.<h>` holds the values of `…literal.<h>`,
+ * `all` those of `title`, `description` and `tag.literal` (the document builder adds them so). Their token postings
+ * are derived from those fields' ngram postings when first asked (textTokens lower-cases first, so the lower-cased
+ * values give the same tokens) instead of being built for every document at load.
  */
-const DERIVED_TEXT = /^((?:related\.)?metadata\.predicate\.)literal_t\./;
+const DERIVED_TEXT = /^(?:(?:related\.)?metadata\.predicate\.literal_t\.|all$)/;
+function derivedFrom(field: string): string[] {
+  return field === 'all' ? ['title', 'description', 'tag.literal'] : [field.replace('literal_t.', 'literal.')];
+}
 
 /** Field kinds are asked per field of every document: cache them. */
 const kinds = new Map<string, ReturnType<typeof fieldKind>>();
@@ -91,13 +95,14 @@ function kindOf(field: string): ReturnType<typeof fieldKind> {
 }
 
 /** value → docs lists, merged: sorted, without duplicates, lone docs as numbers. */
-function mergedPostings(lists: Map<string, number[]>): Map<string, Posting> {
+function mergedPostings(lists: Map<string, number[]>, capacity: number): Map<string, Posting> {
   const out = new Map<string, Posting>();
   for (const [k, docs] of lists) {
     docs.sort((a, b) => a - b);
     const unique = docs.filter((d, i) => i === 0 || docs[i - 1] !== d);
     out.set(k, unique.length === 1 ? unique[0]! : unique);
   }
+  compact(out, capacity);
   return out;
 }
 
@@ -137,8 +142,16 @@ function removeSorted(list: number[], doc: number): void {
 }
 
 function post(p: Postings, field: string, key: string, doc: number): void {
+  postTo(fieldMap(p, field), key, doc);
+}
+
+function fieldMap(p: Postings, field: string): Map<string, Posting> {
   let byValue = p.get(field);
   if (!byValue) p.set(field, (byValue = new Map()));
+  return byValue;
+}
+
+function postTo(byValue: Map<string, Posting>, key: string, doc: number): void {
   const docs = byValue.get(key);
   if (docs === undefined) byValue.set(key, doc);
   else if (Array.isArray(docs) && docs[docs.length - 1]! < doc) docs.push(doc); // indexing appends
@@ -187,6 +200,11 @@ export class SearchIndex {
   #bitsCache = new Map<string, Bits>();
   /** Caches of other modules (sort orders), dropped with the bitmaps on a change. */
   readonly derived = new Map<string, unknown>();
+  /**
+   * Docs of recent ngram term clauses (`title:vatten`, `description:om*`), until the next change: a reader's term is
+   * sent again with every page, sort and facet click (Solr keeps a filter cache for the same reason).
+   */
+  readonly termCache = new Map<string, Bits>();
   /** `title.<lang>` / `title.nolang` → the doc's value by doc id (one per doc: the first title in that language). */
   readonly titles = new Map<string, (string | undefined)[]>();
 
@@ -226,22 +244,24 @@ export class SearchIndex {
    */
   postings(kind: PostingKind, field: string): Map<string, Posting> | undefined {
     if (kind === 'exact' || kind === 'ngram') return this.postingsOf(kind).get(field);
-    const derived = kind === 'chunks' ? this.ngram.get(field) : DERIVED_TEXT.test(field) ? this.ngram.get(field.replace('literal_t.', 'literal.')) : undefined;
     if (kind === 'text' && !DERIVED_TEXT.test(field)) return this.text.get(field);
-    if (!derived) return undefined;
+    const sources = (kind === 'chunks' ? [field] : derivedFrom(field)).map((f) => this.ngram.get(f)).filter((m) => m !== undefined);
+    if (sources.length === 0) return undefined;
     const cacheKey = `${kind}\u0000${field}`;
     let map = this.derived.get(cacheKey) as Map<string, Posting> | undefined;
     if (!map) {
       const lists = new Map<string, number[]>();
-      for (const [value, posting] of derived) {
-        const pieces = new Set(kind === 'chunks' ? value.split(/\s+/).filter(Boolean) : textTokens(value));
-        for (const piece of pieces) {
-          const list = lists.get(piece);
-          if (list) for (const d of postingDocs(posting)) list.push(d);
-          else lists.set(piece, postingDocs(posting).slice());
+      for (const source of sources) {
+        for (const [value, posting] of source) {
+          const pieces = new Set(kind === 'chunks' ? value.split(/\s+/).filter(Boolean) : textTokens(value));
+          for (const piece of pieces) {
+            const list = lists.get(piece);
+            if (list) for (const d of postingDocs(posting)) list.push(d);
+            else lists.set(piece, postingDocs(posting).slice());
+          }
         }
       }
-      this.derived.set(cacheKey, (map = mergedPostings(lists)));
+      this.derived.set(cacheKey, (map = mergedPostings(lists, this.capacity)));
     }
     return map;
   }
@@ -305,6 +325,7 @@ export class SearchIndex {
     this.#liveBits = undefined;
     this.#bitsCache.clear();
     this.derived.clear();
+    this.termCache.clear();
   }
 
   #add(entry: Entry): void {
@@ -336,8 +357,9 @@ export class SearchIndex {
   }
 
   #post(id: number, fields: DocFields): void {
-    // The same literal is analysed for several text fields (literal_t, metadata.object.literal, all, …).
+    // The same literal is analysed for several text fields and lower-cased for several ngram fields.
     const analysed = new Map<string, string[]>();
+    const lowered = new Map<string, string>();
     for (const [field, values] of fields) {
       if (field.startsWith('title.') && values.length > 0) {
         let column = this.titles.get(field);
@@ -352,8 +374,14 @@ export class SearchIndex {
         if (next !== had) this.fieldDocs.set(field, next);
       }
       const kind = kindOf(field);
-      if (kind === 'ngram') for (const v of values) post(this.ngram, field, v.toLowerCase(), id);
-      else if (kind === 'text') {
+      if (kind === 'ngram') {
+        const byValue = fieldMap(this.ngram, field);
+        for (const v of values) {
+          let lower = lowered.get(v);
+          if (lower === undefined) lowered.set(v, (lower = v.toLowerCase()));
+          postTo(byValue, lower, id);
+        }
+      } else if (kind === 'text') {
         if (DERIVED_TEXT.test(field)) continue; // derived from the literal field's postings when asked
         const unique = new Set<string>();
         for (const v of values) {
@@ -361,8 +389,12 @@ export class SearchIndex {
           if (!tokens) analysed.set(v, (tokens = textTokens(v)));
           for (const tok of tokens) unique.add(tok);
         }
-        for (const tok of unique) post(this.text, field, tok, id);
-      } else for (const v of values) post(this.exact, field, v, id);
+        const byValue = fieldMap(this.text, field);
+        for (const tok of unique) postTo(byValue, tok, id);
+      } else {
+        const byValue = fieldMap(this.exact, field);
+        for (const v of values) postTo(byValue, v, id);
+      }
     }
   }
 

@@ -73,6 +73,8 @@ interface FacetColumn {
   values: string[];
   starts: Int32Array;
   docs: Int32Array;
+  /** Values most docs share keep their bitmap: counted by popcount of (bitmap ∧ hits), a word at a time. */
+  dense: (Bits | undefined)[];
 }
 
 function facetColumn(index: SearchIndex, field: string, kind: FieldKind): FacetColumn {
@@ -80,18 +82,21 @@ function facetColumn(index: SearchIndex, field: string, kind: FieldKind): FacetC
   const cached = index.derived.get(cacheKey) as FacetColumn | undefined;
   if (cached) return cached;
   const postings = [...(index.postings(kind === 'ngram' ? 'ngram' : kind === 'text' ? 'text' : 'exact', field) ?? [])]
-    .map(([v, docs]) => [kind === 'date' ? solrDateString(Number(v)) : v, postingDocs(docs)] as const)
-    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    .map(([v, p]) => {
+      const bits = typeof p !== 'number' && !Array.isArray(p) ? (p as Bits) : undefined;
+      return { value: kind === 'date' ? solrDateString(Number(v)) : v, docs: bits ? [] : postingDocs(p), bits };
+    })
+    .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
   const starts = new Int32Array(postings.length + 1);
   let total = 0;
-  postings.forEach(([, docs], i) => {
+  postings.forEach((p, i) => {
     starts[i] = total;
-    total += docs.length;
+    total += p.docs.length;
   });
   starts[postings.length] = total;
   const docs = new Int32Array(total);
-  postings.forEach(([, p], i) => docs.set(p, starts[i]!));
-  const column = { values: postings.map(([v]) => v), starts, docs };
+  postings.forEach((p, i) => docs.set(p.docs, starts[i]!));
+  const column = { values: postings.map((p) => p.value), starts, docs, dense: postings.map((p) => p.bits) };
   index.derived.set(cacheKey, column);
   return column;
 }
@@ -112,9 +117,15 @@ function countFacet(index: SearchIndex, hits: Bits, hitCount: number, field: str
     }
     return { counts: [...counts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)), missingCount };
   }
-  const { values, starts, docs } = facetColumn(index, field, kind);
+  const { values, starts, docs, dense } = facetColumn(index, field, kind);
   const counts: Counts = [];
   for (let v = 0; v < values.length; v++) {
+    const bits = dense[v];
+    if (bits) {
+      const n = countIn(bits, hits);
+      if (n > 0) counts.push([values[v]!, n]);
+      continue;
+    }
     let n = 0;
     for (let i = starts[v]!, end = starts[v + 1]!; i < end; i++) {
       const d = docs[i]!;
@@ -129,6 +140,7 @@ function countFacet(index: SearchIndex, hits: Bits, hitCount: number, field: str
     if (kind === 'text') {
       const union = new Uint32Array(hits.length);
       orDocs(union, docs);
+      for (const bits of dense) if (bits) orDocs(union, bits);
       andInto(union, hits);
       having = count(union);
     } else having = countIn(index.fieldDocs.get(field) ?? [], hits);

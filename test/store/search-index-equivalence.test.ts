@@ -146,9 +146,13 @@ describe('indexed search = brute-force search (generated catalog)', () => {
       { subject: res, predicate: `${DCT}modified`, object: { termType: 'Literal', value: '2030-01-01', datatype: 'http://www.w3.org/2001/XMLSchema#date' } },
     );
     // warm the caches first
+    const termQuery = `${BASE_Q} AND (title:först OR description:först)`;
+    await check({ name: 'warm', params: { query: termQuery, limit: '3' } });
     await check({ name: 'warm', params: { query: BASE_Q, limit: '3', sort: 'title.sv asc', facetFields: FACETS } });
     await check({ name: 'warm', params: { query: BASE_Q, limit: '3', sort: 'modified desc' } });
     store.setMetadata(entry, metadata, new Date('2030-01-01T00:00:00Z'));
+    await check({ name: 'after change, term', params: { query: termQuery, limit: '3' } });
+    assert.equal(referenceSearch(index, new Map([['query', termQuery], ['limit', '3']]), now).results, 1);
     for (const sort of ['title.sv asc', 'modified desc', 'modified asc']) {
       await check({ name: `after change, ${sort}`, params: { query: BASE_Q, limit: '3', sort, facetFields: FACETS } });
     }
