@@ -8,7 +8,7 @@
  * the next change. Sorted orders of all docs per sort key list are cached the same way (sort.ts).
  */
 import type { DevStore, Entry } from '../catalog.ts';
-import { bitsOf, count, emptyBits, has, toArray } from './bits.ts';
+import { bitsOf, count, emptyBits, has, orDocs, toArray } from './bits.ts';
 import type { Bits } from './bits.ts';
 import { collectAfterLoad } from './collect.ts';
 import { buildDocument, relatedDependents } from './document.ts';
@@ -190,7 +190,7 @@ export class SearchIndex {
   /** text: token → docs. */
   readonly text: Postings = new Map();
 
-  /** Docs having at least one value in the field. */
+  /** Text fields: docs having at least one value in the field (other fields: fieldBits). */
   readonly fieldDocs = new Map<string, Posting>();
   /** Bumped on every change: caches built from the postings (bitmaps, sort orders) are valid for one generation. */
   generation = 0;
@@ -284,8 +284,24 @@ export class SearchIndex {
     return bits;
   }
 
-  /** Bitmap of the docs having the field (cached like postingBits). */
+  /**
+   * Bitmap of the docs having the field (cached; do not modify). Every value of an exact or ngram field has a posting,
+   * so those fields' docs are the union of their postings; only text fields (a value of stop words has no token)
+   * keep their own list.
+   */
   fieldBits(field: string): Bits {
+    const kind = kindOf(field);
+    if (kind !== 'text' || DERIVED_TEXT.test(field)) {
+      const key = `has\u0000${field}`;
+      let bits = this.derived.get(key) as Bits | undefined;
+      if (!bits) {
+        bits = emptyBits(this.capacity);
+        const sources = kind === 'text' ? derivedFrom(field).map((f) => this.ngram.get(f)) : [this.postingsOf(kind === 'ngram' ? 'ngram' : 'exact').get(field)];
+        for (const source of sources) for (const docs of source?.values() ?? []) orDocs(bits, docs);
+        this.derived.set(key, bits);
+      }
+      return bits;
+    }
     const posting = this.fieldDocs.get(field) ?? [];
     if (typeof posting !== 'number' && !Array.isArray(posting)) return fitted(posting as Bits, this.capacity, true);
     const docs = postingDocs(posting);
@@ -307,10 +323,6 @@ export class SearchIndex {
     if (kind !== 'string' && kind !== 'boolean') throw new Error('overrideField: string and boolean fields only');
     for (const [key, docs] of this.exact.get(field) ?? []) if (postingDocs(docs).includes(id)) unpost(this.exact, field, key, id);
     for (const v of values) post(this.exact, field, v, id);
-    const had = this.fieldDocs.get(field);
-    const next = values.length > 0 ? withDoc(had, id) : had === undefined ? undefined : withoutDoc(had, id);
-    if (next === undefined) this.fieldDocs.delete(field);
-    else this.fieldDocs.set(field, next);
     this.#changed();
   }
 
@@ -366,14 +378,16 @@ export class SearchIndex {
         if (!column) this.titles.set(field, (column = []));
         column[id] = values[0];
       }
-      const had = this.fieldDocs.get(field);
-      if (had === undefined) this.fieldDocs.set(field, [id]);
-      else if (Array.isArray(had) && had[had.length - 1]! < id) had.push(id);
-      else {
-        const next = withDoc(had, id);
-        if (next !== had) this.fieldDocs.set(field, next);
-      }
       const kind = kindOf(field);
+      if (kind === 'text') {
+        const had = this.fieldDocs.get(field);
+        if (had === undefined) this.fieldDocs.set(field, [id]);
+        else if (Array.isArray(had) && had[had.length - 1]! < id) had.push(id);
+        else {
+          const next = withDoc(had, id);
+          if (next !== had) this.fieldDocs.set(field, next);
+        }
+      }
       if (kind === 'ngram') {
         const byValue = fieldMap(this.ngram, field);
         for (const v of values) {

@@ -143,7 +143,7 @@ function countFacet(index: SearchIndex, hits: Bits, hitCount: number, field: str
       for (const bits of dense) if (bits) orDocs(union, bits);
       andInto(union, hits);
       having = count(union);
-    } else having = countIn(index.fieldDocs.get(field) ?? [], hits);
+    } else having = countIn(index.fieldBits(field), hits);
     missingCount = hitCount - having;
   }
   return { counts, missingCount };

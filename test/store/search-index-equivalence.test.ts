@@ -50,6 +50,8 @@ const queries: [string, string][] = [
   ['date range', `${BASE_Q} AND modified:[2018-01-01T00:00:00Z TO 2020-12-31T23:59:59Z]`],
   ['open date range', `${BASE_Q} AND created:{* TO 2016-06-01T00:00:00Z}`],
   ['exists', `${BASE_Q} AND title.en:*`],
+  ['exists (range, text, derived text)', `modified:[* TO *] AND (tag.literal.en:* OR description.en:[* TO *]) AND all:*`],
+  ['not exists', `public:true AND -all:* AND -${uri(`${DCT}publisher`)}:*`],
   ['string wildcard', `resource:${esc('https://dataportal.example.se/dataset/1')}*`],
   ['string range', `resource:[https\\://dataportal.example.se/dataset/2 TO https\\://dataportal.example.se/dataset/3]`],
   ['ngram term', `${BASE_Q} AND (title:vatten OR description:vatten OR tag.literal:vatten)`],
