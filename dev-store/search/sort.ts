@@ -123,8 +123,11 @@ function fullOrder(index: SearchIndex, keys: readonly SortKey[]): { order: Int32
   return cached;
 }
 
-/** Fewer hits than this share of all docs: sort the hits themselves rather than scanning the full order. */
-const SMALL_SHARE = 1 / 16;
+/**
+ * Fewer hits than this share of all docs: sort the hits themselves rather than scanning the full order (a scan is a
+ * bit test per doc, ~0.3 ms at 130,000 docs; sorting a few thousand hits with the comparator costs more).
+ */
+const SMALL_SHARE = 1 / 256;
 
 /**
  * The docs of one page of `hits` in sort order. `score(doc)` is asked only when a key is `score`.
