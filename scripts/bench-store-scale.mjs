@@ -266,7 +266,8 @@ const baseline = opts.baseline ? JSON.parse(readFileSync(opts.baseline, 'utf8'))
 const lines = [
   `Dev store at catalog scale (\`npm run bench\`, \`scripts/bench-store-scale.mjs\`): generated DCAT-AP catalogs`,
   `(\`scripts/generate-catalog.mjs\`, seed 1; N-Triples), the dev store CLI started as \`npm run store\` does`,
-  `(\`node ${flags.join(' ')}\`); load = spawn to the first search answer; search = ${opts.clients} concurrent clients over HTTP,`,
+  `(${flags.length ? `\`node ${flags.join(' ')}\`` : 'no extra Node flags'}); load = spawn to the first search answer (in brackets: the store's CPU time`,
+  `for it); search = ${opts.clients} concurrent clients over HTTP,`,
   `each running the ${runs[0]?.queries.length ?? 0} requests of the search page's query mix ${opts.rounds}× in its own order (page size 10, 14 facet fields):`,
   '',
   '| datasets | | load (CPU) | RSS after load | RSS peak | search p50 | search p95 | requests/s | store CPU per request |',
@@ -290,6 +291,10 @@ if (largest) {
       ? `| ${q.name} | ${fmt(q.results)} | ${bq ? ms(bq.median) : '–'} | ${bq ? ms(bq.p95) : '–'} | ${ms(q.median)} | ${ms(q.p95)} |`
       : `| ${q.name} | ${fmt(q.results)} | ${ms(q.median)} | ${ms(q.p95)} |`);
   }
+}
+if (baseline) {
+  lines.push('', `Before: the same script against ${baseline.label ?? 'an earlier checkout'} (\`--store-root\`, Node flags \`${baseline.flags.join(' ') || 'none'}\`), ${baseline.rounds} round(s) per`,
+    `client, 1-min load average ${baseline.loadavgAtStart.toFixed(2)} at its start; at 50,000 datasets requests that waited too long were reset by the store.`);
 }
 lines.push('', `Measured on ${report.date} (${report.cpus} × ${report.cpu}, Node ${report.node}; 1-min load average ${load.toFixed(2)} at the start: other`,
   'work on the machine shows in p95). Targets at 50,000 datasets: load ≤ 20 s, RSS ≤ 1 GB, p50 ≤ 50 ms, p95 ≤ 150 ms.');
