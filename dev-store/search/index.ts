@@ -414,7 +414,7 @@ export class SearchIndex {
 
   /**
    * Takes a doc out of every posting list. Its values are not kept, and its entry has already changed, so every
-   * list is looked at: ~0.2 s at 50,000 datasets, on a change (an upload), never on a search.
+   * list is looked at: up to a second or two at 50,000 datasets, on a change (an upload), never on a search.
    */
   #remove(id: number): void {
     if (!this.docs[id]) return;
