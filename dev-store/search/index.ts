@@ -296,8 +296,10 @@ export class SearchIndex {
       let bits = this.derived.get(key) as Bits | undefined;
       if (!bits) {
         bits = emptyBits(this.capacity);
-        const sources = kind === 'text' ? derivedFrom(field).map((f) => this.ngram.get(f)) : [this.postingsOf(kind === 'ngram' ? 'ngram' : 'exact').get(field)];
-        for (const source of sources) for (const docs of source?.values() ?? []) orDocs(bits, docs);
+        const sources = (kind === 'text' ? derivedFrom(field).map((f) => this.ngram.get(f)) : [this.postingsOf(kind === 'ngram' ? 'ngram' : 'exact').get(field)])
+          .filter((m) => m !== undefined);
+        if (sources.length === 0) return bits; // a field no doc has (any hash is a valid field name): not cached
+        for (const source of sources) for (const docs of source.values()) orDocs(bits, docs);
         this.derived.set(key, bits);
       }
       return bits;

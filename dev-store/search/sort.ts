@@ -110,6 +110,8 @@ function sortDocs(index: SearchIndex, docs: number[], keys: readonly SortKey[], 
 
 const specOf = (keys: readonly SortKey[]): string => keys.map((k) => `${k.field} ${k.desc ? 'desc' : 'asc'}`).join(',');
 
+const MAX_CACHED_ORDERS = 16;
+
 /** All live docs in `keys` order, cached until the index changes; `rank[doc]` = position. */
 function fullOrder(index: SearchIndex, keys: readonly SortKey[]): { order: Int32Array; rank: Int32Array } {
   const cacheKey = `sort\u0000${specOf(keys)}`;
@@ -118,6 +120,9 @@ function fullOrder(index: SearchIndex, keys: readonly SortKey[]): { order: Int32
     const order = Int32Array.from(sortDocs(index, [...index.allDocs()], keys, true));
     const rank = new Int32Array(index.capacity).fill(-1);
     order.forEach((d, i) => (rank[d] = i));
+    // a client may ask for any number of sort key lists: keep the most recent few (1 MB each at 130,000 docs)
+    const kept = [...index.derived.keys()].filter((k) => k.startsWith('sort\u0000'));
+    if (kept.length >= MAX_CACHED_ORDERS) index.derived.delete(kept[0]!);
     index.derived.set(cacheKey, (cached = { order, rank }));
   }
   return cached;
