@@ -17,7 +17,7 @@ import path from 'node:path';
 import { termKey } from '../src/rdf/graph.ts';
 import type { Term, Triple } from '../src/rdf/graph.ts';
 import { NS } from '../src/rdf/namespaces.ts';
-import { CatalogParseError, parseRdfText } from './rdf/parse.ts';
+import { CatalogParseError, formatFromName, parseRdfText, parseTurtleFile } from './rdf/parse.ts';
 import type { RdfFormat } from './rdf/parse.ts';
 
 export type EntryKind = 'catalog' | 'series' | 'dataset' | 'dataservice' | 'distribution' | 'agent' | 'contact' | 'file' | 'other';
@@ -270,14 +270,21 @@ export class DevStore {
         else byTarget.set(u, [e]);
       }
     }
+    // Seen (subject, predicate, object) per target: a publisher of 10,000 datasets must not compare each new
+    // relation with every earlier one.
+    const seen = new Map<Entry, Set<string>>();
     for (const source of this.entries()) {
       if (!inside(source.resourceUri)) continue;
       for (const t of source.metadata) {
         if (t.object.termType !== 'NamedNode' || t.subject.termType !== 'NamedNode' || !inside(t.subject.value) || !inside(t.object.value)) continue;
         for (const target of byTarget.get(t.object.value) ?? []) {
           if (target === source) continue;
-          const k = `${termKey(t.subject)} ${t.predicate}`;
-          if (!target.relations.some((r) => `${termKey(r.subject)} ${r.predicate}` === k && r.object.value === t.object.value)) target.relations.push(t);
+          const k = `${termKey(t.subject)}\u0000${t.predicate}\u0000${t.object.value}`;
+          let keys = seen.get(target);
+          if (!keys) seen.set(target, (keys = new Set()));
+          if (keys.has(k)) continue;
+          keys.add(k);
+          target.relations.push(t);
         }
       }
     }
@@ -346,8 +353,16 @@ function fileContent(file: FileInput): FileContent {
 /** Turns one catalog's triples into entries of `ctx` (not yet registered). */
 function buildEntries(store: DevStore, ctx: StoreContext, input: Triple[]): Entry[] {
   // Blank node labels are only unique within one parse: prefix them per context.
-  const relabel = (t: Term): Term => (t.termType === 'BlankNode' ? { termType: 'BlankNode', value: `c${ctx.id}_${t.value}` } : t);
-  let triples = input.map((t) => ({ subject: relabel(t.subject), predicate: t.predicate, object: relabel(t.object) }));
+  const blanks = new Map<string, Term>();
+  const relabel = (t: Term): Term => {
+    if (t.termType !== 'BlankNode') return t;
+    let b = blanks.get(t.value);
+    if (!b) blanks.set(t.value, (b = { termType: 'BlankNode', value: `c${ctx.id}_${t.value}` }));
+    return b;
+  };
+  const relabelTriple = (t: Triple): Triple =>
+    t.subject.termType === 'BlankNode' || t.object.termType === 'BlankNode' ? { subject: relabel(t.subject), predicate: t.predicate, object: relabel(t.object) } : t;
+  let triples = input.map(relabelTriple);
 
   const subjectOrder = new Map<string, number>();
   const types = new Map<string, Set<string>>();
@@ -406,12 +421,11 @@ function buildEntries(store: DevStore, ctx: StoreContext, input: Triple[]): Entr
   for (const id of customIds.values()) ctx.entries.delete(id);
 
   if (mintedFor.size > 0) {
-    const mint = (t: Term): Term => {
-      if (t.termType !== 'BlankNode') return t;
-      const m = mintedFor.get(termKey(t));
-      return m ? uri(m) : t;
-    };
-    triples = triples.map((t) => ({ subject: mint(t.subject), predicate: t.predicate, object: mint(t.object) }));
+    const minted = new Map<string, Term>();
+    for (const [k, iri] of mintedFor) minted.set(k, uri(iri));
+    const mint = (t: Term): Term => (t.termType === 'BlankNode' ? (minted.get(termKey(t)) ?? t) : t);
+    triples = triples.map((t) =>
+      t.subject.termType === 'BlankNode' || t.object.termType === 'BlankNode' ? { subject: mint(t.subject), predicate: t.predicate, object: mint(t.object) } : t);
   }
 
   const bySubject = new Map<string, Triple[]>();
@@ -480,7 +494,20 @@ export async function loadCatalogs(store: DevStore, sources: readonly (string | 
   const parsed: { file: string; triples: Triple[] }[] = [];
   for (const [i, src] of sources.entries()) {
     const source = typeof src === 'string' ? { file: src } : src;
+    const ctxId = String(store.contexts.size + i + 1);
+    const options = { file: source.file, baseIri: `${store.baseUrl}${ctxId}/resource/`, ...(source.format ? { format: source.format } : {}) };
     let text = source.text;
+    const format = source.format ?? formatFromName(source.file);
+    if (text === undefined && (format === 'turtle' || format === 'ntriples')) {
+      // Big exports: streamed, never one string.
+      try {
+        parsed.push({ file: source.file, triples: await parseTurtleFile(source.file, options) });
+        continue;
+      } catch (e) {
+        if (e instanceof CatalogParseError) throw e;
+        throw new CatalogParseError(source.file, `cannot read file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+      }
+    }
     if (text === undefined) {
       try {
         text = await readFile(source.file, 'utf8');
@@ -488,8 +515,7 @@ export async function loadCatalogs(store: DevStore, sources: readonly (string | 
         throw new CatalogParseError(source.file, `cannot read file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
       }
     }
-    const ctxId = String(store.contexts.size + i + 1);
-    const triples = await parseRdfText(text, { file: source.file, baseIri: `${store.baseUrl}${ctxId}/resource/`, ...(source.format ? { format: source.format } : {}) });
+    const triples = await parseRdfText(text, options);
     parsed.push({ file: source.file, triples });
   }
   // Parse everything first: a broken file must not leave a half-loaded store.

@@ -23,7 +23,11 @@ export interface N3ParseError extends Error {
   context?: { line?: number; token?: { type?: string; value?: string; prefix?: string } | null; previousToken?: unknown };
 }
 export interface N3Module {
-  Parser: new (options?: { baseIRI?: string; format?: string; blankNodePrefix?: string }) => { parse(text: string): N3Quad[] };
+  Parser: new (options?: { baseIRI?: string; format?: string; blankNodePrefix?: string }) => {
+    parse(text: string): N3Quad[];
+    /** Streaming: one call per quad, then (null, null) at the end, or one call with the error. */
+    parse(input: NodeJS.ReadableStream, callback: (error: Error | null, quad: N3Quad | null) => void): void;
+  };
   Writer: new (options?: { prefixes?: Record<string, string>; format?: string }) => {
     addQuad(q: N3Quad): void;
     end(callback: (error: Error | null, result: string) => void): void;

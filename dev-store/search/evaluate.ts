@@ -1,20 +1,53 @@
 /**
- * Evaluates a parsed Lucene query against the index → matching doc ids with a score.
+ * Evaluates a parsed Lucene query against the index → the matching docs (a bitmap) and, on demand, a score per doc.
  * Score = sum of the boosts (default 1) of the matched positive clauses — no tf-idf; with the default sort
  * `score desc, modified desc` it ranks entries matching more query terms first, ties by modified date.
  * Pure negative groups (`(NOT a)`) match everything but `a` at any depth (Solr does this at top level).
+ *
+ * Sets are bitmaps built from posting lists, so `public:true AND rdfType:X AND facet:v` costs words, not docs.
+ * Scores are only computed for the docs a sort by score asks for: a bool node keeps its clauses' matches and adds
+ * their scores in the order the map-based evaluator did (required clauses smallest first, then the optional
+ * ones), so sums of fractional boosts round the same way.
  */
+import { andInto, andNotInto, count, emptyBits, has, orDocs, orInto } from './bits.ts';
+import type { Bits } from './bits.ts';
 import { fieldKind, ngramMatches, parseSolrDate, textTokens, wildcardSource } from './fields.ts';
 import type { FieldKind } from './fields.ts';
-import type { SearchIndex } from './index.ts';
+import { postingDocs } from './index.ts';
+import type { PostingKind, SearchIndex } from './index.ts';
 import type { QueryNode } from './lucene.ts';
 
 export class UnknownFieldError extends Error {}
 
-type Hits = Map<number, number>;
+/** Ngram term clauses whose docs are kept (oldest dropped first). */
+const TERM_CACHE_SIZE = 512;
 
-export function evaluate(index: SearchIndex, node: QueryNode, now = Date.now()): Hits {
+export interface Matched {
+  /** The matching docs. Never modified once returned (it may be a cached bitmap of the index): combine copies. */
+  readonly bits: Bits;
+  /** Score of a doc in `bits`. */
+  score(doc: number): number;
+}
+
+export function evaluate(index: SearchIndex, node: QueryNode, now = Date.now()): Matched {
   return new Evaluator(index, now).eval(node);
+}
+
+function constant(bits: Bits, boost: number): Matched {
+  return { bits, score: () => boost };
+}
+
+/**
+ * The text a wildcard term must contain once its leading and trailing `*` are dropped, when that is plain text
+ * (undefined when a `?` or an inner `*` remains).
+ */
+function literalCore(parts: readonly { text: string; wild: boolean }[]): string | undefined {
+  let from = 0;
+  let to = parts.length;
+  while (from < to && parts[from]!.wild && /^\*+$/.test(parts[from]!.text)) from++;
+  while (to > from && parts[to - 1]!.wild && /^\*+$/.test(parts[to - 1]!.text)) to--;
+  const inner = parts.slice(from, to);
+  return inner.some((p) => p.wild) ? undefined : inner.map((p) => p.text).join('');
 }
 
 class Evaluator {
@@ -23,50 +56,46 @@ class Evaluator {
     readonly now: number,
   ) {}
 
-  eval(node: QueryNode): Hits {
+  eval(node: QueryNode): Matched {
     switch (node.type) {
       case 'all':
-        return this.#fromSet(this.index.allDocs(), node.boost);
+        return constant(this.index.liveBits(), node.boost);
       case 'bool':
         return this.#bool(node);
       case 'term':
-        return this.#fromSet(this.#term(node), node.boost);
+        return constant(this.#term(node), node.boost);
       case 'range':
-        return this.#fromSet(this.#range(node), node.boost);
+        return constant(this.#range(node), node.boost);
     }
   }
 
-  #fromSet(docs: Iterable<number>, score: number): Hits {
-    const out: Hits = new Map();
-    for (const d of docs) out.set(d, score);
-    return out;
-  }
-
-  #bool(node: QueryNode & { type: 'bool' }): Hits {
+  #bool(node: QueryNode & { type: 'bool' }): Matched {
     const must = node.clauses.filter((c) => c.occur === 'must').map((c) => this.eval(c.node));
     const should = node.clauses.filter((c) => c.occur === 'should').map((c) => this.eval(c.node));
     const not = node.clauses.filter((c) => c.occur === 'not').map((c) => this.eval(c.node));
-    let out: Hits;
+    let bits: Bits;
+    let sized: { m: Matched; n: number }[] = [];
     if (must.length > 0) {
-      must.sort((a, b) => a.size - b.size);
-      out = new Map(must[0]);
-      for (const m of must.slice(1)) {
-        for (const [d, sc] of out) {
-          const other = m.get(d);
-          if (other === undefined) out.delete(d);
-          else out.set(d, sc + other);
-        }
-      }
-      for (const sh of should) for (const [d, sc] of sh) if (out.has(d)) out.set(d, out.get(d)! + sc);
+      sized = must.map((m) => ({ m, n: count(m.bits) })).sort((a, b) => a.n - b.n); // stable, as the map version
+      bits = sized[0]!.m.bits.slice();
+      for (const { m } of sized.slice(1)) andInto(bits, m.bits);
     } else if (should.length > 0) {
-      out = new Map();
-      for (const sh of should) for (const [d, sc] of sh) out.set(d, (out.get(d) ?? 0) + sc);
+      bits = should[0]!.bits.slice();
+      for (const sh of should.slice(1)) orInto(bits, sh.bits);
     } else {
-      out = this.#fromSet(this.index.allDocs(), 0);
+      bits = this.index.liveBits().slice();
     }
-    for (const n of not) for (const d of n.keys()) out.delete(d);
-    if (node.boost !== 1) for (const [d, sc] of out) out.set(d, sc * node.boost);
-    return out;
+    for (const n of not) andNotInto(bits, n.bits);
+    const required = sized.map((s) => s.m);
+    const boost = node.boost;
+    const score = (doc: number): number => {
+      let sum: number | undefined;
+      for (const m of required) sum = sum === undefined ? m.score(doc) : sum + m.score(doc);
+      for (const sh of should) if (has(sh.bits, doc)) sum = sum === undefined ? sh.score(doc) : sum + sh.score(doc);
+      const s = sum ?? 0;
+      return boost !== 1 ? s * boost : s;
+    };
+    return { bits, score };
   }
 
   #kind(field: string): FieldKind {
@@ -75,26 +104,27 @@ class Evaluator {
     return kind;
   }
 
-  #term(node: QueryNode & { type: 'term' }): Set<number> {
+  #term(node: QueryNode & { type: 'term' }): Bits {
     const { field, value } = node;
     const kind = this.#kind(field);
     // `field:*` = has any value (Solr turns a lone * into an exists query).
-    if (node.wildcard && value === '*') return new Set(this.index.fieldDocs.get(field) ?? []);
+    if (node.wildcard && value === '*') return this.index.fieldBits(field);
+    const exact = (v: string): Bits => this.index.postingBits('exact', field, v, true);
     switch (kind) {
       case 'string':
       case 'collation':
-        if (node.wildcard) return this.#scanExact(field, new RegExp(`^${wildcardSource(node.parts)}$`, 's'));
-        return new Set(this.index.exact.get(field)?.get(value) ?? []);
+        if (node.wildcard) return this.#scan('exact', field, new RegExp(`^${wildcardSource(node.parts)}$`, 's'));
+        return exact(value);
       case 'boolean':
-        return new Set(this.index.exact.get(field)?.get(value.toLowerCase() === 'true' ? 'true' : 'false') ?? []);
+        return exact(value.toLowerCase() === 'true' ? 'true' : 'false');
       case 'date': {
         const ms = parseSolrDate(value, this.now);
         if (ms === undefined) throw new UnknownFieldError(`invalid date ${value}`);
-        return new Set(this.index.exact.get(field)?.get(String(ms)) ?? []);
+        return exact(String(ms));
       }
       case 'long': {
         if (!/^[+-]?\d+$/.test(value)) throw new UnknownFieldError(`invalid number ${value}`);
-        return new Set(this.index.exact.get(field)?.get(String(parseInt(value, 10))) ?? []);
+        return exact(String(parseInt(value, 10)));
       }
       case 'ngram':
         return this.#ngram(field, node);
@@ -103,63 +133,82 @@ class Evaluator {
     }
   }
 
-  #scanExact(field: string, re: RegExp): Set<number> {
-    const out = new Set<number>();
-    for (const [v, docs] of this.index.exact.get(field) ?? []) if (re.test(v)) for (const d of docs) out.add(d);
+  /** Union of the posting lists whose value passes `test`. */
+  #scanValues(kind: PostingKind, field: string, test: (v: string) => boolean): Bits {
+    const out = emptyBits(this.index.capacity);
+    for (const [v, docs] of this.index.postings(kind, field) ?? []) {
+      if (test(v)) orDocs(out, docs);
+    }
     return out;
   }
 
-  #ngram(field: string, node: QueryNode & { type: 'term' }): Set<number> {
-    const values = this.index.ngram.get(field);
-    const out = new Set<number>();
-    if (!values) return out;
-    let tests: ((v: string) => boolean)[];
+  #scan(kind: PostingKind, field: string, re: RegExp): Bits {
+    return this.#scanValues(kind, field, (v) => re.test(v));
+  }
+
+  #ngram(field: string, node: QueryNode & { type: 'term' }): Bits {
+    const key = `${field}\u0000${node.phrase ? 'p' : 't'}\u0000${JSON.stringify(node.parts)}`;
+    const cache = this.index.termCache;
+    let bits = cache.get(key);
+    if (!bits) {
+      if (cache.size >= TERM_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      cache.set(key, (bits = this.#ngramScan(field, node)));
+    }
+    return bits;
+  }
+
+  #ngramScan(field: string, node: QueryNode & { type: 'term' }): Bits {
     if (node.phrase) {
       const phrase = node.value.toLowerCase().trim().replace(/\s+/g, ' ');
-      tests = [(v) => phrase.length >= 3 && v.replace(/\s+/g, ' ').includes(phrase)];
-    } else if (node.wildcard) {
-      // A gram matching the pattern exists ⇔ (roughly) the value contains the pattern's core.
-      const src = wildcardSource(node.parts.map((p) => ({ ...p, text: p.text.toLowerCase() }))).replace(/^(?:\.\*)+|(?:\.\*)+$/g, '');
-      const re = new RegExp(src, 's');
-      tests = [(v) => re.test(v)];
-    } else {
-      tests = node.value.toLowerCase().split(/\s+/).filter(Boolean).map((tok) => (v: string) => ngramMatches(v, tok));
+      return this.#scanValues('ngram', field, (v) => phrase.length >= 3 && v.replace(/\s+/g, ' ').includes(phrase));
     }
-    for (const [v, docs] of values) if (tests.some((t) => t(v))) for (const d of docs) out.add(d);
-    return out;
+    if (node.wildcard) {
+      // A gram matching the pattern exists ⇔ (roughly) the value contains the pattern's core.
+      const lowered = node.parts.map((p) => ({ ...p, text: p.text.toLowerCase() }));
+      const core = literalCore(lowered);
+      // a literal core without whitespace lies inside one chunk of the value
+      if (core !== undefined && core !== '' && !/\s/.test(core)) return this.#scanValues('chunks', field, (c) => c.includes(core));
+      const re = new RegExp(wildcardSource(lowered).replace(/^(?:\.\*)+|(?:\.\*)+$/g, ''), 's');
+      return this.#scanValues('ngram', field, (v) => re.test(v));
+    }
+    const tokens = node.value.toLowerCase().split(/\s+/).filter(Boolean);
+    return this.#scanValues('chunks', field, (c) => tokens.some((tok) => ngramMatches(c, tok)));
   }
 
-  #text(field: string, node: QueryNode & { type: 'term' }): Set<number> {
-    const postings = this.index.text.get(field);
-    const out = new Set<number>();
-    if (!postings) return out;
+  #text(field: string, node: QueryNode & { type: 'term' }): Bits {
+    const capacity = this.index.capacity;
+    const postings = this.index.postings('text', field);
+    if (!postings) return emptyBits(capacity);
     if (node.wildcard) {
       const re = new RegExp(`^${wildcardSource(node.parts.map((p) => ({ ...p, text: p.text.toLowerCase() })))}$`, 's');
-      for (const [tok, docs] of postings) if (re.test(tok)) for (const d of docs) out.add(d);
-      return out;
+      return this.#scan('text', field, re);
     }
     const tokens = textTokens(node.value);
-    if (tokens.length === 0) return out;
+    if (tokens.length === 0) return emptyBits(capacity);
     if (!node.phrase || tokens.length === 1) {
-      for (const tok of tokens) for (const d of postings.get(tok) ?? []) out.add(d);
+      if (tokens.length === 1) return this.index.postingBits('text', field, tokens[0]!, true);
+      const out = emptyBits(capacity);
+      for (const tok of tokens) orInto(out, this.index.postingBits('text', field, tok, true));
       return out;
     }
     // Phrase: all tokens, consecutive, inside one value.
-    let candidates = new Set(postings.get(tokens[0]!) ?? []);
-    for (const tok of tokens.slice(1)) {
-      const docs = postings.get(tok);
-      candidates = new Set([...candidates].filter((d) => docs?.has(d)));
-    }
-    for (const d of candidates) {
-      const lists = this.index.docs[d]?.tokens.get(field) ?? [];
-      if (lists.some((list) => list.some((_, k) => tokens.every((t, j) => list[k + j] === t)))) out.add(d);
+    const candidates = this.index.postingBits('text', field, tokens[0]!, false);
+    for (const tok of tokens.slice(1)) andInto(candidates, this.index.postingBits('text', field, tok, true));
+    const out = emptyBits(capacity);
+    for (const d of postingDocs(postings.get(tokens[0]!) ?? [])) {
+      if (!has(candidates, d)) continue;
+      const values = this.index.fieldsOf(d).get(field) ?? [];
+      if (values.some((v) => {
+        const list = textTokens(v);
+        return list.some((_, k) => tokens.every((t, j) => list[k + j] === t));
+      })) out[d >>> 5]! |= 1 << (d & 31);
     }
     return out;
   }
 
-  #range(node: QueryNode & { type: 'range' }): Set<number> {
+  #range(node: QueryNode & { type: 'range' }): Bits {
     const kind = this.#kind(node.field);
-    if (node.lower === null && node.upper === null) return new Set(this.index.fieldDocs.get(node.field) ?? []);
+    if (node.lower === null && node.upper === null) return this.index.fieldBits(node.field);
     let cmp: (v: string) => boolean;
     if (kind === 'date' || kind === 'long') {
       const conv = (b: string | null): number | undefined => {
@@ -179,9 +228,6 @@ class Evaluator {
       const upper = node.upper;
       cmp = (v) => (lower === null || (node.includeLower ? v >= lower : v > lower)) && (upper === null || (node.includeUpper ? v <= upper : v < upper));
     }
-    const source = kind === 'ngram' ? this.index.ngram : kind === 'text' ? this.index.text : this.index.exact;
-    const out = new Set<number>();
-    for (const [v, docs] of source.get(node.field) ?? []) if (cmp(v)) for (const d of docs) out.add(d);
-    return out;
+    return this.#scanValues(kind === 'ngram' ? 'ngram' : kind === 'text' ? 'text' : 'exact', node.field, cmp);
   }
 }

@@ -4,10 +4,16 @@
  */
 import type { DevStore } from '../catalog.ts';
 import { entryGraphs } from '../entry-json.ts';
+import { andInto, count, countIn, orDocs, toArray } from './bits.ts';
+import type { Bits } from './bits.ts';
 import { evaluate, UnknownFieldError } from './evaluate.ts';
-import { fieldKind, solrDateString, textTokens } from './fields.ts';
-import type { IndexedDoc, SearchIndex } from './index.ts';
+import { fieldKind, solrDateString } from './fields.ts';
+import type { FieldKind } from './fields.ts';
+import { postingDocs } from './index.ts';
+import type { SearchIndex } from './index.ts';
 import { parseLucene, QuerySyntaxError } from './lucene.ts';
+import { pageOf } from './sort.ts';
+import type { SortKey } from './sort.ts';
 
 export interface SearchOutcome {
   status: number;
@@ -21,11 +27,6 @@ export const MAX_FACET_LIMIT = 1000;
 const WRONG_PARAMETERS = 'Search failed due to wrong parameters';
 
 class BadRequest extends Error {}
-
-interface SortKey {
-  field: string;
-  desc: boolean;
-}
 
 /** Integer parameter; a non-integer gives status 400 with the default value [quirk §2.1]. */
 function intParam(params: Map<string, string>, name: string, fallback: number, flags: { badStatus: boolean }): number {
@@ -54,71 +55,101 @@ export function parseSort(sort: string | undefined): SortKey[] {
   return keys.length > 0 ? keys : [{ field: 'score', desc: true }];
 }
 
-const collators = new Map<string, Intl.Collator>();
-function collatorFor(lang: string): Intl.Collator {
-  const primary = lang.split('-')[0]!.toLowerCase();
-  const locale = ['en', 'de', 'sv'].includes(primary) ? primary : 'und';
-  let c = collators.get(locale);
-  if (!c) collators.set(locale, (c = new Intl.Collator(locale)));
-  return c;
-}
-
-function sortValue(doc: IndexedDoc, key: SortKey, scores: Map<number, number>): string | number | undefined {
-  if (key.field === 'score') return scores.get(doc.id) ?? 0;
-  if (key.field.startsWith('title_sort.')) return doc.fields.get(`title.${key.field.slice(11)}`)?.[0]?.slice(0, 50);
-  const values = doc.fields.get(key.field);
-  if (!values || values.length === 0) return undefined;
-  const kind = fieldKind(key.field);
-  if (kind === 'date' || kind === 'long') {
-    const nums = values.map(Number);
-    return key.desc ? Math.max(...nums) : Math.min(...nums);
-  }
-  // Multi-valued strings: asc sorts by the smallest value, desc by the largest.
-  return values.reduce((a, b) => ((key.desc ? b > a : b < a) ? b : a));
-}
-
-function sortDocs(docs: IndexedDoc[], keys: SortKey[], scores: Map<number, number>): IndexedDoc[] {
-  const cache = new Map<number, (string | number | undefined)[]>();
-  const valuesOf = (d: IndexedDoc) => {
-    let v = cache.get(d.id);
-    if (!v) cache.set(d.id, (v = keys.map((k) => sortValue(d, k, scores))));
-    return v;
-  };
-  return docs.sort((a, b) => {
-    const va = valuesOf(a);
-    const vb = valuesOf(b);
-    for (const [i, key] of keys.entries()) {
-      const x = va[i];
-      const y = vb[i];
-      if (x === y) continue;
-      if (x === undefined) return 1; // missing values last, either direction
-      if (y === undefined) return -1;
-      let c: number;
-      if (key.field.startsWith('title_sort.')) c = collatorFor(key.field.slice(11)).compare(String(x), String(y));
-      else c = x < y ? -1 : x > y ? 1 : 0;
-      if (c !== 0) return key.desc ? -c : c;
-    }
-    return a.id - b.id;
-  });
-}
-
-function facetValues(doc: IndexedDoc, field: string): string[] {
-  const kind = fieldKind(field);
-  if (kind === 'collation') return doc.fields.get(`title.${field.slice(11)}`)?.slice(0, 1) ?? [];
-  const values = doc.fields.get(field) ?? [];
-  if (kind === 'date') return values.map((v) => solrDateString(Number(v)));
-  if (kind === 'text') return values.flatMap(textTokens);
-  if (kind === 'ngram') return values.map((v) => v.toLowerCase());
-  return values;
-}
-
 interface FacetResult {
   name: string;
   valueCount: number;
   values: ({ name: string; count: number } | { count: number })[];
 }
 
-function computeFacets(index: SearchIndex, hits: Iterable<number>, params: Map<string, string>, flags: { badStatus: boolean }): FacetResult[] {
+/** Counts of one facet field over the hits: facet value → number of hit docs having it. */
+type Counts = [string, number][];
+
+/**
+ * One facet field's posting lists packed for counting (cached on the index until it changes): its facet values
+ * (lower-cased for ngram fields, word tokens for text fields, Solr's date string for dates) in ascending order, and
+ * the docs of value v at docs[starts[v]] … docs[starts[v + 1] - 1].
+ */
+interface FacetColumn {
+  values: string[];
+  starts: Int32Array;
+  docs: Int32Array;
+  /** Values most docs share keep their bitmap: counted by popcount of (bitmap ∧ hits), a word at a time. */
+  dense: (Bits | undefined)[];
+}
+
+function facetColumn(index: SearchIndex, field: string, kind: FieldKind): FacetColumn {
+  const cacheKey = `facet\u0000${field}`;
+  const cached = index.derived.get(cacheKey) as FacetColumn | undefined;
+  if (cached) return cached;
+  const postings = [...(index.postings(kind === 'ngram' ? 'ngram' : kind === 'text' ? 'text' : 'exact', field) ?? [])]
+    .map(([v, p]) => {
+      const bits = typeof p !== 'number' && !Array.isArray(p) ? (p as Bits) : undefined;
+      return { value: kind === 'date' ? solrDateString(Number(v)) : v, docs: bits ? [] : postingDocs(p), bits };
+    })
+    .sort((a, b) => (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+  const starts = new Int32Array(postings.length + 1);
+  let total = 0;
+  postings.forEach((p, i) => {
+    starts[i] = total;
+    total += p.docs.length;
+  });
+  starts[postings.length] = total;
+  const docs = new Int32Array(total);
+  postings.forEach((p, i) => docs.set(p.docs, starts[i]!));
+  const column = { values: postings.map((p) => p.value), starts, docs, dense: postings.map((p) => p.bits) };
+  index.derived.set(cacheKey, column);
+  return column;
+}
+
+/**
+ * Counts each value's docs that are hits (a bit test per posting), never touching the docs: a doc counts once per
+ * distinct facet value. The result is in value order. A title sort field counts each hit's title in that language.
+ */
+function countFacet(index: SearchIndex, hits: Bits, hitCount: number, field: string, kind: FieldKind, missing: boolean) {
+  if (kind === 'collation') {
+    const column = index.titles.get(`title.${field.slice(11)}`) ?? [];
+    const counts = new Map<string, number>();
+    let missingCount = 0;
+    for (const d of toArray(hits)) {
+      const v = column[d];
+      if (v === undefined) missingCount++;
+      else counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    return { counts: [...counts].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)), missingCount };
+  }
+  const { values, starts, docs, dense } = facetColumn(index, field, kind);
+  const counts: Counts = [];
+  for (let v = 0; v < values.length; v++) {
+    const bits = dense[v];
+    if (bits) {
+      const n = countIn(bits, hits);
+      if (n > 0) counts.push([values[v]!, n]);
+      continue;
+    }
+    let n = 0;
+    for (let i = starts[v]!, end = starts[v + 1]!; i < end; i++) {
+      const d = docs[i]!;
+      if ((hits[d >>> 5]! & (1 << (d & 31))) !== 0) n++;
+    }
+    if (n > 0) counts.push([values[v]!, n]);
+  }
+  let missingCount = 0;
+  if (missing) {
+    // Docs having the field but no facet value (a text value of stop words only) are missing too.
+    let having: number;
+    if (kind === 'text') {
+      const union = new Uint32Array(hits.length);
+      orDocs(union, docs);
+      for (const bits of dense) if (bits) orDocs(union, bits);
+      andInto(union, hits);
+      having = count(union);
+    } else having = countIn(index.fieldBits(field), hits);
+    missingCount = hitCount - having;
+  }
+  return { counts, missingCount };
+}
+
+function computeFacets(index: SearchIndex, hits: Bits, hitCount: number, params: Map<string, string>, flags: { badStatus: boolean }): FacetResult[] {
   const spec = params.get('facetFields');
   if (!spec) return [];
   let limit = intParam(params, 'facetLimit', DEFAULT_FACET_LIMIT, flags);
@@ -135,22 +166,17 @@ function computeFacets(index: SearchIndex, hits: Iterable<number>, params: Map<s
       throw new BadRequest('bad facetMatches');
     }
   }
-  const hitDocs = [...hits].map((d) => index.docs[d]!).filter(Boolean);
   const out: FacetResult[] = [];
   for (const raw of spec.split(',')) {
     const name = raw.trim().replace('metadata.predicate.literal.', 'metadata.predicate.literal_s.');
     if (!name) continue;
-    if (!fieldKind(name)) throw new BadRequest(`undefined facet field ${name}`);
-    const counts = new Map<string, number>();
-    let missingCount = 0;
-    for (const doc of hitDocs) {
-      const values = new Set(facetValues(doc, name));
-      if (values.size === 0) missingCount++;
-      for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-    }
-    const values: FacetResult['values'] = [...counts]
+    const kind = fieldKind(name);
+    if (!kind) throw new BadRequest(`undefined facet field ${name}`);
+    const { counts, missingCount } = countFacet(index, hits, hitCount, name, kind, missing);
+    // counts come in value order: a stable sort by count keeps equal counts in value order
+    const values: FacetResult['values'] = counts
       .filter(([v, c]) => c >= minCount && (!matches || matches.test(v)))
-      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .sort((a, b) => b[1] - a[1])
       .slice(0, limit)
       .map(([v, c]) => ({ name: v, count: c }));
     // The missing bucket has no name: org.json drops the null key [quirk §2.7].
@@ -178,11 +204,15 @@ export async function runSearch(
   if (query === undefined) return { status: 400, body: { error: "Mandatory parameter 'query' is missing" } };
   if (query.length < 3) return { status: 400, body: { error: 'Query too short' } };
 
-  let hits: Map<number, number>;
+  let hits: Bits;
+  let score: (doc: number) => number;
   let keys: SortKey[];
   let facets: FacetResult[];
+  let hitCount: number;
   try {
-    hits = evaluate(index, parseLucene(query));
+    const main = evaluate(index, parseLucene(query));
+    hits = main.bits;
+    score = main.score;
     for (const fq of (params.get('filterQuery') ?? '').split(',')) {
       if (!fq.trim()) continue;
       let decoded = fq;
@@ -192,10 +222,12 @@ export async function runSearch(
         /* keep as is */
       }
       const filter = evaluate(index, parseLucene(decoded));
-      for (const d of [...hits.keys()]) if (!filter.has(d)) hits.delete(d);
+      if (hits === main.bits) hits = hits.slice();
+      andInto(hits, filter.bits);
     }
+    hitCount = count(hits);
     keys = parseSort(params.get('sort'));
-    facets = computeFacets(index, hits.keys(), params, flags);
+    facets = computeFacets(index, hits, hitCount, params, flags);
   } catch (e) {
     if (e instanceof QuerySyntaxError || e instanceof UnknownFieldError || e instanceof BadRequest) {
       return { status: 400, body: { error: WRONG_PARAMETERS } };
@@ -203,20 +235,15 @@ export async function runSearch(
     throw e;
   }
 
-  const docs = sortDocs(
-    [...hits.keys()].map((d) => index.docs[d]!).filter(Boolean),
-    keys,
-    hits,
-  );
-  const page = docs.slice(offset, offset + limit);
+  const { page } = pageOf(index, hits, keys, score, offset, limit);
   const jsonLd = params.get('rdfFormat') === 'application/ld+json';
   const children = [];
-  for (const doc of page) {
-    const e = doc.entry;
+  for (const id of page) {
+    const e = index.docs[id]!.entry;
     const graphs = await entryGraphs(store, e, jsonLd);
     children.push({ entryId: e.entryId, contextId: e.contextId, ...graphs, rights: ['readmetadata', 'readresource'] });
   }
   // Probing protection: hits but no child on this page → results 0 [quirk §2.8].
-  const results = children.length === 0 ? 0 : docs.length;
+  const results = children.length === 0 ? 0 : hitCount;
   return { status: flags.badStatus ? 400 : 200, body: { resource: { children }, results, limit, offset, facetFields: facets } };
 }

@@ -28,11 +28,7 @@ const inverse = { predicate: `${DCT}source`, object: 'http://ex.org/ds/a', rdfTy
 function makePrivate(s: StoreServer, resourceUri: string): void {
   const doc = s.index.docs.find((d) => d?.entry.resourceUri === resourceUri);
   assert.ok(doc, resourceUri);
-  const postings = s.index.exact.get('public')!;
-  postings.get('true')!.delete(doc.id);
-  if (!postings.has('false')) postings.set('false', new Set());
-  postings.get('false')!.add(doc.id);
-  doc.fields.set('public', ['false']);
+  s.index.overrideField(doc.entry, 'public', ['false']);
 }
 
 describe('inverse lookup against the dev store', () => {

@@ -1,0 +1,318 @@
+/**
+ * Dev store at catalog scale: for generated DCAT-AP catalogs of 500 / 5,000 / 50,000 datasets
+ * (scripts/generate-catalog.mjs, seed 1), starts the dev store CLI as `npm run store` does (same Node flags), then
+ * measures
+ *   - load: from spawning the process to the first search answer (parse, entries, relations, index),
+ *   - RSS after load (VmRSS of the store process) and its peak over the whole run (VmHWM),
+ *   - search latency over HTTP with 8 concurrent clients, each running the query mix below in its own order:
+ *     the requests the search blocks send (built with src/search/query.ts, encoded as src/store/entrystore.ts does:
+ *     page size 10, the six default facet groups = 14 facet fields, facetLimit 1000, public:true).
+ * Needs nothing outside this repository (no ../shared). Not part of npm test.
+ *
+ *   node --import tsx scripts/bench-store-scale.mjs [--sizes 500,5000,50000] [--rounds N] [--clients 8]
+ *        [--json FILE] [--baseline FILE] [--write-readme]
+ *
+ * --json writes the measurements; --baseline FILE adds the measurements of an earlier run (e.g. before a change) to
+ * the table; --write-readme puts the table into README.md between <!-- bench-store:start --> and <!-- bench-store:end -->.
+ * --node-flags "…" replaces the Node flags of `npm run store` (to compare V8 settings).
+ * --store-root DIR runs the dev store of another checkout (e.g. an export of an older commit, for the baseline).
+ * A request whose keep-alive connection the store reset is retried once (as browsers do), its latency counted from
+ * the first attempt; a request that fails anyway is counted, with the time it took to fail, in the latencies.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateCatalog, SAMPLE } from './generate-catalog.mjs';
+import { buildSearchRequest } from '../src/search/query.ts';
+import { DEFAULT_FACETS } from '../src/search/facets.ts';
+import { and } from '../src/store/query.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function parseArgs(argv) {
+  const opts = { sizes: [500, 5000, 50000], rounds: 6, clients: 8, json: undefined, baseline: undefined, writeReadme: false, storeRoot: root };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) usage(`${a} needs a value`);
+      return v;
+    };
+    if (a === '--sizes') opts.sizes = value().split(',').map(Number);
+    else if (a === '--rounds') opts.rounds = Math.max(1, Number(value()) || 1);
+    else if (a === '--clients') opts.clients = Math.max(1, Number(value()) || 1);
+    else if (a === '--json') opts.json = value();
+    else if (a === '--baseline') opts.baseline = value();
+    else if (a === '--write-readme') opts.writeReadme = true;
+    else if (a === '--store-root') opts.storeRoot = resolve(value());
+    else if (a === '--label') opts.label = value();
+    else if (a === '--node-flags') opts.nodeFlags = value().split(/\s+/).filter(Boolean);
+    else if (a === '--help' || a === '-h') usage();
+    else usage(`unknown option ${a}`);
+  }
+  if (opts.sizes.some((n) => !Number.isInteger(n) || n < 1)) usage('--sizes: whole numbers ≥ 1');
+  return opts;
+}
+
+function usage(problem) {
+  if (problem) console.error(`bench-store-scale: ${problem}`);
+  console.error('usage: node --import tsx scripts/bench-store-scale.mjs [--sizes 500,5000,50000] [--rounds N] [--clients N] [--json FILE] [--baseline FILE] [--write-readme] [--store-root DIR] [--label TEXT] [--node-flags FLAGS]');
+  process.exit(problem ? 2 : 0);
+}
+
+/** Node flags of `npm run store` (package.json), so the bench measures what a user runs. */
+function storeNodeFlags(dir) {
+  const script = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts.store;
+  return script.split(/\s+/).filter((w) => /^--(?!import)[\w-]+(=\S+)?$/.test(w));
+}
+
+const EU = 'http://publications.europa.eu/resource/authority/';
+const DCAT_THEME_ENVI = `${EU}data-theme/ENVI`;
+
+/** The query mix: what the search page sends for these interactions on a generated catalog. */
+function queryMix(storeUrl, size, gen) {
+  const settings = { types: ['dataset'], pageSize: 10, facets: DEFAULT_FACETS, lang: 'sv' };
+  const state = (s) => ({ terms: [], filters: {}, page: 1, ...s });
+  // a mid-sized publisher (selective) and one of the common keywords
+  const publisher = gen.publisherUris[Math.min(gen.publisherUris.length - 1, 12)];
+  const rareKeyword = SAMPLE.svWords[8];
+  const lastPage = Math.max(1, Math.floor((size - 1) / 10));
+  const mix = [
+    ['first view (facets)', state({})],
+    ['term', state({ terms: ['vatten'] })],
+    ['one facet filter (theme)', state({ filters: { theme: [DCAT_THEME_ENVI] } })],
+    ['two selective filters (publisher + keyword)', state({ filters: { org: [publisher], keyword: [rareKeyword] } })],
+    ['sort by modified, page 2', state({ sort: 'modified', page: 2 })],
+    ['sort by title', state({ sort: 'title' })],
+    ['deep page (last)', state({ page: lastPage })],
+    ['term + format facet', state({ terms: ['trafik'], filters: { format: ['csv'] } })],
+    ['two terms + licence', state({ terms: ['data om'], filters: { license: ['http://creativecommons.org/publicdomain/zero/1.0/'] } })],
+  ];
+  return mix.map(([name, s]) => ({ name, url: searchUrl(storeUrl, buildSearchRequest(s, settings)) }));
+}
+
+/** As EntryStoreClient.searchUrl (src/store/entrystore.ts). */
+function searchUrl(baseUrl, req) {
+  const params = {
+    query: and('public:true', req.query),
+    limit: req.limit,
+    offset: req.offset || undefined,
+    sort: req.sort || undefined,
+    facetFields: req.facetFields?.length ? req.facetFields.join(',') : undefined,
+    facetLimit: req.facetLimit,
+  };
+  let url = `${baseUrl}search?type=solr`;
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) url += `&${k}=${encodeURIComponent(v)}`;
+  return url;
+}
+
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return undefined;
+  }
+}
+
+function procStatus(pid, key) {
+  try {
+    const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function stats(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+  return { median: at(0.5), p95: at(0.95), n: s.length };
+}
+
+async function startStore(catalog, flags, storeRoot) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-store-scale-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'dev-store/main.ts', '--catalog', catalog, '--port', '0', '--quiet', '--data-dir', dataDir], { cwd: storeRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /(http:\/\/localhost:\d+\/store\/)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`dev store exited with ${code}`)));
+  });
+  return { child, url, started, dataDir };
+}
+
+async function timed(url) {
+  const t0 = performance.now();
+  const res = await fetch(url);
+  const body = await res.arrayBuffer();
+  const ms = performance.now() - t0;
+  if (res.status !== 200) throw new Error(`HTTP ${res.status} for ${url}: ${Buffer.from(body).toString().slice(0, 200)}`);
+  return { ms, body };
+}
+
+async function benchSize(size, opts, flags) {
+  const gen = await generateCatalog({ datasets: size, seed: 1 });
+  const store = await startStore(gen.file, flags, opts.storeRoot);
+  try {
+    const mix = queryMix(store.url, size, gen);
+    const first = await timed(mix[0].url);
+    const loadMs = performance.now() - store.started;
+    const rssAfterLoad = procStatus(store.child.pid, 'VmRSS');
+    const loadCpu = cpuSeconds(store.child.pid);
+    const results = new Map();
+    // one warm-up pass (and the results count of each query)
+    for (const q of mix) results.set(q.name, JSON.parse(Buffer.from((await timed(q.url)).body).toString()).results);
+    const byQuery = new Map(mix.map((q) => [q.name, []]));
+    const all = [];
+    let failed = 0;
+    let retried = 0;
+    const client = async (c) => {
+      for (let r = 0; r < opts.rounds; r++) {
+        for (let k = 0; k < mix.length; k++) {
+          const q = mix[(k + c + r) % mix.length]; // each client in its own order
+          const t0 = performance.now();
+          let ms;
+          try {
+            try {
+              ({ ms } = await timed(q.url));
+            } catch (e) {
+              // a keep-alive socket the store closed while busy: a browser retries such a request once
+              if (e.cause?.code !== 'ECONNRESET') throw e;
+              retried++;
+              await timed(q.url);
+              ms = performance.now() - t0;
+            }
+          } catch (e) {
+            failed++;
+            ms = performance.now() - t0;
+            console.log(`  request failed after ${(ms / 1000).toFixed(1)} s: ${e.cause?.code ?? e.message}`);
+          }
+          byQuery.get(q.name).push(ms);
+          all.push(ms);
+        }
+      }
+    };
+    const t0 = performance.now();
+    const cpu0 = cpuSeconds(store.child.pid);
+    await Promise.all(Array.from({ length: opts.clients }, (_, c) => client(c)));
+    const wall = performance.now() - t0;
+    // the store's own CPU per request: what the latencies would be made of on an otherwise idle machine
+    const cpuPerRequestMs = cpu0 === undefined ? undefined : ((cpuSeconds(store.child.pid) - cpu0) * 1000) / all.length;
+    return {
+      size,
+      loadMs,
+      loadCpu,
+      firstAnswerMs: first.ms,
+      rssAfterLoad,
+      rssPeak: procStatus(store.child.pid, 'VmHWM'),
+      all: stats(all),
+      failed,
+      retried,
+      cpuPerRequestMs,
+      throughput: all.length / (wall / 1000),
+      queries: mix.map((q) => ({ name: q.name, results: results.get(q.name), ...stats(byQuery.get(q.name)) })),
+    };
+  } finally {
+    store.child.kill('SIGTERM');
+    await new Promise((r) => (store.child.exitCode !== null ? r() : store.child.once('exit', r)));
+    rmSync(store.dataDir, { recursive: true, force: true });
+  }
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const flags = opts.nodeFlags ?? storeNodeFlags(opts.storeRoot);
+const runStarted = Date.now();
+const load = loadavg()[0];
+const runs = [];
+for (const size of opts.sizes) {
+  console.log(`bench-store-scale: ${size} datasets…`);
+  const r = await benchSize(size, opts, flags);
+  runs.push(r);
+  console.log(`  load ${(r.loadMs / 1000).toFixed(1)} s (${r.loadCpu?.toFixed(1)} s CPU), RSS ${mb(r.rssAfterLoad)} MB (peak ${mb(r.rssPeak)} MB), search p50 ${ms(r.all.median)} / p95 ${ms(r.all.p95)} (${r.all.n} requests, ${r.retried} retried, ${r.failed} failed, ${r.throughput.toFixed(1)}/s, ${r.cpuPerRequestMs?.toFixed(1)} ms store CPU per request)`);
+}
+const report = {
+  date: new Date().toISOString().slice(0, 10),
+  node: process.versions.node,
+  cpus: cpus().length,
+  cpu: cpus()[0]?.model?.trim() ?? 'CPU',
+  flags,
+  clients: opts.clients,
+  rounds: opts.rounds,
+  ...(opts.label ? { label: opts.label } : {}),
+  loadavgAtStart: load,
+  runs,
+};
+if (opts.json) writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
+
+function mb(bytes) {
+  return bytes === undefined ? '?' : (bytes / 1048576).toFixed(0);
+}
+function ms(n) {
+  return n >= 1000 ? `${(n / 1000).toFixed(2)} s` : `${n.toFixed(1)} ms`;
+}
+const fmt = (n) => n.toLocaleString('en-US');
+const cpuText = (x) => (x.cpuPerRequestMs === undefined ? '–' : ms(x.cpuPerRequestMs));
+const loadText = (x) => `${(x.loadMs / 1000).toFixed(1)} s${x.loadCpu === undefined ? '' : ` (${x.loadCpu.toFixed(1)} s)`}`;
+
+const baseline = opts.baseline ? JSON.parse(readFileSync(opts.baseline, 'utf8')) : undefined;
+const lines = [
+  `Dev store at catalog scale (\`npm run bench\`, \`scripts/bench-store-scale.mjs\`): generated DCAT-AP catalogs`,
+  `(\`scripts/generate-catalog.mjs\`, seed 1; N-Triples), the dev store CLI started as \`npm run store\` does`,
+  `(${flags.length ? `\`node ${flags.join(' ')}\`` : 'no extra Node flags'}); load = spawn to the first search answer (in brackets: the store's CPU time`,
+  `for it); search = ${opts.clients} concurrent clients over HTTP,`,
+  `each running the ${runs[0]?.queries.length ?? 0} requests of the search page's query mix ${opts.rounds}× in its own order (page size 10, 14 facet fields):`,
+  '',
+  '| datasets | | load (CPU) | RSS after load | RSS peak | search p50 | search p95 | requests/s | store CPU per request |',
+  '|---:|---|---:|---:|---:|---:|---:|---:|---:|',
+];
+for (const r of runs) {
+  const b = baseline?.runs.find((x) => x.size === r.size);
+  const failures = (x) => (x.failed ? ` (${x.failed} of ${x.all.n} failed)` : '');
+  if (b) lines.push(`| ${fmt(r.size)} | before (${baseline.date}${baseline.label ? `, ${baseline.label}` : ''}) | ${loadText(b)} | ${mb(b.rssAfterLoad)} MB | ${mb(b.rssPeak)} MB | ${ms(b.all.median)} | ${ms(b.all.p95)}${failures(b)} | ${b.throughput.toFixed(1)} | ${cpuText(b)} |`);
+  lines.push(`| ${fmt(r.size)} | ${b ? 'after' : 'now'} | ${loadText(r)} | ${mb(r.rssAfterLoad)} MB | ${mb(r.rssPeak)} MB | ${ms(r.all.median)} | ${ms(r.all.p95)}${failures(r)} | ${r.throughput.toFixed(1)} | ${cpuText(r)} |`);
+}
+const largest = runs.at(-1);
+if (largest) {
+  const b = baseline?.runs.find((x) => x.size === largest.size);
+  lines.push('', `Per query at ${fmt(largest.size)} datasets (${opts.clients} clients):`, '');
+  lines.push(b ? '| query | results | before p50 | before p95 | p50 | p95 |' : '| query | results | p50 | p95 |');
+  lines.push(b ? '|---|---:|---:|---:|---:|---:|' : '|---|---:|---:|---:|');
+  for (const q of largest.queries) {
+    const bq = b?.queries.find((x) => x.name === q.name);
+    lines.push(b
+      ? `| ${q.name} | ${fmt(q.results)} | ${bq ? ms(bq.median) : '–'} | ${bq ? ms(bq.p95) : '–'} | ${ms(q.median)} | ${ms(q.p95)} |`
+      : `| ${q.name} | ${fmt(q.results)} | ${ms(q.median)} | ${ms(q.p95)} |`);
+  }
+}
+if (baseline) {
+  lines.push('', `Before: the same script against ${baseline.label ?? 'an earlier checkout'} (\`--store-root\`, Node flags \`${baseline.flags.join(' ') || 'none'}\`), ${baseline.rounds} round(s) per`,
+    `client, 1-min load average ${baseline.loadavgAtStart.toFixed(2)} at its start; at 50,000 datasets requests that waited too long were reset by the store.`);
+}
+lines.push('', `Measured on ${report.date} (${report.cpus} × ${report.cpu}, Node ${report.node}; 1-min load average ${load.toFixed(2)} at the start: other`,
+  'work on the machine shows in p95). Targets at 50,000 datasets: load ≤ 20 s, RSS ≤ 1 GB, p50 ≤ 50 ms, p95 ≤ 150 ms.');
+const table = lines.join('\n');
+console.log(`\n${table}\n\nbench-store-scale: took ${Math.round((Date.now() - runStarted) / 1000)} s`);
+
+if (opts.writeReadme) {
+  const readmePath = join(root, 'README.md');
+  const readme = readFileSync(readmePath, 'utf8');
+  const start = '<!-- bench-store:start -->';
+  const end = '<!-- bench-store:end -->';
+  const i = readme.indexOf(start);
+  const j = readme.indexOf(end);
+  if (i < 0 || j < i) {
+    console.error(`bench-store-scale: README.md has no ${start} … ${end} markers`);
+    process.exit(1);
+  }
+  writeFileSync(readmePath, `${readme.slice(0, i + start.length)}\n${table}\n${readme.slice(j)}`);
+  console.log('bench-store-scale: README.md updated');
+}
+
