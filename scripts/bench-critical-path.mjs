@@ -19,13 +19,14 @@
 // Timings on a shared machine are noisy; the emulated network dominates them.
 import { spawnSync } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { launchOptions } from './browser.mjs';
 import { root } from './entries.mjs';
 import { createStoreServer } from '../dev-store/server.ts';
+import { writeReadmeSection } from './readme-section.mjs';
 
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) };
 const DEMO_CATALOG = join(root, 'demo/catalog/demo-catalog.ttl');
@@ -273,17 +274,6 @@ const table = [
 console.log(`\n${table}\n\nbench-critical-path: took ${Math.round((Date.now() - started) / 1000)} s`);
 
 if (opts.writeReadme) {
-  const readmePath = join(root, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const start = '<!-- bench-critical:start -->';
-  const end = '<!-- bench-critical:end -->';
-  const i = readme.indexOf(start);
-  const j = readme.indexOf(end);
-  if (i < 0 || j < i) {
-    console.error('bench-critical-path: README.md has no bench-critical markers');
-    process.exit(1);
-  }
-  writeFileSync(readmePath, `${readme.slice(0, i + start.length)}\n${table}\n${readme.slice(j)}`);
-  console.log('bench-critical-path: README.md updated');
+  writeReadmeSection('bench-critical', table);
 }
 process.exit(0);

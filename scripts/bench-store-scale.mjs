@@ -28,6 +28,7 @@ import { generateCatalog, SAMPLE } from './generate-catalog.mjs';
 import { buildSearchRequest } from '../src/search/query.ts';
 import { DEFAULT_FACETS } from '../src/search/facets.ts';
 import { and } from '../src/store/query.ts';
+import { writeReadmeSection } from './readme-section.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -302,17 +303,6 @@ const table = lines.join('\n');
 console.log(`\n${table}\n\nbench-store-scale: took ${Math.round((Date.now() - runStarted) / 1000)} s`);
 
 if (opts.writeReadme) {
-  const readmePath = join(root, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const start = '<!-- bench-store:start -->';
-  const end = '<!-- bench-store:end -->';
-  const i = readme.indexOf(start);
-  const j = readme.indexOf(end);
-  if (i < 0 || j < i) {
-    console.error(`bench-store-scale: README.md has no ${start} … ${end} markers`);
-    process.exit(1);
-  }
-  writeFileSync(readmePath, `${readme.slice(0, i + start.length)}\n${table}\n${readme.slice(j)}`);
-  console.log('bench-store-scale: README.md updated');
+  writeReadmeSection('bench-store', table);
 }
 

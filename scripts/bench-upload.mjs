@@ -10,10 +10,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, openAsBlob } from 'node:fs';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeReadmeSection } from './readme-section.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIG_BYTES = 50 * 1024 * 1024;
@@ -193,17 +194,7 @@ async function main() {
     const block = lines.join('\n');
     console.log(block);
     if (writeReadme) {
-      const readmePath = path.join(root, 'README.md');
-      const readme = await readFile(readmePath, 'utf8');
-      const start = '<!-- upload-bench:start -->';
-      const stop = '<!-- upload-bench:end -->';
-      const a = readme.indexOf(start);
-      const z = readme.indexOf(stop);
-      if (a < 0 || z < a) console.error('README.md has no upload-bench markers: printed only');
-      else {
-        await writeFile(readmePath, `${readme.slice(0, a + start.length)}\n${block}\n${readme.slice(z)}`);
-        console.error('README.md updated');
-      }
+      writeReadmeSection('upload-bench', block);
     }
   } finally {
     if (child) await stopStore(child);

@@ -29,7 +29,7 @@
 // Run with `node --import tsx` (npm run bench does): the dev store is TypeScript.
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { basename, extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -38,6 +38,7 @@ import { root } from './entries.mjs';
 import { createStoreServer } from '../dev-store/server.ts';
 import { runSearch } from '../dev-store/search/search.ts';
 import { parseParams } from '../dev-store/http/params.ts';
+import { writeReadmeSection } from './readme-section.mjs';
 
 const DEFAULT_SIZES = [10, 20, 100, 1000];
 const STORE_RUNS = 40;
@@ -400,17 +401,6 @@ const table = [
 console.log(`\n${table}\n\nbench: took ${Math.round((Date.now() - started) / 1000)} s`);
 
 if (opts.writeReadme) {
-  const readmePath = join(root, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const start = '<!-- bench:start -->';
-  const end = '<!-- bench:end -->';
-  const i = readme.indexOf(start);
-  const j = readme.indexOf(end);
-  if (i < 0 || j < i) {
-    console.error('bench: README.md has no bench markers');
-    process.exit(1);
-  }
-  writeFileSync(readmePath, `${readme.slice(0, i + start.length)}\n${table}\n${readme.slice(j)}`);
-  console.log('bench: README.md updated');
+  writeReadmeSection('bench', table);
 }
 process.exit(0);

@@ -17,11 +17,12 @@
 //   --check         exit 1 when a page or feature is over its budget (landing page 40 KB, search page 50 KB gzip)
 //   --json          print the measurements as JSON (for tests)
 //   --write-readme  put the table into README.md between <!-- size:start --> and <!-- size:end -->
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, parseAst } from 'vite';
 import { npmEntries, root } from './entries.mjs';
+import { writeReadmeSection } from './readme-section.mjs';
 
 const BUDGET_GZIP = 40 * 1024;
 const SEARCH_BUDGET_GZIP = 50 * 1024;
@@ -263,16 +264,6 @@ for (const r of rich) console.log(`Lazy ${r.what}: ${kb(r.gzip)} gzip; budget ${
 const richOk = rich.every((r) => r.ok);
 
 if (args.has('--write-readme')) {
-  const readmePath = join(root, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const start = '<!-- size:start -->';
-  const end = '<!-- size:end -->';
-  const i = readme.indexOf(start);
-  const j = readme.indexOf(end);
-  if (i < 0 || j < i) {
-    console.error('size: README.md has no size markers');
-    process.exit(1);
-  }
   const table = [
     '| what | minified | gzip |', '|---|---:|---:|',
     ...rows.map((r) => `| ${r.initial ? `**${r.what}**` : r.what} | ${kb(r.min)} | ${r.initial ? `**${kb(r.gzip)}**` : kb(r.gzip)} |`),
@@ -282,7 +273,6 @@ if (args.has('--write-readme')) {
       rich.map((r) => `; ${r.what.replace(/ \(.*$/, '')} ≤ ${kb(r.budget)} — ${r.ok ? 'met' : '**not met**'}`).join('') + '. ' +
       `Measured by \`npm run size\` (gzip level 9, ${new Date().toISOString().slice(0, 10)}).`,
   ].join('\n');
-  writeFileSync(readmePath, `${readme.slice(0, i + start.length)}\n${table}\n${readme.slice(j)}`);
-  console.log('size: README.md updated');
+  writeReadmeSection('size', table);
 }
 if (args.has('--check') && !(ok && searchOk && richOk)) process.exit(1);

@@ -1,0 +1,1 @@
+export function writeReadmeSection(name: string, text: string): void;
