@@ -136,16 +136,21 @@ export class FacetsBlock extends ScopedBlock {
     const scope = this.searchScope;
     // The values re-sort when the counts of the new state arrive: focus the value once they are shown (not on error).
     if (!key || (scope.status !== 'error' && scope.results?.state !== scope.state)) return;
-    const links = [...this.querySelectorAll<HTMLAnchorElement>('a.esbFacets__optionLink')];
-    if (links.length === 0) return; // results not there yet: try after the next render
+    const links = () => [...this.querySelectorAll<HTMLAnchorElement>('a.esbFacets__optionLink')];
+    if (links().length === 0) return; // results not there yet: try after the next render
     this.#refocus = undefined;
-    // the first that takes focus: a value in a collapsed group (compact) does not, its summary does
-    for (const target of [...links.filter((a) => a.dataset.facet === key), ...links, ...this.querySelectorAll<HTMLElement>('summary')]) {
-      // already there (the value kept its place): focusing again would only force a layout
-      if (this.ownerDocument.activeElement === target) break;
-      target.focus();
-      if (this.ownerDocument.activeElement === target) break;
-    }
+    // Focusing forces a layout. The answer that re-rendered this column re-renders the list beside it in the same
+    // task (its update is already queued): focus after it, so that one layout covers both, not one each.
+    queueMicrotask(() => {
+      const all = links();
+      // the first that takes focus: a value in a collapsed group (compact) does not, its summary does
+      for (const target of [...all.filter((a) => a.dataset.facet === key), ...all, ...this.querySelectorAll<HTMLElement>('summary')]) {
+        // already there (the value kept its place): focusing again would only force a layout
+        if (this.ownerDocument.activeElement === target) break;
+        target.focus();
+        if (this.ownerDocument.activeElement === target) break;
+      }
+    });
   }
 
   override render() {
