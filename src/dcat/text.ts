@@ -48,7 +48,8 @@ export function htmlToText(html: string): string {
       .replace(/<\/?[a-z][^>]*>/gi, ''),
   )
     .replace(/\u00a0/g, ' ')
-    .replace(/[ \t]+/g, ' ')
+    // a run of blanks becomes one space; a single space, the common case, is left alone (no replacement per word)
+    .replace(/\t[ \t]*| [ \t]+/g, ' ')
     .replace(/ *\n */g, '\n');
 }
 
@@ -152,7 +153,7 @@ export function paragraphs(text: string): string[] {
   const all = plain
     .replace(/\r\n?/g, '\n')
     .split(/\n[ \t]*\n\s*/)
-    .map((p) => p.replace(/^\s+|\s+$/g, ''))
+    .map((p) => p.trim())
     .filter((p) => p.length > 0);
   const out: string[] = [];
   let left = TEXT_HARD_LIMIT + 1;
