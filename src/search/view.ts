@@ -69,10 +69,21 @@ export function buildRow(entry: StoreEntry, agents: ReadonlyMap<string, StoreEnt
  * (the agents known, the vocabularies loaded), so a row kept across answers (scope.ts) asks for it again.
  */
 export function rowPublisher(entry: StoreEntry, agents: ReadonlyMap<string, StoreEntry>, lang: Lang): string | undefined {
-  const r = new Reader(entry.metadata, agents, lang);
   const publisherTerm = entry.metadata.objects(resourceTerm(entry), `${dcterms}publisher`)[0];
-  return publisherTerm ? r.agent(publisherTerm).name?.value : undefined;
+  if (!publisherTerm) return undefined;
+  const name = (): string | undefined => new Reader(entry.metadata, agents, lang).agent(publisherTerm).name?.value;
+  // A publisher looked up as an entry of its own is named from that entry alone: read once per agent set and language
+  // (a page of rows mostly shares a few publishers), not once per row.
+  if (publisherTerm.termType !== 'NamedNode' || !agents.has(publisherTerm.value)) return name();
+  let names = agentNames.get(agents);
+  if (!names) agentNames.set(agents, (names = new Map()));
+  const key = `${lang} ${publisherTerm.value}`;
+  if (!names.has(key)) names.set(key, name());
+  return names.get(key);
 }
+
+/** Publisher names by agent set (the agents of one answer), language and URI (see rowPublisher). */
+const agentNames = new WeakMap<ReadonlyMap<string, StoreEntry>, Map<string, string | undefined>>();
 
 /** Publisher URIs named by rows (agents to batch-load for names). */
 export function rowPublisherUris(entries: readonly StoreEntry[]): string[] {

@@ -60,3 +60,44 @@ test('labels: vocabularies in the page language, agents by foaf:name, literals a
   assert.equal(valueLabel('hvd', 'http://data.europa.eu/bna/c_ac64a52d', ctx).label, 'Geospatial');
   assert.equal(valueLabel('type', 'http://www.w3.org/ns/dcat#DatasetSeries', { ...ctx, lang: 'de' }).label, 'Datensatzserie');
 });
+
+test('row publishers (issue 13 point 11: a name read once per answer): each row gets its own publisher, per language and agent set', async () => {
+  const { rowPublisher } = await import('../../src/search/view.ts');
+  const { Graph, namedNode, blankNode, literal } = await import('../../src/rdf/graph.ts');
+  const DCT = 'http://purl.org/dc/terms/';
+  const FOAF = 'http://xmlns.com/foaf/0.1/';
+  const entry = (id: string, g: InstanceType<typeof Graph>, res = `https://x.example/${id}`) =>
+    ({ contextId: '1', entryId: id, entryUri: `https://s.example/1/entry/${id}`, resourceUri: res, metadata: g, info: new Graph(), relations: new Graph() });
+  const agent = (uri: string, names: [string, string][]) => {
+    const g = new Graph();
+    for (const [name, lang] of names) g.add(namedNode(uri), `${FOAF}name`, literal(name, { language: lang }));
+    return entry(uri, g, uri);
+  };
+  const row = (id: string, publisher: 'a' | 'b' | { blank: string } | { own: string }) => {
+    const g = new Graph();
+    const s = namedNode(`https://x.example/${id}`);
+    if (typeof publisher === 'string') g.add(s, `${DCT}publisher`, namedNode(`https://org.example/${publisher}`));
+    else if ('blank' in publisher) {
+      g.add(s, `${DCT}publisher`, blankNode('p'));
+      g.add(blankNode('p'), `${FOAF}name`, literal(publisher.blank));
+    } else {
+      // a publisher IRI no agent entry was found for: named by this entry's own graph
+      g.add(s, `${DCT}publisher`, namedNode('https://org.example/c'));
+      g.add(namedNode('https://org.example/c'), `${FOAF}name`, literal(publisher.own));
+    }
+    return entry(id, g);
+  };
+  const agents = new Map([
+    ['https://org.example/a', agent('https://org.example/a', [['Verket A', 'sv'], ['Agency A', 'en']])],
+    ['https://org.example/b', agent('https://org.example/b', [['Verket B', 'sv']])],
+  ]);
+  const rows = [row('1', 'a'), row('2', 'b'), row('3', 'a'), row('4', { blank: 'Blank AB' }), row('5', { blank: 'Annan AB' }),
+    row('6', { own: 'Eget namn 1' }), row('7', { own: 'Eget namn 2' })];
+  assert.deepEqual(rows.map((r) => rowPublisher(r, agents, 'en')),
+    ['Agency A', 'Verket B', 'Agency A', 'Blank AB', 'Annan AB', 'Eget namn 1', 'Eget namn 2']);
+  assert.deepEqual(rows.slice(0, 3).map((r) => rowPublisher(r, agents, 'sv')), ['Verket A', 'Verket B', 'Verket A']);
+  // another answer's agents (here: A renamed) are read again
+  const renamed = new Map([...agents, ['https://org.example/a', agent('https://org.example/a', [['Agency A2', 'en']])]]);
+  assert.equal(rowPublisher(rows[0]!, renamed, 'en'), 'Agency A2');
+  assert.equal(rowPublisher(rows[0]!, agents, 'en'), 'Agency A');
+});
