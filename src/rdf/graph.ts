@@ -72,12 +72,6 @@ export class Graph {
     return this.objects(subject, predicate)[0];
   }
 
-  /** Subjects of `?s predicate object`. A scan: the blocks never ask this, so no object index is kept for it. */
-  subjects(predicate: string, object: Term | string): Term[] {
-    const ok = typeof object === 'string' ? object : termKey(object);
-    return [...this.triples()].filter((t) => t.predicate === predicate && termKey(t.object) === ok).map((t) => t.subject);
-  }
-
   /** Predicates used with this subject. */
   predicates(subject: Term | string): string[] {
     const sk = typeof subject === 'string' ? subject : termKey(subject);
@@ -91,11 +85,6 @@ export class Graph {
     return objs.some((o) => termKey(o) === ok);
   }
 
-  /** Subjects having `rdf:type` = the given class IRI. */
-  subjectsOfType(classIri: string): Term[] {
-    return this.subjects('http://www.w3.org/1999/02/22-rdf-syntax-ns#type', classIri);
-  }
-
   *triples(): IterableIterator<Triple> {
     for (const [sk, preds] of this.#bySubject) {
       const subject = sk.startsWith('_:') ? blankNode(sk.slice(2)) : namedNode(sk);
@@ -103,3 +92,12 @@ export class Graph {
     }
   }
 }
+
+/** Subjects of `?s predicate object`: a scan (the blocks never ask this, so no object index is kept for it). */
+export function subjectsOf(graph: Graph, predicate: string, object: Term | string): Term[] {
+  const ok = typeof object === 'string' ? object : termKey(object);
+  return [...graph.triples()].filter((t) => t.predicate === predicate && termKey(t.object) === ok).map((t) => t.subject);
+}
+
+/** Subjects having `rdf:type` = the given class IRI. */
+export const subjectsOfType = (graph: Graph, classIri: string): Term[] => subjectsOf(graph, 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type', classIri);

@@ -9,7 +9,7 @@ import { buildDatasetModel } from '../../src/dcat/dataset.ts';
 import { entryKind } from '../../src/dcat/kind.ts';
 import type { DatasetModel, FieldKey } from '../../src/dcat/model.ts';
 import { safeHref } from '../../src/dcat/safe.ts';
-import { Graph, type Term } from '../../src/rdf/graph.ts';
+import { Graph, subjectsOfType, type Term } from '../../src/rdf/graph.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
 import { parseRdf, type RdfFormat } from '../../src/rdf/parse.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
@@ -36,7 +36,7 @@ function entryFor(g: Graph, subject: Term): StoreEntry {
 
 async function datasets(file: string, format: RdfFormat, lang = 'sv'): Promise<DatasetModel[]> {
   const g = await graphOf(file, format);
-  return g.subjectsOfType(`${NS.dcat}Dataset`).map((s) => buildDatasetModel(entryFor(g, s), new Map(), { lang, storeBaseUrl: STORE }));
+  return subjectsOfType(g, `${NS.dcat}Dataset`).map((s) => buildDatasetModel(entryFor(g, s), new Map(), { lang, storeBaseUrl: STORE }));
 }
 
 const fieldText = (m: { fields: readonly { key: FieldKey; values: readonly import('../../src/dcat/model.ts').Value[] }[] }, k: FieldKey) =>
@@ -82,7 +82,7 @@ describe('real catalogs', { skip }, () => {
 
   test('DCAT-AP-SE data service: endpoints, access, contact', async () => {
     const g = await graphOf('se/dcat-ap-se_exempel_rekommenderat.ttl', 'turtle');
-    const svc = g.subjectsOfType(`${NS.dcat}DataService`)[0]!;
+    const svc = subjectsOfType(g, `${NS.dcat}DataService`)[0]!;
     assert.equal(entryKind(entryFor(g, svc)), 'service');
     const m = buildDataServiceModel(entryFor(g, svc), new Map(), { lang: 'en', storeBaseUrl: STORE });
     assert.equal(m.title?.value, 'API exempel');
@@ -133,7 +133,7 @@ describe('real catalogs', { skip }, () => {
   test('DCAT-AP HVD 3.0.0: HVD category and legislation labels, HVD indicator', async () => {
     const [m] = await datasets('eu/hvd-3.0.0/example-ms_catalogue_hvd.jsonld', 'jsonld', 'sv');
     const g = await graphOf('eu/hvd-3.0.0/example-ms_catalogue_hvd.jsonld', 'jsonld');
-    const hvd = entryFor(g, g.subjectsOfType(`${NS.dcat}Dataset`)[0]!);
+    const hvd = entryFor(g, subjectsOfType(g, `${NS.dcat}Dataset`)[0]!);
     assert.deepEqual(fieldText(m!, 'hvdCategory'), ['Naturskydd och biologisk mångfald']);
     assert.deepEqual(fieldText(m!, 'applicableLegislation'), ['Genomförandeförordning (EU) 2023/138', 'Direktiv (EU) 2007/2']);
     // the licence (exampleMS:FreeAndOpen) is named by its skos:exactMatch to the EU licence CC0 (issue 11 point 3)
@@ -151,7 +151,7 @@ describe('real catalogs', { skip }, () => {
         { kind: 'entry', text: { value: 'Bee population', lang: 'en' }, resourceUri: 'https://data.gov.gr/id/datasetseries/BeePopulation' },
       ]);
     }
-    const series = g.subjectsOfType(`${NS.dcat}DatasetSeries`)[0]!;
+    const series = subjectsOfType(g, `${NS.dcat}DatasetSeries`)[0]!;
     const model = buildDatasetModel(entryFor(g, series), new Map(), { lang: 'en', storeBaseUrl: STORE });
     assert.equal(model.kind, 'series');
     assert.deepEqual(fieldText(model, 'issued'), ['2022-04-01']);
@@ -159,7 +159,7 @@ describe('real catalogs', { skip }, () => {
 
   test('GeoDCAT-AP WMS service: endpoints kept, geometry not dumped, licence document label', async () => {
     const g = await graphOf('eu/geodcat-ap-2.0.0/data-service.ttl', 'turtle');
-    const svc = g.subjectsOfType(`${NS.dcat}DataService`)[0]!;
+    const svc = subjectsOfType(g, `${NS.dcat}DataService`)[0]!;
     const m = buildDataServiceModel(entryFor(g, svc), new Map(), { lang: 'en', storeBaseUrl: STORE });
     assert.equal(m.title?.value, 'EIONET monitoring sites - Web Service');
     assert.equal(m.endpointUrls.length, 2);

@@ -12,7 +12,7 @@ import type { DatasetModel, FieldKey, Value } from '../../src/dcat/model.ts';
 import { uriTail } from '../../src/dcat/read.ts';
 import { loadAllVocabularies, vocabLabel } from '../../src/dcat/vocab.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
-import { Graph, literal, namedNode, type Term } from '../../src/rdf/graph.ts';
+import { Graph, literal, namedNode, subjectsOfType, type Term } from '../../src/rdf/graph.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
 import { parseRdf, type RdfFormat } from '../../src/rdf/parse.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
@@ -42,7 +42,7 @@ const field = (m: { fields: readonly { key: FieldKey; values: readonly Value[] }
 
 async function datasets(files: readonly string[], format: RdfFormat, lang: string): Promise<DatasetModel[]> {
   const g = await graphOf(files, format);
-  return g.subjectsOfType(`${NS.dcat}Dataset`).map((s) => buildDatasetModel(entryFor(g, s), new Map(), { lang, storeBaseUrl: STORE }));
+  return subjectsOfType(g, `${NS.dcat}Dataset`).map((s) => buildDatasetModel(entryFor(g, s), new Map(), { lang, storeBaseUrl: STORE }));
 }
 
 describe('labels instead of URI fragments, on real catalogs', { skip }, () => {
@@ -66,7 +66,7 @@ describe('labels instead of URI fragments, on real catalogs', { skip }, () => {
 
   test('DCAT-AP-SE (luftfartygsregistret): an unnamed publisher given as an RDF document is shown by its site', async () => {
     const g = await graphOf(['se/oppna-luftfartygsregistret_dcat-ap.rdf'], 'rdfxml');
-    const ds = g.subjectsOfType(`${NS.dcat}Dataset`)[0]!;
+    const ds = subjectsOfType(g, `${NS.dcat}Dataset`)[0]!;
     const m = buildDatasetModel(entryFor(g, ds), new Map(), { lang: 'en', storeBaseUrl: STORE });
     assert.equal(uriTail('https://civictech.se/owner.rdf'), 'civictech.se');
     const strings = JSON.stringify(m);
@@ -88,7 +88,7 @@ describe('labels instead of URI fragments, on real catalogs', { skip }, () => {
     assert.ok(licences.includes('No Commercial Use With Fees'), licences.join(' | '));
     assert.ok(!licences.some((l) => /^(FreeAndOpen|NoCommercialUseWithFees)$/.test(l)), licences.join(' | '));
     const g = await graphOf(files, 'turtle');
-    const service = buildDataServiceModel(entryFor(g, g.subjectsOfType(`${NS.dcat}DataService`)[0]!), new Map(), { lang: 'en', storeBaseUrl: STORE });
+    const service = buildDataServiceModel(entryFor(g, subjectsOfType(g, `${NS.dcat}DataService`)[0]!), new Map(), { lang: 'en', storeBaseUrl: STORE });
     assert.deepEqual(field(service, 'license'), ['Terms Of Use']);
   });
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { buildDatasetModel } from '../../src/dcat/dataset.ts';
 import { toText, uriTail } from '../../src/dcat/read.ts';
-import { paragraphs } from '../../src/dcat/text.ts';
+import { htmlText, paragraphs } from '../../src/dcat/text.ts';
 import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
 import type { TemplateContext } from '../../src/legacy/template/context.ts';
@@ -148,5 +148,26 @@ describe('facet labels of literal values', () => {
   });
   test('a vocabulary value with no label shows a clean URI tail', () => {
     clean(valueLabel('theme', 'https://example.org/theme/Natur%01liv%C2%9F', ctx).label);
+  });
+});
+
+describe('htmlText: the quick check before the Unicode expression (issue 13 point 11)', () => {
+  // The definition: Infra controls other than tab, LF, FF, CR, noncharacters and lone surrogates, as Unicode properties.
+  const reference = (text: string): string =>
+    text.replace(/(?![\t\n\f\r])\p{Cc}|\p{Noncharacter_Code_Point}|\p{Cs}/gu, (c) => (c === '\v' || c === '\x85' ? '\n' : /\p{Cs}/u.test(c) ? '\ufffd' : ''));
+  test('every UTF-16 code unit, alone and between letters, is cleaned as the definition says', () => {
+    for (let u = 0; u <= 0xffff; u++) {
+      const c = String.fromCharCode(u);
+      for (const text of [c, `a${c}b`]) assert.equal(htmlText(text), reference(text), `U+${u.toString(16).padStart(4, '0')}`);
+    }
+  });
+  test('every supplementary noncharacter (U+1FFFE … U+10FFFF) goes; other astral characters and valid pairs stay', () => {
+    for (let plane = 1; plane <= 16; plane++) {
+      for (const low of [0xfffe, 0xffff, 0xfffd, 0x1f600 & 0xffff]) {
+        const text = `x${String.fromCodePoint(plane * 0x10000 + low)}y`;
+        assert.equal(htmlText(text), reference(text), `plane ${plane} ${low.toString(16)}`);
+      }
+    }
+    assert.equal(htmlText('Kartan 🗺️ över län'), 'Kartan 🗺️ över län');
   });
 });

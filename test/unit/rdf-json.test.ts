@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Graph, blankNode, literal, namedNode } from '../../src/rdf/graph.ts';
+import { Graph, blankNode, literal, namedNode, subjectsOfType } from '../../src/rdf/graph.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
 import { RdfParseError, readRdfJson, writeRdfJson } from '../../src/rdf/rdfjson.ts';
 import { fixture } from './store-fake.ts';
@@ -24,7 +24,7 @@ describe('readRdfJson', () => {
     assert.equal(temporal.termType, 'BlankNode');
     // the bnode object and the bnode subject are the same node
     assert.equal(g.object(temporal, `${NS.dcat}startDate`)?.value, '2010-05-01');
-    assert.equal(g.subjectsOfType(`${NS.dcat}Dataset`)[0]?.value, S);
+    assert.equal(subjectsOfType(g, `${NS.dcat}Dataset`)[0]?.value, S);
   });
 
   test('objects lacking type or value are skipped, the rest of the array is kept', () => {

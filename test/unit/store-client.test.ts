@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { NS } from '../../src/rdf/namespaces.ts';
+import { subjectsOf } from '../../src/rdf/graph.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
 import { AbortError, BadPayloadError, HttpStatusError, NetworkError, NotFoundError, isAbort } from '../../src/store/errors.ts';
 import { rdfTypeClause, uriField } from '../../src/store/query.ts';
@@ -38,7 +39,7 @@ describe('EntryStoreClient.getEntry', () => {
     assert.equal(e.modified, '2025-03-10T09:12:05.778+01:00');
     assert.equal(e.metadata.object(RES(10), `${NS.dcterms}title`)?.value, 'Badplatser');
     assert.equal(e.info.object(e.entryUri, `${NS.dcterms}creator`)?.value, `${STORE}_principals/resource/3`);
-    assert.deepEqual(e.relations.subjects(`${NS.dcat}dataset`, RES(10)).map((t) => t.value), [RES(1)]);
+    assert.deepEqual(subjectsOf(e.relations, `${NS.dcat}dataset`, RES(10)).map((t) => t.value), [RES(1)]);
   });
 
   test('second call comes from the cache; concurrent calls share one request', async () => {
