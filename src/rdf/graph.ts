@@ -50,8 +50,8 @@ export class Graph {
     if (!preds) this.#bySubject.set(sk, (preds = new Map()));
     let objs = preds.get(predicate);
     if (!objs) preds.set(predicate, (objs = []));
-    const ok = termKey(object);
-    if (objs.some((o) => termKey(o) === ok)) return;
+    // (values first: unequal strings differ in length or early, so no key is built for most)
+    if (objs.some((o) => o.value === object.value && termKey(o) === termKey(object))) return;
     objs.push(object);
     this.#size++;
   }

@@ -84,6 +84,16 @@ describe('readRdfJson', () => {
     assert.equal(readRdfJson({}).size, 0);
     const g = readRdfJson({ [S]: { [P]: [{ type: 'uri', value: 'http://a' }, { type: 'uri', value: 'http://a' }] } });
     assert.equal(g.size, 1);
+    // the same value as another kind of term, language or datatype is another object
+    const mixed = readRdfJson({ [S]: { [P]: [
+      { type: 'literal', value: 'http://a' }, { type: 'uri', value: 'http://a' }, { type: 'literal', value: 'http://a', lang: 'sv' },
+      { type: 'literal', value: 'http://a', lang: 'SV' }, { type: 'literal', value: 'http://a', datatype: 'http://www.w3.org/2001/XMLSchema#anyURI' },
+      { type: 'bnode', value: '_:http://a' }, { type: 'literal', value: 'http://a' }, { type: 'literal', value: 'http://b' },
+    ] } });
+    assert.deepEqual(mixed.objects(S, P).map((o) => [o.termType, o.value, o.language ?? '', o.datatype ?? '']), [
+      ['Literal', 'http://a', '', ''], ['NamedNode', 'http://a', '', ''], ['Literal', 'http://a', 'sv', ''],
+      ['Literal', 'http://a', '', 'http://www.w3.org/2001/XMLSchema#anyURI'], ['BlankNode', 'http://a', '', ''], ['Literal', 'http://b', '', ''],
+    ]);
   });
 
   test('wrong shapes throw RdfParseError naming what was wrong', () => {
