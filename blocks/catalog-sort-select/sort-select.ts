@@ -6,7 +6,9 @@ import type { SearchState } from '../../src/search/types.ts';
 import { normaliseSort, sameSort } from '../../src/search/query.ts';
 import { sortLabel, sortOptionsOf } from '../../src/search/settings.ts';
 import { msg } from '../../src/i18n/index.ts';
-import { TemplateBlock } from '../search-base/template.ts';
+import type { SearchScope } from '../../src/search/scope.ts';
+import { CatalogBlock } from '../base/catalog-block.ts';
+import { partProperties, ScopePart } from '../search-base/scope-part.ts';
 
 export type SortKey = 'modified' | 'title';
 export const SORT_KEYS: readonly SortKey[] = ['modified', 'title'];
@@ -41,14 +43,25 @@ const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRigh
  * @attr {string} sort-options - JSON `[{label, value}]` options instead of the two built-in ones (else the page's `sortOptions`).
  * @attr {string} lang - UI language: sv, en or de.
  */
-export class SortSelect extends TemplateBlock {
+export class SortSelect extends CatalogBlock<boolean> {
   static override blockName = 'catalogSortSelect' as const;
-  static override properties: PropertyDeclarations = TemplateBlock.partProperties('catalogSortSelect');
+  static override properties: PropertyDeclarations = partProperties('catalogSortSelect');
+
+  readonly #scope = new ScopePart(this, { loader: this.loader });
 
   /** A value reached by keyboard navigation that is not applied yet. */
   #pending: string | undefined;
   /** True from a navigation key until the next pointer press, Enter, blur or application. */
   #keyboard = false;
+
+  get searchScope(): SearchScope {
+    return this.#scope.scope;
+  }
+
+  /** Resolves once the scope's names and labels are in too. */
+  override get loadComplete(): Promise<string> {
+    return this.#scope.loadComplete(super.loadComplete);
+  }
 
   get selectId(): string {
     return `${this.idPrefix}-sort`;
