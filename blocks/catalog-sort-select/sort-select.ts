@@ -101,18 +101,19 @@ export class SortSelect extends CatalogBlock<boolean> {
         @mousedown=${this.#onPointer}
         @keydown=${this.#onKeydown}
         @change=${this.#onChange}
-        @blur=${this.#onBlur}
+        @blur=${this.#applyPending}
       >
         ${this.options.map((o) => html`<option value=${o.value} ?selected=${o.value === shown}>${o.label}</option>`)}
       </select>
     </div>`;
   }
 
-  #onPointer = (): void => {
+  // (the handlers are methods: Lit calls an event listener with the block as `this`)
+  #onPointer(): void {
     this.#keyboard = false;
-  };
+  }
 
-  #onKeydown = (e: KeyboardEvent): void => {
+  #onKeydown(e: KeyboardEvent): void {
     if (e.key === 'Enter') {
       this.#applyPending();
     } else if (e.altKey || e.key === ' ' || e.key === 'F4') {
@@ -121,9 +122,9 @@ export class SortSelect extends CatalogBlock<boolean> {
     } else if (NAVIGATION_KEYS.has(e.key) || (e.key.length === 1 && !e.ctrlKey && !e.metaKey)) {
       this.#keyboard = true;
     }
-  };
+  }
 
-  #onChange = (e: Event): void => {
+  #onChange(e: Event): void {
     const value = (e.target as HTMLSelectElement).value;
     if (!this.#isOption(value)) return;
     if (this.#keyboard) {
@@ -131,12 +132,9 @@ export class SortSelect extends CatalogBlock<boolean> {
       return;
     }
     this.#apply(value);
-  };
+  }
 
-  #onBlur = (): void => {
-    this.#applyPending();
-  };
-
+  /** (also the `blur` listener) */
   #applyPending(): void {
     const pending = this.#pending ?? (this.#keyboard ? this.#selectValue() : undefined);
     if (pending) this.#apply(pending);
