@@ -6,7 +6,9 @@ import type { SearchState } from '../../src/search/types.ts';
 import { normaliseSort, sameSort } from '../../src/search/query.ts';
 import { sortLabel, sortOptionsOf } from '../../src/search/settings.ts';
 import { msg } from '../../src/i18n/index.ts';
-import { TemplateBlock } from '../search-base/template.ts';
+import type { SearchScope } from '../../src/search/scope.ts';
+import { CatalogBlock } from '../base/catalog-block.ts';
+import { partProperties, ScopePart } from '../search-base/scope-part.ts';
 
 export type SortKey = 'modified' | 'title';
 export const SORT_KEYS: readonly SortKey[] = ['modified', 'title'];
@@ -41,14 +43,25 @@ const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRigh
  * @attr {string} sort-options - JSON `[{label, value}]` options instead of the two built-in ones (else the page's `sortOptions`).
  * @attr {string} lang - UI language: sv, en or de.
  */
-export class SortSelect extends TemplateBlock {
+export class SortSelect extends CatalogBlock<boolean> {
   static override blockName = 'catalogSortSelect' as const;
-  static override properties: PropertyDeclarations = TemplateBlock.partProperties('catalogSortSelect');
+  static override properties: PropertyDeclarations = partProperties('catalogSortSelect');
+
+  readonly #scope = new ScopePart(this, { loader: this.loader });
 
   /** A value reached by keyboard navigation that is not applied yet. */
   #pending: string | undefined;
   /** True from a navigation key until the next pointer press, Enter, blur or application. */
   #keyboard = false;
+
+  get searchScope(): SearchScope {
+    return this.#scope.scope;
+  }
+
+  /** Resolves once the scope's names and labels are in too. */
+  override get loadComplete(): Promise<string> {
+    return this.#scope.loadComplete(super.loadComplete);
+  }
 
   get selectId(): string {
     return `${this.idPrefix}-sort`;
@@ -88,18 +101,19 @@ export class SortSelect extends TemplateBlock {
         @mousedown=${this.#onPointer}
         @keydown=${this.#onKeydown}
         @change=${this.#onChange}
-        @blur=${this.#onBlur}
+        @blur=${this.#applyPending}
       >
         ${this.options.map((o) => html`<option value=${o.value} ?selected=${o.value === shown}>${o.label}</option>`)}
       </select>
     </div>`;
   }
 
-  #onPointer = (): void => {
+  // (the handlers are methods: Lit calls an event listener with the block as `this`)
+  #onPointer(): void {
     this.#keyboard = false;
-  };
+  }
 
-  #onKeydown = (e: KeyboardEvent): void => {
+  #onKeydown(e: KeyboardEvent): void {
     if (e.key === 'Enter') {
       this.#applyPending();
     } else if (e.altKey || e.key === ' ' || e.key === 'F4') {
@@ -108,9 +122,9 @@ export class SortSelect extends TemplateBlock {
     } else if (NAVIGATION_KEYS.has(e.key) || (e.key.length === 1 && !e.ctrlKey && !e.metaKey)) {
       this.#keyboard = true;
     }
-  };
+  }
 
-  #onChange = (e: Event): void => {
+  #onChange(e: Event): void {
     const value = (e.target as HTMLSelectElement).value;
     if (!this.#isOption(value)) return;
     if (this.#keyboard) {
@@ -118,12 +132,9 @@ export class SortSelect extends TemplateBlock {
       return;
     }
     this.#apply(value);
-  };
+  }
 
-  #onBlur = (): void => {
-    this.#applyPending();
-  };
-
+  /** (also the `blur` listener) */
   #applyPending(): void {
     const pending = this.#pending ?? (this.#keyboard ? this.#selectValue() : undefined);
     if (pending) this.#apply(pending);

@@ -2,7 +2,9 @@ import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'l
 import { msg } from '../../src/i18n/index.ts';
 import type { Graph } from '../../src/rdf/graph.ts';
 import { isAbort } from '../../src/store/errors.ts';
-import { TemplateBlock } from '../search-base/template.ts';
+import type { SearchScope } from '../../src/search/scope.ts';
+import { CatalogBlock } from '../base/catalog-block.ts';
+import { partProperties, ScopePart } from '../search-base/scope-part.ts';
 import { datasetExportsStyles } from './dataset-exports.styles.ts';
 import { collectResult, EXPORT_CAP, mergedGraph, resultCsv, type CollectedResult } from './export-data.ts';
 import { loadExportMessages } from './strings.ts';
@@ -91,12 +93,23 @@ interface LeftOut {
  * @event catalog-export - Before the download, cancelable; `detail`: `{ format, filename, blob, count }`. Cancel it to handle the file yourself.
  * @cssprop [--cb-accent=#0b5cad] - Button border and text.
  */
-export class DatasetExports extends TemplateBlock {
+export class DatasetExports extends CatalogBlock<boolean> {
   static override blockName = 'datasetExports' as const;
-  static override properties: PropertyDeclarations = TemplateBlock.partProperties('datasetExports');
+  static override properties: PropertyDeclarations = partProperties('datasetExports');
   static override blockStyles = [datasetExportsStyles];
+  readonly #scope = new ScopePart(this, { loader: this.loader });
   #status: Status = { kind: 'idle' };
   #abort: AbortController | undefined;
+
+  /** The scope whose result is exported. */
+  get searchScope(): SearchScope {
+    return this.#scope.scope;
+  }
+
+  /** Resolves once the scope's names and labels are in too. */
+  override get loadComplete(): Promise<string> {
+    return this.#scope.loadComplete(super.loadComplete);
+  }
 
   /** True while an export runs. */
   get exporting(): boolean {

@@ -42,7 +42,9 @@ export class DatasetFacets extends FacetsBlock {
  * @summary `<dataset-facets>` under its EntryScape Blocks tag name.
  * @tag esb-datasetfacets
  */
-export class EsbDatasetFacets extends DatasetFacets {}
+export class EsbDatasetFacets extends FacetsBlock {
+  static override incumbentName = 'datasetFacets';
+}
 
 if (!customElements.get('dataset-facets')) customElements.define('dataset-facets', DatasetFacets);
 if (!customElements.get('esb-datasetfacets')) customElements.define('esb-datasetfacets', EsbDatasetFacets);

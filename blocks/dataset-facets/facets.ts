@@ -11,7 +11,9 @@ import { formatNumber, msg } from '../../src/i18n/index.ts';
 import { hrefForState } from '../../src/search/url.ts';
 import type { SearchScope } from '../../src/search/scope.ts';
 import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchState } from '../../src/search/types.ts';
-import { ScopedBlock, activeFilterCount, toggleFilter } from '../search-base/scoped-block.ts';
+import { CatalogBlock } from '../base/catalog-block.ts';
+import { partProperties, ScopePart } from '../search-base/scope-part.ts';
+import { activeFilterCount, toggleFilter } from '../search-base/search-state.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
 import { facetsStyles } from './facets.styles.ts';
 import { isPlainClick } from '../search-base/pagination.ts';
@@ -53,23 +55,34 @@ export { isPlainClick } from '../search-base/pagination.ts';
  * @attr {string} lang - UI language: sv, en or de.
  * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.
  */
-export class FacetsBlock extends ScopedBlock {
+export class FacetsBlock extends CatalogBlock<boolean> {
   static override blockName = 'datasetFacets' as const;
   static override blockStyles = [facetsStyles];
   static override properties: PropertyDeclarations = {
-    ...ScopedBlock.partProperties('datasetFacets'),
+    ...partProperties('datasetFacets'),
     expanded: { state: true },
   };
 
   static override incumbentName = 'facets';
 
   declare expanded: ReadonlySet<CollectionName>;
+  readonly #scope = new ScopePart(this, { loader: this.loader });
   /** Key of the value link to focus again after the list re-rendered (values move when counts change). */
   #refocus: string | undefined;
 
   constructor() {
     super();
     this.expanded = new Set();
+  }
+
+  /** The scope this block filters (shared per document, name and store). */
+  get searchScope(): SearchScope {
+    return this.#scope.scope;
+  }
+
+  /** Resolves once the scope's names and labels are in too. */
+  override get loadComplete(): Promise<string> {
+    return this.#scope.loadComplete(super.loadComplete);
   }
 
   /** The collections this block offers: the default set plus HVD / Type when asked for (behaviour doc §4.4). */
@@ -84,7 +97,7 @@ export class FacetsBlock extends ScopedBlock {
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
-    if (this.isConnected && !this.pageConfigPending) this.requestFacets(this.collections);
+    if (this.isConnected && !this.pageConfigPending) this.#scope.requestFacets(this.collections);
   }
 
   /** "Clear all filters" here, unless a search layout around us renders its own (one reset per page region). */
@@ -174,7 +187,7 @@ export class FacetsBlock extends ScopedBlock {
             <button type="button" class="esbFacets__clearAll" @click=${this.#clearAll}>${msg(lang, 'facets.clearAll')}</button>
           </div>`
         : nothing}
-      ${this.scopeErrorView()}
+      ${this.#scope.errorView()}
       ${groups.map((g) => this.#renderGroup(scope, g, state, headingLevel(hl, 1)))}
     </div>`;
   }
@@ -255,12 +268,21 @@ export class FacetsBlock extends ScopedBlock {
  * @attr {string} scope - Name of the search scope (default "default").
  * @attr {boolean} terms - Also show the free-text terms as chips.
  */
-export class ActiveFiltersBlock extends ScopedBlock {
+export class ActiveFiltersBlock extends CatalogBlock<boolean> {
   static override blockName = 'catalogActiveFilters' as const;
   static override blockStyles = [facetsStyles];
-  static override properties: PropertyDeclarations = ScopedBlock.partProperties('catalogActiveFilters');
+  static override properties: PropertyDeclarations = partProperties('catalogActiveFilters');
 
+  readonly #scope = new ScopePart(this, { loader: this.loader });
   #refocus: number | undefined;
+
+  get searchScope(): SearchScope {
+    return this.#scope.scope;
+  }
+
+  override get loadComplete(): Promise<string> {
+    return this.#scope.loadComplete(super.loadComplete);
+  }
 
   #remove(chip: Chip, index: number): void {
     this.#refocus = index;

@@ -75,7 +75,10 @@ export class CatalogSearchList extends SearchListBlock {
  * @summary `<dataset-list>` under its EntryScape Blocks tag name.
  * @tag esb-datasetlist
  */
-export class EsbDatasetList extends DatasetList {}
+export class EsbDatasetList extends SearchListBlock {
+  static override blockStyles = [searchListStyles];
+  static override incumbentName = 'datasetList';
+}
 
 if (!customElements.get('catalog-search-list')) customElements.define('catalog-search-list', CatalogSearchList);
 if (!customElements.get('dataset-list')) customElements.define('dataset-list', DatasetList);

@@ -15,16 +15,16 @@ import { keyed } from 'lit/directives/keyed.js';
 import { remember } from '../../src/store/bounded.ts';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
 import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
-import { announceState, scopeLoadComplete, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
-import { ScopeBinding } from '../search-base/scope-binding.ts';
-import { loadLandingMessages, loadSearchMessages, msg, type Lang } from '../../src/i18n/index.ts';
+import { scopeNameOf } from '../search-base/scope-params.ts';
+import { ScopePart } from '../search-base/scope-part.ts';
+import { loadLandingMessages, msg, type Lang } from '../../src/i18n/index.ts';
 import type { ScopeConfig, SearchScope } from '../../src/search/scope.ts';
 import type { ResultRow, SearchResults, SearchState } from '../../src/search/types.ts';
 import { adoptBlockStyles, blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { heading, stateView, type RenderContext } from '../base/render.ts';
 import { pagination } from '../search-base/pagination.ts';
-import { activeFilterCount } from '../search-base/scoped-block.ts';
+import { activeFilterCount } from '../search-base/search-state.ts';
 import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
 import { LIST_TEMPLATES, templates, type TemplateModule } from '../search-base/templates.ts'; // templates (issue 10)
 import { anyRich, loadCoverage, loadRich, richFlags } from '../rich-content/hook.ts';
@@ -83,9 +83,13 @@ export class SearchListBlock extends CatalogBlock {
   /** A scope given by an enclosing layout (its private one); wins over the `scope` attribute. */
   declare scopeOverride: SearchScope | undefined;
 
-  /** The scope shown: a layout's private one (`scopeOverride`) or the named one; a scope joined is configured anew. */
-  readonly #binding = new ScopeBinding(this, {
+  /**
+   * The scope shown: a layout's private one (`scopeOverride`) or the named one, joined once the page configuration
+   * (which may name the store) is read; a scope joined is configured anew.
+   */
+  readonly #scope = new ScopePart(this, {
     override: () => this.scopeOverride,
+    ready: () => !this.pageConfigPending,
     joined: () => {
       this.#configured = '';
     },
@@ -97,7 +101,6 @@ export class SearchListBlock extends CatalogBlock {
   #focusWasInside = false;
   /** Focus was in a result row when this update began (then every row stays bound to its entry, see render). */
   #focusInRow = false;
-  #lastState: LoadState = 'idle';
   #rowLanding: ((route: Route, target: LinkTarget) => string) | undefined;
 
   get scopeName(): string {
@@ -106,7 +109,7 @@ export class SearchListBlock extends CatalogBlock {
 
   /** The SearchScope this list shows (shared by every block with the same scope name in the document). */
   get searchScope(): SearchScope {
-    return this.#binding.scope;
+    return this.#scope.scope;
   }
 
   /** Types searched: the defaults, plus data services with includeServices, all three with typeFilter. */
@@ -175,19 +178,14 @@ export class SearchListBlock extends CatalogBlock {
   /** Row links by target (see #landing). */
   #links: { key: string; hrefs: Map<string, string> } = { key: '', hrefs: new Map() };
 
-  /** Resolves once the scope's names and labels are in too (see scopeLoadComplete). */
+  /** Resolves once the scope's names and labels are in too. */
   override get loadComplete(): Promise<string> {
-    return scopeLoadComplete(this, super.loadComplete);
+    return this.#scope.loadComplete(super.loadComplete);
   }
 
-  /** Load state for hosts and tests (the common block states of behaviour doc §2). */
+  /** Load state for hosts and tests (the common block states of behaviour doc §2): the scope's. */
   override get state(): LoadState {
-    return scopeLoadState(this.#binding.current);
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
+    return this.#scope.state;
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -196,7 +194,7 @@ export class SearchListBlock extends CatalogBlock {
     this.#focusWasInside = this.contains(active);
     this.#focusInRow = this.#focusWasInside && !!active?.closest('li.entryListRow');
     if (!this.isConnected || this.pageConfigPending) return;
-    const scope = this.#binding.sync();
+    const scope = this.#scope.sync();
     const settings = this.settings;
     const key = JSON.stringify([settings, this.params.registry === true]);
     if (key !== this.#configured) {
@@ -204,24 +202,23 @@ export class SearchListBlock extends CatalogBlock {
       if (this.#configured) this.#rows.clear();
       this.#configured = key;
       scope.configure(settings);
-      void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
     }
   }
 
   /** "Try again": the scope runs its current state again. */
   retry = (): void => {
-    this.#binding.current?.refresh();
+    this.#scope.current?.refresh();
   };
 
   #go = (page: number): void => {
-    const scope = this.#binding.current;
+    const scope = this.#scope.current;
     if (!scope) return;
     this.#focusAfterPaging = true;
     scope.update((s) => ({ ...s, page }), { history: this.params.pageInUrl === true ? 'push' : 'none' });
   };
 
   #hrefFor = (page: number): string => {
-    const scope = this.#binding.current!;
+    const scope = this.#scope.current!;
     return scope.hrefFor({ ...scope.state, page });
   };
 
@@ -366,7 +363,7 @@ export class SearchListBlock extends CatalogBlock {
 
   override render(): TemplateResult {
     const lang = this.uiLang;
-    const scope = this.#binding.current;
+    const scope = this.#scope.current;
     const state = this.state;
     const params = this.params;
     const hl = Number(params.hl ?? 2);
@@ -433,6 +430,5 @@ export class SearchListBlock extends CatalogBlock {
       // an error state has no list body: its (new) "Try again"
       (body ?? this.querySelector<HTMLElement>('.esbRetry') ?? this.querySelector<HTMLElement>('.esbState[tabindex]'))?.focus();
     }
-    this.#lastState = announceState(this, state, this.#lastState);
   }
 }

@@ -37,7 +37,9 @@ export class DatasetMultiSearch extends MultiSearchBlock {
  * @summary `<dataset-multi-search>` under its EntryScape Blocks tag name.
  * @tag esb-datasetmultisearch
  */
-export class EsbDatasetMultiSearch extends DatasetMultiSearch {}
+export class EsbDatasetMultiSearch extends MultiSearchBlock {
+  static override incumbentName = 'datasetMultiSearch';
+}
 
 if (!customElements.get('dataset-multi-search')) customElements.define('dataset-multi-search', DatasetMultiSearch);
 if (!customElements.get('esb-datasetmultisearch')) customElements.define('esb-datasetmultisearch', EsbDatasetMultiSearch);

@@ -10,7 +10,10 @@ import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'l
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { msg } from '../../src/i18n/index.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
-import { INVALID_SEARCH_CHARS, ScopedBlock, toggleFilter } from '../search-base/scoped-block.ts';
+import type { SearchScope } from '../../src/search/scope.ts';
+import { CatalogBlock } from '../base/catalog-block.ts';
+import { partProperties, ScopePart } from '../search-base/scope-part.ts';
+import { INVALID_SEARCH_CHARS, toggleFilter } from '../search-base/search-state.ts';
 import { langOf } from '../base/render.ts';
 import { urlPrefix } from '../../src/config/links.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
@@ -51,11 +54,11 @@ type Problem = 'none' | 'tooShort' | 'invalid';
  * @attr {string} namedclick - Name of a page-config `clicks` route used as `click`.
  * @fires catalog-navigate - Cancelable, before going to the `click` page; `detail.href` is the target.
  */
-export class MultiSearchBlock extends ScopedBlock {
+export class MultiSearchBlock extends CatalogBlock<boolean> {
   static override blockName = 'datasetMultiSearch' as const;
   static override blockStyles = [simpleSearchStyles, comboboxStyles, facetsStyles];
   static override properties: PropertyDeclarations = {
-    ...ScopedBlock.partProperties('datasetMultiSearch'),
+    ...partProperties('datasetMultiSearch'),
     text: { state: true },
     open: { state: true },
     active: { state: true },
@@ -73,6 +76,7 @@ export class MultiSearchBlock extends ScopedBlock {
   declare open: boolean;
   declare active: number;
   declare problem: Problem;
+  readonly #scope = new ScopePart(this, { loader: this.loader });
   #refocusChip: number | undefined;
 
   constructor() {
@@ -81,6 +85,15 @@ export class MultiSearchBlock extends ScopedBlock {
     this.open = false;
     this.active = -1;
     this.problem = 'none';
+  }
+
+  get searchScope(): SearchScope {
+    return this.#scope.scope;
+  }
+
+  /** Resolves once the scope's names and labels are in too. */
+  override get loadComplete(): Promise<string> {
+    return this.#scope.loadComplete(super.loadComplete);
   }
 
   get input(): HTMLInputElement | null {
@@ -93,7 +106,7 @@ export class MultiSearchBlock extends ScopedBlock {
     if (!typed) return [];
     const out: Suggestion[] = [];
     const state = this.searchScope.state;
-    if (typed.length >= this.minimumTermLength && !INVALID_SEARCH_CHARS.test(typed) && !state.terms.includes(typed)) {
+    if (typed.length >= this.#scope.minimumTermLength && !INVALID_SEARCH_CHARS.test(typed) && !state.terms.includes(typed)) {
       out.push({ kind: 'term', value: typed, label: msg(this.uiLang, 'multi.freeText', { term: typed }) });
     }
     const offered = this.collections;
@@ -113,7 +126,7 @@ export class MultiSearchBlock extends ScopedBlock {
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
     super.willUpdate(changed);
     // Suggestions come from the facet counts of the default collections (behaviour doc §4.2).
-    if (this.isConnected && !this.pageConfigPending) this.requestFacets(this.collections);
+    if (this.isConnected && !this.pageConfigPending) this.#scope.requestFacets(this.collections);
   }
 
   #optionId(i: number): string {
@@ -178,7 +191,7 @@ export class MultiSearchBlock extends ScopedBlock {
       this.problem = 'invalid';
       return;
     }
-    if (typed.length < this.minimumTermLength) {
+    if (typed.length < this.#scope.minimumTermLength) {
       this.problem = 'tooShort';
       return;
     }
@@ -302,7 +315,7 @@ export class MultiSearchBlock extends ScopedBlock {
       <div class="esbSearchError" id=${errorId} aria-live="polite">${invalid ? msg(lang, 'search.invalid') : ''}</div>
       <div class="esbSearchHint" id=${hintId} role="status">
         ${this.problem === 'tooShort'
-          ? msg(lang, 'search.tooShort', { n: this.minimumTermLength })
+          ? msg(lang, 'search.tooShort', { n: this.#scope.minimumTermLength })
           : open
             ? msg(lang, 'multi.count', { n: options.length })
             : ''}

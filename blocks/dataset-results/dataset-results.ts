@@ -41,7 +41,9 @@ export class CatalogResults extends ResultsBlock {
  * @summary `<dataset-results>` under its EntryScape Blocks tag name.
  * @tag esb-datasetresults
  */
-export class EsbDatasetResults extends DatasetResults {}
+export class EsbDatasetResults extends ResultsBlock {
+  static override blockStyles = [searchListStyles];
+}
 
 if (!customElements.get('catalog-results')) customElements.define('catalog-results', CatalogResults);
 if (!customElements.get('dataset-results')) customElements.define('dataset-results', DatasetResults);

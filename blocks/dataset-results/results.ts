@@ -11,14 +11,14 @@
  * the count. The interpreter chunk is loaded only when one is given; until then the built-in text shows.
  */
 import { html, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { loadSearchMessages, msg } from '../../src/i18n/index.ts';
+import { msg } from '../../src/i18n/index.ts';
 import type { SearchScope } from '../../src/search/scope.ts';
 import type { SearchResults } from '../../src/search/types.ts';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { isFiltered } from '../dataset-list/search-list.ts';
-import { announceState, scopeLoadComplete, scopeLoadState, scopeNameOf } from '../search-base/scope-params.ts';
-import { ScopeBinding } from '../search-base/scope-binding.ts';
+import { scopeNameOf } from '../search-base/scope-params.ts';
+import { ScopePart } from '../search-base/scope-part.ts';
 import { RESULTS_TEMPLATES, templates } from '../search-base/templates.ts';
 
 /**
@@ -43,45 +43,32 @@ export class ResultsBlock extends CatalogBlock {
   declare scope: string | undefined;
 
   /** Follows its scope as the block that speaks the scope's result count (see countAnnouncers). */
-  readonly #binding = new ScopeBinding(this, {
-    joined: (scope) => {
-      scope.countAnnouncers.add(this);
-      void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
-    },
+  readonly #scope = new ScopePart(this, {
+    joined: (scope) => scope.countAnnouncers.add(this),
     left: (scope) => scope.countAnnouncers.delete(this),
   });
-  #lastState: LoadState = 'idle';
 
   get scopeName(): string {
     return scopeNameOf(this);
   }
 
   get searchScope(): SearchScope {
-    return this.#binding.scope;
+    return this.#scope.scope;
   }
 
-  /** Resolves once the scope's names and labels are in too (see scopeLoadComplete). */
+  /** Resolves once the scope's names and labels are in too. */
   override get loadComplete(): Promise<string> {
-    return scopeLoadComplete(this, super.loadComplete);
+    return this.#scope.loadComplete(super.loadComplete);
   }
 
+  /** The scope's state (its `catalog-block-state` events come from the ScopePart). */
   override get state(): LoadState {
-    return scopeLoadState(this.#binding.current);
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void loadSearchMessages(this.uiLang).then(() => this.requestUpdate());
-  }
-
-  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    super.willUpdate(changed);
-    if (this.isConnected) this.#binding.sync();
+    return this.#scope.state;
   }
 
   override render(): TemplateResult {
     const lang = this.uiLang;
-    const scope = this.#binding.current;
+    const scope = this.#scope.current;
     const results = scope?.status === 'error' ? undefined : scope?.results;
     const filtered = results ? isFiltered(results.state) : false;
     // the author's template for these results (issue 10), once the interpreter is loaded
@@ -91,10 +78,5 @@ export class ResultsBlock extends CatalogBlock {
         >${results ? tpl?.resultsTemplate(this, results.total, filtered) ?? resultsText(results, lang) : ''}</div
       >
     </div>`;
-  }
-
-  protected override updated(changed: Map<PropertyKey, unknown>): void {
-    super.updated(changed);
-    this.#lastState = announceState(this, this.state, this.#lastState);
   }
 }

@@ -34,7 +34,9 @@ export class DatasetSearch extends SimpleSearchBlock {
  * @summary `<dataset-search>` under its EntryScape Blocks tag name.
  * @tag esb-datasetsearch
  */
-export class EsbDatasetSearch extends DatasetSearch {}
+export class EsbDatasetSearch extends SimpleSearchBlock {
+  static override incumbentName = 'datasetSearch';
+}
 
 if (!customElements.get('dataset-search')) customElements.define('dataset-search', DatasetSearch);
 if (!customElements.get('esb-datasetsearch')) customElements.define('esb-datasetsearch', EsbDatasetSearch);

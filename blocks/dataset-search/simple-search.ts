@@ -8,8 +8,11 @@
 import { html, type PropertyDeclarations } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { msg } from '../../src/i18n/index.ts';
-import { INVALID_SEARCH_CHARS, ScopedBlock } from '../search-base/scoped-block.ts';
+import { CatalogBlock } from '../base/catalog-block.ts';
+import { partProperties, ScopePart } from '../search-base/scope-part.ts';
+import { INVALID_SEARCH_CHARS } from '../search-base/search-state.ts';
 import { simpleSearchStyles } from './simple-search.styles.ts';
+import type { SearchScope } from '../../src/search/scope.ts';
 import type { SearchState } from '../../src/search/types.ts';
 
 /** Delay between the last input and the search (behaviour doc §4.1). */
@@ -24,22 +27,33 @@ type Problem = 'none' | 'tooShort' | 'invalid';
  * @attr {string} lang - UI language: sv, en or de.
  * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.
  */
-export class SimpleSearchBlock extends ScopedBlock {
+export class SimpleSearchBlock extends CatalogBlock<boolean> {
   static override blockName = 'datasetSearch' as const;
   static override blockStyles = [simpleSearchStyles];
   static override properties: PropertyDeclarations = {
-    ...ScopedBlock.partProperties('datasetSearch'),
+    ...partProperties('datasetSearch'),
     problem: { state: true },
   };
 
   static override incumbentName = 'simpleSearch';
 
   declare problem: Problem;
+  /** The input follows the scope's state (URL, back/forward, other parts of the scope). */
+  readonly #scope = new ScopePart(this, { loader: this.loader, stateChanged: (state) => this.#follow(state) });
   #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
     super();
     this.problem = 'none';
+  }
+
+  get searchScope(): SearchScope {
+    return this.#scope.scope;
+  }
+
+  /** Resolves once the scope's names and labels are in too. */
+  override get loadComplete(): Promise<string> {
+    return this.#scope.loadComplete(super.loadComplete);
   }
 
   get input(): HTMLInputElement | null {
@@ -51,7 +65,7 @@ export class SimpleSearchBlock extends ScopedBlock {
     return state.terms.join(' ');
   }
 
-  protected override scopeStateChanged(state: SearchState): void {
+  #follow(state: SearchState): void {
     const input = this.input;
     const term = this.#termOf(state);
     if (!input) return;
@@ -101,7 +115,7 @@ export class SimpleSearchBlock extends ScopedBlock {
       this.problem = 'invalid';
       return;
     }
-    if (value.length > 0 && value.length < this.minimumTermLength) {
+    if (value.length > 0 && value.length < this.#scope.minimumTermLength) {
       this.problem = 'tooShort';
       return;
     }
@@ -138,7 +152,7 @@ export class SimpleSearchBlock extends ScopedBlock {
       />
       <div class="esbSearchError" id=${errorId} aria-live="polite">${invalid ? msg(lang, 'search.invalid') : ''}</div>
       <div class="esbSearchHint" id=${hintId} role="status">
-        ${this.problem === 'tooShort' ? msg(lang, 'search.tooShort', { n: this.minimumTermLength }) : ''}
+        ${this.problem === 'tooShort' ? msg(lang, 'search.tooShort', { n: this.#scope.minimumTermLength }) : ''}
       </div>
     </div>`;
   }

@@ -29,7 +29,7 @@ export class FacetSearchResponsiveness extends FacetResponsivenessBlock {}
  * @summary `<facet-search-responsiveness>` under its EntryScape Blocks tag name.
  * @tag esb-facetsearchresponsiveness
  */
-export class EsbFacetSearchResponsiveness extends FacetSearchResponsiveness {}
+export class EsbFacetSearchResponsiveness extends FacetResponsivenessBlock {}
 
 if (!customElements.get('facet-search-responsiveness')) customElements.define('facet-search-responsiveness', FacetSearchResponsiveness);
 if (!customElements.get('esb-facetsearchresponsiveness')) customElements.define('esb-facetsearchresponsiveness', EsbFacetSearchResponsiveness);

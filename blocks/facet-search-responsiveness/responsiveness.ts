@@ -11,7 +11,10 @@ import { css, html, unsafeCSS, type CSSResult, type PropertyDeclarations } from 
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { msg } from '../../src/i18n/index.ts';
 import { adoptStyles } from '../base/adopt-styles.ts';
-import { ScopedBlock, activeFilterCount } from '../search-base/scoped-block.ts';
+import type { SearchScope } from '../../src/search/scope.ts';
+import { CatalogBlock } from '../base/catalog-block.ts';
+import { partProperties, ScopePart } from '../search-base/scope-part.ts';
+import { activeFilterCount } from '../search-base/search-state.ts';
 
 /** The break of the facet layouts when none (or an invalid one) is given (SPEC limits). */
 export const DEFAULT_BREAK = '1024px';
@@ -105,21 +108,32 @@ const toggleStyles = css`
  * @attr {string} controls - Id of the facet panel to show and hide (default: the facet column of the enclosing layout).
  * @attr {string} scope - Name of the search scope whose active filters are counted (default "default").
  */
-export class FacetResponsivenessBlock extends ScopedBlock {
+export class FacetResponsivenessBlock extends CatalogBlock<boolean> {
   static override blockName = 'facetSearchResponsiveness' as const;
   static override blockStyles = [toggleStyles];
   static override properties: PropertyDeclarations = {
-    ...ScopedBlock.partProperties('facetSearchResponsiveness'),
+    ...partProperties('facetSearchResponsiveness'),
     controls: { type: String },
     open: { state: true },
   };
 
   declare controls: string | undefined;
   declare open: boolean;
+  /** The scope whose active filters the toggle counts. */
+  readonly #scope = new ScopePart(this, { loader: this.loader });
 
   constructor() {
     super();
     this.open = false;
+  }
+
+  get searchScope(): SearchScope {
+    return this.#scope.scope;
+  }
+
+  /** Resolves once the scope's names and labels are in too. */
+  override get loadComplete(): Promise<string> {
+    return this.#scope.loadComplete(super.loadComplete);
   }
 
   /** The effective break value (CSS length). */

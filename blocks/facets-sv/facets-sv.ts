@@ -2,7 +2,8 @@
  * `<facets-sv>`: the supportive block `facets_sv` under its old name (the spec's supportive block table), the same
  * element as `<dataset-facets>`. Importing this module registers it (and `<dataset-facets>`).
  */
-import { DatasetFacets } from '../dataset-facets/dataset-facets.ts';
+import { FacetsBlock } from '../dataset-facets/facets.ts';
+import '../dataset-facets/dataset-facets.ts'; // registers <dataset-facets> too (see above)
 
 /**
  * The facet column of a dataset search under the spec's name `facets_sv`; labels follow the UI language.
@@ -15,7 +16,7 @@ import { DatasetFacets } from '../dataset-facets/dataset-facets.ts';
  * @attr {boolean} hvd-filter - Adds the "HVD category" facet.
  * @attr {boolean} type-filter - Adds the "Type" facet.
  */
-export class FacetsSv extends DatasetFacets {
+export class FacetsSv extends FacetsBlock {
   static override incumbentName = 'facets_sv';
 }
 

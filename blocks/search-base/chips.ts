@@ -6,7 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, type Lang } from '../../src/i18n/index.ts';
 import type { CollectionName, SearchResults, SearchState } from '../../src/search/types.ts';
-import { toggleFilter } from './scoped-block.ts';
+import { toggleFilter } from './search-state.ts';
 import { langOf } from '../base/render.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 

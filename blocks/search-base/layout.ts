@@ -8,11 +8,11 @@
 import { css, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { Directive, directive, PartType, type ElementPart, type PartInfo } from 'lit/directive.js';
 import type { SearchScope } from '../../src/search/scope.ts';
-import { loadSearchMessages, msg } from '../../src/i18n/index.ts';
+import { msg } from '../../src/i18n/index.ts';
 import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import { scopeNameOf } from './scope-params.ts';
-import { ScopeBinding } from './scope-binding.ts';
-import { activeFilterCount } from './scoped-block.ts';
+import { ScopePart } from './scope-part.ts';
+import { activeFilterCount } from './search-state.ts';
 import { heading, headingLevel } from '../base/render.ts';
 
 /** A layout re-renders when its scope's state changes (clear-all shows while a filter is active). */
@@ -197,7 +197,8 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
 
   declare scope: string | undefined;
 
-  readonly #binding = new ScopeBinding(this, { events: STATE_EVENT });
+  /** A layout loads no data itself (its children do); its own load is the UI strings of its language. */
+  readonly #scope = new ScopePart(this, { events: STATE_EVENT, loader: this.loader });
 
   get scopeName(): string {
     return scopeNameOf(this);
@@ -205,23 +206,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
 
   /** The search this layout and its children share. */
   get searchScope(): SearchScope {
-    return this.#binding.scope;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#binding.sync();
-  }
-
-  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    super.willUpdate(changed);
-    // A layout loads no data itself (its children do); its own load is the UI strings of its language.
-    const lang = this.uiLang;
-    this.loader.run(lang, async () => {
-      await loadSearchMessages(lang);
-      return true;
-    });
-    if (this.isConnected) this.#binding.sync();
+    return this.#scope.scope;
   }
 
   /**
@@ -254,7 +239,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
   /** "Clear all filters" (behaviour doc §2.6): only while a filter is active; keeps the search terms. */
   protected renderClearAll(): TemplateResult | typeof nothing {
     // while any facet filter has a value (terms do not count)
-    const state = this.#binding.current?.state;
+    const state = this.#scope.current?.state;
     if (!state || activeFilterCount(state) === 0) return nothing;
     return html`<p class="esbClearAll"><button type="button" class="esbClearAllButton" @click=${this.#clearFilters}>
       ${msg(this.uiLang, 'facets.clearAll')}</button></p>`;

@@ -1,7 +1,7 @@
 /**
  * What the supportive search blocks (lists, counts, search fields, facets, sort select) share about their scope: its
- * name and its load state (following its events: scope-binding.ts). Their parameters come from their column of the parameter table through
- * the one resolver (src/config/resolve.ts), like every block's.
+ * name and its load state (the blocks follow it through their ScopePart: scope-part.ts). Their parameters come from
+ * their column of the parameter table through the one resolver (src/config/resolve.ts), like every block's.
  */
 import type { SearchScope } from '../../src/search/scope.ts';
 import { stateOfError, type LoadState } from '../base/load-controller.ts';
@@ -28,7 +28,8 @@ export function announceState(el: Element, state: LoadState, last: LoadState): L
 /**
  * `loadComplete` of a block showing a scope's results: the rows show before the publisher names and vocabulary
  * labels are in (src/search/scope.ts), so it resolves when the scope has settled too and the block has rendered that.
+ * `part.scope` is the block's scope, read once `shown` has resolved.
  */
-export function scopeLoadComplete(block: { readonly state: string; readonly searchScope: SearchScope; readonly updateComplete: Promise<boolean> }, shown: Promise<string>): Promise<string> {
-  return shown.then(() => block.searchScope.settled()).then(() => block.updateComplete).then(() => block.state);
+export function scopeLoadComplete(block: { readonly state: string; readonly updateComplete: Promise<boolean> }, part: { readonly scope: SearchScope }, shown: Promise<string>): Promise<string> {
+  return shown.then(() => part.scope.settled()).then(() => block.updateComplete).then(() => block.state);
 }

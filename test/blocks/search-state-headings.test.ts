@@ -3,7 +3,7 @@
 // rows (hl="1") still has its h1 in every state. The landing blocks' states: landing-headings-lang.test.ts.
 import { expect, html } from '@open-wc/testing';
 import '../../blocks/dataset-list/dataset-list.ts';
-import type { ScopedBlock } from '../../blocks/search-base/scoped-block.ts';
+import type { SearchListBlock } from '../../blocks/dataset-list/search-list.ts';
 import { BadPayloadError, NetworkError } from '../../src/store/errors.ts';
 import type { CatalogStore } from '../../src/store/types.ts';
 import { fixedStore, freshPage, mountOnStore, until } from './search-input-helpers.ts';
@@ -26,7 +26,7 @@ describe('search list states carry a heading at hl (issue 11 point 9)', () => {
     for (const hl of [1, 3]) {
       freshPage();
       const store = failingStore();
-      const el = await withStore<ScopedBlock>(store, html`<dataset-list lang="en" hl=${hl}></dataset-list>`);
+      const el = await withStore<SearchListBlock>(store, html`<dataset-list lang="en" hl=${hl}></dataset-list>`);
       scopeFor(document, 'default', store).configure({ contextId: '1' });
       await until(() => !!el.querySelector('.esbLoading [role="status"] .esbStateHeading'));
       expect(headings(el)).to.deep.equal([`H${hl} Loading…`]);
@@ -38,7 +38,7 @@ describe('search list states carry a heading at hl (issue 11 point 9)', () => {
   it('unreachable and garbage: the message is the heading, "Try again" stays a button', async () => {
     for (const [error, said] of [[new NetworkError('down'), 'The catalog could not be reached.'], [new BadPayloadError('junk'), 'The catalog answered with data that could not be read.']] as const) {
       freshPage();
-      const { el } = await mountOnStore<ScopedBlock>(failingStore(error), html`<dataset-list lang="en" hl="1"></dataset-list>`);
+      const { el } = await mountOnStore<SearchListBlock>(failingStore(error), html`<dataset-list lang="en" hl="1"></dataset-list>`);
       await until(() => !!el.querySelector('.esbStateHeading'));
       expect(headings(el)).to.deep.equal([`H1 ${said}`]);
       expect(el.querySelector('button.esbRetry')).to.exist;
