@@ -112,10 +112,15 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     return this.#pageLoading;
   }
 
-  /** Effective parameters (behaviour doc §0/§8). */
+  /**
+   * Effective parameters (behaviour doc §0/§8), read once per update (each resolution reads every parameter; a render
+   * and the handlers of what it shows ask many times): what the block shows and what its handlers read agree.
+   */
   get params(): ResolvedParams {
-    return resolveParams(this.blockName, this, this.#page, this.parentBlock()?.params, (this.constructor as typeof CatalogBlock).incumbentName);
+    return (this.#params ??= resolveParams(this.blockName, this, this.#page, this.parentBlock()?.params, (this.constructor as typeof CatalogBlock).incumbentName));
   }
+
+  #params: ResolvedParams | undefined;
 
   get uiLang(): Lang {
     return blockLang(this, this.#page);
@@ -247,6 +252,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     this.#syncParamAttributes(changed);
     this.#syncAria();
     this.#readPage();
+    this.#params = undefined;
   }
 
   /** `label`, `labelledby`, `describedby`, `live` (off, polite, assertive) → `aria-label` … */

@@ -19,6 +19,7 @@ import { facetsStyles } from './facets.styles.ts';
 import { isPlainClick } from '../search-base/pagination.ts';
 import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
+import type { ResolvedParams } from '../../src/config/resolve.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, htmlText, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 /**
@@ -87,7 +88,10 @@ export class FacetsBlock extends CatalogBlock<boolean> {
 
   /** The collections this block offers: the default set plus HVD / Type when asked for (behaviour doc §4.4). */
   get collections(): CollectionName[] {
-    const p = this.params;
+    return this.#collections(this.params);
+  }
+
+  #collections(p: ResolvedParams): CollectionName[] {
     const set = new Set<CollectionName>(DEFAULT_FACETS);
     if (p.hvdFilter === true) set.add('hvd');
     if (p.typeFilter === true) set.add('type');
@@ -173,13 +177,15 @@ export class FacetsBlock extends CatalogBlock<boolean> {
     // A failed search shows its error (with "Try again") instead of the last counts.
     const results = scope.status === 'error' ? undefined : scope.results;
     const byName = new Map((results?.facets ?? []).map((g) => [g.name, g] as const));
-    const max = this.params.facetLimit;
-    const groups = this.collections
+    // (parameters resolved once per render: each resolution reads every parameter)
+    const p = this.params;
+    const max = p.facetLimit;
+    const groups = this.#collections(p)
       .map((n) => byName.get(n))
       .filter((g): g is FacetGroupView => !!g && g.values.length > 0)
       // `facetLimit`: at most that many values per group (selected ones always stay)
       .map((g) => (typeof max === 'number' ? { ...g, values: g.values.filter((v, i) => i < max || v.selected) } : g));
-    const hl = Number(this.params.hl ?? 2);
+    const hl = Number(p.hl ?? 2);
     this.#keywordLangs = keywordLangs(results?.rows ?? []);
     return html`<div class="esbFacets esbBlock" aria-busy=${scope.status === 'loading' ? 'true' : 'false'}>
       ${activeFilterCount(state) > 0 && this.showsClearAll
@@ -232,10 +238,29 @@ export class FacetsBlock extends CatalogBlock<boolean> {
 
   #keywordLangs = new Map<string, string>();
 
+  /**
+   * Value links of the state and page address they were made for: the column renders again when a search starts and
+   * when its answer comes, with the same state (building a link is a URL parse and write per value).
+   */
+  #hrefs = new Map<string, string>();
+  #hrefsFor: [SearchState?, string?] = [];
+
+  #hrefOf(scope: SearchScope, name: CollectionName, value: string, state: SearchState): string {
+    const at = this.ownerDocument.location?.href;
+    if (this.#hrefsFor[0] !== state || this.#hrefsFor[1] !== at) {
+      this.#hrefs.clear();
+      this.#hrefsFor = [state, at];
+    }
+    const key = `${name} ${value}`;
+    let href = this.#hrefs.get(key);
+    if (href === undefined) this.#hrefs.set(key, (href = scope.hrefFor(toggleFilter(state, name, value))));
+    return href;
+  }
+
   /** One value; `scope` is passed down (looking the scope up costs a page-configuration read per value). */
   #renderValue(scope: SearchScope, name: CollectionName, v: FacetValueView, state: SearchState): TemplateResult {
     const lang = this.uiLang;
-    const href = scope.hrefFor(toggleFilter(state, name, v.value));
+    const href = this.#hrefOf(scope, name, v.value, state);
     // A long value is cut in the list (and in its accessible name); the `title` keeps it whole.
     const shown = clipWords(v.label, FACET_LABEL_LIMIT);
     const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);

@@ -67,8 +67,15 @@ export class ScopePart implements ReactiveController {
     host.addController(this);
   }
 
-  /** The block's scope: created on first use, shared per document, name and store. */
+  /**
+   * The block's scope: the one it follows (what it shows; looking it up costs a page-configuration read, and a render
+   * asks several times), else looked up: created on first use, shared per document, name and store.
+   */
   get scope(): SearchScope {
+    return this.current ?? this.#lookup();
+  }
+
+  #lookup(): SearchScope {
     const host = this.#host;
     return this.#options.override?.() ?? scopeFor(host.ownerDocument, scopeNameOf(host), host.store, urlPrefix(host.pageConfig));
   }
@@ -91,7 +98,7 @@ export class ScopePart implements ReactiveController {
 
   /** Follows the block's scope when it is not the one followed; returns it. */
   sync(): SearchScope {
-    const scope = this.scope;
+    const scope = this.#lookup();
     if (scope !== this.current) this.#move(scope);
     return scope;
   }

@@ -113,6 +113,30 @@ describe('catalog block base: elements and attributes', () => {
     }
   });
 
+  it('parameters are read once per update (issue 13 point 11) and again at the next: attribute and page configuration changes reach params', async () => {
+    const config = document.createElement('div');
+    config.setAttribute('data-portal-config', '');
+    config.hidden = true;
+    document.body.append(config);
+    try {
+      const el = await fixture<DatasetView>(html`<dataset-view store-url=${storeUrl} lookup="blocks-ds2" hl="3"></dataset-view>`);
+      await settled(el);
+      expect(el.params.hl).to.equal(3);
+      expect(el.params.pageInUrl).to.equal(undefined);
+      el.setAttribute('hl', '4');
+      await el.updateComplete;
+      expect(el.params.hl).to.equal(4);
+      expect(el.querySelector('h4.esbTitle')).to.exist;
+      // a page setting: read at the block's next update
+      config.setAttribute('data-page-in-url', 'true');
+      el.requestUpdate();
+      await el.updateComplete;
+      expect(el.params.pageInUrl).to.equal(true);
+    } finally {
+      config.remove();
+    }
+  });
+
   it('inherit: a nested block takes the enclosing block\'s effective parameter', async () => {
     const outer = await fixture<DatasetView>(html`<dataset-view store-url=${storeUrl} lookup="blocks-ds2" hl="3">
       <dataservice-view store-url=${storeUrl} lookup="blocks-svc1" hl="inherit"></dataservice-view>

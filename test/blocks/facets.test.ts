@@ -54,6 +54,20 @@ describe('dataset-facets', () => {
     expect(decodeURIComponent(href)).to.match(/esc_theme=[^&]*TRAN/);
   });
 
+  it('value links follow the page address: another search on the page (its own URL keys) is kept in them (issue 13 point 11: links kept between renders)', async () => {
+    const { el } = await mountSearch<DatasetFacets>(html`<dataset-facets lang="en"></dataset-facets>`);
+    await rendered(el);
+    const before = linkFor(el, 'theme', 'Transport').getAttribute('href')!;
+    expect(before).not.to.contain('other_term');
+    // another scope on the page wrote its state (same state here, a new address)
+    history.replaceState(null, '', `${location.pathname}${location.search}#other_term=buss`);
+    el.requestUpdate();
+    await el.updateComplete;
+    const after = linkFor(el, 'theme', 'Transport').getAttribute('href')!;
+    expect(after).to.contain('other_term=buss');
+    expect(decodeURIComponent(after)).to.match(/esc_theme=[^&]*TRAN/);
+  });
+
   it('clicking a value filters in place: the total equals the count shown, URL written, selected state', async () => {
     const { el, scope } = await mountSearch<DatasetFacets>(html`<dataset-facets lang="en"></dataset-facets>`);
     await rendered(el);
