@@ -91,6 +91,7 @@ export const TEXT_READ_LIMIT = 4 * TEXT_HARD_LIMIT;
  */
 const NOT_HTML_TEXT = /(?![\t\n\f\r])\p{Cc}|\p{Noncharacter_Code_Point}|\p{Cs}/gu;
 /** Every code unit NOT_HTML_TEXT can start at (controls, surrogates: all of them, noncharacters of the BMP). */
+// eslint-disable-next-line no-control-regex
 const MAYBE_NOT_HTML_TEXT = /[\0-\x08\v\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]/;
 
 /**
