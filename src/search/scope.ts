@@ -254,14 +254,18 @@ export class SearchScope extends EventTarget {
     const strings = loadSearchMessages(settings.lang); // (never rejects)
     try {
       let answer = this.#answers.get(key);
+      const filterKey = this.#filterKey(state, settings);
       if (!answer) {
         this.#setStatus('loading');
-        const request = buildSearchRequest(state, settings, { storeBaseUrl: this.store.baseUrl, seenFormats: this.#seenFormats() });
+        // Counts do not depend on order or page: for a sort or another page of filters already counted, only the rows
+        // are asked for (the counts are most of an answer), and the counts seen are shown with them.
+        const counted = this.#seen.get(filterKey)?.facets;
+        const request = buildSearchRequest(state, counted ? { ...settings, facets: [] } : settings, { storeBaseUrl: this.store.baseUrl, seenFormats: this.#seenFormats() });
         answer = await this.store.search(request, { signal });
+        if (counted) answer = { ...answer, facets: counted };
         remember(this.#answers, key, answer, KEPT_ANSWERS);
         this.#rememberFormats(answer.facets);
       }
-      const filterKey = this.#filterKey(state, settings);
       if (answer.entries.length > 0 || state.page === 1) {
         remember(this.#seen, filterKey, { facets: answer.facets, total: answer.total }, KEPT_ANSWERS);
       }

@@ -114,3 +114,34 @@ test('a facet group whose counts did not change is kept; new counts build it aga
   // org labels come from agents and are always built again (cheap, and their labels can change)
   assert.deepEqual(group(scope, 'org').values.map((v) => v.value), [ORG(1), ORG(2)]);
 });
+
+test('a sort or another page of the same filters asks for rows only: the counts seen are shown; new filters or terms are counted', async () => {
+  const { store, scope } = setup();
+  await scope.settled();
+  assert.ok(store.searches[0]!.request.facetFields?.length, 'the first search asks for counts');
+  const counts = scope.results!.facets.map((g) => [g.name, g.values.map((v) => [v.value, v.count])]);
+  const total = scope.results!.total;
+
+  setSort(scope, 'title');
+  await scope.settled();
+  assert.equal(store.searches.length, 2);
+  assert.equal(store.searches[1]!.request.facetFields, undefined, 'a sort: no counts asked for');
+  assert.equal(store.searches[1]!.request.sort?.startsWith('title'), true);
+  assert.deepEqual(scope.results!.facets.map((g) => [g.name, g.values.map((v) => [v.value, v.count])]), counts, 'the counts seen');
+  assert.equal(scope.results!.total, total);
+
+  toggle(scope, 'theme', `${THEME}ENVI`);
+  await scope.settled();
+  assert.ok(store.searches[2]!.request.facetFields?.length, 'a filter: counted again');
+  const filtered = scope.results!.facets.map((g) => [g.name, g.values.map((v) => [v.value, v.count])]);
+  assert.notDeepEqual(filtered, counts);
+
+  // the filtered result sorted another way: its counts are known, only rows are asked for
+  setSort(scope, 'modified');
+  await scope.settled();
+  assert.equal(store.searches.length, 4);
+  assert.equal(store.searches[3]!.request.facetFields, undefined);
+  assert.equal(store.searches[3]!.request.sort?.startsWith('modified'), true);
+  assert.deepEqual(scope.results!.facets.map((g) => [g.name, g.values.map((v) => [v.value, v.count])]), filtered);
+  assert.deepEqual(scope.results!.rows.map((r) => r.entry.entryId).sort(), ['2', '3', '6'], 'the rows of the filter');
+});
