@@ -90,9 +90,11 @@ export const TEXT_READ_LIMIT = 4 * TEXT_HARD_LIMIT;
  * rejects a page holding them.
  */
 const NOT_HTML_TEXT = /(?![\t\n\f\r])\p{Cc}|\p{Noncharacter_Code_Point}|\p{Cs}/gu;
-/** Every code unit NOT_HTML_TEXT can start at (controls, surrogates: all of them, noncharacters of the BMP). */
-// eslint-disable-next-line no-control-regex
-const MAYBE_NOT_HTML_TEXT = /[\0-\x08\v\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufdd0-\ufdef\ufffe\uffff]/;
+/**
+ * A code unit outside the ranges that are always fine in HTML text: every one NOT_HTML_TEXT can start at (controls,
+ * surrogates, noncharacters) and a few harmless ones (form feed, U+FDF0 and above), which then take the exact check.
+ */
+const MAYBE_NOT_HTML_TEXT = /[^\t\n\r -~\xa0-\ud7ff\ue000-\ufdcf]/;
 
 /**
  * `text` without the code points HTML forbids: vertical tab and next line become a line break (they separate words),
