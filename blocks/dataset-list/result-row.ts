@@ -17,6 +17,7 @@ import { msg, type Lang } from '../../src/i18n/index.ts';
 import type { ResultRow } from '../../src/search/types.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
 import { md5Hex } from '../../src/store/hash.ts';
+import { remember } from '../../src/store/bounded.ts';
 import { heading, langOf, textOf, type RenderContext } from '../base/render.ts';
 import type { DistributionListState } from '../landing/distribution-list.ts';
 import type { RichFlags, RichModule, RichSlots } from '../rich-content/hook.ts';
@@ -84,10 +85,14 @@ function kindBadge(row: ResultRow, lang: Lang): TemplateResult | typeof nothing 
   return html`<span class="esbKindBadge esbKindBadge--${row.kind}">${msg(lang, `type.${row.kind}`)}</span>`;
 }
 
+/** MD5 of a format value (the incumbent's class name): a page shows a few formats on every row at every render. */
+const formatHashes = new Map<string, string>();
+const formatHash = (raw: string): string => formatHashes.get(raw) ?? remember(formatHashes, raw, md5Hex(raw), 1000);
+
 function formatBadges(row: ResultRow): TemplateResult | typeof nothing {
   if (row.formats.length === 0) return nothing;
   return html`<span class="esbFormats">${row.formats.map(
-    (f) => html`<span class="formatLabel md5_${md5Hex(f.raw)}" title=${f.raw}>${f.label}</span> `,
+    (f) => html`<span class="formatLabel md5_${formatHash(f.raw)}" title=${f.raw}>${f.label}</span> `,
   )}</span>`;
 }
 

@@ -7,6 +7,7 @@ import type { DatasetList } from '../../blocks/dataset-list/dataset-list.ts';
 import { scopeFor } from '../../src/search/scope.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
 import { blankNode, namedNode } from '../../src/rdf/graph.ts';
+import { md5Hex } from '../../src/store/hash.ts';
 import type { SearchResult } from '../../src/store/types.ts';
 import { DCAT, DCTERMS, MemoryStore, RDF_TYPE, graphOf, literal } from './memory-store.ts';
 import {
@@ -100,6 +101,10 @@ describe('dataset-list: rows', () => {
     expect(badges.map((b) => text(b))).to.deep.equal(['CSV', 'JSON']);
     expect(badges[0]!.getAttribute('title')).to.equal('text/csv');
     expect([...badges[0]!.classList].some((c) => /^md5_[0-9a-f]{32}$/.test(c))).to.equal(true);
+    // each badge the MD5 of its own value (kept per value between renders): md5("text/csv") and md5 of the JSON URI
+    const md5Of = (b: Element) => [...b.classList].find((c) => c.startsWith('md5_'))?.slice(4);
+    expect(badges.map(md5Of)).to.deep.equal([md5Hex('text/csv'), md5Hex('http://publications.europa.eu/resource/authority/file-type/JSON')]);
+    expect(md5Of(badges[0]!)).to.equal('295b665995173f7a29f7a7bd6b753995'); // md5("text/csv"), as `md5sum` gives it
   });
 
   it('Swedish UI: Swedish titles and labels', async () => {
