@@ -57,7 +57,7 @@ export class PreviewToggle extends LitElement {
     const lang = toLang(this.langAttr) ?? 'en';
     const region = `${this.#id}-region`;
     return html`<button type="button" class="esbPreviewButton" aria-expanded=${this._open ? 'true' : 'false'}
-        aria-controls=${region} @click=${this.#toggle}>${msg(lang, this._open ? 'rich.hidePreview' : 'rich.preview')}${this.label
+        aria-controls=${region} @click=${this.#toggle}>${msg(lang, this._open ? 'preview.close' : 'preview.open')}${this.label
           ? html`<span class="esbVisuallyHidden">: ${this.label}</span>`
           : nothing}</button>
       <div class="esbPreviewRegion" id=${region} ?hidden=${!this._open}>

@@ -69,7 +69,7 @@ function tabs(list: readonly VisualizationModel[], flags: RichFlags): RichSlots[
 /** §1.4, §6.2: a "Visualizations" section last, one full visualization each. */
 function visualizations(list: readonly VisualizationModel[], flags: RichFlags): RichSlots['visualizations'] {
   if (!flags.visualizations || list.length === 0) return undefined;
-  return (ctx) => section('esbVisualizations', 'rich.visualizations', ctx, list.map((v) => html`<catalog-visualization
+  return (ctx) => section('esbVisualizations', 'viz.heading', ctx, list.map((v) => html`<catalog-visualization
       .visualization=${v} hl=${headingLevel(ctx.hl, 2)} lang=${ctx.lang} .legend=${flags.legend}></catalog-visualization>`));
 }
 
@@ -94,7 +94,7 @@ function autoMaps(all: readonly WmsMapSource[], flags: RichFlags, skip: Readonly
   const maps = all.filter((m) => !skip.has(serviceKey(m.serviceUrl)));
   if (!flags.autoVisualizations || maps.length === 0) return undefined;
   loadMaps();
-  return (ctx) => section('esbAutoMaps', 'rich.map', ctx, maps.map((m) => html`<catalog-wms-map
+  return (ctx) => section('esbAutoMaps', 'map.heading', ctx, maps.map((m) => html`<catalog-wms-map
       capabilities-url=${m.capabilitiesUrl} service-url=${m.serviceUrl} .legend=${flags.legend ?? true}
       hl=${headingLevel(ctx.hl, 2)} lang=${ctx.lang}></catalog-wms-map>`));
 }

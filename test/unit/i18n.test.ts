@@ -6,6 +6,7 @@ import { previewEn } from '../../blocks/data-preview/strings/en.ts';
 import { vizEn } from '../../blocks/visualization/strings/en.ts';
 import { mapEn } from '../../blocks/wms-map/strings/en.ts';
 import { extrasEn } from '../../blocks/dataset-extras/strings/en.ts';
+import { richEn } from '../../blocks/rich-content/strings/en.ts';
 import { formatNumber, LANGS, messages, msg, toLang } from '../../src/i18n/index.ts';
 import { formatBytes, formatDate } from '../../src/i18n/format.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
@@ -55,7 +56,7 @@ describe('messages', () => {
     const keys = behaviourKeys();
     assert.ok(keys.size >= 90, `parsed only ${keys.size} keys`);
     // the main tables and the features' own lazy tables (addMessages): one string path, either part of it
-    const all: Record<string, string> = { ...previewEn, ...vizEn, ...mapEn, ...extrasEn, ...en };
+    const all: Record<string, string> = { ...previewEn, ...vizEn, ...mapEn, ...extrasEn, ...richEn, ...en };
     for (const [key, english] of keys) {
       assert.ok(key in all, `missing ${key}`);
       if (english !== undefined) assert.equal(all[key], english, key);

@@ -1,8 +1,8 @@
-/** German strings of the rich dataset content (`rich.*`). */
+/** German strings of the rich dataset content (`rich.*`, and the section headings and preview toggle of the behaviour doc's string table: `map.heading`, `viz.heading`, `preview.open` / `close`). */
 export const richDe = {
-  'rich.map': 'Karte',
-  'rich.visualizations': 'Visualisierungen',
-  'rich.preview': 'Datenvorschau',
-  'rich.hidePreview': 'Vorschau ausblenden',
+  'map.heading': 'Karte',
+  'viz.heading': 'Visualisierungen',
+  'preview.open': 'Datenvorschau',
+  'preview.close': 'Vorschau ausblenden',
   'rich.previewOf': 'Datenvorschau: {name}',
 };

@@ -1,8 +1,8 @@
-/** English strings of the rich dataset content (`rich.*`): loaded with it (strings.ts), never by pages without it. */
+/** English strings of the rich dataset content (`rich.*`, and the section headings and preview toggle of the behaviour doc's string table: `map.heading`, `viz.heading`, `preview.open` / `close`): loaded with it (strings.ts), never by pages without it. */
 export const richEn = {
-  'rich.map': 'Map',
-  'rich.visualizations': 'Visualizations',
-  'rich.preview': 'Preview data',
-  'rich.hidePreview': 'Hide preview',
+  'map.heading': 'Map',
+  'viz.heading': 'Visualizations',
+  'preview.open': 'Preview data',
+  'preview.close': 'Hide preview',
   'rich.previewOf': 'Preview data: {name}',
 };
