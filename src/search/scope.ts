@@ -218,6 +218,7 @@ export class SearchScope extends EventTarget {
   #schedule(delay: number): void {
     if (!this.#configured) return;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
+    if (!delay && !this.#answers.has(this.#stateKey(this.state, this.settings))) this.#setStatus('loading');
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       if (this.#pendingHistory) {

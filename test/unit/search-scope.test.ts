@@ -42,6 +42,35 @@ test('first load: one search for rows and counts, one batched agent lookup; labe
   assert.equal(r.rows.find((row) => row.title?.value === 'Tåglinjer')!.publisher, 'Blank AB');
 });
 
+test('a change the store must answer shows "loading" in the task of the change; a kept answer and a term being typed do not', async (t) => {
+  const { store, scope } = setup();
+  await scope.settled();
+  // the reader's sort or facet click marks the blocks busy at once, not a task later when the request goes out: the
+  // browser then paints that state while the store works, instead of just when the answer has to be rendered
+  setSort(scope, 'title');
+  assert.equal(scope.status, 'loading', 'busy in the task of the change');
+  assert.equal(store.searches.length, 1, 'the request itself still goes out a task later (changes in one task make one)');
+  await scope.settled();
+  assert.equal(scope.status, 'ready');
+  // back to an answer already kept: no loading state at all, not even for one frame
+  const statuses: string[] = [];
+  scope.addEventListener('status', () => statuses.push(scope.status));
+  setSort(scope, undefined);
+  assert.equal(scope.status, 'ready');
+  await scope.settled();
+  assert.deepEqual(statuses, []);
+  assert.equal(store.searches.length, 2);
+  // a term being typed keeps the rows until the debounce ends
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  setTerms(scope, ['bus'], { debounce: 300 });
+  assert.equal(scope.status, 'ready', 'still the old rows while typing');
+  t.mock.timers.tick(300);
+  assert.equal(scope.status, 'loading');
+  t.mock.timers.reset();
+  await scope.settled();
+  assert.deepEqual(scope.results!.rows.map((r) => r.title?.value), ['Busslinjer']);
+});
+
 test('every later interaction costs exactly one request; agents are never asked again', async () => {
   const { store, scope } = setup();
   await scope.settled();
