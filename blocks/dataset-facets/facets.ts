@@ -17,6 +17,7 @@ import { activeFilterCount, toggleFilter } from '../search-base/search-state.ts'
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
 import { facetsStyles } from './facets.styles.ts';
 import { isPlainClick } from '../search-base/pagination.ts';
+import { KeptLinks } from '../search-base/kept-links.ts';
 import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
 import type { ResolvedParams } from '../../src/config/resolve.ts';
@@ -240,21 +241,12 @@ export class FacetsBlock extends CatalogBlock<boolean> {
 
   /**
    * Value links of the state and page address they were made for: the column renders again when a search starts and
-   * when its answer comes, with the same state (building a link is a URL parse and write per value).
+   * when its answer comes, with the same state. At most every value of the largest group (facetLimit 1000) and the others.
    */
-  #hrefs = new Map<string, string>();
-  #hrefsFor: [SearchState?, string?] = [];
+  #links = new KeptLinks(2000);
 
   #hrefOf(scope: SearchScope, name: CollectionName, value: string, state: SearchState): string {
-    const at = this.ownerDocument.location?.href;
-    if (this.#hrefsFor[0] !== state || this.#hrefsFor[1] !== at) {
-      this.#hrefs.clear();
-      this.#hrefsFor = [state, at];
-    }
-    const key = `${name} ${value}`;
-    let href = this.#hrefs.get(key);
-    if (href === undefined) this.#hrefs.set(key, (href = scope.hrefFor(toggleFilter(state, name, value))));
-    return href;
+    return this.#links.href([state, this.ownerDocument.location?.href], `${name} ${value}`, () => scope.hrefFor(toggleFilter(state, name, value)));
   }
 
   /** One value; `scope` is passed down (looking the scope up costs a page-configuration read per value). */

@@ -12,11 +12,11 @@
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
-import { remember } from '../../src/store/bounded.ts';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
 import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
 import { scopeNameOf } from '../search-base/scope-params.ts';
 import { ScopePart } from '../search-base/scope-part.ts';
+import { KeptLinks } from '../search-base/kept-links.ts';
 import { loadLandingMessages, msg, type Lang } from '../../src/i18n/index.ts';
 import type { ScopeConfig, SearchScope } from '../../src/search/scope.ts';
 import type { ResultRow, SearchResults, SearchState } from '../../src/search/types.ts';
@@ -160,23 +160,16 @@ export class SearchListBlock extends CatalogBlock {
     // configuration is read again on every update) and the page's address without its fragment (landingHref never
     // keeps the current fragment, where the search state changes): links are kept while those stay, so a sort or a
     // facet click does not build the link of a row shown before again.
-    const key = JSON.stringify([named ?? '', click ?? '', current.href.replace(/#[^]*$/, ''), urlPrefix(page), page.clicks ?? {},
-      page.urlQueryParameters ?? '']);
-    if (this.#links.key !== key) this.#links = { key, hrefs: new Map() };
-    const hrefs = this.#links.hrefs;
-    return (route, target) => {
-      const k = JSON.stringify([route, target.uri, target.entryId, target.contextId]);
-      const kept = hrefs.get(k);
-      if (kept !== undefined) return kept;
-      const href = route === 'dataservice' && page.clicks?.dataservice
+    const context = [JSON.stringify([named ?? '', click ?? '', current.href.replace(/#[^]*$/, ''), urlPrefix(page), page.clicks ?? {},
+      page.urlQueryParameters ?? ''])];
+    return (route, target) => this.#links.href(context, JSON.stringify([route, target.uri, target.entryId, target.contextId]), () =>
+      route === 'dataservice' && page.clicks?.dataservice
         ? landingHref(route, target, page, current)
-        : landingHref(named ?? route, target, page, current, click);
-      return remember(hrefs, k, href, KEPT_LINKS);
-    };
+        : landingHref(named ?? route, target, page, current, click));
   }
 
   /** Row links by target (see #landing). */
-  #links: { key: string; hrefs: Map<string, string> } = { key: '', hrefs: new Map() };
+  #links = new KeptLinks(KEPT_LINKS);
 
   /** Resolves once the scope's names and labels are in too. */
   override get loadComplete(): Promise<string> {
