@@ -24,12 +24,3 @@ export function announceState(el: Element, state: LoadState, last: LoadState): L
   }
   return state;
 }
-
-/**
- * `loadComplete` of a block showing a scope's results: the rows show before the publisher names and vocabulary
- * labels are in (src/search/scope.ts), so it resolves when the scope has settled too and the block has rendered that.
- * `part.scope` is the block's scope, read once `shown` has resolved.
- */
-export function scopeLoadComplete(block: { readonly state: string; readonly updateComplete: Promise<boolean> }, part: { readonly scope: SearchScope }, shown: Promise<string>): Promise<string> {
-  return shown.then(() => part.scope.settled()).then(() => block.updateComplete).then(() => block.state);
-}

@@ -9,7 +9,8 @@
  * - loads the search UI strings of the block's language. With a `loader` (parts, layouts) that is the block's own
  *   load, whose state is the block's. Without one (list, result count) the block's state is the scope's (`state`),
  *   announced by `catalog-block-state` once final, and the block re-renders when the strings are in;
- * - resolves `loadComplete` only when the scope has settled too (names and labels in, see scopeLoadComplete).
+ * - resolves `loadComplete` only when the scope has settled too (the rows show before the publisher names and
+ *   vocabulary labels are in: src/search/scope.ts) and the block has rendered that.
  * A part that shows the scope's error (`errorView`) gets focus back on its column after "Try again".
  */
 import { nothing, type PropertyDeclarations, type ReactiveController, type TemplateResult } from 'lit';
@@ -21,7 +22,7 @@ import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { blockProperties, type CatalogBlock } from '../base/catalog-block.ts';
 import { stateOfError, type LoadController, type LoadState } from '../base/load-controller.ts';
 import { stateView } from '../base/render.ts';
-import { announceState, scopeLoadComplete, scopeLoadState, scopeNameOf } from './scope-params.ts';
+import { announceState, scopeLoadState, scopeNameOf } from './scope-params.ts';
 import { MIN_TERM_LENGTH } from './search-state.ts';
 
 /** Properties of a search part: the parameters of its column (`hl`, `break`, …) plus `scope`. */
@@ -91,9 +92,10 @@ export class ScopePart implements ReactiveController {
     return typeof n === 'number' ? n : MIN_TERM_LENGTH;
   }
 
-  /** The block's `loadComplete`: `shown` (its own), then the scope settled and rendered. */
+  /** The block's `loadComplete`: `shown` (its own), then the scope (read then) settled, then the block rendered that. */
   loadComplete(shown: Promise<string>): Promise<string> {
-    return scopeLoadComplete(this.#host, this, shown);
+    const host = this.#host;
+    return shown.then(() => this.scope.settled()).then(() => host.updateComplete).then(() => host.state);
   }
 
   /** Follows the block's scope when it is not the one followed; returns it. */

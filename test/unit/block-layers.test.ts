@@ -141,7 +141,7 @@ describe('block classes: shared behaviour is a controller, not a chain of base c
   });
 
   it('the scope plumbing is called from one place: the ScopePart (blocks/search-base/scope-part.ts)', () => {
-    for (const name of ['scopeLoadState', 'scopeLoadComplete', 'announceState', 'loadSearchMessages']) {
+    for (const name of ['scopeLoadState', 'announceState', 'loadSearchMessages']) {
       assert.deepEqual(callers(name), { 'search-base/scope-part.ts': 1 }, name);
     }
   });
