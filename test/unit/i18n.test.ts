@@ -7,6 +7,7 @@ import { vizEn } from '../../blocks/visualization/strings/en.ts';
 import { mapEn } from '../../blocks/wms-map/strings/en.ts';
 import { extrasEn } from '../../blocks/dataset-extras/strings/en.ts';
 import { richEn } from '../../blocks/rich-content/strings/en.ts';
+import { enSearch } from '../../src/i18n/search/en.ts';
 import { formatNumber, LANGS, messages, msg, toLang } from '../../src/i18n/index.ts';
 import { formatBytes, formatDate } from '../../src/i18n/format.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
@@ -61,6 +62,16 @@ describe('messages', () => {
       assert.ok(key in all, `missing ${key}`);
       if (english !== undefined) assert.equal(all[key], english, key);
     }
+  });
+
+  test("the rich content's preview toggle and section headings use the doc's keys, from its own table only", () => {
+    // one key per text: the rich content once had rich.* twins of these, while the search part of the UI strings (which
+    // every search page downloads) carried the doc's keys unused
+    for (const key of ['preview.open', 'preview.close', 'viz.heading', 'map.heading']) {
+      assert.ok(key in richEn, `${key} in the rich content's table`);
+      assert.ok(!(key in enSearch), `${key} not in the search strings`);
+    }
+    assert.deepEqual(Object.keys(richEn).filter((k) => /^rich\.(preview|hidePreview|visualizations|map)$/.test(k)), []);
   });
 
   test('a field.<key> label for every FieldKey of the view model', () => {
