@@ -218,6 +218,9 @@ export class SearchScope extends EventTarget {
   #schedule(delay: number): void {
     if (!this.#configured) return;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
+    // A change the store must answer shows as busy now, not when the request goes out a task later: the browser then
+    // paints that state while the store works, not just when the answer has to be rendered. A kept answer shows
+    // without it; a term being typed keeps the rows until the debounce ends (#run marks it busy then).
     if (!delay && !this.#answers.has(this.#stateKey(this.state, this.settings))) this.#setStatus('loading');
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
