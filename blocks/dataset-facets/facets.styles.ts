@@ -42,8 +42,10 @@ export const facetsStyles = css`
   :where(.esbFacets__optionLink):hover :where(.facetLabel) {
     text-decoration: underline;
   }
+  /* "(37)" is one token: the column's overflow-wrap: anywhere must not break it after "(37" */
   :where(.esbFacets__occurence) {
     color: var(--cb-muted, #4a4f57);
+    white-space: nowrap;
   }
   :where(.esbFacets--selected) :where(.esbFacets__optionLink) {
     font-weight: 700;

@@ -186,6 +186,20 @@ describe('dataset-facets', () => {
     expect(linksOf(el, 'keyword')).to.have.length(10);
   });
 
+  it('a count "(n)" never breaks over two lines in a narrow column (the column wraps anywhere for long metadata)', async () => {
+    const { el } = await mountSearch<DatasetFacets>(html`<div style="width: 9rem"><dataset-facets lang="en"></dataset-facets></div>`);
+    await rendered(el);
+    const counts = [...el.querySelectorAll<HTMLElement>('.esbFacets__occurence')];
+    expect(counts.length).to.be.greaterThan(3);
+    // lines the count's text lies on (the count is a flex item: its own box holds the lines)
+    const lines = (c: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(c);
+      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    };
+    for (const c of counts) expect(lines(c), c.textContent ?? '').to.equal(1);
+  });
+
   it('groups without values are not rendered (no empty headings)', async () => {
     const store = fixedStore({ total: 3, entries: [], facets: [{ name: FACETS.keyword.fields[0]!, values: [{ name: 'solo', count: 3 }] }] });
     const { el } = await mountOnStore<DatasetFacets>(store, html`<dataset-facets lang="en"></dataset-facets>`, {});
