@@ -103,7 +103,13 @@ function readRoutes(url: URL, page: GlobalConfig): Partial<Record<Key, string>> 
       if (!key) continue;
       if (typeof v === 'number') {
         const g = m[v];
-        if (g !== undefined) out[key] = decodeURIComponent(g);
+        if (g !== undefined) {
+          try {
+            out[key] = decodeURIComponent(g);
+          } catch {
+            out[key] = g; // a malformed escape in a crafted address (`%E0`) stays as written
+          }
+        }
       } else if (typeof v === 'string') {
         out[key] = v.replace(/\$\{(\d+)\}/g, (_, n: string) => m![Number(n)] ?? '');
       }

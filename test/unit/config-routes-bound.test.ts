@@ -80,6 +80,12 @@ describe('routes: a hostile address cannot drive a catastrophic backtrack', () =
     assert.equal(new URL(atBound).pathname.length + new URL(atBound).search.length, 2048);
     assert.deepEqual(locateEntry(at(atBound), {}, { routes }), { kind: 'entry', contextId: '3', entryId: '12' });
   });
+  it('a malformed escape in a captured group is kept as written, never thrown', () => {
+    const routes = [{ regex: '/ds/([^/?]+)$', lookup: 1 }];
+    const loc = locateEntry(at('https://portal.example.org/ds/%E0%A4'), {}, { routes });
+    assert.equal(loc.kind === 'lookup' ? loc.value : loc.kind, '%E0%A4');
+    assert.equal((locateEntry(at('https://portal.example.org/ds/a%20b'), {}, { routes }) as { value?: string }).value, 'a b');
+  });
   it('a page without routes is not warned about its long address', () => {
     locateEntry(at(`https://portal.example.org/p?q=${'x'.repeat(5000)}`), {}, {});
     assert.deepEqual(warnings, []);
