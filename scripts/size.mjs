@@ -14,7 +14,7 @@
 // sums every JS file they download and checks that these counts are not below it (and name every file).
 // Every other chunk is listed by name (loaded only when needed), with budgets for the lazy features (issue 9): data
 // preview ≤ 15 KB, charts ≤ 60 KB, maps ≤ 150 KB gzip, each counted with the strings and chunks it adds when shown.
-//   --check         exit 1 when a page or feature is over its budget (landing page 40 KB, search page 50 KB gzip)
+//   --check         exit 1 when a page or feature is over its budget (landing page 44 KB, search page 54 KB gzip: DESIGN.md)
 //   --json          print the measurements as JSON (for tests)
 //   --write-readme  put the table into README.md between <!-- size:start --> and <!-- size:end -->
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -24,8 +24,10 @@ import { build, parseAst } from 'vite';
 import { npmEntries, root } from './entries.mjs';
 import { writeReadmeSection } from './readme-section.mjs';
 
-const BUDGET_GZIP = 40 * 1024;
-const SEARCH_BUDGET_GZIP = 50 * 1024;
+// DESIGN.md's budgets. Until issue 23 the pages were held under 40 / 50 KB; the link and route checks of issue 23
+// (points 3 and 5, ~0.45 KB in `core`) do not fit there, and a script link or a frozen tab costs the reader more.
+const BUDGET_GZIP = 44 * 1024;
+const SEARCH_BUDGET_GZIP = 54 * 1024;
 /** Tags whose chunks a page with one <dataset-facet-search-layout> loads: the layout and the parts it renders. */
 const SEARCH_PAGE_TAGS = ['dataset-facet-search-layout', 'facet-search-responsiveness', 'dataset-facets', 'dataset-multi-search',
   'dataset-results', 'dataset-list'];

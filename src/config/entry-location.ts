@@ -9,6 +9,8 @@
 import { expand } from '../rdf/namespaces.ts';
 import { attributeName, squash, type GlobalConfig } from './params.ts';
 import { urlPrefix } from './links.ts';
+import { backtracksBadly } from './route-regex.ts';
+import { warnOnce } from './warn.ts';
 import { DEFAULT_LOOKUP_PREDICATE } from '../store/query.ts';
 import type { CatalogStore, StoreEntry } from '../store/types.ts';
 
@@ -59,19 +61,37 @@ interface Route {
   [k: string]: unknown;
 }
 
+/** Longer addresses (path + query) are matched by no route: real landing addresses stay far below. */
+export const ROUTE_ADDRESS_MAX = 2048;
+
 /**
- * The first global `routes` item whose regex matches the page URL, as locating keys. `regex` is a RegExp (the
- * documented JS form, `/\/datasets\/(\d+)_(\d+)/`) or its source text (JSON config).
+ * The first global `routes` item whose regex matches the page address, as locating keys. `regex` is a RegExp (the
+ * documented JS form, `/\/datasets\/(\d+)_(\d+)/`) or its source text (JSON config). The regex is the editor's, the
+ * address the attacker's (issue 23 point 5), so the work is bounded: the address matched is origin + path + query —
+ * the origin is the page's own (a route written against the full address, as the incumbent matched, still matches),
+ * the fragment is left out (never sent to a server, so the freest part of a crafted link) — and one over
+ * ROUTE_ADDRESS_MAX characters of path + query is matched by no route; a regex that can backtrack without bound
+ * (route-regex.ts) is skipped. Each with one console warning.
  */
 function readRoutes(url: URL, page: GlobalConfig): Partial<Record<Key, string>> {
   const routes = Array.isArray(page.routes) ? (page.routes as Route[]) : [];
+  if (!routes.length) return {};
+  if (url.pathname.length + url.search.length > ROUTE_ADDRESS_MAX) {
+    warnOnce(`[catalog-blocks] routes: an address over ${ROUTE_ADDRESS_MAX} characters is matched by no route`);
+    return {};
+  }
   for (const route of routes) {
     const regex = route?.regex as RegExp | string | undefined;
     if (!regex) continue;
     let m: RegExpExecArray | null;
     try {
       // a copy (of a RegExp or from its source text): a global or sticky RegExp keeps its lastIndex between calls
-      m = new RegExp(regex).exec(url.href);
+      const copy = new RegExp(regex);
+      if (backtracksBadly(copy.source)) {
+        warnOnce(`[catalog-blocks] routes: ${copy} is skipped: a crafted address could make it run for minutes (a repeated group that repeats or alternates, or too many * +)`);
+        continue;
+      }
+      m = copy.exec(url.origin + url.pathname + url.search);
     } catch {
       console.warn('[catalog-blocks] invalid route regex', regex);
       continue;
@@ -83,7 +103,13 @@ function readRoutes(url: URL, page: GlobalConfig): Partial<Record<Key, string>> 
       if (!key) continue;
       if (typeof v === 'number') {
         const g = m[v];
-        if (g !== undefined) out[key] = decodeURIComponent(g);
+        if (g !== undefined) {
+          try {
+            out[key] = decodeURIComponent(g);
+          } catch {
+            out[key] = g; // a malformed escape in a crafted address (`%E0`) stays as written
+          }
+        }
       } else if (typeof v === 'string') {
         out[key] = v.replace(/\$\{(\d+)\}/g, (_, n: string) => m![Number(n)] ?? '');
       }

@@ -8,9 +8,12 @@
  *     target is kept, minus `esc_page`.
  * Without a configured route the link goes to the CURRENT page with `?esc_entry=…&esc_context=…` (or `?esc_uri=…`),
  * other query parameters kept, fragment dropped. That works out of the box on a page holding a `<dataset-view>`
- * (which also renders data services), and is documented in the README.
+ * (which also renders data services), and is documented in the README. It is also where a configured target that
+ * is no http(s), mailto or relative link leads (`safeConfiguredHref`; issue 23), with one warning naming the key.
  */
 import type { GlobalConfig } from './params.ts';
+import { safeConfiguredHref } from '../dcat/safe.ts';
+import { warnOnce } from './warn.ts';
 
 /** Prefix of the URL keys of the blocks (global `urlParamsPrefix`, alias `hashParamsPrefix`; default `esc_`). */
 export function urlPrefix(page: GlobalConfig): string {
@@ -33,10 +36,20 @@ export interface LinkTarget {
  * `dataservice-link`), or through `click` (a block's own target).
  */
 export function landingHref(route: Route, target: LinkTarget, page: GlobalConfig, current: URL, click?: string): string {
-  const prefix = urlPrefix(page);
   const clicks: Record<string, unknown> = page.clicks ?? {};
-  const given = click || clicks[route] || (route === 'dataservice' && clicks['dataservice-link']);
+  // the configuration key the target comes from, for the warning
+  const key = click ? 'click' : `clicks.${clicks[route] || route !== 'dataservice' ? route : 'dataservice-link'}`;
+  const given = click || clicks[key.slice(7)];
   const configured = typeof given === 'string' ? given.trim() : '';
+  // judged as written and after filling (a `${…}` template), so a hidden scheme never turns into a stray path either
+  const href = configured && safeConfiguredHref(configured, current) && safeConfiguredHref(hrefTo(configured, target, page, current), current);
+  if (configured && !href) warnOnce(`[catalog-blocks] ${key}: only http(s), mailto and relative links; linking to this page`, key);
+  return href || hrefTo('', target, page, current);
+}
+
+/** The link to `target` through the configured target `configured`, or ('') the current page. */
+function hrefTo(configured: string, target: LinkTarget, page: GlobalConfig, current: URL): string {
+  const prefix = urlPrefix(page);
   const keys: [string, string][] =
     target.entryId && target.contextId
       ? [[`${prefix}entry`, target.entryId], [`${prefix}context`, target.contextId]]
