@@ -42,8 +42,9 @@ const SOURCE_TEXT: Record<RootsSource, string> = {
 export class FileRefusedError extends Error {
   override readonly name = 'FileRefusedError';
   constructor(reason: string, allowed: AllowedFolders) {
+    const dirs = allowed.dirs.length > 0 ? allowed.dirs.join(', ') : '(none: no root the client listed is an existing local folder)';
     super(`Refused: ${reason}. This server reads only regular files inside these folders (${SOURCE_TEXT[allowed.source]}): `
-      + `${allowed.dirs.join(', ')}. To upload another file, ask the user to copy it into one of them, or to start the `
+      + `${dirs}. To upload another file, ask the user to copy it into one of them, or to start the `
       + 'server with --allow-dir <folder> (folders set that way replace the client\'s roots and the working directory).');
   }
 }

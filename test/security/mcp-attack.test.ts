@@ -195,6 +195,15 @@ describe('where the allowed folders come from (built server)', { skip }, () => {
     }
   });
 
+  test('client roots that name no existing local folder allow nothing (no fallback to the working directory)', async () => {
+    const mcp = await connect(store, token, { cwd, roots: [path.join(base, 'no-such-root')] });
+    try {
+      await assertRefused(mcp, path.join(cwd, 'here.csv'), [], /MCP client's roots\): \(none/);
+    } finally {
+      await mcp.close();
+    }
+  });
+
   test('--allow-dir (repeatable) wins over the client\'s roots; CATALOG_MCP_ALLOW_DIRS adds folders', async () => {
     const other = path.join(base, 'data');
     const mcp = await connect(store, token, { cwd, args: ['--allow-dir', explicit], env: { CATALOG_MCP_ALLOW_DIRS: other }, roots: [clientRoot] });
