@@ -22,10 +22,27 @@ export function readSkill(): string {
   return readFileSync(join(packageRoot(), 'skills', SKILL_NAME, 'SKILL.md'), 'utf8');
 }
 
-/** The `description` line of the skill's YAML front matter. */
+/**
+ * The YAML front matter of a SKILL.md as an object. Ours is flat `key: value` lines with plain scalars; any other
+ * YAML form (quotes, flow or block collections, anchors, comments) throws, so it is never reported half-read.
+ */
+export function skillFrontmatter(text: string): Record<string, string> & { name: string; description: string } {
+  const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1];
+  if (front === undefined) throw new Error('SKILL.md has no front matter');
+  const fields: Record<string, string> = {};
+  for (const line of front.split(/\r?\n/)) {
+    const m = /^([A-Za-z][\w-]*):[ \t]+([^\s"'[\]{}|>&*!%@`#].*?)\s*$/.exec(line);
+    if (!m || / #|: /.test(m[2]!)) throw new Error(`SKILL.md front matter: not a flat "key: plain value" line: ${line}`);
+    fields[m[1]!] = m[2]!;
+  }
+  const { name, description } = fields;
+  if (!name || !description) throw new Error('SKILL.md front matter needs name and description');
+  return { ...fields, name, description };
+}
+
+/** The `description` of the skill's YAML front matter. */
 export function skillDescription(text: string): string {
-  const front = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
-  return /^description:\s*(.+)$/m.exec(front)?.[1]?.replace(/^["']|["']$/g, '').trim() ?? '';
+  return skillFrontmatter(text).description;
 }
 
 export function packageVersion(): string {

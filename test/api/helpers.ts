@@ -3,6 +3,7 @@
  * its URLs and a demo account; well-known URIs of the demo catalog; a fetch that records every answer (the
  * OpenAPI test validates them).
  */
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,21 @@ import type { JobServerOptions, StoreServer } from '../../dev-store/server.ts';
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const DEMO_CATALOG = path.join(repoRoot, 'demo/catalog/demo-catalog.ttl');
 export const DEMO_CSV = path.join(repoRoot, 'demo/catalog/files/SwedishPolls-Polls.csv');
+
+/**
+ * Why a test of a built file under dist/node must skip (missing, or older than the sources it bundles: node/ and
+ * src/api), or false when it is current. `npm test` builds first and counts such a skip as a failure.
+ */
+export function builtNodeSkip(file: string): string | false {
+  if (!existsSync(file)) return 'dist/node not built (npm run build)';
+  let newest = 0;
+  for (const dir of ['src/api', 'node']) {
+    for (const f of readdirSync(path.join(repoRoot, dir), { recursive: true }).map(String)) {
+      newest = Math.max(newest, statSync(path.join(repoRoot, dir, f)).mtimeMs);
+    }
+  }
+  return statSync(file).mtimeMs < newest ? 'dist/node is older than the sources (npm run build)' : false;
+}
 
 /** A CSV distribution without a connected API distribution: any file type may be added. */
 export const PLAIN_DISTRIBUTION = 'https://github.com/civictechsweden/oppna-luftfartygsregistret/blob/master/register.csv';
