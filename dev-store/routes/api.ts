@@ -12,6 +12,7 @@ import { declaredTooLarge, drainRequest, receiveUpload, tooLargeBody } from '../
 import type { RouteContext } from '../http/router.ts';
 import { kindProblem } from '../jobs/index.ts';
 import { mayNotWrite } from '../jobs/permission.ts';
+import { bodyMediaType } from '../http/negotiate.ts';
 import { addAuthCompatRoutes } from './auth-compat.ts';
 import type { MayWrite } from '../jobs/permission.ts';
 import type { JobRecord, JobService, JobType } from '../jobs/types.ts';
@@ -173,12 +174,18 @@ export function loginProblem(body: unknown): LoginFields | string {
 
 const AUTH_REQUIRED = { error: 'Authentication required' };
 const CSRF_WRONG = { error: 'CSRF token missing or wrong' };
+const LOGIN_TYPE_WRONG = 'Content-Type must be application/json; the body is JSON: {"username", "password", "max_age_seconds"?}';
 
 export function addApiRoutes(app: StoreApp, deps: JobApiDeps): void {
   const { auth, jobs } = deps;
   const router = app.router;
 
   router.add(['POST'], /^\/api\/auth\/login$/, async ({ req, res }: RouteContext) => {
+    // Login CSRF: a cross-site <form> can send text/plain, urlencoded or multipart bodies but never application/json
+    // (that needs a CORS preflight), so no other type may log a browser in.
+    if (bodyMediaType(req.headers['content-type']) !== 'application/json') {
+      return refuse(req, res, 415, { error: LOGIN_TYPE_WRONG }, { 'Accept-Post': 'application/json' });
+    }
     const raw = await readSmallBody(req, 64 * 1024);
     if (raw === undefined) return sendApiJson(res, 413, { error: 'Login body too large' });
     let body: unknown;

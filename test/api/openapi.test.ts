@@ -24,7 +24,7 @@ const MAX_INT64 = 2n ** 63n - 1n;
 
 /** Every operation and the status codes the contract (CONTRACTS-4 §1) gives it. */
 const CONTRACT: Record<string, Record<string, string[]>> = {
-  '/auth/login': { post: ['200', '400', '401', '429'] },
+  '/auth/login': { post: ['200', '400', '401', '415', '429'] },
   '/auth/whoami': { get: ['200'] },
   '/auth/logout': { post: ['204', '403'] },
   '/distribution/addFile': { post: ['202', '400', '403', '404', '413', '422'] },
@@ -203,6 +203,7 @@ before(async () => {
   await swallow(client.getJob('1'));                                              // 403 no token
   await swallow(client.addFile(PLAIN_DISTRIBUTION, namedFile('a\n', 'a.csv')));   // 403 no token
   await rec.fetch(`${api}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"username": "x"' }); // 400
+  await rec.fetch(`${api}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{"username": "x", "password": "y"}' }); // 415
   await client.login(store.user, store.password);                                 // 200
   await client.whoami();                                                          // 200 user
   const first = await client.addFile(PLAIN_DISTRIBUTION, namedFile('code\n1\n', 'one.csv'));          // 202

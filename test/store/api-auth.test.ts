@@ -43,7 +43,7 @@ describe('current API: login', () => {
   });
 
   test('missing fields or a body that is not JSON → 400; wrong password → 401', async () => {
-    const post = async (body: string) => answer(await fetch(`${apiUrl(s)}/auth/login`, { method: 'POST', body }));
+    const post = async (body: string) => answer(await fetch(`${apiUrl(s)}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }));
     assert.equal((await post('{"username":"demo"}')).status, 400);
     assert.equal((await post('not json')).status, 400);
     assert.equal((await post('[]')).status, 400);
