@@ -1,5 +1,5 @@
 /**
- * CLI: `tsx dev-store/main.ts [--catalog FILE]… [--port N] [--host H] [--base-url URL] [--max-limit N] [--quiet]`
+ * CLI: `tsx dev-store/main.ts [--catalog FILE]… [--port N] [--host H] [--base-url URL] [--max-limit N] [--cors-origin O]… [--quiet]`
  * plus the upload job API options (`--user`, `--max-upload-mb`, `--job-retention-s`, `--data-dir`, `--processing-ms`,
  * `--login-lockout-s`, `--session-s`).
  * The first line is the only one containing `http://localhost:PORT/store/` (parsed by the wtr plugin and tests).
@@ -17,7 +17,7 @@ import type { JobServerOptions } from './server.ts';
 
 const DEFAULT_CATALOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../demo/catalog/demo-catalog.ttl');
 
-const USAGE = `Usage: npm run store -- [--catalog FILE]... [--port N] [--host HOST] [--base-url URL] [--max-limit N] [--quiet]
+const USAGE = `Usage: npm run store -- [--catalog FILE]... [--port N] [--host HOST] [--base-url URL] [--max-limit N] [--cors-origin ORIGIN]... [--quiet]
                   [--user NAME:PASSWORD[:CONTEXTS]]... [--data-dir DIR] [--max-upload-mb N] [--job-retention-s N]
                   [--processing-ms N] [--login-lockout-s N] [--session-s N]
   --catalog FILE        DCAT catalog (Turtle, RDF/XML, JSON-LD, N-Triples); repeat for more contexts (default: the demo catalog)
@@ -25,6 +25,8 @@ const USAGE = `Usage: npm run store -- [--catalog FILE]... [--port N] [--host HO
   --host HOST           interface to listen on (default 127.0.0.1, plus ::1)
   --base-url URL        public store URL used in all URIs (default http://localhost:PORT/store/)
   --max-limit N         largest search page size served (default 100, as EntryStore; benchmarks raise it)
+  --cors-origin ORIGIN  an origin whose pages may call /api with credentials (CORS), e.g. http://localhost:5173;
+                        repeatable; EntryStore patterns *suffix, prefix*, * work too (default: none)
   --quiet               print only the store URL line
 Upload job APIs (/api, /taskrunner/v1):
   --user NAME:PASSWORD[:CONTEXTS]  an account; CONTEXTS = comma list of context ids it may write (default: all);
@@ -42,6 +44,7 @@ interface CliOptions {
   host: string;
   baseUrl?: string;
   maxLimit?: number;
+  corsOrigins: string[];
   quiet: boolean;
   users: AccountSpec[];
   dataDir: string;
@@ -58,7 +61,7 @@ function numberOption(name: string, v: string, min: number, fraction = false): n
 }
 
 function parseArgs(argv: string[]): CliOptions {
-  const opts: CliOptions = { catalogs: [], port: 8080, host: '127.0.0.1', quiet: false, users: [], dataDir: path.resolve('.dev-store-data'), jobs: {} };
+  const opts: CliOptions = { catalogs: [], port: 8080, host: '127.0.0.1', corsOrigins: [], quiet: false, users: [], dataDir: path.resolve('.dev-store-data'), jobs: {} };
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i]!;
     let value: string | undefined;
@@ -94,6 +97,9 @@ function parseArgs(argv: string[]): CliOptions {
         opts.maxLimit = Number(v);
         break;
       }
+      case '--cors-origin':
+        opts.corsOrigins.push(next());
+        break;
       case '--quiet':
         opts.quiet = true;
         break;
@@ -157,6 +163,7 @@ async function main(): Promise<void> {
       host: opts.host,
       ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
       ...(opts.maxLimit ? { maxLimit: opts.maxLimit } : {}),
+      corsOrigins: opts.corsOrigins,
       jobs: { ...opts.jobs, users: opts.users, dataDir: opts.dataDir },
     });
   } catch (e) {
@@ -178,6 +185,8 @@ async function main(): Promise<void> {
     const origin = `http://localhost:${server.port}`;
     const mb = (opts.jobs.maxUploadBytes ?? JOB_DEFAULTS.maxUploadBytes) / (1024 * 1024);
     console.log(`  current job API: ${origin}/api (upload limit ${Number(mb.toFixed(3))} MB)`);
+    const cors = server.app.corsOrigins.patterns;
+    console.log(`  /api CORS with credentials: ${cors.length ? cors.join(', ') : 'no origin (--cors-origin to allow one)'}`);
     console.log(`  legacy task API: ${origin}/taskrunner/v1 (cookie login: POST ${server.app.storePath}auth/cookie)`);
     console.log(`  data dir: ${server.dataDir}`);
     if (opts.users.length === 0) console.log(`  demo account: ${DEMO_ACCOUNT.name} / ${DEMO_ACCOUNT.password} (every context)`);

@@ -18,6 +18,7 @@ import { DevStore, loadCatalogs } from './catalog.ts';
 import type { CatalogSource } from './catalog.ts';
 import { prefersJson } from './http/negotiate.ts';
 import { parseParams } from './http/params.ts';
+import { CorsOrigins } from './http/cors.ts';
 import { answerPreflight, applyCors, sendError, sendText } from './http/respond.ts';
 import { Router } from './http/router.ts';
 import { addRowstoreRoutes, createJobService, uploadTempDir } from './jobs/index.ts';
@@ -47,6 +48,11 @@ export interface StoreServerOptions {
   maxLimit?: number;
   /** Upload job APIs; when absent they still run, with a fresh temp data dir (removed on close) and the demo account. */
   jobs?: JobServerOptions;
+  /**
+   * Origins (EntryStore patterns: exact, `*suffix`, `prefix*`, `*`) that `/api` answers with credentialed CORS; none by
+   * default, as `entrystore.cors.origins` (http/cors.ts). `npm start` passes the demo's origin.
+   */
+  corsOrigins?: readonly string[];
 }
 
 export interface JobServerOptions {
@@ -124,6 +130,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
     });
   };
 
+  const corsOrigins = new CorsOrigins(options.corsOrigins ?? []);
   const host = options.host ?? '127.0.0.1';
   const servers: Server[] = [createServer(onRequest)];
   await listen(servers[0]!, options.port ?? 0, host);
@@ -156,7 +163,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
   const loadMs = performance.now() - started;
 
   const router = new Router();
-  const app: StoreApp = { store, index, baseUrl, storePath: new URL(baseUrl).pathname, router, ...(options.maxLimit ? { maxLimit: options.maxLimit } : {}) };
+  const app: StoreApp = { store, index, baseUrl, storePath: new URL(baseUrl).pathname, router, corsOrigins, ...(options.maxLimit ? { maxLimit: options.maxLimit } : {}) };
   addSearchRoutes(app);
   addEntryRoutes(app);
 
@@ -198,8 +205,8 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
   };
 
   handle = async (req, res) => {
-    applyCors(req, res);
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    applyCors(req, res, corsOrigins);
+    if (req.method === 'OPTIONS') return answerPreflight(req, res, corsOrigins);
     const { outcome, allowed } = await router.dispatch(req, res);
     if (outcome === 'handled') return;
     const params = parseParams(req.url ?? '/');
