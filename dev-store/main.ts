@@ -1,7 +1,7 @@
 /**
  * CLI: `tsx dev-store/main.ts [--catalog FILE]… [--port N] [--host H] [--base-url URL] [--max-limit N] [--cors-origin O]… [--quiet]`
- * plus the upload job API options (`--user`, `--max-upload-mb`, `--job-retention-s`, `--data-dir`, `--processing-ms`,
- * `--login-lockout-s`, `--session-s`).
+ * plus the upload job API options (`--user`, `--max-upload-mb`, `--max-uploads-per-minute`, `--upload-quota-mb`,
+ * `--job-retention-s`, `--data-dir`, `--processing-ms`, `--login-lockout-s`, `--session-s`).
  * The first line is the only one containing `http://localhost:PORT/store/` (parsed by the wtr plugin and tests).
  * A catalog that does not parse: `catalog FILE: line L, column C: message` on stderr, exit code 2.
  */
@@ -18,7 +18,8 @@ import type { JobServerOptions } from './server.ts';
 const DEFAULT_CATALOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../demo/catalog/demo-catalog.ttl');
 
 const USAGE = `Usage: npm run store -- [--catalog FILE]... [--port N] [--host HOST] [--base-url URL] [--max-limit N] [--cors-origin ORIGIN]... [--quiet]
-                  [--user NAME:PASSWORD[:CONTEXTS]]... [--data-dir DIR] [--max-upload-mb N] [--job-retention-s N]
+                  [--user NAME:PASSWORD[:CONTEXTS]]... [--data-dir DIR] [--max-upload-mb N] [--max-uploads-per-minute N]
+                  [--upload-quota-mb N] [--job-retention-s N]
                   [--processing-ms N] [--login-lockout-s N] [--session-s N]
   --catalog FILE        DCAT catalog (Turtle, RDF/XML, JSON-LD, N-Triples); repeat for more contexts (default: the demo catalog)
   --port N              port, 0 = any free port (default 8080)
@@ -33,6 +34,8 @@ Upload job APIs (/api, /taskrunner/v1):
                         repeatable. Without any --user: the demo account ${DEMO_ACCOUNT.name} / ${DEMO_ACCOUNT.password}
   --data-dir DIR        jobs, uploads and the journal (default .dev-store-data/ in the current directory)
   --max-upload-mb N     upload size limit in MB (default 50)
+  --max-uploads-per-minute N  uploads one user may make within a minute before waiting a minute: 429 (default 120)
+  --upload-quota-mb N   total size of the uploaded files kept in the data dir: 507 past it (default 1024)
   --job-retention-s N   how long a finished job stays visible (default 86400)
   --processing-ms N     how long a job stays PROCESSING (default 1500)
   --login-lockout-s N   lockout after 5 failed logins within 5 minutes (default 60)
@@ -116,6 +119,12 @@ function parseArgs(argv: string[]): CliOptions {
         opts.jobs.maxUploadBytes = bytes;
         break;
       }
+      case '--max-uploads-per-minute':
+        opts.jobs.maxUploadsPerMinute = numberOption(arg, next(), 1);
+        break;
+      case '--upload-quota-mb':
+        opts.jobs.uploadQuotaBytes = Math.round(numberOption(arg, next(), 0, true) * 1024 * 1024);
+        break;
       case '--job-retention-s':
         opts.jobs.jobRetentionMs = numberOption(arg, next(), 0, true) * 1000;
         break;
@@ -184,7 +193,10 @@ async function main(): Promise<void> {
     }
     const origin = `http://localhost:${server.port}`;
     const mb = (opts.jobs.maxUploadBytes ?? JOB_DEFAULTS.maxUploadBytes) / (1024 * 1024);
-    console.log(`  current job API: ${origin}/api (upload limit ${Number(mb.toFixed(3))} MB)`);
+    const perMinute = opts.jobs.maxUploadsPerMinute ?? JOB_DEFAULTS.maxUploadsPerMinute;
+    const quotaMb = (opts.jobs.uploadQuotaBytes ?? JOB_DEFAULTS.uploadQuotaBytes) / (1024 * 1024);
+    const limits = `upload limit ${Number(mb.toFixed(3))} MB, ${perMinute} upload${perMinute === 1 ? '' : 's'} a minute for each user, ${Number(quotaMb.toFixed(3))} MB in all`;
+    console.log(`  current job API: ${origin}/api (${limits})`);
     const cors = server.app.corsOrigins.patterns;
     console.log(`  /api CORS with credentials: ${cors.length ? cors.join(', ') : 'no origin (--cors-origin to allow one)'}`);
     console.log(`  legacy task API: ${origin}/taskrunner/v1 (cookie login: POST ${server.app.storePath}auth/cookie)`);

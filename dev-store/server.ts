@@ -23,6 +23,8 @@ import { answerPreflight, applyCors, sendError, sendText } from './http/respond.
 import { Router } from './http/router.ts';
 import { addRowstoreRoutes, createJobService, uploadTempDir } from './jobs/index.ts';
 import type { JobService } from './jobs/types.ts';
+import { dataDirLayout } from './jobs/persist.ts';
+import { UploadLimits } from './jobs/upload-limits.ts';
 import { addApiRoutes, mayWrite } from './routes/api.ts';
 import { addEntryRoutes } from './routes/entries.ts';
 import { addHomeRoutes } from './routes/home.ts';
@@ -62,6 +64,10 @@ export interface JobServerOptions {
   users?: readonly AccountSpec[];
   /** Default 50 MB (52428800 bytes). */
   maxUploadBytes?: number;
+  /** Accepted uploads of one user within a minute before that user must wait a minute (429); default 120. */
+  maxUploadsPerMinute?: number;
+  /** Total bytes of the uploaded files the data dir keeps (507 past it); default 1 GiB. */
+  uploadQuotaBytes?: number;
   /** How long a terminated job stays visible; default 24 h. */
   jobRetentionMs?: number;
   /** How long a job stays PROCESSING; default 1500 ms. */
@@ -74,6 +80,8 @@ export interface JobServerOptions {
 
 export const JOB_DEFAULTS = {
   maxUploadBytes: 50 * 1024 * 1024,
+  maxUploadsPerMinute: 120,
+  uploadQuotaBytes: 1024 * 1024 * 1024,
   jobRetentionMs: 24 * 3600 * 1000,
   processingMs: 1500,
   loginLockoutMs: 60 * 1000,
@@ -190,7 +198,14 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
     if (tempDataDir) await rm(tempDataDir, { recursive: true, force: true });
     throw e;
   }
-  const deps = { auth, jobs, tempDir: uploadTempDir(dataDir), maxUploadBytes };
+  const limits = new UploadLimits(
+    {
+      maxUploadsPerMinute: jobOpts.maxUploadsPerMinute ?? JOB_DEFAULTS.maxUploadsPerMinute,
+      quotaBytes: jobOpts.uploadQuotaBytes ?? JOB_DEFAULTS.uploadQuotaBytes,
+    },
+    dataDirLayout(dataDir).uploads,
+  );
+  const deps = { auth, jobs, tempDir: uploadTempDir(dataDir), maxUploadBytes, limits };
   addApiRoutes(app, deps);
   addTaskRunnerRoutes(app, deps);
   addRowstoreRoutes(app, jobs);

@@ -27,8 +27,8 @@ const CONTRACT: Record<string, Record<string, string[]>> = {
   '/auth/login': { post: ['200', '400', '401', '415', '429'] },
   '/auth/whoami': { get: ['200'] },
   '/auth/logout': { post: ['204', '403'] },
-  '/distribution/addFile': { post: ['202', '400', '403', '404', '413', '422'] },
-  '/distribution/replaceFile': { post: ['202', '400', '403', '404', '413', '422'] },
+  '/distribution/addFile': { post: ['202', '400', '403', '404', '413', '422', '429', '507'] },
+  '/distribution/replaceFile': { post: ['202', '400', '403', '404', '413', '422', '429', '507'] },
   '/job/{jobId}': { get: ['200', '403', '404'] },
 };
 
@@ -189,6 +189,7 @@ function losslessForSchema(text: string, where: string): unknown {
 }
 
 let store: JobStore;
+let tight: JobStore;
 let answers: RecordedAnswer[] = [];
 
 before(async () => {
@@ -234,8 +235,23 @@ before(async () => {
   await client.logout();                                                          // 204
   for (let i = 0; i < 5; i++) await swallow(client.login(store.readOnlyUser, 'wrong'));              // 401
   await swallow(client.login(store.readOnlyUser, 'wrong'));                      // 429
+
+  // Upload rate and quota: a store with 2 uploads a minute and 8 bytes in all.
+  tight = await startJobStore({ processingMs: 5, maxUploadsPerMinute: 2, uploadQuotaBytes: 8 });
+  const t = new JobApiClient({ apiUrl: tight.apiUrl, fetch: rec.fetch });
+  await t.login(tight.user, tight.password);
+  await swallow(t.addFile(PLAIN_DISTRIBUTION, namedFile('code\n123456\n', 'big.csv')));        // 507
+  const small = await t.addFile(PLAIN_DISTRIBUTION, namedFile('a\n', 'a.csv'));                // 202
+  const file = await t.waitForJob(small.jobId, { intervalMs: 25 });
+  await swallow(t.replaceFile(file.resultUrl!, namedFile('code\n123456\n', 'big.csv')));      // 507
+  await t.addFile(PLAIN_DISTRIBUTION, namedFile('b\n', 'b.csv'));                             // 202, the 2nd this minute
+  await swallow(t.addFile(PLAIN_DISTRIBUTION, namedFile('c\n', 'c.csv')));                    // 429
+  await swallow(t.replaceFile(file.resultUrl!, namedFile('c\n', 'c.csv')));                  // 429
 });
-after(() => store?.close());
+after(async () => {
+  await store?.close();
+  await tight?.close();
+});
 
 function templateOf(url: string): string {
   const p = new URL(url).pathname.replace(/^\/api/, '');
