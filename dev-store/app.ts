@@ -1,5 +1,6 @@
 /** What route modules and plugins get: the data, its index, where the store lives, and the router to add routes to. */
 import type { DevStore } from './catalog.ts';
+import type { CorsOrigins } from './http/cors.ts';
 import type { Router } from './http/router.ts';
 import type { SearchIndex } from './search/index.ts';
 
@@ -13,6 +14,8 @@ export interface StoreApp {
   readonly router: Router;
   /** Largest search page size served (default 100, as EntryStore). */
   readonly maxLimit?: number;
+  /** Origins allowed credentialed CORS (`--cors-origin`; none by default, as EntryStore). */
+  readonly corsOrigins: CorsOrigins;
 }
 
 /** Adds routes (e.g. the upload job APIs of a later feature) to a running store. */

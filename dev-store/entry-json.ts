@@ -6,7 +6,7 @@ import { toJsonLd, toRdfJson } from './rdf/serialize.ts';
 /** Guest rights on a public catalog (§2.8). */
 export const GUEST_RIGHTS = ['readmetadata', 'readresource'];
 
-async function graphJson(triples: readonly Triple[], jsonLd: boolean): Promise<unknown> {
+function graphJson(triples: readonly Triple[], jsonLd: boolean): unknown {
   return jsonLd ? toJsonLd(triples) : toRdfJson(triples);
 }
 
@@ -24,15 +24,15 @@ export async function entryGraphs(store: DevStore, e: Entry, jsonLd = false): Pr
     return graphs;
   }
   return {
-    info: await graphJson(store.infoGraph(e), jsonLd),
-    metadata: await graphJson(e.metadata, jsonLd),
-    relations: await graphJson(e.relations, jsonLd),
+    info: graphJson(store.infoGraph(e), jsonLd),
+    metadata: graphJson(e.metadata, jsonLd),
+    relations: graphJson(e.relations, jsonLd),
   };
 }
 
 /** `GET {ctx}/entry/{id}` JSON: entryId + info; with includeAll also metadata, relations, rights, resource. */
 export async function entryJson(store: DevStore, e: Entry, includeAll: boolean, jsonLd = false): Promise<Record<string, unknown>> {
-  if (!includeAll) return { entryId: e.entryId, info: await graphJson(store.infoGraph(e), jsonLd) };
+  if (!includeAll) return { entryId: e.entryId, info: graphJson(store.infoGraph(e), jsonLd) };
   const graphs = await entryGraphs(store, e, jsonLd);
   return {
     entryId: e.entryId,

@@ -1,7 +1,7 @@
 /**
- * CLI: `tsx dev-store/main.ts [--catalog FILE]… [--port N] [--host H] [--base-url URL] [--max-limit N] [--quiet]`
- * plus the upload job API options (`--user`, `--max-upload-mb`, `--job-retention-s`, `--data-dir`, `--processing-ms`,
- * `--login-lockout-s`, `--session-s`).
+ * CLI: `tsx dev-store/main.ts [--catalog FILE]… [--port N] [--host H] [--base-url URL] [--max-limit N] [--cors-origin O]… [--quiet]`
+ * plus the upload job API options (`--user`, `--max-upload-mb`, `--max-uploads-per-minute`, `--upload-quota-mb`,
+ * `--job-retention-s`, `--data-dir`, `--processing-ms`, `--login-lockout-s`, `--session-s`).
  * The first line is the only one containing `http://localhost:PORT/store/` (parsed by the wtr plugin and tests).
  * A catalog that does not parse: `catalog FILE: line L, column C: message` on stderr, exit code 2.
  */
@@ -17,20 +17,25 @@ import type { JobServerOptions } from './server.ts';
 
 const DEFAULT_CATALOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../demo/catalog/demo-catalog.ttl');
 
-const USAGE = `Usage: npm run store -- [--catalog FILE]... [--port N] [--host HOST] [--base-url URL] [--max-limit N] [--quiet]
-                  [--user NAME:PASSWORD[:CONTEXTS]]... [--data-dir DIR] [--max-upload-mb N] [--job-retention-s N]
+const USAGE = `Usage: npm run store -- [--catalog FILE]... [--port N] [--host HOST] [--base-url URL] [--max-limit N] [--cors-origin ORIGIN]... [--quiet]
+                  [--user NAME:PASSWORD[:CONTEXTS]]... [--data-dir DIR] [--max-upload-mb N] [--max-uploads-per-minute N]
+                  [--upload-quota-mb N] [--job-retention-s N]
                   [--processing-ms N] [--login-lockout-s N] [--session-s N]
   --catalog FILE        DCAT catalog (Turtle, RDF/XML, JSON-LD, N-Triples); repeat for more contexts (default: the demo catalog)
   --port N              port, 0 = any free port (default 8080)
   --host HOST           interface to listen on (default 127.0.0.1, plus ::1)
   --base-url URL        public store URL used in all URIs (default http://localhost:PORT/store/)
   --max-limit N         largest search page size served (default 100, as EntryStore; benchmarks raise it)
+  --cors-origin ORIGIN  an origin whose pages may call /api with credentials (CORS), e.g. http://localhost:5173;
+                        repeatable; EntryStore patterns *suffix, prefix*, * work too (default: none)
   --quiet               print only the store URL line
 Upload job APIs (/api, /taskrunner/v1):
   --user NAME:PASSWORD[:CONTEXTS]  an account; CONTEXTS = comma list of context ids it may write (default: all);
                         repeatable. Without any --user: the demo account ${DEMO_ACCOUNT.name} / ${DEMO_ACCOUNT.password}
   --data-dir DIR        jobs, uploads and the journal (default .dev-store-data/ in the current directory)
   --max-upload-mb N     upload size limit in MB (default 50)
+  --max-uploads-per-minute N  uploads one user may make within a minute before waiting a minute: 429 (default 120)
+  --upload-quota-mb N   total size of the uploaded files kept in the data dir: 507 past it (default 1024)
   --job-retention-s N   how long a finished job stays visible (default 86400)
   --processing-ms N     how long a job stays PROCESSING (default 1500)
   --login-lockout-s N   lockout after 5 failed logins within 5 minutes (default 60)
@@ -42,6 +47,7 @@ interface CliOptions {
   host: string;
   baseUrl?: string;
   maxLimit?: number;
+  corsOrigins: string[];
   quiet: boolean;
   users: AccountSpec[];
   dataDir: string;
@@ -58,7 +64,7 @@ function numberOption(name: string, v: string, min: number, fraction = false): n
 }
 
 function parseArgs(argv: string[]): CliOptions {
-  const opts: CliOptions = { catalogs: [], port: 8080, host: '127.0.0.1', quiet: false, users: [], dataDir: path.resolve('.dev-store-data'), jobs: {} };
+  const opts: CliOptions = { catalogs: [], port: 8080, host: '127.0.0.1', corsOrigins: [], quiet: false, users: [], dataDir: path.resolve('.dev-store-data'), jobs: {} };
   for (let i = 0; i < argv.length; i++) {
     let arg = argv[i]!;
     let value: string | undefined;
@@ -94,6 +100,9 @@ function parseArgs(argv: string[]): CliOptions {
         opts.maxLimit = Number(v);
         break;
       }
+      case '--cors-origin':
+        opts.corsOrigins.push(next());
+        break;
       case '--quiet':
         opts.quiet = true;
         break;
@@ -110,6 +119,12 @@ function parseArgs(argv: string[]): CliOptions {
         opts.jobs.maxUploadBytes = bytes;
         break;
       }
+      case '--max-uploads-per-minute':
+        opts.jobs.maxUploadsPerMinute = numberOption(arg, next(), 1);
+        break;
+      case '--upload-quota-mb':
+        opts.jobs.uploadQuotaBytes = Math.round(numberOption(arg, next(), 0, true) * 1024 * 1024);
+        break;
       case '--job-retention-s':
         opts.jobs.jobRetentionMs = numberOption(arg, next(), 0, true) * 1000;
         break;
@@ -157,6 +172,7 @@ async function main(): Promise<void> {
       host: opts.host,
       ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
       ...(opts.maxLimit ? { maxLimit: opts.maxLimit } : {}),
+      corsOrigins: opts.corsOrigins,
       jobs: { ...opts.jobs, users: opts.users, dataDir: opts.dataDir },
     });
   } catch (e) {
@@ -177,7 +193,12 @@ async function main(): Promise<void> {
     }
     const origin = `http://localhost:${server.port}`;
     const mb = (opts.jobs.maxUploadBytes ?? JOB_DEFAULTS.maxUploadBytes) / (1024 * 1024);
-    console.log(`  current job API: ${origin}/api (upload limit ${Number(mb.toFixed(3))} MB)`);
+    const perMinute = opts.jobs.maxUploadsPerMinute ?? JOB_DEFAULTS.maxUploadsPerMinute;
+    const quotaMb = (opts.jobs.uploadQuotaBytes ?? JOB_DEFAULTS.uploadQuotaBytes) / (1024 * 1024);
+    const limits = `upload limit ${Number(mb.toFixed(3))} MB, ${perMinute} upload${perMinute === 1 ? '' : 's'} a minute for each user, ${Number(quotaMb.toFixed(3))} MB in all`;
+    console.log(`  current job API: ${origin}/api (${limits})`);
+    const cors = server.app.corsOrigins.patterns;
+    console.log(`  /api CORS with credentials: ${cors.length ? cors.join(', ') : 'no origin (--cors-origin to allow one)'}`);
     console.log(`  legacy task API: ${origin}/taskrunner/v1 (cookie login: POST ${server.app.storePath}auth/cookie)`);
     console.log(`  data dir: ${server.dataDir}`);
     if (opts.users.length === 0) console.log(`  demo account: ${DEMO_ACCOUNT.name} / ${DEMO_ACCOUNT.password} (every context)`);

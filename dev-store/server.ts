@@ -18,10 +18,13 @@ import { DevStore, loadCatalogs } from './catalog.ts';
 import type { CatalogSource } from './catalog.ts';
 import { prefersJson } from './http/negotiate.ts';
 import { parseParams } from './http/params.ts';
+import { CorsOrigins } from './http/cors.ts';
 import { answerPreflight, applyCors, sendError, sendText } from './http/respond.ts';
 import { Router } from './http/router.ts';
 import { addRowstoreRoutes, createJobService, uploadTempDir } from './jobs/index.ts';
 import type { JobService } from './jobs/types.ts';
+import { dataDirLayout } from './jobs/persist.ts';
+import { UploadLimits } from './jobs/upload-limits.ts';
 import { addApiRoutes, mayWrite } from './routes/api.ts';
 import { addEntryRoutes } from './routes/entries.ts';
 import { addHomeRoutes } from './routes/home.ts';
@@ -47,6 +50,11 @@ export interface StoreServerOptions {
   maxLimit?: number;
   /** Upload job APIs; when absent they still run, with a fresh temp data dir (removed on close) and the demo account. */
   jobs?: JobServerOptions;
+  /**
+   * Origins (EntryStore patterns: exact, `*suffix`, `prefix*`, `*`) that `/api` answers with credentialed CORS; none by
+   * default, as `entrystore.cors.origins` (http/cors.ts). `npm start` passes the demo's origin.
+   */
+  corsOrigins?: readonly string[];
 }
 
 export interface JobServerOptions {
@@ -56,6 +64,10 @@ export interface JobServerOptions {
   users?: readonly AccountSpec[];
   /** Default 50 MB (52428800 bytes). */
   maxUploadBytes?: number;
+  /** Accepted uploads of one user within a minute before that user must wait a minute (429); default 120. */
+  maxUploadsPerMinute?: number;
+  /** Total bytes of the uploaded files the data dir keeps (507 past it); default 1 GiB. */
+  uploadQuotaBytes?: number;
   /** How long a terminated job stays visible; default 24 h. */
   jobRetentionMs?: number;
   /** How long a job stays PROCESSING; default 1500 ms. */
@@ -68,6 +80,8 @@ export interface JobServerOptions {
 
 export const JOB_DEFAULTS = {
   maxUploadBytes: 50 * 1024 * 1024,
+  maxUploadsPerMinute: 120,
+  uploadQuotaBytes: 1024 * 1024 * 1024,
   jobRetentionMs: 24 * 3600 * 1000,
   processingMs: 1500,
   loginLockoutMs: 60 * 1000,
@@ -124,6 +138,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
     });
   };
 
+  const corsOrigins = new CorsOrigins(options.corsOrigins ?? []);
   const host = options.host ?? '127.0.0.1';
   const servers: Server[] = [createServer(onRequest)];
   await listen(servers[0]!, options.port ?? 0, host);
@@ -156,7 +171,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
   const loadMs = performance.now() - started;
 
   const router = new Router();
-  const app: StoreApp = { store, index, baseUrl, storePath: new URL(baseUrl).pathname, router, ...(options.maxLimit ? { maxLimit: options.maxLimit } : {}) };
+  const app: StoreApp = { store, index, baseUrl, storePath: new URL(baseUrl).pathname, router, corsOrigins, ...(options.maxLimit ? { maxLimit: options.maxLimit } : {}) };
   addSearchRoutes(app);
   addEntryRoutes(app);
 
@@ -183,7 +198,14 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
     if (tempDataDir) await rm(tempDataDir, { recursive: true, force: true });
     throw e;
   }
-  const deps = { auth, jobs, tempDir: uploadTempDir(dataDir), maxUploadBytes };
+  const limits = new UploadLimits(
+    {
+      maxUploadsPerMinute: jobOpts.maxUploadsPerMinute ?? JOB_DEFAULTS.maxUploadsPerMinute,
+      quotaBytes: jobOpts.uploadQuotaBytes ?? JOB_DEFAULTS.uploadQuotaBytes,
+    },
+    dataDirLayout(dataDir).uploads,
+  );
+  const deps = { auth, jobs, tempDir: uploadTempDir(dataDir), maxUploadBytes, limits };
   addApiRoutes(app, deps);
   addTaskRunnerRoutes(app, deps);
   addRowstoreRoutes(app, jobs);
@@ -198,8 +220,8 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
   };
 
   handle = async (req, res) => {
-    applyCors(req, res);
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    applyCors(req, res, corsOrigins);
+    if (req.method === 'OPTIONS') return answerPreflight(req, res, corsOrigins);
     const { outcome, allowed } = await router.dispatch(req, res);
     if (outcome === 'handled') return;
     const params = parseParams(req.url ?? '/');

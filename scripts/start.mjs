@@ -43,12 +43,8 @@ function usage(problem) {
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const store = await createStoreServer({ catalogs: opts.catalogs, port: opts.storePort }).catch((e) => {
-  console.error(`start: the dev store did not start: ${e.message}`);
-  process.exit(1);
-});
-process.env.CATALOG_BLOCKS_STORE_URL = store.url;
-
+// The demo server first: its port (the next free one when --port is taken) is the origin the store lets call /api
+// with credentials (--cors-origin). The pages read the store URL per request (vite.config.ts), set below.
 const server = await createServer({
   configFile: join(root, 'vite.config.ts'),
   server: { port: opts.port, host: 'localhost' },
@@ -56,11 +52,18 @@ const server = await createServer({
 await server.listen();
 const address = server.httpServer?.address();
 const port = typeof address === 'object' && address ? address.port : opts.port;
+const demoOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+const store = await createStoreServer({ catalogs: opts.catalogs, port: opts.storePort, corsOrigins: demoOrigins }).catch(async (e) => {
+  console.error(`start: the dev store did not start: ${e.message}`);
+  await server.close();
+  process.exit(1);
+});
+process.env.CATALOG_BLOCKS_STORE_URL = store.url;
 console.log(`\nDemo:  http://localhost:${port}/`);
 console.log(`Store: ${store.url}  (${opts.catalogs.map((c) => c.replace(`${root}/`, '')).join(', ')}; loaded in ${Math.round(store.loadMs)} ms)`);
 // the upload job APIs run beside the store (README "File uploads: the job API", "In the dev store")
 const origin = new URL(store.url).origin;
-console.log(`Job API: ${origin}/api  (legacy, deprecated: ${origin}/taskrunner/v1)`);
+console.log(`Job API: ${origin}/api  (legacy, deprecated: ${origin}/taskrunner/v1; cross-origin calls with credentials from ${demoOrigins.join(', ')})`);
 console.log(`Demo account: ${DEMO_ACCOUNT.name} / ${DEMO_ACCOUNT.password}  (may upload to every context; jobs and files in ${store.dataDir}, removed on stop)`);
 console.log(`Try: CATALOG_API_URL=${origin}/api npx catalog-blocks distributions https://github.com/civictechsweden/oppna-luftfartygsregistret`);
 console.log('Stop with Ctrl+C.');

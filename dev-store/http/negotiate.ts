@@ -35,3 +35,8 @@ export function prefersJson(accept: string | undefined, format?: string): boolea
   if (format) return /json/.test(format);
   return parseAccept(accept).some((a) => /json/.test(a.type));
 }
+
+/** The media type of a request body, lower-cased, without parameters ('' when no Content-Type was sent). */
+export function bodyMediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}

@@ -1,5 +1,6 @@
 /** Response helpers: pretty JSON (2-space, as EntryStore), JSONP (§5.4), errors `{"error": …}`, CORS (§5.3); bodies gzipped when accepted (compress.ts). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CorsOrigins } from './cors.ts';
 import type { RouteContext } from './router.ts';
 import { endWithBody } from './compress.ts';
 
@@ -37,22 +38,33 @@ export function credentialedPath(rawUrl: string | undefined): boolean {
 }
 
 /**
- * CORS open to any origin for reads: the Origin is echoed (EntryStore never answers `*` when an Origin is given),
- * Vary: Origin so caches keep origins apart. No Allow-Credentials on the store: public reads go without cookies
- * (`credentials: 'omit'`). `/api` adds Allow-Credentials (the upload block runs cross-origin); its cookie
- * sessions are protected by SameSite=Strict and the X-CSRF-Token header instead of an origin list.
+ * CORS for reads stays open to any origin: the Origin is echoed (EntryStore never answers `*` when an Origin is given),
+ * Vary: Origin so caches keep origins apart, no Allow-Credentials (public reads go with `credentials: 'omit'`).
+ * `/api` answers CORS only to the origins the store was started with (`--cors-origin`, as `entrystore.cors.origins`),
+ * then with Allow-Credentials (the upload block runs cross-origin); any other origin is processed without CORS headers
+ * (EntryStore §5.3), so a foreign page can neither read an answer nor send the cookie session along.
  */
-export function applyCors(req: IncomingMessage, res: ServerResponse): void {
+export function applyCors(req: IncomingMessage, res: ServerResponse, allowed: CorsOrigins): void {
   res.setHeader('Vary', 'Origin');
   const origin = req.headers.origin;
   if (!origin) return;
+  const credentialed = credentialedPath(req.url);
+  if (credentialed && !allowed.allows(origin)) return;
   res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-  if (credentialedPath(req.url)) res.setHeader('Access-Control-Allow-Credentials', 'true');
+  if (credentialed) res.setHeader('Access-Control-Allow-Credentials', 'true');
 }
 
-/** OPTIONS preflight → 204 with methods and the requested headers allowed (on /api also the job API headers). */
-export function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+/**
+ * OPTIONS preflight → 204 with methods and the requested headers allowed (on /api also the job API headers); on /api
+ * for an origin not on the list, a bare 204 without CORS headers (EntryStore: "disallowed origin → 2xx without CORS").
+ */
+export function answerPreflight(req: IncomingMessage, res: ServerResponse, allowed: CorsOrigins): void {
+  if (credentialedPath(req.url) && !allowed.allows(req.headers.origin)) {
+    res.writeHead(204, { Allow: ALLOWED_METHODS });
+    res.end();
+    return;
+  }
   const requested = req.headers['access-control-request-headers'];
   const asked = typeof requested === 'string' && requested ? requested : '';
   let allowHeaders = asked || 'Accept, Content-Type, X-Auth-Token, X-CSRF-Token';

@@ -28,16 +28,6 @@ export interface N3Module {
     /** Streaming: one call per quad, then (null, null) at the end, or one call with the error. */
     parse(input: NodeJS.ReadableStream, callback: (error: Error | null, quad: N3Quad | null) => void): void;
   };
-  Writer: new (options?: { prefixes?: Record<string, string>; format?: string }) => {
-    addQuad(q: N3Quad): void;
-    end(callback: (error: Error | null, result: string) => void): void;
-  };
-  DataFactory: {
-    namedNode(v: string): N3Term;
-    blankNode(v: string): N3Term;
-    literal(v: string, langOrDatatype?: string | N3Term): N3Term;
-    quad(s: N3Term, p: N3Term, o: N3Term): N3Quad;
-  };
 }
 
 export interface JsonLdRemoteDocument {
@@ -47,8 +37,6 @@ export interface JsonLdRemoteDocument {
 }
 export interface JsonLdModule {
   toRDF(doc: unknown, options: { format: 'application/n-quads'; base?: string; documentLoader: (url: string) => Promise<JsonLdRemoteDocument> }): Promise<string>;
-  fromRDF(nquads: string, options: { format: 'application/n-quads'; useNativeTypes?: boolean }): Promise<unknown>;
-  compact(doc: unknown, context: unknown, options: { documentLoader: (url: string) => Promise<JsonLdRemoteDocument> }): Promise<Record<string, unknown>>;
 }
 
 export const n3 = require('n3') as N3Module;

@@ -12,9 +12,11 @@ import { declaredTooLarge, drainRequest, receiveUpload, tooLargeBody } from '../
 import type { RouteContext } from '../http/router.ts';
 import { kindProblem } from '../jobs/index.ts';
 import { mayNotWrite } from '../jobs/permission.ts';
+import { bodyMediaType } from '../http/negotiate.ts';
 import { addAuthCompatRoutes } from './auth-compat.ts';
 import type { MayWrite } from '../jobs/permission.ts';
 import type { JobRecord, JobService, JobType } from '../jobs/types.ts';
+import type { UploadLimits } from '../jobs/upload-limits.ts';
 
 export interface JobApiDeps {
   readonly auth: AuthService;
@@ -22,6 +24,8 @@ export interface JobApiDeps {
   /** uploadTempDir(dataDir): same filesystem as the data dir, so submit can rename. */
   readonly tempDir: string;
   readonly maxUploadBytes: number;
+  /** Per-user upload rate and total upload quota (jobs/upload-limits.ts). */
+  readonly limits: UploadLimits;
 }
 
 const API_COOKIE_ATTRIBUTES = 'Path=/api; HttpOnly; SameSite=Strict';
@@ -102,8 +106,9 @@ export function mayWrite(auth: AuthService): MayWrite {
 
 /** The current API's job record: contract fields only, the extra fields only in their states. */
 /**
- * The common tail of both APIs' uploads, after their own checks: 413 by Content-Length, the streamed body (400/413
- * answered here), then the job persisted and queued. Undefined when an answer was already sent.
+ * The common tail of both APIs' uploads, after their own checks: the user's upload rate and the store's quota (429 /
+ * 507), 413 by Content-Length, the streamed body (400/413 answered here), rate and quota again for the file as
+ * received, then the job persisted and queued. Undefined when an answer was already sent.
  */
 export async function receiveAndSubmit(
   req: IncomingMessage,
@@ -111,6 +116,11 @@ export async function receiveAndSubmit(
   deps: JobApiDeps,
   job: { api: 'current' | 'legacy'; jobType: JobType; resourceURI: string; user: string },
 ): Promise<JobRecord | undefined> {
+  const early = await deps.limits.refusalBeforeBody(job.user);
+  if (early) {
+    refuse(req, res, early.status, early.body, early.headers);
+    return undefined;
+  }
   if (declaredTooLarge(req, deps.maxUploadBytes)) {
     refuse(req, res, 413, tooLargeBody(deps.maxUploadBytes));
     return undefined;
@@ -121,7 +131,11 @@ export async function receiveAndSubmit(
     return undefined;
   }
   try {
-    return await deps.jobs.submit({ ...job, upload: got.file });
+    const admitted = await deps.limits.admit(job.user, got.file.size, () => deps.jobs.submit({ ...job, upload: got.file }));
+    if (admitted.ok) return admitted.value;
+    await rm(got.file.path, { force: true });
+    sendApiJson(res, admitted.refusal.status, admitted.refusal.body, admitted.refusal.headers);
+    return undefined;
   } catch (e) {
     await rm(got.file.path, { force: true });
     throw e;
@@ -173,12 +187,18 @@ export function loginProblem(body: unknown): LoginFields | string {
 
 const AUTH_REQUIRED = { error: 'Authentication required' };
 const CSRF_WRONG = { error: 'CSRF token missing or wrong' };
+const LOGIN_TYPE_WRONG = 'Content-Type must be application/json; the body is JSON: {"username", "password", "max_age_seconds"?}';
 
 export function addApiRoutes(app: StoreApp, deps: JobApiDeps): void {
   const { auth, jobs } = deps;
   const router = app.router;
 
   router.add(['POST'], /^\/api\/auth\/login$/, async ({ req, res }: RouteContext) => {
+    // Login CSRF: a cross-site <form> can send text/plain, urlencoded or multipart bodies but never application/json
+    // (that needs a CORS preflight), so no other type may log a browser in.
+    if (bodyMediaType(req.headers['content-type']) !== 'application/json') {
+      return refuse(req, res, 415, { error: LOGIN_TYPE_WRONG }, { 'Accept-Post': 'application/json' });
+    }
     const raw = await readSmallBody(req, 64 * 1024);
     if (raw === undefined) return sendApiJson(res, 413, { error: 'Login body too large' });
     let body: unknown;

@@ -1,7 +1,7 @@
-/** The metadata format table (§3.3): MIME → serializer + file extension; unknown → Turtle labelled as asked [quirk]. */
+/** The metadata format table (§3.3): MIME → the engine's writer (rdf/serialize.ts) + file extension; unknown → Turtle labelled as asked [quirk]. */
 import type { Triple } from '../../src/rdf/graph.ts';
 import { negotiate } from '../http/negotiate.ts';
-import { toJsonLd, toNTriples, toRdfJson, toRdfXml, toTurtle } from '../rdf/serialize.ts';
+import { toRdfJson, writeRdf } from '../rdf/serialize.ts';
 
 interface Format {
   ext: string;
@@ -9,15 +9,15 @@ interface Format {
 }
 
 const json = (t: readonly Triple[]) => JSON.stringify(toRdfJson(t), null, 2);
-const turtle = (t: readonly Triple[]) => toTurtle(t);
+const turtle = (t: readonly Triple[]) => writeRdf(t, 'turtle');
 
 export const RDF_FORMATS: Readonly<Record<string, Format>> = {
-  'application/rdf+xml': { ext: 'rdf', write: toRdfXml },
+  'application/rdf+xml': { ext: 'rdf', write: (t) => writeRdf(t, 'rdfxml') },
   'application/json': { ext: 'json', write: json },
   'application/rdf+json': { ext: 'rj', write: json },
   'text/turtle': { ext: 'ttl', write: turtle },
-  'application/n-triples': { ext: 'nt', write: toNTriples },
-  'application/ld+json': { ext: 'jsonld', write: async (t) => JSON.stringify(await toJsonLd(t), null, 2) },
+  'application/n-triples': { ext: 'nt', write: (t) => writeRdf(t, 'ntriples') },
+  'application/ld+json': { ext: 'jsonld', write: (t) => writeRdf(t, 'jsonld') },
   // Turtle is valid N3 and valid TriG (default graph only).
   'text/rdf+n3': { ext: 'n3', write: turtle },
   'application/trig': { ext: 'trig', write: turtle },
@@ -44,7 +44,7 @@ export async function renderGraph(
     if (known) return { contentType: format, ext: known.ext, body: await known.write(triples) };
     // Only a well-formed MIME type is echoed into the header.
     const label = /^[\w.+-]+\/[\w.+-]+$/.test(format) ? format : 'text/turtle';
-    return { contentType: label, ext: 'rdf', body: await toTurtle(triples) };
+    return { contentType: label, ext: 'rdf', body: await turtle(triples) };
   }
   const chosen = negotiate(accept, Object.keys(RDF_FORMATS)) ?? fallback;
   const f = RDF_FORMATS[chosen]!;

@@ -8,7 +8,7 @@
  */
 import type { StoreApp } from '../app.ts';
 import { rx } from '../app.ts';
-import { parseAccept } from '../http/negotiate.ts';
+import { bodyMediaType, parseAccept } from '../http/negotiate.ts';
 import type { RouteContext } from '../http/router.ts';
 import type { JobRecord, JobState, JobType } from '../jobs/types.ts';
 import { submitForbidden } from '../jobs/permission.ts';
@@ -17,6 +17,7 @@ import type { JobApiDeps } from './api.ts';
 
 /** Legacy cookie: exactly the attributes of the SPEC (Legacy session); Path follows the store path (/store/). */
 export const LEGACY_COOKIE_MAX_AGE_S = 31536000;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
 const LEGACY_STATES: Readonly<Record<JobState, string>> = { PENDING: 'Pending', PROCESSING: 'Processing', SUCCESS: 'Success', FAILED: 'Failed' };
 
 export function legacyJobJson(rec: JobRecord): string {
@@ -43,6 +44,10 @@ export function addTaskRunnerRoutes(app: StoreApp, deps: JobApiDeps): void {
   const router = app.router;
 
   router.add(['POST'], new RegExp(`^${rx(app.storePath)}auth/cookie$`), async ({ req, res }: RouteContext) => {
+    // The form of EntryStore §5.1 and nothing else: a text/plain or multipart body must not log a browser in either.
+    if (bodyMediaType(req.headers['content-type']) !== FORM_TYPE) {
+      return refuse(req, res, 415, { error: `Content-Type must be ${FORM_TYPE} (fields auth_username, auth_password)` }, { 'Accept-Post': FORM_TYPE });
+    }
     const raw = await readSmallBody(req, 32 * 1024);
     if (raw === undefined) return sendApiJson(res, 413, { error: 'Login form larger than 32 KB' });
     const form = new URLSearchParams(raw.toString('utf8'));

@@ -1,6 +1,7 @@
 /**
- * Writes a Graph as Turtle, N-Triples, RDF/XML (rdfxml.ts) or JSON-LD (expanded form: one node object per subject).
- * What `<dataset-exports>` offers; loaded only when an export is asked for. Parsing (rdflib) is not needed in the
+ * Writes a Graph as Turtle, N-Triples, RDF/XML (rdfxml.ts) or JSON-LD (expanded form: one node object per subject; or
+ * EntryStore's compact form). What `<dataset-exports>` offers, loaded only when an export is asked for, and what the dev
+ * store serves for every RDF format but RDF/JSON (written by rdfjson.ts: JSON carries every string as it is). Parsing (rdflib) is not needed in the
  * browser at all: EntryStore answers in RDF/JSON.
  *
  * Metadata is untrusted (issue 8: an IRI `https://evil.example/x> . <victim> dcterms:license <…INJECTED` gave a
@@ -40,7 +41,14 @@ export type RdfExportFormat = 'turtle' | 'rdfxml' | 'jsonld' | 'ntriples';
 export interface SerializeOptions {
   /** Called once with the number of source triples the file leaves out (never called when nothing is left out). */
   readonly onLeftOut?: (count: number) => void;
+  /**
+   * JSON-LD only: `expanded` (default; what `<dataset-exports>` offers) or `compact`, EntryStore's form (entrystore-api.md
+   * §3.3: a `@context` of the prefixes used, native booleans and integers), which the dev store serves.
+   */
+  readonly jsonLdForm?: JsonLdForm;
 }
+
+export type JsonLdForm = 'expanded' | 'compact';
 
 const RDF_TYPE = `${NS.rdf}type`;
 const XSD_STRING = `${NS.xsd}string`;
@@ -118,10 +126,17 @@ export async function serializeRdf(g: Graph, format: RdfExportFormat, options: S
     const xml = writeRdfXml(graph, leftOut);
     text = xml.text;
     left += xml.leftOut;
-  } else if (format === 'jsonld') text = writeJsonLd(graph);
+  } else if (format === 'jsonld') text = `${JSON.stringify(writeJsonLd(graph, options.jsonLdForm ?? 'expanded'), null, 2)}\n`;
   else text = `${leftOutComment(leftOut, '#')}${format === 'turtle' ? writeTurtle(graph) : writeNTriples(graph)}`;
   if (left > 0) options.onLeftOut?.(left);
   return text;
+}
+
+/** The JSON-LD document `serializeRdf` writes, as a value (the dev store embeds it in its entry JSON); same rule, same report. */
+export function jsonLdDocument(g: Graph, options: SerializeOptions = {}): unknown {
+  const { graph, leftOut } = exportableGraph(g);
+  if (leftOut > 0) options.onLeftOut?.(leftOut);
+  return writeJsonLd(graph, options.jsonLdForm ?? 'expanded');
 }
 
 /** The comment line saying what the file leaves out ('' when nothing), for syntaxes with `#` comments. */
@@ -200,32 +215,70 @@ function writeTurtle(g: Graph): string {
 
 // ---- JSON-LD ---------------------------------------------------------------------------------------------------
 
-type JsonLdValue = { '@id': string } | { '@value': string; '@language'?: string; '@type'?: string };
+type JsonLdValue = { '@id': string } | { '@value': string | number | boolean; '@language'?: string; '@type'?: string };
+type IriNamer = (iri: string) => string;
 
-const jsonLdId = (t: Term): string => (t.termType === 'BlankNode' ? `_:${t.value}` : t.value);
+const XSD_BOOLEAN = `${NS.xsd}boolean`;
+const XSD_INTEGER = `${NS.xsd}integer`;
+/** Integers a JSON number carries exactly and a reader writes back with the same lexical form. */
+const EXACT_INTEGER = /^(?:0|-?[1-9][0-9]{0,14})$/;
 
-function jsonLdValue(t: Term): JsonLdValue {
-  if (t.termType !== 'Literal') return { '@id': jsonLdId(t) };
+const jsonLdId = (t: Term, name: IriNamer): string => (t.termType === 'BlankNode' ? `_:${t.value}` : name(t.value));
+
+function jsonLdValue(t: Term, name: IriNamer, native: boolean): JsonLdValue {
+  if (t.termType !== 'Literal') return { '@id': jsonLdId(t, name) };
   if (t.language) return { '@value': t.value, '@language': t.language };
-  if (t.datatype) return { '@value': t.value, '@type': t.datatype };
+  // Native JSON only where reading it back gives the same literal (JSON-LD 1.1 §8.6: true/false, integers).
+  if (native && t.datatype === XSD_BOOLEAN && (t.value === 'true' || t.value === 'false')) return { '@value': t.value === 'true' };
+  if (native && t.datatype === XSD_INTEGER && EXACT_INTEGER.test(t.value)) return { '@value': Number(t.value) };
+  if (t.datatype) return { '@value': t.value, '@type': name(t.datatype) };
   return { '@value': t.value };
 }
 
-/**
- * Expanded JSON-LD: an array of node objects, `rdf:type` IRIs as `@type`, every other value in an array. No
- * `@context`, so nothing is expanded on reading; keys are absolute IRIs after the rule, never keywords (`@…`).
- */
-function writeJsonLd(g: Graph): string {
+/** Node objects, one per subject: `rdf:type` IRIs as `@type`, every other value in an array. */
+function nodeObjects(g: Graph, name: IriNamer, native: boolean): Record<string, unknown>[] {
   const nodes = new Map<string, Record<string, unknown>>();
   for (const { subject, predicate, object } of g.triples()) {
-    const id = jsonLdId(subject);
+    const id = jsonLdId(subject, name);
     let node = nodes.get(id);
     if (!node) nodes.set(id, (node = { '@id': id }));
     if (predicate === RDF_TYPE && object.termType === 'NamedNode') {
-      ((node['@type'] ??= []) as string[]).push(object.value);
+      ((node['@type'] ??= []) as string[]).push(name(object.value));
     } else {
-      ((node[predicate] ??= []) as JsonLdValue[]).push(jsonLdValue(object));
+      ((node[name(predicate)] ??= []) as JsonLdValue[]).push(jsonLdValue(object, name, native));
     }
   }
-  return `${JSON.stringify([...nodes.values()], null, 2)}\n`;
+  return [...nodes.values()];
+}
+
+/**
+ * Expanded: an array of node objects, no `@context`, so nothing is expanded on reading; keys are absolute IRIs after
+ * the rule, never keywords (`@…`). Compact: the same nodes with IRIs of the known namespaces as `prefix:local` (the
+ * strict local names of Turtle's abbreviation) and a `@context` of exactly those prefixes. A prefix whose name is the
+ * scheme of some IRI of the graph is not used at all: a reader would expand that IRI (`dcat:Dataset`) with it.
+ */
+function writeJsonLd(g: Graph, form: JsonLdForm): unknown {
+  if (form === 'expanded') return nodeObjects(g, (iri) => iri, false);
+  const schemes = new Set<string>();
+  const addScheme = (iri: string): void => void schemes.add(iri.slice(0, iri.indexOf(':')));
+  for (const { subject, predicate, object } of g.triples()) {
+    if (subject.termType === 'NamedNode') addScheme(subject.value);
+    addScheme(predicate);
+    if (object.termType === 'NamedNode') addScheme(object.value);
+    if (object.datatype) addScheme(object.datatype);
+  }
+  const prefixes = Object.entries(NS).filter(([prefix]) => !schemes.has(prefix));
+  const context: Record<string, string> = {};
+  const name: IriNamer = (iri) => {
+    for (const [prefix, ns] of prefixes) {
+      if (iri.startsWith(ns) && SIMPLE_LOCAL.test(iri.slice(ns.length))) {
+        context[prefix] = ns;
+        return `${prefix}:${iri.slice(ns.length)}`;
+      }
+    }
+    return iri;
+  };
+  const nodes = nodeObjects(g, name, true);
+  if (nodes.length === 0) return {};
+  return nodes.length === 1 ? { '@context': context, ...nodes[0] } : { '@context': context, '@graph': nodes };
 }

@@ -31,7 +31,6 @@ before(async () => {
     entryPoints: [`${repoRoot}/src/api.ts`], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'silent',
   });
   bundle = out.outputFiles[0]!.text;
-  store = await startJobStore({ maxUploadBytes: LIMIT });
   pageServer = createServer((req, res) => {
     if (req.url === '/api.js') {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
@@ -44,6 +43,8 @@ before(async () => {
   await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
   // `localhost` on both sides: another origin (port), the same site, as a page embedding the upload block.
   pageOrigin = `http://localhost:${(pageServer.address() as AddressInfo).port}`;
+  // The page's origin is the one the store lets call /api cross-origin (--cors-origin).
+  store = await startJobStore({ maxUploadBytes: LIMIT }, { corsOrigins: [pageOrigin] });
   browser = await chromium.launch(launchOptions());
   page = await browser.newPage();
   page.on('console', (m) => { if (m.type() === 'error') consoleErrors.push(m.text()); });

@@ -65,7 +65,7 @@ export interface JobStore {
  * Starts the dev store with the demo catalog and the job APIs: a fresh temp data dir, jobs PROCESSING for
  * `processingMs` (default 50), accounts `tester` (all contexts) and `reader` (a context that does not exist).
  */
-export async function startJobStore(opts: JobStoreOptions = {}): Promise<JobStore> {
+export async function startJobStore(opts: JobStoreOptions = {}, store: { corsOrigins?: readonly string[] } = {}): Promise<JobStore> {
   const ownDir = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? await mkdtemp(path.join(tmpdir(), 'cb-api-store-'));
   const user = 'tester';
@@ -83,7 +83,7 @@ export async function startJobStore(opts: JobStoreOptions = {}): Promise<JobStor
   };
   let server: StoreServer;
   try {
-    server = await createStoreServer({ catalogs: [DEMO_CATALOG], port: 0, jobs });
+    server = await createStoreServer({ catalogs: [DEMO_CATALOG], port: 0, jobs, ...store });
   } catch (e) {
     if (ownDir) await rm(dataDir, { recursive: true, force: true });
     throw e;

@@ -24,11 +24,11 @@ const MAX_INT64 = 2n ** 63n - 1n;
 
 /** Every operation and the status codes the contract (CONTRACTS-4 §1) gives it. */
 const CONTRACT: Record<string, Record<string, string[]>> = {
-  '/auth/login': { post: ['200', '400', '401', '429'] },
+  '/auth/login': { post: ['200', '400', '401', '415', '429'] },
   '/auth/whoami': { get: ['200'] },
   '/auth/logout': { post: ['204', '403'] },
-  '/distribution/addFile': { post: ['202', '400', '403', '404', '413', '422'] },
-  '/distribution/replaceFile': { post: ['202', '400', '403', '404', '413', '422'] },
+  '/distribution/addFile': { post: ['202', '400', '403', '404', '413', '422', '429', '507'] },
+  '/distribution/replaceFile': { post: ['202', '400', '403', '404', '413', '422', '429', '507'] },
   '/job/{jobId}': { get: ['200', '403', '404'] },
 };
 
@@ -189,6 +189,7 @@ function losslessForSchema(text: string, where: string): unknown {
 }
 
 let store: JobStore;
+let tight: JobStore;
 let answers: RecordedAnswer[] = [];
 
 before(async () => {
@@ -203,6 +204,7 @@ before(async () => {
   await swallow(client.getJob('1'));                                              // 403 no token
   await swallow(client.addFile(PLAIN_DISTRIBUTION, namedFile('a\n', 'a.csv')));   // 403 no token
   await rec.fetch(`${api}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"username": "x"' }); // 400
+  await rec.fetch(`${api}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{"username": "x", "password": "y"}' }); // 415
   await client.login(store.user, store.password);                                 // 200
   await client.whoami();                                                          // 200 user
   const first = await client.addFile(PLAIN_DISTRIBUTION, namedFile('code\n1\n', 'one.csv'));          // 202
@@ -233,8 +235,23 @@ before(async () => {
   await client.logout();                                                          // 204
   for (let i = 0; i < 5; i++) await swallow(client.login(store.readOnlyUser, 'wrong'));              // 401
   await swallow(client.login(store.readOnlyUser, 'wrong'));                      // 429
+
+  // Upload rate and quota: a store with 2 uploads a minute and 8 bytes in all.
+  tight = await startJobStore({ processingMs: 5, maxUploadsPerMinute: 2, uploadQuotaBytes: 8 });
+  const t = new JobApiClient({ apiUrl: tight.apiUrl, fetch: rec.fetch });
+  await t.login(tight.user, tight.password);
+  await swallow(t.addFile(PLAIN_DISTRIBUTION, namedFile('code\n123456\n', 'big.csv')));        // 507
+  const small = await t.addFile(PLAIN_DISTRIBUTION, namedFile('a\n', 'a.csv'));                // 202
+  const file = await t.waitForJob(small.jobId, { intervalMs: 25 });
+  await swallow(t.replaceFile(file.resultUrl!, namedFile('code\n123456\n', 'big.csv')));      // 507
+  await t.addFile(PLAIN_DISTRIBUTION, namedFile('b\n', 'b.csv'));                             // 202, the 2nd this minute
+  await swallow(t.addFile(PLAIN_DISTRIBUTION, namedFile('c\n', 'c.csv')));                    // 429
+  await swallow(t.replaceFile(file.resultUrl!, namedFile('c\n', 'c.csv')));                  // 429
 });
-after(() => store?.close());
+after(async () => {
+  await store?.close();
+  await tight?.close();
+});
 
 function templateOf(url: string): string {
   const p = new URL(url).pathname.replace(/^\/api/, '');

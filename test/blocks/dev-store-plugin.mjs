@@ -12,7 +12,7 @@
 //   /__faults/ok/<k>/store/…          plain proxy
 // `closedStoreUrl` points at a port that was just closed (connection refused).
 // Job API (the upload block tests): the store runs with one test account that may write only the paging catalog's
-// context, a short processing time and a fresh data dir; `jobs` in /__dev-store gives the api URL
+// context, a short processing time, a fresh data dir and the test pages' origin as its --cors-origin; `jobs` in /__dev-store gives the api URL
 // (`http://localhost:N/api`), the account and the contexts it may write.
 // POST /__validate with a whole HTML document → the W3C Nu validator's JSON messages (vnu-jar, Java).
 import { spawn } from 'node:child_process';
@@ -173,7 +173,7 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
 
   return {
     name: 'dev-store',
-    async serverStart({ server }) {
+    async serverStart({ server, config }) {
       // Fault routes answer before the dev server's own request handler (Koa's middleware list is fixed by now).
       const devServerHandlers = server.listeners('request');
       server.removeAllListeners('request');
@@ -192,6 +192,9 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
       dataDir = mkdtempSync(join(tmpdir(), 'catalog-blocks-wtr-store-'));
       args.push('--user', `${JOB_USER.name}:${JOB_USER.password}${contexts ? `:${contexts.join(',')}` : ''}`,
         '--processing-ms', String(JOB_PROCESSING_MS), '--data-dir', dataDir);
+      // The test pages' origin may call /api cross-origin (the upload block); the dev server listens by now.
+      const pagePort = server.address().port;
+      for (const host of new Set([config.hostname ?? 'localhost', 'localhost', '127.0.0.1'])) args.push('--cors-origin', `http://${host}:${pagePort}`);
       child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
       storeUrl = await new Promise((resolve, reject) => {
         let buf = '';

@@ -23,9 +23,12 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** The dev store over `catalogs`, in-process, on a free port, as `http://localhost:<port>/store/`. */
-export async function startStore(catalogs: readonly string[]): Promise<Running> {
-  const server = await createStoreServer({ catalogs, port: 0 });
+/**
+ * The dev store over `catalogs`, in-process, on a free port, as `http://localhost:<port>/store/`; `corsOrigins`: the
+ * host pages that call its job API (/api answers CORS to those only, as `--cors-origin`).
+ */
+export async function startStore(catalogs: readonly string[], opts: { corsOrigins?: readonly string[] } = {}): Promise<Running> {
+  const server = await createStoreServer({ catalogs, port: 0, ...opts });
   return { url: server.url, close: () => server.close() };
 }
 

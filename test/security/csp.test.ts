@@ -90,7 +90,6 @@ describe('strict CSP with Trusted Types: the documented policy per bundle, and b
   before(async () => {
     assert.ok(existsSync(join(CDN_DIR, 'catalog-blocks.js')) && existsSync(join(NPM_DIR, 'index.js')),
       'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG]);
     // The CDN: dist/cdn with CORS (module scripts from another origin need it), cacheable like a real CDN.
     cdnServer = createServer((req, res) => {
       const file = fileUnder(CDN_DIR, new URL(req.url ?? '/', 'http://x').pathname.slice(1));
@@ -125,6 +124,8 @@ describe('strict CSP with Trusted Types: the documented policy per bundle, and b
       res.writeHead(200, headers).end(html);
     });
     const page = await listen(siteServer);
+    // The host page calls the job API (the upload block): the store is started with its origin (--cors-origin).
+    store = await startStore([DEMO_CATALOG], { corsOrigins: [page] });
     o = { page, cdn, store: new URL(store.url).origin };
     assert.notEqual(new URL(o.page).host, new URL(o.cdn).host);
     for (const bundle of ['cdn', 'iife', 'npm'] as const) {

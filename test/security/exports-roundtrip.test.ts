@@ -127,6 +127,13 @@ function jsonLdDouble(q: PQuad): PQuad {
   return { subject: q.subject, predicate: q.predicate, object: { termType: 'Literal', value: Number(o.value) === 1000 ? '1e3' : o.value, datatype: o.datatype } };
 }
 
+/** rdflib reads the native JSON `true` of compact JSON-LD as "1"^^xsd:boolean: the same value, compared as "true". */
+function rdflibBoolean(q: PQuad): PQuad {
+  const o = q.object;
+  if (o.termType !== 'Literal' || o.datatype?.value !== `${NS.xsd}boolean` || !/^[01]$/.test(o.value)) return q;
+  return { ...q, object: { ...o, value: o.value === '1' ? 'true' : 'false' } };
+}
+
 /** The source graph as the rule maps it: what every parse must give (blank nodes keep their source labels). */
 function expectedQuads(g: Graph): PQuad[] {
   const out: PQuad[] = [];
@@ -293,6 +300,20 @@ describe('exports: a hostile catalog graph round-trips through every RDF format'
         if (format !== 'jsonld') assert.match(text, new RegExp(`${refused} statements? (were|was) left out`));
       });
     }
+  }
+
+  // The compact JSON-LD the dev store serves (EntryStore's form, issue 23 point 6): prefixes in a @context, native types.
+  for (const [name, parse] of Object.entries(PARSERS.jsonld)) {
+    test(`compact jsonld read back by ${name}: exactly the source triples as mapped; no IRI read as a prefixed name`, async () => {
+      const text = await serializeRdf(source, 'jsonld', { jsonLdForm: 'compact' });
+      const doc = JSON.parse(text) as { '@context': Record<string, string> };
+      assert.ok(Object.keys(doc['@context']).includes('dcterms'), 'prefixes are used');
+      // IRIs of scheme "dcat" and "xsd" are in the graph, so those prefixes must not be.
+      assert.deepEqual(Object.keys(doc['@context']).filter((p) => p === 'dcat' || p === 'xsd'), []);
+      const got = canon((await parse(text)).map(jsonLdDouble).map(rdflibBoolean));
+      assert.deepEqual(got.filter((t) => !expectedCanon.includes(t)), [], 'no triple that is not in the source');
+      assert.deepEqual(expectedCanon.filter((t) => !got.includes(t)), [], 'no source triple missing');
+    });
   }
 
   // The issue's own examples, one at a time, so that a failure names the hole.

@@ -43,7 +43,7 @@ describe('current API: login', () => {
   });
 
   test('missing fields or a body that is not JSON → 400; wrong password → 401', async () => {
-    const post = async (body: string) => answer(await fetch(`${apiUrl(s)}/auth/login`, { method: 'POST', body }));
+    const post = async (body: string) => answer(await fetch(`${apiUrl(s)}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }));
     assert.equal((await post('{"username":"demo"}')).status, 400);
     assert.equal((await post('not json')).status, 400);
     assert.equal((await post('[]')).status, 400);
@@ -210,10 +210,10 @@ describe('current API: the auth_token cookie and CSRF', () => {
   });
 });
 
-describe('current API: CORS for browser clients', () => {
+describe('current API: CORS for browser clients of the configured origins', () => {
   let s: StoreServer;
   before(async () => {
-    s = await startJobStore();
+    s = await startJobStore({}, { corsOrigins: ['http://localhost:5173', 'https://portal.example.org'] });
   });
   after(() => s.close());
 
@@ -230,7 +230,7 @@ describe('current API: CORS for browser clients', () => {
     assert.match(r.headers.get('access-control-allow-methods') ?? '', /POST/);
   });
 
-  test('answers on /api echo the origin with credentials and expose Retry-After; store reads stay without credentials', async () => {
+  test('answers on /api echo a configured origin with credentials and expose Retry-After; store reads stay without credentials', async () => {
     const r = await fetch(`${apiUrl(s)}/auth/whoami`, { headers: { Origin: 'https://portal.example.org' } });
     assert.equal(r.headers.get('access-control-allow-origin'), 'https://portal.example.org');
     assert.equal(r.headers.get('access-control-allow-credentials'), 'true');

@@ -41,13 +41,13 @@ export const USERS = [
   { name: 'alice', password: 'alice-pw', contexts: ['1'] },
 ];
 
-export function startJobStore(jobs: NonNullable<StoreServerOptions['jobs']> = {}): Promise<StoreServer> {
+export function startJobStore(jobs: NonNullable<StoreServerOptions['jobs']> = {}, extra: Partial<StoreServerOptions> = {}): Promise<StoreServer> {
   return startStore(
     [
       { file: 'one.ttl', text: CATALOG_1 },
       { file: 'two.ttl', text: CATALOG_2 },
     ],
-    { jobs: { users: USERS, processingMs: 5, ...jobs } },
+    { ...extra, jobs: { users: USERS, processingMs: 5, ...jobs } },
   );
 }
 

@@ -86,7 +86,7 @@ describe('CLI job API options', () => {
     const dataDir = path.join(dataRoot, 'explicit');
     const out = await withCli(['--catalog', localFixture('catalog.ttl'), '--data-dir', dataDir], async (url) => {
       const api = new URL('/api', url).href;
-      const r = await getJson(`${api}/auth/login`, { method: 'POST', body: JSON.stringify({ username: 'demo', password: 'demo-password' }) });
+      const r = await getJson(`${api}/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'demo', password: 'demo-password' }) });
       assert.equal(r.status, 200);
       assert.equal(r.body.user, 'demo');
     });
@@ -102,7 +102,7 @@ describe('CLI job API options', () => {
     const out = await withCli(
       ['--catalog', localFixture('catalog.ttl'), '--user', 'alice:secret:1', '--user', 'bob:pw', '--max-upload-mb', '2', '--job-retention-s', '60', '--processing-ms', '5', '--login-lockout-s', '2', '--session-s', '120'],
       async (url) => {
-        const login = (username: string, password: string) => getJson(new URL('/api/auth/login', url).href, { method: 'POST', body: JSON.stringify({ username, password }) });
+        const login = (username: string, password: string) => getJson(new URL('/api/auth/login', url).href, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) });
         assert.equal((await login('demo', 'demo-password')).status, 401);
         const alice = await login('alice', 'secret');
         assert.equal(alice.status, 200);
