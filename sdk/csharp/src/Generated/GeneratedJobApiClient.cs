@@ -170,6 +170,16 @@ namespace CatalogBlocks.JobApi.Generated
                             throw new GeneratedApiException<Error>("Wrong user name or password.", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
                         }
                         else
+                        if (status_ == 415)
+                        {
+                            var objectResponse_ = await ReadObjectResponseAsync<Error>(response_, headers_, cancellationToken).ConfigureAwait(false);
+                            if (objectResponse_.Object == null)
+                            {
+                                throw new GeneratedApiException("Response was null which was not expected.", status_, objectResponse_.Text, headers_, null);
+                            }
+                            throw new GeneratedApiException<Error>("The body is not `application/json` (a text/plain, urlencoded or multipart body, or none): refused so that a cross-site form cannot log a browser in (login CSRF). `Accept-Post: application/json`.", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
+                        }
+                        else
                         if (status_ == 429)
                         {
                             var objectResponse_ = await ReadObjectResponseAsync<Error>(response_, headers_, cancellationToken).ConfigureAwait(false);
@@ -530,6 +540,26 @@ namespace CatalogBlocks.JobApi.Generated
                             throw new GeneratedApiException<Error>("resourceURI names an entry of the wrong kind (a distribution needed); the body carries `kind`. Nothing is queued.", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
                         }
                         else
+                        if (status_ == 429)
+                        {
+                            var objectResponse_ = await ReadObjectResponseAsync<Error>(response_, headers_, cancellationToken).ConfigureAwait(false);
+                            if (objectResponse_.Object == null)
+                            {
+                                throw new GeneratedApiException("Response was null which was not expected.", status_, objectResponse_.Text, headers_, null);
+                            }
+                            throw new GeneratedApiException<Error>("Too many uploads by this user: at most the configured number a minute (dev store: `--max-uploads-per-minute`, default 120); the body carries `limitPerMinute`. Nothing is stored; try again after Retry-After seconds.", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
+                        }
+                        else
+                        if (status_ == 507)
+                        {
+                            var objectResponse_ = await ReadObjectResponseAsync<Error>(response_, headers_, cancellationToken).ConfigureAwait(false);
+                            if (objectResponse_.Object == null)
+                            {
+                                throw new GeneratedApiException("Response was null which was not expected.", status_, objectResponse_.Text, headers_, null);
+                            }
+                            throw new GeneratedApiException<Error>("The store\'s total upload quota is reached (dev store: `--upload-quota-mb`, default 1024); the body carries `quotaBytes` and `usedBytes`. Nothing is stored.", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
+                        }
+                        else
                         {
                             var responseData_ = response_.Content == null ? null : await ReadAsStringAsync(response_.Content, cancellationToken).ConfigureAwait(false);
                             throw new GeneratedApiException("The HTTP status code of the response was not expected (" + status_ + ").", status_, responseData_, headers_, null);
@@ -693,6 +723,26 @@ namespace CatalogBlocks.JobApi.Generated
                                 throw new GeneratedApiException("Response was null which was not expected.", status_, objectResponse_.Text, headers_, null);
                             }
                             throw new GeneratedApiException<Error>("resourceURI names an entry of the wrong kind (a file needed); the body carries `kind`. Nothing is queued.", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
+                        }
+                        else
+                        if (status_ == 429)
+                        {
+                            var objectResponse_ = await ReadObjectResponseAsync<Error>(response_, headers_, cancellationToken).ConfigureAwait(false);
+                            if (objectResponse_.Object == null)
+                            {
+                                throw new GeneratedApiException("Response was null which was not expected.", status_, objectResponse_.Text, headers_, null);
+                            }
+                            throw new GeneratedApiException<Error>("Too many uploads by this user: at most the configured number a minute (dev store: `--max-uploads-per-minute`, default 120); the body carries `limitPerMinute`. Nothing is stored; try again after Retry-After seconds.", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
+                        }
+                        else
+                        if (status_ == 507)
+                        {
+                            var objectResponse_ = await ReadObjectResponseAsync<Error>(response_, headers_, cancellationToken).ConfigureAwait(false);
+                            if (objectResponse_.Object == null)
+                            {
+                                throw new GeneratedApiException("Response was null which was not expected.", status_, objectResponse_.Text, headers_, null);
+                            }
+                            throw new GeneratedApiException<Error>("The store\'s total upload quota is reached (dev store: `--upload-quota-mb`, default 1024); the body carries `quotaBytes` and `usedBytes`. Nothing is stored.", status_, objectResponse_.Text, headers_, objectResponse_.Object, null);
                         }
                         else
                         {
