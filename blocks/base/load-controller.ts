@@ -9,6 +9,18 @@ import { emit } from './events.ts';
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'noEntry' | 'notFound' | 'unreachable' | 'malformed';
 
+export interface BlockStateDetail {
+  /** Final states only: `ready`, `noEntry`, `notFound`, `unreachable` or `malformed`. */
+  state: LoadState;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    /** Every block that loads from the store, after each load or search. */
+    'catalog-block-state': CustomEvent<BlockStateDetail>;
+  }
+}
+
 /** Returned by a task when there is nothing to load (no entry parameters). */
 export const NO_ENTRY = Symbol('no entry');
 
