@@ -16,19 +16,6 @@ const ELEMENTS = readdirSync(blocks, { recursive: true, encoding: 'utf8' })
   .filter((f) => /\.element\.ts$|map-common\.ts$/.test(f))
   .map((f) => f.split(path.sep).join('/'));
 
-/**
- * Still to move onto the controller (issue 24.6 is not finished): the maps, the upload block and the export block.
- * The list only shrinks: a file on it that has been moved fails the test until it is taken off.
- */
-const NOT_YET: ReadonlySet<string> = new Set([
-  'dataset-exports/dataset-exports.element.ts',
-  'distribution-file-upload/distribution-file-upload.element.ts',
-  'wms-map/map-common.ts',
-  'wms-map/points-map.element.ts',
-  'wms-map/spatial-map.element.ts',
-  'wms-map/wms-map.element.ts',
-]);
-
 const code = (file: string): string =>
   readFileSync(path.join(blocks, file), 'utf8').replace(/\/\*[^]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
@@ -40,7 +27,7 @@ describe('one loading controller (issue 24.6)', () => {
   });
 
   it('no element writes its own abort controller, completion promise or set of loaded languages', () => {
-    const own = ELEMENTS.filter((file) => !NOT_YET.has(file)).flatMap((file) => {
+    const own = ELEMENTS.flatMap((file) => {
       const text = code(file);
       return [
         /new AbortController\(/.test(text) && `${file}: new AbortController()`,
@@ -52,15 +39,7 @@ describe('one loading controller (issue 24.6)', () => {
   });
 
   it('every element that loads strings does so through stringsLoader', () => {
-    const direct = ELEMENTS.filter((file) => !NOT_YET.has(file) && /load\w*(Messages|Strings)\(/.test(code(file)));
+    const direct = ELEMENTS.filter((file) => /load\w*(Messages|Strings)\(/.test(code(file)));
     assert.deepEqual(direct, []);
-  });
-
-  it('the list of elements still to move only shrinks (a moved file is taken off it)', () => {
-    const moved = [...NOT_YET].filter((file) => {
-      const text = code(file);
-      return !/new AbortController\(|loadedLangs|#stringsFor|load\w*(Messages|Strings)\(|new Promise\(\s*\(?\s*\w+\s*\)?\s*=>\s*\(?\s*this\.#/.test(text);
-    });
-    assert.deepEqual(moved, []);
   });
 });
