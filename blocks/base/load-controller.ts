@@ -152,24 +152,15 @@ export class LoadController<T, S extends string = LoadState> implements Reactive
     this.#cut = false;
   }
 
-  /**
-   * Stops the current run, if one is out (the upload's Cancel, an export left behind): its signal aborts, its outcome
-   * is ignored and the state is `idle` at once (the host is told, not updated: it says what stopping means).
-   * Returns whether a run was out.
-   */
-  abort(): boolean {
-    if (!this.#abort) return false;
+  hostDisconnected(): void {
+    if (!this.#abort) return;
     this.#abort.abort();
     this.#abort = undefined;
     this.#key = undefined;
+    this.#cut = true;
+    // (no update of a block that is off the page: it would start its load again)
     this.state = 'idle';
     this.#states.changed?.('idle');
-    return true;
-  }
-
-  hostDisconnected(): void {
-    // (no update of a block that is off the page: it would start its load again)
-    if (this.abort()) this.#cut = true;
   }
 }
 

@@ -120,8 +120,8 @@ export class DistributionFileUpload extends LitElement {
   #chosenMode: UploadMode | undefined;
   #announcement = '';
   /**
-   * The upload and the following of its job, one run at a time: Cancel, logging out and leaving the page abort it
-   * (the job itself may still finish on the server). The steps it shows are the block's own phases; the run ends
+   * The upload and the following of its job, one run at a time: Cancel, logging out (`#stop`) and leaving the page
+   * abort it (the job itself may still finish on the server). The steps it shows are the block's own phases; the run ends
    * `ended` whatever the job's outcome (the phase says which), and a stopped run goes back to the form.
    */
   readonly #sending = new LoadController<void, 'ended'>(this, {
@@ -296,7 +296,7 @@ export class DistributionFileUpload extends LitElement {
     const client = this.#client;
     this.#client = undefined;
     this.#user = '';
-    this.#sending.abort();
+    this.#stop();
     try {
       await client?.logout();
     } catch (e) {
@@ -413,8 +413,13 @@ export class DistributionFileUpload extends LitElement {
   }
 
   #onCancel = (): void => {
-    this.#sending.abort();
+    this.#stop();
   };
+
+  /** Cancel, logout: settling the run to idle aborts it (its outcome is ignored; `#stopped` says so when logged in). */
+  #stop(): void {
+    if (this.#sending.state === 'loading') this.#sending.settle('', 'idle');
+  }
 
   /** "Upload another file" / "Try again": back to the form, focus on its first field. */
   #onAgain = (): void => {

@@ -1,7 +1,7 @@
 /**
  * LoadController (blocks/base/load-controller.ts), the one loading controller of issue 24.6, on a bare host: what the
- * upload block's Cancel and the export's disconnect rely on — `abort()` stops the current run, its signal aborts, its
- * late outcome is ignored, the host hears `idle` — and a run after it works as before.
+ * upload block's Cancel (`settle(…, 'idle')`) and the export's disconnect rely on — the current run stops, its signal
+ * aborts, its late outcome (value or failure) is ignored, the host hears `idle` — and a run after it works as before.
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -41,38 +41,38 @@ function held(): { task: (signal: AbortSignal) => Promise<string>; signal: () =>
   return { task: (s) => ((signal = s), gate), signal: () => signal, release };
 }
 
-describe('LoadController.abort (issue 24.6: Cancel and leaving through the one controller)', () => {
-  it('stops the current run: its signal aborts, the state is idle at once, its late outcome is ignored', async () => {
+describe('LoadController: stopping a run (issue 24.6: Cancel and leaving through the one controller)', () => {
+  it("settle(…, 'idle') stops the current run: its signal aborts, the state is idle at once, its late value is ignored", async () => {
     const { loader, heard } = controller();
     const run = held();
     loader.run('file.csv', run.task, true);
     await Promise.resolve();
     assert.equal(loader.state, 'loading');
-    assert.equal(loader.abort(), true);
+    loader.settle('', 'idle');
     assert.equal(run.signal()?.aborted, true);
     assert.equal(loader.state, 'idle');
-    assert.equal(loader.key, undefined);
     run.release('too late');
     assert.equal(await loader.done(), 'idle');
     assert.equal(loader.value, undefined);
     assert.deepEqual(heard, ['loading', 'idle']);
   });
 
-  it('with no run out it does nothing and says so', async () => {
+  it('a failure after the stop is not reported either', async () => {
     const { loader, heard } = controller();
-    assert.equal(loader.abort(), false);
-    loader.run('a', async () => 'ok');
-    assert.equal(await loader.done(), 'sent');
-    assert.equal(loader.abort(), false);
-    assert.equal(loader.state, 'sent');
-    assert.deepEqual(heard, ['loading', 'sent']);
+    let fail!: (e: Error) => void;
+    loader.run('k', () => new Promise<string>((_r, reject) => (fail = reject)));
+    await Promise.resolve();
+    loader.settle('', 'idle');
+    fail(new Error('network'));
+    assert.equal(await loader.done(), 'idle');
+    assert.deepEqual(heard, ['loading', 'idle']);
   });
 
-  it('a run after an abort runs to its end (the same key included)', async () => {
+  it('a run after a stop runs to its end (the same key included)', async () => {
     const { loader } = controller();
     const first = held();
     loader.run('k', first.task);
-    loader.abort();
+    loader.settle('', 'idle');
     loader.run('k', async () => 'second');
     assert.equal(await loader.done(), 'sent');
     assert.equal(loader.value, 'second');
@@ -81,13 +81,20 @@ describe('LoadController.abort (issue 24.6: Cancel and leaving through the one c
     assert.equal(loader.value, 'second');
   });
 
-  it('a failure after an abort is not reported either', async () => {
-    const { loader, heard } = controller();
-    let fail!: (e: Error) => void;
-    loader.run('k', () => new Promise<string>((_r, reject) => (fail = reject)));
+  it('a disconnect stops the run without an update; reconnected, the host is asked to update (and load again)', async () => {
+    const { host, loader, heard } = controller();
+    const run = held();
+    loader.run('k', run.task);
     await Promise.resolve();
-    loader.abort();
-    fail(new Error('network'));
+    const updates = host.updates;
+    loader.hostDisconnected();
+    assert.equal(run.signal()?.aborted, true);
+    assert.equal(loader.state, 'idle');
+    assert.equal(loader.key, undefined);
+    assert.equal(host.updates, updates, 'no update of a host that is off the page');
+    loader.hostConnected();
+    assert.equal(host.updates, updates + 1);
+    run.release('too late');
     assert.equal(await loader.done(), 'idle');
     assert.deepEqual(heard, ['loading', 'idle']);
   });
