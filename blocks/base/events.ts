@@ -4,8 +4,6 @@
  * events it sends beside its class, so `el.addEventListener('catalog-map-state', (e) => e.detail.state)` is typed
  * for page code and tests alike, and `emit` accepts only a declared name with its detail.
  */
-import type { LoadState } from './load-controller.ts';
-
 /** The detail of a declared `CustomEvent`. */
 export type EventDetail<K extends keyof GlobalEventHandlersEventMap> =
   GlobalEventHandlersEventMap[K] extends CustomEvent<infer D> ? D : never;
@@ -13,16 +11,4 @@ export type EventDetail<K extends keyof GlobalEventHandlersEventMap> =
 /** Dispatches `name` with `detail` from `el`; returns false when a listener cancelled a `cancelable` event. */
 export function emit<K extends keyof GlobalEventHandlersEventMap>(el: EventTarget, name: K, detail: EventDetail<K>, cancelable = false): boolean {
   return el.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable }));
-}
-
-export interface BlockStateDetail {
-  /** Final states only: `ready`, `noEntry`, `notFound`, `unreachable` or `malformed`. */
-  state: LoadState;
-}
-
-declare global {
-  interface GlobalEventHandlersEventMap {
-    /** Every block that loads from the store, after each load or search. */
-    'catalog-block-state': CustomEvent<BlockStateDetail>;
-  }
 }

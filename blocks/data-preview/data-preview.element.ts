@@ -3,7 +3,7 @@ import { blockLang } from '../../src/config/lang.ts';
 import { readPageConfig } from '../../src/config/page-config.ts';
 import { safeHref } from '../../src/dcat/safe.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
-import { loadPreview } from '../../src/preview/load.ts';
+import { loadPreview, type PreviewOutcome } from '../../src/preview/load.ts';
 import type { PreviewTable, SortDirection, TablePage } from '../../src/preview/table.ts';
 import { adoptStyles } from '../base/adopt-styles.ts';
 import { baseStyles } from '../base/base.styles.ts';
@@ -11,6 +11,7 @@ import { heading } from '../base/render.ts';
 import { dataPreviewStyles } from './data-preview.styles.ts';
 import { loadPreviewMessages } from './strings.ts';
 import { emit } from '../base/events.ts';
+import { LoadController, stringsLoader } from '../base/load-controller.ts';
 
 /** What the preview shows; `state` (and the `catalog-preview-state` event) names it. */
 export type PreviewState = 'idle' | 'loading' | 'ready' | 'tooLarge' | 'notTabular' | 'failed';
@@ -30,7 +31,6 @@ declare global {
 
 const DEFAULT_PAGE_SIZE = 10;
 let instances = 0;
-const loadedLangs = new Set<Lang>();
 
 /**
  * Data preview of a CSV (or JSON table) distribution (behaviour doc §6.5). The file is streamed without credentials
@@ -81,18 +81,22 @@ export class DataPreviewBlock extends LitElement {
   declare pageSize: string | number | undefined;
 
   readonly idPrefix = `esbp${++instances}`;
-  #state: PreviewState = 'idle';
   #table: PreviewTable | undefined;
-  #abort: AbortController | undefined;
-  #done: Promise<PreviewState> = Promise.resolve('idle');
-  #settle: ((s: PreviewState) => void) | undefined;
+  readonly #loader = new LoadController<PreviewOutcome, PreviewState>(this, {
+    done: (outcome) => (outcome.kind === 'notTabular' ? 'notTabular' : outcome.kind === 'table' ? 'ready' : 'tooLarge'),
+    failed: (e) => {
+      console.warn('[catalog-blocks] the data preview could not be loaded', e);
+      return 'failed';
+    },
+    changed: (state) => emit(this, 'catalog-preview-state', { state, rows: this.#table?.rows.length ?? 0 }),
+  });
+  /** The strings of the UI language: `updateComplete` waits for them, so a finished update shows words, not keys. */
+  readonly #strings = stringsLoader(this, loadPreviewMessages);
   #page = 1;
   #filter = '';
   #sort: { column: number; direction: SortDirection } | undefined;
   readonly #hidden = new Set<number>();
   #lang: Lang = 'en';
-  /** The strings of the UI language: `updateComplete` waits for them, so a finished update shows words, not keys. */
-  #strings: Promise<void> = Promise.resolve();
   #rowsRendered = 0;
 
   override createRenderRoot(): HTMLElement {
@@ -101,12 +105,12 @@ export class DataPreviewBlock extends LitElement {
 
   /** idle (no `src`), loading, ready, tooLarge, notTabular or failed. */
   get state(): PreviewState {
-    return this.#state;
+    return this.#loader.state;
   }
 
   /** Resolves with the state the current load ends in (at once when nothing loads); a `src` just set counts. */
   get previewComplete(): Promise<PreviewState> {
-    return this.isUpdatePending ? this.updateComplete.then(() => this.#done) : this.#done;
+    return (this.isUpdatePending ? this.updateComplete : Promise.resolve()).then(() => this.#loader.done() as Promise<PreviewState>);
   }
 
   /** The rows read so far (header excluded), or undefined before the first rows. */
@@ -122,44 +126,25 @@ export class DataPreviewBlock extends LitElement {
     super.connectedCallback();
     adoptStyles(this.ownerDocument, baseStyles);
     adoptStyles(this.ownerDocument, dataPreviewStyles);
-    // Taken off the page while loading, then put back: load again.
-    if (this.hasUpdated && this.#state === 'idle' && this.src) this.reload();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    if (this.#abort) {
-      this.#abort.abort();
-      this.#abort = undefined;
-      this.#setState('idle');
-    }
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     this.#lang = this.uiLang;
-    if (!loadedLangs.has(this.#lang)) {
-      const lang = this.#lang;
-      this.#strings = loadPreviewMessages(lang).then(() => {
-        // Every element that waited renders again (not only the first whose strings arrived): each shows a busy
-        // shell until then.
-        loadedLangs.add(lang);
-        this.requestUpdate();
-      });
-    }
-    if (changed.has('src') || changed.has('encoding')) this.reload();
+    this.#strings.load(this.#lang);
+    // (a new `src`, or put back on the page after a load was cut short)
+    if (changed.has('src') || changed.has('encoding') || (this.#loader.key === undefined && this.src)) this.reload();
   }
 
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    await this.#strings;
+    await this.#strings.settled;
     if (this.isUpdatePending) done = await super.getUpdateComplete();
     return done;
   }
 
   /** Loads `src` (again): what the Try again button does. */
   reload(): void {
-    this.#abort?.abort();
     this.#table = undefined;
     this.#page = 1;
     this.#filter = '';
@@ -167,20 +152,13 @@ export class DataPreviewBlock extends LitElement {
     this.#hidden.clear();
     const src = this.src?.trim();
     const url = src ? safeHref(src) : undefined;
-    if (!url || url.startsWith('mailto:')) {
-      this.#abort = undefined;
-      this.#setState(src ? 'failed' : 'idle');
-      return;
-    }
-    const abort = new AbortController();
-    this.#abort = abort;
-    this.#done = new Promise((resolve) => (this.#settle = resolve));
-    this.#setState('loading');
-    loadPreview(url, {
+    const key = `${src ?? ''}\n${this.encoding ?? ''}`;
+    if (!url || url.startsWith('mailto:')) return this.#loader.settle(key, src ? 'failed' : 'idle');
+    this.#loader.run(key, (signal) => loadPreview(url, {
       encoding: this.encoding,
-      signal: abort.signal,
+      signal,
       onRows: (table) => {
-        if (this.#abort !== abort) return;
+        if (signal.aborted) return;
         const first = !this.#table;
         this.#table = table;
         // The first rows show at once; later batches at most every 250 ms (a sorted or filtered view recomputes over
@@ -193,36 +171,14 @@ export class DataPreviewBlock extends LitElement {
       },
     }).then(
       (outcome) => {
-        if (this.#abort !== abort) return;
-        this.#abort = undefined;
-        if (outcome.kind === 'notTabular') {
-          this.#table = undefined;
-          this.#setState('notTabular');
-          return;
-        }
-        this.#table = outcome.table.hasHeader ? outcome.table : undefined;
-        this.#setState(outcome.kind === 'table' ? 'ready' : 'tooLarge');
+        if (!signal.aborted) this.#table = outcome.kind !== 'notTabular' && outcome.table.hasHeader ? outcome.table : undefined;
+        return outcome;
       },
       (e: unknown) => {
-        if (this.#abort !== abort) return;
-        this.#abort = undefined;
-        console.warn('[catalog-blocks] the data preview could not be loaded', e);
-        this.#table = undefined;
-        this.#setState('failed');
+        if (!signal.aborted) this.#table = undefined;
+        throw e;
       },
-    );
-  }
-
-  #setState(state: PreviewState): void {
-    this.#state = state;
-    this.requestUpdate();
-    emit(this, 'catalog-preview-state', { state, rows: this.#table?.rows.length ?? 0 });
-    if (state !== 'loading') {
-      const settle = this.#settle;
-      this.#settle = undefined;
-      if (settle) settle(state);
-      else this.#done = Promise.resolve(state);
-    }
+    ), true);
   }
 
   #t(key: string, vars?: Record<string, string | number>): string {
@@ -249,7 +205,7 @@ export class DataPreviewBlock extends LitElement {
 
   #statusText(page: TablePage | undefined): string {
     const all = this.#table?.rows.length ?? 0;
-    switch (this.#state) {
+    switch (this.state) {
       case 'idle':
         return '';
       case 'loading':
@@ -312,7 +268,7 @@ export class DataPreviewBlock extends LitElement {
 
   override render(): TemplateResult {
     // Until its strings have arrived (one small chunk, loaded with the element), a busy shell: never raw keys.
-    if (!loadedLangs.has(this.#lang)) return html`<div class="esbBlock esbPreviewBlock" aria-busy="true"></div>`;
+    if (this.#strings.state !== 'ready') return html`<div class="esbBlock esbPreviewBlock" aria-busy="true"></div>`;
     const table = this.#table;
     const page = table ? this.#currentPage(table) : undefined;
     if (page) this.#page = page.page;
@@ -320,14 +276,14 @@ export class DataPreviewBlock extends LitElement {
     const hasHeading = Number.isFinite(level);
     const href = safeHref(this.downloadHref?.trim() || undefined) ?? safeHref(this.src?.trim() || undefined);
     const download = href && !href.startsWith('mailto:') ? href : undefined;
-    const error = this.#state === 'failed' || this.#state === 'notTabular' || this.#state === 'tooLarge';
-    const showActions = this.#state !== 'ready' && this.#state !== 'idle';
+    const error = this.state === 'failed' || this.state === 'notTabular' || this.state === 'tooLarge';
+    const showActions = this.state !== 'ready' && this.state !== 'idle';
     return html`<div class="esbBlock esbPreviewBlock" lang=${this.#lang}>
       ${hasHeading ? heading(level, this.#title(), { cls: 'esbPreviewHeading' }) : nothing}
       <div class="esbPreviewStatus ${error ? 'esbState esbError' : ''}" role="status">${this.#statusText(page)}</div>
-      ${showActions && (download || this.#state === 'failed')
+      ${showActions && (download || this.state === 'failed')
         ? html`<p class="esbPreviewActions">
-            ${this.#state === 'failed'
+            ${this.state === 'failed'
               ? html`<button type="button" class="esbRetry" @click=${() => this.reload()}>${this.#t('preview.retry')}</button>`
               : nothing}
             ${download ? html`<a class="esbPreviewDownload" href=${download}>${this.#t('preview.download')}</a>` : nothing}

@@ -1,7 +1,6 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { msg } from '../../src/i18n/index.ts';
+import { msg, type Lang } from '../../src/i18n/index.ts';
 import type { Graph } from '../../src/rdf/graph.ts';
-import { isAbort } from '../../src/store/errors.ts';
 import type { SearchScope } from '../../src/search/scope.ts';
 import { CatalogBlock } from '../base/catalog-block.ts';
 import { partProperties, ScopePart } from '../search-base/scope-part.ts';
@@ -9,6 +8,7 @@ import { datasetExportsStyles } from './dataset-exports.styles.ts';
 import { collectResult, EXPORT_CAP, mergedGraph, resultCsv, type CollectedResult } from './export-data.ts';
 import { loadExportMessages } from './strings.ts';
 import { emit } from '../base/events.ts';
+import { LoadController, stringsLoader } from '../base/load-controller.ts';
 
 export type ExportFormat = 'turtle' | 'rdfxml' | 'jsonld' | 'csv';
 
@@ -60,12 +60,10 @@ export const rdfSerializer: { load: () => Promise<RdfSerializer> } = {
   load: () => import('../../src/rdf/serialize.ts').then((m) => m.serializeRdf),
 };
 
-type Status =
-  | { readonly kind: 'idle' }
-  | { readonly kind: 'running'; readonly done: number; readonly total: number }
+/** How an export ended. */
+type Outcome =
   | { readonly kind: 'done'; readonly count: number; readonly capped?: number; readonly leftOut?: LeftOut }
-  | { readonly kind: 'none' }
-  | { readonly kind: 'failed' };
+  | { readonly kind: 'none' };
 
 /** What the file leaves out: statements (RDF) or whole datasets (CSV) that could not be written safely. */
 interface LeftOut {
@@ -98,8 +96,18 @@ export class DatasetExports extends CatalogBlock<boolean> {
   static override properties: PropertyDeclarations = partProperties('datasetExports');
   static override blockStyles = [datasetExportsStyles];
   readonly #scope = new ScopePart(this, { loader: this.loader });
-  #status: Status = { kind: 'idle' };
-  #abort: AbortController | undefined;
+  /** The export that runs (one at a time): taken off the page, it is aborted and the status is empty again. */
+  readonly #export = new LoadController<Outcome, Outcome['kind'] | 'failed'>(this, {
+    done: (outcome) => outcome.kind,
+    failed: (e) => {
+      console.warn('[catalog-blocks] the export failed', e);
+      return 'failed';
+    },
+  });
+  /** The status texts and the CSV headers (field labels: the landing part, which a search page loads only now). */
+  readonly #strings = stringsLoader(this, loadExportMessages);
+  /** "Exporting n of N…" while it runs. */
+  #progress = { done: 0, total: 0 };
 
   /** The scope whose result is exported. */
   get searchScope(): SearchScope {
@@ -113,12 +121,7 @@ export class DatasetExports extends CatalogBlock<boolean> {
 
   /** True while an export runs. */
   get exporting(): boolean {
-    return this.#status.kind === 'running';
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#abort?.abort();
+    return this.#export.state === 'loading';
   }
 
   /** Exports the scope's current result in `format`; resolves when the file was handed over (or nothing to do). */
@@ -126,61 +129,52 @@ export class DatasetExports extends CatalogBlock<boolean> {
     if (this.exporting) return;
     const spec = EXPORT_FORMATS.find((f) => f.format === format);
     if (!spec) return;
-    const scope = this.searchScope;
     const lang = this.uiLang;
-    const abort = new AbortController();
-    this.#abort = abort;
     const trigger = this.ownerDocument.activeElement;
-    this.#setStatus({ kind: 'running', done: 0, total: scope.results?.total ?? 0 });
-    // The status texts and the CSV headers (field labels: the landing part, which a search page loads only now).
-    const strings = loadExportMessages(lang);
-    try {
-      // The scope's own store: the export re-runs exactly the search the list shows (context clause included).
-      const result = await collectResult(scope.store, scope.state, scope.settings, {
-        storeBaseUrl: scope.store.baseUrl,
-        signal: abort.signal,
-        progress: (done, total) => this.#setStatus({ kind: 'running', done, total }),
-      });
-      if (result.entries.length === 0) {
-        await strings;
-        this.#setStatus({ kind: 'none' });
-        return;
-      }
-      let leftOut: LeftOut | undefined;
-      await strings;
-      const text = await this.#serialize(spec, result, lang, scope.store.baseUrl, (l) => (leftOut = l));
-      const blob = new Blob([text], { type: spec.type });
-      // Datasets the CSV had to leave out are not in the file (RDF leaves out statements, never whole hits).
-      const count = result.entries.length - (leftOut?.what === 'datasets' ? leftOut.count : 0);
-      const detail: ExportDetail = { format, filename: spec.filename, blob, count };
-      const proceed = emit(this, 'catalog-export', detail, true);
-      if (proceed) this.#download(blob, spec.filename);
-      this.#setStatus({
-        kind: 'done',
-        count,
-        ...(result.total > EXPORT_CAP ? { capped: result.total } : {}),
-        ...(leftOut ? { leftOut } : {}),
-      });
-    } catch (e) {
-      if (isAbort(e) || abort.signal.aborted) {
-        this.#setStatus({ kind: 'idle' });
-        return;
-      }
-      console.warn('[catalog-blocks] the export failed', e);
-      await strings;
-      this.#setStatus({ kind: 'failed' });
-    } finally {
-      if (this.#abort === abort) this.#abort = undefined;
-      await this.updateComplete;
-      // Disabled buttons drop focus: give it back to the button that started the export.
-      if (trigger instanceof HTMLElement && this.contains(trigger) && this.ownerDocument.activeElement !== trigger) trigger.focus();
-    }
+    this.#strings.load(lang);
+    this.#progress = { done: 0, total: this.searchScope.results?.total ?? 0 };
+    this.#export.run(format, (signal) => this.#run(spec, lang, signal), true);
+    await this.#export.done();
+    await this.#strings.settled;
+    await this.updateComplete;
+    // Disabled buttons drop focus: give it back to the button that started the export.
+    if (trigger instanceof HTMLElement && this.contains(trigger) && this.ownerDocument.activeElement !== trigger) trigger.focus();
+  }
+
+  /** Collects the whole result, writes the file and hands it over (the `catalog-export` event, then the download). */
+  async #run(spec: FormatSpec, lang: Lang, signal: AbortSignal): Promise<Outcome> {
+    const scope = this.searchScope;
+    // The scope's own store: the export re-runs exactly the search the list shows (context clause included).
+    const result = await collectResult(scope.store, scope.state, scope.settings, {
+      storeBaseUrl: scope.store.baseUrl,
+      signal,
+      progress: (done, total) => {
+        this.#progress = { done, total };
+        this.requestUpdate();
+      },
+    });
+    if (result.entries.length === 0) return { kind: 'none' };
+    let leftOut: LeftOut | undefined;
+    await this.#strings.settled;
+    const text = await this.#serialize(spec, result, lang, scope.store.baseUrl, (l) => (leftOut = l));
+    if (signal.aborted) return { kind: 'none' }; // (ignored: the export was left behind)
+    const blob = new Blob([text], { type: spec.type });
+    // Datasets the CSV had to leave out are not in the file (RDF leaves out statements, never whole hits).
+    const count = result.entries.length - (leftOut?.what === 'datasets' ? leftOut.count : 0);
+    const detail: ExportDetail = { format: spec.format, filename: spec.filename, blob, count };
+    if (emit(this, 'catalog-export', detail, true)) this.#download(blob, spec.filename);
+    return {
+      kind: 'done',
+      count,
+      ...(result.total > EXPORT_CAP ? { capped: result.total } : {}),
+      ...(leftOut ? { leftOut } : {}),
+    };
   }
 
   async #serialize(
     spec: FormatSpec,
     result: CollectedResult,
-    lang: Parameters<typeof resultCsv>[1],
+    lang: Lang,
     storeBaseUrl: string,
     onLeftOut: (leftOut: LeftOut) => void,
   ): Promise<string> {
@@ -202,23 +196,18 @@ export class DatasetExports extends CatalogBlock<boolean> {
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
-  #setStatus(status: Status): void {
-    this.#status = status;
-    this.requestUpdate();
-  }
-
   #statusText(): string | typeof nothing {
     const lang = this.uiLang;
-    const s = this.#status;
+    const state = this.#export.state;
+    if (state === 'idle') return nothing;
+    if (state === 'loading') return msg(lang, 'export.progress', { n: this.#progress.done, total: this.#progress.total });
+    // (the words of the outcome are said once its strings are at hand, never as keys)
+    if (this.#strings.state !== 'ready') return nothing;
+    const s = this.#export.value;
+    if (state === 'failed' || !s) return msg(lang, 'export.failed');
     switch (s.kind) {
-      case 'idle':
-        return nothing;
-      case 'running':
-        return msg(lang, 'export.progress', { n: s.done, total: s.total });
       case 'none':
         return msg(lang, 'export.none');
-      case 'failed':
-        return msg(lang, 'export.failed');
       case 'done': {
         const parts = [
           ...(s.capped ? [msg(lang, 'export.capped', { total: s.capped, cap: EXPORT_CAP })] : []),

@@ -6,6 +6,7 @@
  */
 import { Graph } from '../../src/rdf/graph.ts';
 import { buildDatasetModel, linkedResources } from '../../src/dcat/dataset.ts';
+import { objectIris } from '../../src/dcat/entry.ts';
 import type { DatasetModel, Field, Value } from '../../src/dcat/model.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
@@ -118,11 +119,6 @@ export function csvRecord(model: DatasetModel): string[] {
     join(model.distributions.flatMap((d) => d.formats.map((b) => b.label))),
     model.uri,
   ];
-}
-
-/** Every IRI object of the entries' metadata: which vocabulary chunks labels need. */
-function* objectIris(entries: Iterable<StoreEntry>): Generator<string> {
-  for (const e of entries) for (const t of e.metadata.triples()) if (t.object.termType === 'NamedNode') yield t.object.value;
 }
 
 type ExportRule = Pick<typeof import('../../src/rdf/serialize.ts'), 'exportIri' | 'exportableGraph'>;

@@ -11,13 +11,13 @@ import { heading, headingLevel, textOf, type RenderContext } from '../base/rende
 import { fieldList, longText, sectionLabel } from '../base/render-fields.ts';
 import { extrasStyles } from './extras.styles.ts';
 import { loadExtrasStrings } from './strings.ts';
+import { stringsLoader } from '../base/load-controller.ts';
 
 export const EXTRAS_PAGE_SIZE = 10;
 type Kind = 'showcases' | 'ideas';
 const SECTION_CLASS: Readonly<Record<Kind, string>> = { showcases: 'esbShowcases', ideas: 'esbIdeas' };
 
 let instances = 0;
-const loadedLangs = new Set<Lang>();
 
 /**
  * Showcases and ideas of a dataset (behaviour doc §6.1, §1.3): one section per kind (`section.esbShowcases`,
@@ -58,7 +58,7 @@ export class DatasetExtrasBlock extends LitElement {
   /** Open rows by resource URI; `#built` keeps the details of rows opened once (built on first expansion only). */
   readonly #open = new Set<string>();
   readonly #built = new Set<string>();
-  #strings: Promise<void> = Promise.resolve();
+  readonly #strings = stringsLoader(this, loadExtrasStrings);
 
   constructor() {
     super();
@@ -85,21 +85,13 @@ export class DatasetExtrasBlock extends LitElement {
       this.#page.showcases = 1;
       this.#page.ideas = 1;
     }
-    const lang = this.uiLang;
-    if (!loadedLangs.has(lang)) {
-      this.#strings = loadExtrasStrings(lang).then(() => {
-        // Every element that waited renders again (not only the first whose strings arrived): each shows a busy
-        // shell until then.
-        loadedLangs.add(lang);
-        this.requestUpdate();
-      });
-    }
+    this.#strings.load(this.uiLang);
   }
 
   /** Waits for the UI strings too, so a finished update shows words, not keys. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    await this.#strings;
+    await this.#strings.settled;
     if (this.isUpdatePending) done = await super.getUpdateComplete();
     return done;
   }
@@ -135,7 +127,7 @@ export class DatasetExtrasBlock extends LitElement {
     if (showcases.length === 0 && ideas.length === 0) return nothing;
     const ctx = this.#context();
     // Words, never keys: nothing until this language's strings are in (`updateComplete` waits for them).
-    if (!loadedLangs.has(ctx.lang)) return nothing;
+    if (this.#strings.state !== 'ready') return nothing;
     return html`${this.#section('showcases', showcases, ctx)}${this.#section('ideas', ideas, ctx)}`;
   }
 

@@ -9,8 +9,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
-import { linkedResources, linkedResourcesOfService } from '../../src/dcat/entry.ts';
-import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
+import { linkedResources, linkedResourcesOfService, objectIris } from '../../src/dcat/entry.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import { clipWords, INLINE_TEXT_LIMIT, ROW_TEXT_LIMIT, takeChars } from '../../src/dcat/text.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
@@ -20,30 +19,10 @@ import { md5Hex } from '../../src/store/hash.ts';
 import { remember } from '../../src/store/bounded.ts';
 import { heading, langOf, textOf, type RenderContext } from '../base/render.ts';
 import type { DistributionListState } from '../landing/distribution-list.ts';
-import type { RichFlags, RichModule, RichSlots } from '../rich-content/hook.ts';
-
-export type RowDetail =
-  | {
-      readonly kind: 'dataset';
-      readonly model: DatasetModel;
-      /** What the model was built from (rebuilt once access services are looked up, see `withRowFollowUps`). */
-      readonly related: ReadonlyMap<string, StoreEntry>;
-      readonly registry: boolean;
-      readonly lang: Lang;
-      /** The rich parts the list's parameters ask for (issue 9), built with the detail. */
-      readonly rich?: RichSlots;
-      /** Kept to rebuild the rich parts when access services are looked up later. */
-      readonly richInput?: { readonly module: RichModule; readonly flags: RichFlags };
-    }
-  | { readonly kind: 'service'; readonly model: DataServiceModel };
+import type { RowDetail } from './row-detail.ts';
 
 /** The lazily loaded expansion code (row-detail.ts). */
 export type RowDetailModule = typeof import('./row-detail.ts');
-
-/** Every IRI object of the entries' metadata (decides which lazy vocabulary chunks are needed). */
-export function* objectIris(entries: Iterable<StoreEntry>): Generator<string> {
-  for (const e of entries) for (const tr of e.metadata.triples()) if (tr.object.termType === 'NamedNode') yield tr.object.value;
-}
 
 /**
  * ONE batched lookup of the row's linked resources (and the vocabularies labelling them). It needs no view model,

@@ -7,8 +7,9 @@
 import { css, html, nothing } from 'lit';
 import { buildDatasetModel, fileUrisToResolve, followUpResources } from '../../src/dcat/dataset.ts';
 import { buildDataServiceModel } from '../../src/dcat/dataservice.ts';
+import { objectIris } from '../../src/dcat/entry.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
-import type { DatasetModel } from '../../src/dcat/model.ts';
+import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
 import type { ResultRow } from '../../src/search/types.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
@@ -17,8 +18,24 @@ import { fieldList, sectionLabel } from '../base/render-fields.ts';
 import { datasetViewStyles } from '../dataset-view/dataset-view.styles.ts';
 import { distributionList, type DistributionListState } from '../landing/distribution-list.ts';
 import { furtherInfo, themeTags } from '../landing/render-dataset.ts';
-import type { CoverageModule, RichFlags, RichModule } from '../rich-content/hook.ts';
-import { objectIris, type RowDetail } from './result-row.ts';
+import type { CoverageModule, RichModule } from '../rich-content/hook.ts';
+import type { RichFlags, RichSlots } from '../rich-content/parts.ts';
+
+/** The model of a row's expanded area, built on its first expansion. */
+export type RowDetail =
+  | {
+      readonly kind: 'dataset';
+      readonly model: DatasetModel;
+      /** What the model was built from (rebuilt once access services are looked up, see `withRowFollowUps`). */
+      readonly related: ReadonlyMap<string, StoreEntry>;
+      readonly registry: boolean;
+      readonly lang: Lang;
+      /** The rich parts the list's parameters ask for (issue 9), built with the detail. */
+      readonly rich?: RichSlots;
+      /** Kept to rebuild the rich parts when access services are looked up later. */
+      readonly richInput?: { readonly module: RichModule; readonly flags: RichFlags };
+    }
+  | { readonly kind: 'service'; readonly model: DataServiceModel };
 
 /**
  * The expanded area's model from the answer of the row's batched lookup (`lookupRowResources`, started before this

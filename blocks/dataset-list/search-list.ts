@@ -25,7 +25,8 @@ import type { LoadState } from '../base/load-controller.ts';
 import { heading, stateView, type RenderContext } from '../base/render.ts';
 import { pagination } from '../search-base/pagination.ts';
 import { activeFilterCount } from '../search-base/search-state.ts';
-import { lookupRowResources, resultRow, type RowDetail, type RowDetailModule } from './result-row.ts';
+import { lookupRowResources, resultRow, type RowDetailModule } from './result-row.ts';
+import type { RowDetail } from './row-detail.ts';
 import { LIST_TEMPLATES, templates, type TemplateModule } from '../search-base/templates.ts'; // templates (issue 10)
 import { anyRich, loadCoverage, loadRich, richFlags } from '../rich-content/hook.ts';
 

@@ -1,7 +1,7 @@
-import { LitElement, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { JobApiClient, JobApiError, type Job } from '../../src/api.ts';
-import { isAbort, NetworkError } from '../../src/store/errors.ts';
+import { NetworkError } from '../../src/store/errors.ts';
 import { blockLang } from '../../src/config/lang.ts';
 import { readPageConfig } from '../../src/config/page-config.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
@@ -12,6 +12,7 @@ import { heading } from '../base/render.ts';
 import { checkFile, httpHref, maxSizeMb, type FileProblem } from './file-checks.ts';
 import { uploadStyles } from './distribution-file-upload.styles.ts';
 import { emit } from '../base/events.ts';
+import { LoadController, stringsLoader } from '../base/load-controller.ts';
 
 export type UploadMode = 'add' | 'replace';
 
@@ -53,7 +54,6 @@ const REJECTION_KEYS: Readonly<Record<number, string>> = {
 };
 
 let instances = 0;
-const loadedLangs = new Set<Lang>();
 
 /** The server's own words from a JSON error body (`{"error": "…"}`), else the error's message. */
 function serverMessage(e: JobApiError): string {
@@ -119,7 +119,23 @@ export class DistributionFileUpload extends LitElement {
   #user = '';
   #chosenMode: UploadMode | undefined;
   #announcement = '';
-  #abort: AbortController | undefined;
+  /**
+   * The upload and the following of its job, one run at a time: Cancel, logging out (`#stop`) and leaving the page
+   * abort it (the job itself may still finish on the server). The steps it shows are the block's own phases; the run ends
+   * `ended` whatever the job's outcome (the phase says which), and a stopped run goes back to the form.
+   */
+  readonly #sending = new LoadController<void, 'ended'>(this, {
+    done: () => 'ended',
+    failed: (e) => {
+      this.#reject(e);
+      return 'ended';
+    },
+    changed: (state) => {
+      if (state === 'idle') this.#stopped();
+      else if (state === 'ended') void this.#keepFocus();
+    },
+  });
+  readonly #strings = stringsLoader(this, loadUploadMessages);
   #langObserver: MutationObserver | undefined;
   /** The UI language as of the last update (read once per update, not per string). */
   #lang: Lang = 'en';
@@ -189,22 +205,23 @@ export class DistributionFileUpload extends LitElement {
   }
 
   override disconnectedCallback(): void {
+    // (a block taken off the page stops its upload / stops polling: the controller aborts the run)
     super.disconnectedCallback();
     this.#langObserver?.disconnect();
-    // A block taken off the page stops its upload / stops polling (the job itself may still finish on the server).
-    this.#abort?.abort();
   }
 
-  protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
+  protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
-    const lang = this.uiLang;
-    this.#lang = lang;
-    if (!loadedLangs.has(lang)) {
-      void loadUploadMessages(lang).then(() => {
-        loadedLangs.add(lang);
-        this.requestUpdate();
-      });
-    }
+    this.#lang = this.uiLang;
+    this.#strings.load(this.#lang);
+  }
+
+  /** Waits for the strings too: a finished update shows words, not keys. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    await this.#strings.settled;
+    if (this.isUpdatePending) done = await super.getUpdateComplete();
+    return done;
   }
 
   #setPhase(phase: UploadPhase, announce?: string): void {
@@ -279,7 +296,7 @@ export class DistributionFileUpload extends LitElement {
     const client = this.#client;
     this.#client = undefined;
     this.#user = '';
-    this.#abort?.abort();
+    this.#stop();
     try {
       await client?.logout();
     } catch (e) {
@@ -296,7 +313,7 @@ export class DistributionFileUpload extends LitElement {
     this.requestUpdate();
   };
 
-  #onSubmit = async (e: SubmitEvent): Promise<void> => {
+  #onSubmit = (e: SubmitEvent): void => {
     e.preventDefault();
     const client = this.#client;
     if (this.#phase.kind !== 'ready' || !client) return;
@@ -311,53 +328,54 @@ export class DistributionFileUpload extends LitElement {
       void this.#focus(`#${this.idPrefix}-file`);
       return;
     }
-    const abort = new AbortController();
-    this.#abort = abort;
-    const filename = file.name;
-    this.#setPhase({ kind: 'uploading', filename, sent: 0, total: file.size }, this.#t('upload.uploading', { name: filename }));
+    this.#setPhase({ kind: 'uploading', filename: file.name, sent: 0, total: file.size }, this.#t('upload.uploading', { name: file.name }));
     void this.#focus(`#${this.idPrefix}-status`);
-    let jobId: string | undefined;
-    try {
-      const options = {
-        signal: abort.signal,
-        onUploadProgress: (sent: number, total: number) => {
-          if (!abort.signal.aborted) this.#setProgress(filename, sent, total);
-        },
-      };
-      const accepted = mode === 'add' ? await client.addFile(target, file, options) : await client.replaceFile(target, file, options);
-      jobId = accepted.jobId;
-      this.#showJob(filename, { jobId: accepted.jobId, status: 'PENDING' });
-      const job = await client.waitForJob(accepted.jobId, {
-        signal: abort.signal,
-        intervalMs: this.pollIntervalMs,
-        onProgress: (j) => {
-          if (!abort.signal.aborted && j.status !== 'SUCCESS' && j.status !== 'FAILED') this.#showJob(filename, j);
-        },
-      });
-      if (job.status === 'SUCCESS') {
-        const key = mode === 'add' ? 'upload.successAdd' : 'upload.successReplace';
-        this.#setPhase({ kind: 'success', filename, job }, this.#t(key));
-      } else {
-        this.#setPhase({ kind: 'failed', filename, job }, `${this.#t('upload.failed')} ${job.error ?? ''}`.trim());
-      }
-    } catch (err) {
-      if (abort.signal.aborted || isAbort(err)) {
-        if (this.#client) {
-          const notice = jobId ? this.#t('upload.stopped', { id: jobId }) : this.#t('upload.cancelled');
-          this.#setPhase({ kind: 'ready', notice }, notice);
-          void this.#focus('[data-first-field]');
-        }
-        return;
-      }
-      this.#reject(err);
-    } finally {
-      if (this.#abort === abort) this.#abort = undefined;
+    this.#sending.run(file.name, (signal) => this.#send(client, file, mode, target, signal), true);
+  };
+
+  /** Sends `file` and follows its job to SUCCESS or FAILED; a refusal or error rejects (`#reject` words it). */
+  async #send(client: JobApiClient, file: File, mode: UploadMode, target: string, signal: AbortSignal): Promise<void> {
+    const filename = file.name;
+    const options = {
+      signal,
+      onUploadProgress: (sent: number, total: number) => {
+        if (!signal.aborted) this.#setProgress(filename, sent, total);
+      },
+    };
+    const accepted = mode === 'add' ? await client.addFile(target, file, options) : await client.replaceFile(target, file, options);
+    if (signal.aborted) return;
+    this.#showJob(filename, { jobId: accepted.jobId, status: 'PENDING' });
+    const job = await client.waitForJob(accepted.jobId, {
+      signal,
+      intervalMs: this.pollIntervalMs,
+      onProgress: (j) => {
+        if (!signal.aborted && j.status !== 'SUCCESS' && j.status !== 'FAILED') this.#showJob(filename, j);
+      },
+    });
+    if (signal.aborted) return;
+    if (job.status === 'SUCCESS') {
+      const key = mode === 'add' ? 'upload.successAdd' : 'upload.successReplace';
+      this.#setPhase({ kind: 'success', filename, job }, this.#t(key));
+    } else {
+      this.#setPhase({ kind: 'failed', filename, job }, `${this.#t('upload.failed')} ${job.error ?? ''}`.trim());
     }
+  }
+
+  /** The run was stopped (Cancel, leaving the page): back to the form, saying how far it got — unless logged out. */
+  #stopped(): void {
+    if (!this.#client) return;
+    const p = this.#phase;
+    const notice = p.kind === 'waiting' ? this.#t('upload.stopped', { id: p.job.jobId }) : this.#t('upload.cancelled');
+    this.#setPhase({ kind: 'ready', notice }, notice);
+    void this.#focus('[data-first-field]');
+  }
+
+  /** The Cancel button that may have had focus is gone: keep focus on the status message. */
+  async #keepFocus(): Promise<void> {
     await this.updateComplete;
-    // The cancel button that may have had focus is gone: keep focus on the status message.
     const active = this.ownerDocument.activeElement;
     if (!active || active === this.ownerDocument.body || !this.contains(active)) void this.#focus(`#${this.idPrefix}-status`);
-  };
+  }
 
   #setProgress(filename: string, sent: number, total: number): void {
     const p = this.#phase;
@@ -395,8 +413,13 @@ export class DistributionFileUpload extends LitElement {
   }
 
   #onCancel = (): void => {
-    this.#abort?.abort();
+    this.#stop();
   };
+
+  /** Cancel, logout: settling the run to idle aborts it (its outcome is ignored; `#stopped` says so when logged in). */
+  #stop(): void {
+    if (this.#sending.state === 'loading') this.#sending.settle('', 'idle');
+  }
 
   /** "Upload another file" / "Try again": back to the form, focus on its first field. */
   #onAgain = (): void => {
@@ -415,7 +438,7 @@ export class DistributionFileUpload extends LitElement {
 
   override render(): TemplateResult {
     const lang = this.#lang;
-    if (!loadedLangs.has(lang)) {
+    if (this.#strings.state !== 'ready') {
       return html`<div class="esbBlock esbUpload" lang=${lang}>
         <div class="esbState esbLoading" aria-busy="true"><span class="esbSpinner" aria-hidden="true"></span>
           <span>${msg(lang, 'state.loading')}</span></div>

@@ -10,7 +10,7 @@ import { fetchLocatedEntry, LOCATION_PROPERTIES, locationOf, type EntryLocation 
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
 import { datasetJsonLdText, placeJsonLd, removeJsonLd } from '../../src/rich/jsonld.ts';
 import { renderDataset } from './render-dataset.ts';
-import { linkedResourcesOfService } from '../../src/dcat/entry.ts';
+import { linkedResourcesOfService, objectIris } from '../../src/dcat/entry.ts';
 import { entryKind } from '../../src/dcat/kind.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
@@ -19,7 +19,8 @@ import type { CatalogStore, InverseLookup, StoreEntry } from '../../src/store/ty
 import { CatalogBlock } from '../base/catalog-block.ts';
 import { isAbort } from '../../src/store/errors.ts';
 import { stateView } from '../base/render.ts';
-import { anyRich, loadCoverage, loadRich, richFlags, type RichFlags, type RichModule, type RichSlots } from '../rich-content/hook.ts';
+import { anyRich, loadCoverage, loadRich, richFlags, type RichModule } from '../rich-content/hook.ts';
+import type { RichFlags, RichSlots } from '../rich-content/parts.ts';
 
 /**
  * A data service's view model and rendering: most landing pages show datasets, so this code is a chunk of its own,
@@ -66,11 +67,6 @@ const withTimeout = <T>(promise: Promise<T>, ms: number): Promise<T> =>
 
 async function related(store: CatalogStore, uris: readonly string[], signal: AbortSignal, inverse?: InverseLookup): Promise<Map<string, StoreEntry>> {
   return uris.length || inverse ? store.getEntriesByResourceUris(uris, { signal, inverse }) : new Map();
-}
-
-/** Every IRI object in the entries' metadata: what decides which lazy vocabulary chunks the page needs. */
-function* objectIris(entries: Iterable<StoreEntry>): Generator<string> {
-  for (const e of entries) for (const t of e.metadata.triples()) if (t.object.termType === 'NamedNode') yield t.object.value;
 }
 
 export interface LandingOptions {

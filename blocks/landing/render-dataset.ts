@@ -13,7 +13,7 @@ import { heading, langOf, textOf, type RenderContext } from '../base/render.ts';
 import { fieldList, linkOrText, longText, sectionLabel } from '../base/render-fields.ts';
 import { LANDING_TEXT_LIMIT } from '../../src/dcat/text.ts';
 import { distributionList, type DistributionListState } from './distribution-list.ts';
-import type { RichSlots } from '../rich-content/hook.ts';
+import type { RichSlots } from '../rich-content/parts.ts';
 
 export function publisherLine(agent: Agent | undefined, ctx: RenderContext): TemplateResult | typeof nothing {
   if (!agent?.name) return nothing;

@@ -11,7 +11,7 @@ import { msg } from '../../src/i18n/index.ts';
 import { heading, headingLevel, langOf, type RenderContext } from '../base/render.ts';
 import { fieldList, nameValueList, renderValue, type NameValueRow } from '../base/render-fields.ts';
 import { descriptionBlock, publisherLine } from './render-dataset.ts';
-import type { RichSlots } from '../rich-content/hook.ts';
+import type { RichSlots } from '../rich-content/parts.ts';
 
 /** Endpoint URLs and descriptions: links when safe, else shown as text (never dropped silently). */
 function urlValues(urls: readonly string[], label?: string): TemplateResult[] {

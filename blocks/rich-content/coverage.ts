@@ -12,7 +12,7 @@ import { msg, type Lang } from '../../src/i18n/index.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
 import { renderValue } from '../base/render-fields.ts';
 import { loadMapMessages } from '../wms-map/strings.ts';
-import type { RichSlots } from './hook.ts';
+import type { RichSlots } from './parts.ts';
 
 /** The words of a coverage text ("West 11.1, South 55.3, …"). Never rejects. */
 export const prepareCoverage = (lang: Lang): Promise<void> => loadMapMessages(lang);

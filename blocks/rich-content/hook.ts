@@ -8,22 +8,10 @@
  */
 import type { ResolvedParams } from '../../src/config/resolve.ts';
 import type { Lang } from '../../src/i18n/index.ts';
-import type { DistributionModel } from '../../src/dcat/model.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
-import type { RenderContext } from '../base/render.ts';
+import type { RichFlags } from './parts.ts';
 import { resourceTerm } from '../../src/dcat/entry.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
-
-/** The parameters of spec table §1.3–1.8, 1.11 as booleans (`legend` stays undefined when unset: §1.11 precedence). */
-export interface RichFlags {
-  readonly extras: boolean;
-  readonly visualizations: boolean;
-  readonly tabbedVisualizations: boolean;
-  readonly autoVisualizations: boolean;
-  readonly dataPreview: boolean;
-  readonly indicators: boolean;
-  readonly legend: boolean | undefined;
-}
 
 /** The parts, each asked for by its boolean parameter `include{Part}` (`extras` by `includeExtras`, …). */
 const PARTS: readonly Exclude<keyof RichFlags, 'legend'>[] = ['extras', 'visualizations', 'tabbedVisualizations', 'autoVisualizations', 'dataPreview', 'indicators'];
@@ -71,23 +59,6 @@ const coverageChunk = lazyChunk(() => import('./coverage.ts'), 'the spatial cove
  */
 export const loadCoverage = (entry: StoreEntry, lang: Lang): Promise<CoverageModule | undefined> | undefined =>
   (hasGeometry(entry) ? coverageChunk((m) => m.prepareCoverage(lang)) : undefined);
-
-/**
- * The rich parts of one dataset (or data service), each rendered at its place in the page by the landing page or
- * an expanded row (behaviour doc §2.1 table: parts 2, 6, 8, 10, 11, the preview control of §1.7 and the spatial row).
- * A part is absent when its parameter is off or there is nothing to show.
- */
-export interface RichSlots {
-  readonly indicators?: (ctx: RenderContext) => unknown;
-  readonly tabs?: (ctx: RenderContext) => unknown;
-  readonly maps?: (ctx: RenderContext) => unknown;
-  readonly extras?: (ctx: RenderContext) => unknown;
-  readonly visualizations?: (ctx: RenderContext) => unknown;
-  /** The "Preview data" control of a distribution row (nothing for a distribution that is not tabular). */
-  readonly preview?: (d: DistributionModel, ctx: RenderContext) => unknown;
-  /** The values of the "Spatial coverage" row: named places as before, geometries as a map or as coordinates. */
-  readonly spatial?: (ctx: RenderContext) => readonly unknown[];
-}
 
 /**
  * `dcterms:spatial` with a geometry (`dcat:bbox`, `locn:geometry`, a geometry literal): its coordinates are shown

@@ -23,7 +23,7 @@ import { heading, headingLevel, type RenderContext } from '../base/render.ts';
 import { distributionTitle } from '../landing/distribution-list.ts';
 import { sectionLabel } from '../base/render-fields.ts';
 import { coverageRow, defineLater, loadMaps, prepareCoverage } from './coverage.ts';
-import type { RichFlags, RichSlots } from './hook.ts';
+import type { RichFlags, RichSlots } from './parts.ts';
 import { loadRichMessages } from './strings.ts';
 import './preview-toggle.ts';
 

@@ -8,6 +8,7 @@ import { baseStyles } from '../base/base.styles.ts';
 import { loadVizMessages } from './strings.ts';
 import { vizStyles } from './visualization.styles.ts';
 import { emit } from '../base/events.ts';
+import { stringsLoader } from '../base/load-controller.ts';
 
 declare global {
   interface GlobalEventHandlersEventMap {
@@ -55,7 +56,8 @@ export class VisualizationTabsBlock extends LitElement {
   /** Panels made so far (a panel renders on its first selection and stays). */
   readonly #rendered = new Set<number>();
   #lang: Lang = 'en';
-  #strings: Promise<void> = Promise.resolve();
+  readonly #strings = stringsLoader(this, loadVizMessages);
+  /** The strings of some language have arrived: from then on a change of language keeps the panels (and their loads). */
   #ready = false;
 
   constructor() {
@@ -80,15 +82,8 @@ export class VisualizationTabsBlock extends LitElement {
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
-    const lang = blockLang(this, readPageConfig(this.ownerDocument));
-    if (lang !== this.#lang || !this.#ready) {
-      this.#lang = lang;
-      this.#strings = loadVizMessages(lang).then(() => {
-        if (this.#ready && this.#lang === lang) return;
-        this.#ready = true;
-        this.requestUpdate();
-      });
-    }
+    this.#lang = blockLang(this, readPageConfig(this.ownerDocument));
+    this.#strings.load(this.#lang);
     if (changed.has('visualizations')) this.#rendered.clear();
     const count = this.visualizations?.length ?? 0;
     if (this.selected >= count || this.selected < 0 || !Number.isInteger(this.selected)) this.selected = 0;
@@ -97,7 +92,7 @@ export class VisualizationTabsBlock extends LitElement {
 
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    await this.#strings;
+    await this.#strings.settled;
     if (this.isUpdatePending) done = await super.getUpdateComplete();
     return done;
   }
@@ -126,6 +121,7 @@ export class VisualizationTabsBlock extends LitElement {
 
   override render(): TemplateResult | typeof nothing {
     const list = this.visualizations ?? [];
+    this.#ready ||= this.#strings.state === 'ready';
     if (list.length === 0 || !this.#ready) return nothing;
     const id = this.idPrefix;
     const title = (v: VisualizationModel): string => v.title?.value.trim() || msg(this.#lang, 'viz.title');

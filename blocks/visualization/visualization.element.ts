@@ -13,6 +13,7 @@ import { heading } from '../base/render.ts';
 import { loadVizMessages } from './strings.ts';
 import { vizStyles } from './visualization.styles.ts';
 import { emit } from '../base/events.ts';
+import { LoadController, stringsLoader } from '../base/load-controller.ts';
 
 /** What the visualization shows; `state` and the `catalog-visualization-state` event name it. */
 export type VisualizationState = 'idle' | 'loading' | 'ready' | 'failed' | 'tooLarge' | 'empty';
@@ -30,7 +31,6 @@ type Palette = readonly string[];
 type ChartsModule = typeof import('./charts.ts');
 
 let instances = 0;
-const loadedLangs = new Set<Lang>();
 
 /** `legend` attribute: "false"/"0"/"no"/"off" → false, "true"/"" → true, anything else → unset (esviz:legendControl decides). */
 const triState = {
@@ -88,16 +88,22 @@ export class VisualizationBlock extends LitElement {
   fetchFile: typeof globalThis.fetch = (input, init) => fetch(input, init);
 
   readonly idPrefix = `esbv${++instances}`;
-  #state: VisualizationState = 'idle';
   #series: ChartSeries | undefined;
   #points: { points: MapPoint[]; skipped: number; truncated: boolean } | undefined;
   #charts: ChartsModule | undefined;
-  #abort: AbortController | undefined;
   #loadedFor: VisualizationModel | undefined;
-  #done: Promise<VisualizationState> = Promise.resolve('idle');
-  #settle: ((s: VisualizationState) => void) | undefined;
+  #runs = 0;
+  /** A run resolves with the state it ends in. */
+  readonly #loader = new LoadController<VisualizationState, VisualizationState>(this, {
+    done: (state) => state,
+    failed: (e) => {
+      if (!(e instanceof ChartDataError)) console.warn('[catalog-blocks] the visualization could not be loaded', e);
+      return 'failed';
+    },
+    changed: (state) => emit(this, 'catalog-visualization-state', { state }),
+  });
   #lang: Lang = 'en';
-  #strings: Promise<void> = Promise.resolve();
+  readonly #strings = stringsLoader(this, loadVizMessages);
 
   constructor() {
     super();
@@ -110,12 +116,12 @@ export class VisualizationBlock extends LitElement {
 
   /** idle (no visualization), loading, ready, failed, tooLarge or empty. `table` and `wms` are ready at once (their elements have their own states). */
   get state(): VisualizationState {
-    return this.#state;
+    return this.#loader.state;
   }
 
   /** Resolves with the state the current load ends in. */
   get loadComplete(): Promise<VisualizationState> {
-    return this.isUpdatePending ? this.updateComplete.then(() => this.#done) : this.#done;
+    return (this.isUpdatePending ? this.updateComplete : Promise.resolve()).then(() => this.#loader.done() as Promise<VisualizationState>);
   }
 
   /** The plotted values (bar, line, pie), once ready. */
@@ -141,37 +147,20 @@ export class VisualizationBlock extends LitElement {
     super.connectedCallback();
     adoptStyles(this.ownerDocument, baseStyles);
     adoptStyles(this.ownerDocument, vizStyles);
-    if (this.hasUpdated && !this.#loadedFor) this.requestUpdate();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    if (this.#abort) {
-      this.#abort.abort();
-      this.#abort = undefined;
-      this.#loadedFor = undefined;
-      this.#setState('idle');
-    }
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     this.#lang = this.uiLang;
-    if (!loadedLangs.has(this.#lang)) {
-      const lang = this.#lang;
-      this.#strings = loadVizMessages(lang).then(() => {
-        // Every element that waited renders again (not only the first whose strings arrived): each shows a busy
-        // shell until then.
-        loadedLangs.add(lang);
-        this.requestUpdate();
-      });
-    }
-    if (this.isConnected && this.visualization !== this.#loadedFor) this.#load();
+    this.#strings.load(this.#lang);
+    // (another visualization, or put back on the page after its load was cut short)
+    const v = this.visualization;
+    if (this.isConnected && (v !== this.#loadedFor || (v && this.#loader.key === undefined))) this.#load();
   }
 
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    await this.#strings;
+    await this.#strings.settled;
     if (this.isUpdatePending) done = await super.getUpdateComplete();
     return done;
   }
@@ -183,80 +172,50 @@ export class VisualizationBlock extends LitElement {
   #load(): void {
     const v = this.visualization;
     this.#loadedFor = v;
-    this.#abort?.abort();
-    this.#abort = undefined;
     this.#series = undefined;
     this.#points = undefined;
     this._tableShown = false;
-    if (!v) {
-      this.#setState('idle');
-      return;
-    }
-    this.#done = new Promise((resolve) => (this.#settle = resolve));
+    const key = String(++this.#runs);
+    if (!v) return this.#loader.settle(key, 'idle');
+    const settled = (state: VisualizationState) => this.#loader.settle(key, state);
     switch (v.chartType) {
       case 'table':
-        if (!httpHref(v.source?.fetchHref ?? v.source?.href)) return this.#setState('failed');
-        this.#setState('loading');
-        void import('../data-preview/data-preview.ts').then(() => this.#setState('ready'), () => this.#setState('failed'));
-        return;
+        if (!httpHref(v.source?.fetchHref ?? v.source?.href)) return settled('failed');
+        return this.#loader.run(key, () => import('../data-preview/data-preview.ts').then(() => 'ready'));
       case 'wms':
-        if (!v.wms || !capabilitiesUrl(v.wms.serviceUrl)) return this.#setState('failed');
-        this.#setState('loading');
-        void import('../wms-map/wms-map.ts').then(() => this.#setState('ready'), () => this.#setState('failed'));
-        return;
-      default:
-        void this.#loadCsv(v);
+        if (!v.wms || !capabilitiesUrl(v.wms.serviceUrl)) return settled('failed');
+        return this.#loader.run(key, () => import('../wms-map/wms-map.ts').then(() => 'ready'));
+      default: {
+        const url = httpHref(v.source?.fetchHref ?? v.source?.href);
+        if (!url) return settled('failed');
+        this.#loader.run(key, (signal) => this.#loadCsv(v, url, signal));
+      }
     }
   }
 
-  async #loadCsv(v: VisualizationModel): Promise<void> {
-    const url = httpHref(v.source?.fetchHref ?? v.source?.href);
-    if (!url) return this.#setState('failed');
-    const abort = new AbortController();
-    this.#abort = abort;
-    this.#setState('loading');
+  /** Reads the CSV and the drawing code together; resolves with the state it ends in. */
+  async #loadCsv(v: VisualizationModel, url: string, signal: AbortSignal): Promise<VisualizationState> {
     // The drawing code loads while the file does.
     const drawing = v.chartType === 'map' ? import('../wms-map/wms-map.ts') : import('./charts.ts');
     drawing.catch(() => undefined);
-    try {
-      const outcome = await loadPreview(url, { encoding: v.encoding, signal: abort.signal, cap: CHART_CAP_BYTES, fetch: this.fetchFile });
-      const module = await drawing;
-      await this.#strings; // "No label" and "Count" go into the series
-      if (this.#abort !== abort) return;
-      this.#abort = undefined;
-      if (outcome.kind === 'notTabular') return this.#setState('failed');
-      if (outcome.kind === 'tooLarge') return this.#setState('tooLarge');
-      const headers = outcome.table.columns.map((c) => c.label);
-      if (v.chartType === 'map') {
-        this.#points = mapPoints(headers, outcome.table.rows, v);
-        return this.#setState(this.#points.points.length ? 'ready' : 'empty');
-      }
-      this.#charts = module as ChartsModule;
-      this.#series = chartSeries(headers, outcome.table.rows, {
-        xAxis: v.xAxis, yAxis: v.yAxis, operation: v.operation, noLabel: this.#t('viz.noLabel'), countName: this.#t('viz.count'),
-        sortX: v.chartType === 'line',
-      });
-      const drawable = v.chartType === 'pie' ? this.#charts.pieSlices(this.#series.points) : this.#series.points;
-      this.#setState(drawable.length ? 'ready' : 'empty');
-    } catch (e) {
-      // A newer load (or leaving the page) aborted this one: it reports nothing.
-      if (abort.signal.aborted && this.#abort !== abort) return;
-      this.#abort = undefined;
-      if (!(e instanceof ChartDataError)) console.warn('[catalog-blocks] the visualization could not be loaded', e);
-      this.#setState('failed');
+    const outcome = await loadPreview(url, { encoding: v.encoding, signal, cap: CHART_CAP_BYTES, fetch: this.fetchFile });
+    const module = await drawing;
+    await this.#strings.settled; // "No label" and "Count" go into the series
+    if (signal.aborted) return 'idle';
+    if (outcome.kind === 'notTabular') return 'failed';
+    if (outcome.kind === 'tooLarge') return 'tooLarge';
+    const headers = outcome.table.columns.map((c) => c.label);
+    if (v.chartType === 'map') {
+      this.#points = mapPoints(headers, outcome.table.rows, v);
+      return this.#points.points.length ? 'ready' : 'empty';
     }
-  }
-
-  #setState(state: VisualizationState): void {
-    this.#state = state;
-    this.requestUpdate();
-    emit(this, 'catalog-visualization-state', { state });
-    if (state !== 'loading') {
-      const settle = this.#settle;
-      this.#settle = undefined;
-      if (settle) settle(state);
-      else this.#done = Promise.resolve(state);
-    }
+    this.#charts = module as ChartsModule;
+    this.#series = chartSeries(headers, outcome.table.rows, {
+      xAxis: v.xAxis, yAxis: v.yAxis, operation: v.operation, noLabel: this.#t('viz.noLabel'), countName: this.#t('viz.count'),
+      sortX: v.chartType === 'line',
+    });
+    const drawable = v.chartType === 'pie' ? this.#charts.pieSlices(this.#series.points) : this.#series.points;
+    return drawable.length ? 'ready' : 'empty';
   }
 
   #format(n: number): string {
@@ -267,7 +226,7 @@ export class VisualizationBlock extends LitElement {
     const v = this.visualization;
     if (!v) return nothing;
     // Until its strings have arrived (a small chunk loaded with the element), a busy shell: never raw string keys.
-    if (!loadedLangs.has(this.#lang)) return html`<div class="esbBlock esbViz" aria-busy="true"></div>`;
+    if (this.#strings.state !== 'ready') return html`<div class="esbBlock esbViz" aria-busy="true"></div>`;
     const id = this.idPrefix;
     const level = Number.parseInt(String(this.hl ?? ''), 10);
     const title = v.title?.value.trim() || this.#t('viz.title');
@@ -283,7 +242,7 @@ export class VisualizationBlock extends LitElement {
   }
 
   #body(v: VisualizationModel, title: string): TemplateResult {
-    const state = this.#state;
+    const state = this.state;
     const download = httpHref(v.source?.href);
     const message = state === 'loading' ? this.#t('viz.loading')
       : state === 'failed' ? this.#t('viz.failed')

@@ -1,20 +1,25 @@
 /**
- * What both map elements share: language and strings, styles adoption (honouring `no-styles`), the "Skip map" link
- * and the focusable viewport, and a capped text read of untrusted responses.
+ * What the map elements share: language and strings (their `stringsLoader`), styles adoption (honouring
+ * `no-styles`), the "Skip map" link and the focusable viewport, and the one way a map loads and draws: its
+ * LoadController fetches what the map needs (OpenLayers, capabilities) and resolves with it; the map is drawn into
+ * the viewport once rendered, and drawn again when the element is put back on the page.
  */
-import { html, LitElement, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { blockLang } from '../../src/config/lang.ts';
 import { readPageConfig } from '../../src/config/page-config.ts';
 import { resolveGlobalFlag } from '../../src/config/resolve.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
 import { adoptStyles } from '../base/adopt-styles.ts';
 import { baseStyles } from '../base/base.styles.ts';
+import { LoadController, stringsLoader, type LoadTask } from '../base/load-controller.ts';
 import { loadMapMessages } from './strings.ts';
 import { mapStyles } from './wms-map.styles.ts';
 import type { MapLabels } from './ol-map.ts';
-import { CapabilitiesError, httpUrl, MAX_CAPABILITIES_CHARS, parseCapabilities, type WmsCapabilities } from '../../src/wms/capabilities.ts';
 
 let instances = 0;
+
+/** How a map's load ends: drawn, or it could not be (capabilities, the map chunk, OpenLayers). */
+export type MapState = 'ready' | 'failed';
 
 /** `legend="false"` (or "0", "no", "off") hides; anything else, or no attribute, shows. */
 export const shownUnlessFalse = {
@@ -22,12 +27,12 @@ export const shownUnlessFalse = {
   toAttribute: (v: boolean): string | null => (v ? null : 'false'),
 };
 
-export abstract class MapElementBase extends LitElement {
+/** `T`: what a load resolves with (the map chunk and what the map shows); `M`: the drawn map's handle. */
+export abstract class MapElementBase<T, M extends { dispose(): void }> extends LitElement {
   static override properties: PropertyDeclarations = {
     langAttr: { attribute: 'lang' },
     hl: { attribute: 'hl' },
     label: { attribute: 'label' },
-    _failed: { state: true },
   };
 
   declare langAttr: string | undefined;
@@ -36,11 +41,18 @@ export abstract class MapElementBase extends LitElement {
   /** The map's name (its heading and accessible name); default: the service title or "Map". */
   declare label: string | undefined;
 
-  /** Drawing failed (the map chunk did not load, OpenLayers threw): the block says so instead of an empty map. */
-  declare _failed: boolean | undefined;
-
   readonly idPrefix = `esbm${++instances}`;
-  #stringsFor: Lang | undefined;
+  readonly #strings = stringsLoader(this, loadMapMessages);
+  /** The map's load: `ready` (then drawn) or `failed`; a failure is never an unhandled rejection. */
+  protected readonly loader = new LoadController<T, MapState>(this, {
+    done: () => 'ready',
+    failed: (e) => {
+      this.failedWith(e);
+      return 'failed';
+    },
+    changed: (state) => this.stateChanged(state),
+  });
+  #map: M | undefined;
 
   override createRenderRoot(): HTMLElement {
     return this;
@@ -56,34 +68,98 @@ export abstract class MapElementBase extends LitElement {
       adoptStyles(this.ownerDocument, baseStyles);
       adoptStyles(this.ownerDocument, mapStyles);
     }
+    // Put back on the page: the map taken down on leaving is drawn again (or its cut-short load runs again).
+    if (this.hasUpdated) this.requestUpdate();
   }
 
-  /** Resolves once the strings of the current language are at hand (and re-renders when they just arrived). */
-  protected async ensureStrings(): Promise<Lang> {
-    const lang = this.uiLang;
-    if (this.#stringsFor !== lang) {
-      await loadMapMessages(lang);
-      this.#stringsFor = lang;
-      this.requestUpdate();
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#dispose();
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    this.#strings.load(this.uiLang);
+  }
+
+  /** Waits for the strings too: a finished update shows words, not keys. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    await this.#strings.settled;
+    if (this.isUpdatePending) done = await super.getUpdateComplete();
+    return done;
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    const loaded = this.loader.state === 'ready' ? this.loader.value : undefined;
+    if (loaded === undefined || this.#map || !this.isConnected) return;
+    try {
+      const target = this.viewportElement();
+      if (target) this.#map = this.drawMap(target, loaded);
+    } catch (e) {
+      // OpenLayers threw: the load ends failed (shown, and said so), with no exception out of Lit's update
+      this.failedWith(e);
+      this.loader.settle(this.loader.key ?? '', 'failed');
     }
-    return lang;
   }
 
-  /**
-   * Runs one drawing step: a failure (the map chunk not loading, OpenLayers throwing) is logged, shown ("The map
-   * could not be loaded.", `failedNotice`) and still settles the block; never an unhandled rejection.
-   */
-  protected drawing(draw: Promise<void>, settle: () => void): void {
-    draw.catch((e: unknown) => {
-      console.warn(`[catalog-blocks] <${this.localName}> could not draw its map`, e);
-      this._failed = true;
-      settle();
-    });
+  /** Draws the loaded map into the rendered viewport (once per load, and again after the element was moved). */
+  protected abstract drawMap(target: HTMLElement, loaded: T): M;
+
+  /** A load or a drawing failed (told before the state is `failed`): says so in the console. */
+  protected failedWith(e: unknown): void {
+    console.warn(`[catalog-blocks] <${this.localName}> could not draw its map`, e);
   }
 
-  /** The failure notice of `drawing`, when drawing failed. */
+  /** Told each state of the load as it is set. */
+  protected stateChanged(_state: MapState | 'idle' | 'loading'): void {}
+
+  /** The drawn map, while there is one. */
+  protected get map(): M | undefined {
+    return this.#map;
+  }
+
+  /** Loads for `what` (the old map goes) unless that is what the map loads or shows already; true when it started. */
+  protected load(what: string, task: LoadTask<T>): boolean {
+    if (!this.isConnected || what === this.loader.key) return false;
+    this.#dispose();
+    this.loader.run(what, task);
+    return true;
+  }
+
+  /** Nothing to show: no map, no load. */
+  protected clear(): void {
+    this.#dispose();
+    this.loader.settle('', 'idle');
+  }
+
+  /** Resolves with the state the current load ends in, once its map is drawn (a property just set counts). */
+  protected async settledState(): Promise<MapState | 'idle' | 'loading'> {
+    if (this.isUpdatePending) await this.updateComplete;
+    await this.loader.done();
+    await this.updateComplete;
+    return this.loader.state;
+  }
+
+  #dispose(): void {
+    this.#map?.dispose();
+    this.#map = undefined;
+  }
+
+  /** Until the strings are at hand (one small chunk), a busy shell: never string keys, never nothing. */
+  protected get stringsReady(): boolean {
+    return this.#strings.state === 'ready';
+  }
+
+  protected busyShell(): TemplateResult {
+    return html`<div class="esbMap esbBlock" aria-busy="true"></div>`;
+  }
+
+  /** The failure notice of a coverage or points map whose drawing failed. */
   protected failedNotice(): TemplateResult | typeof nothing {
-    return this._failed ? html`<p class="esbState esbError esbMapFailed" role="status">${this.t('map.failed')}</p>` : nothing;
+    return this.loader.state === 'failed'
+      ? html`<p class="esbState esbError esbMapFailed" role="status">${this.t('map.failed')}</p>` : nothing;
   }
 
   protected t(key: string, vars?: Record<string, string | number>): string {
@@ -131,109 +207,5 @@ export abstract class MapElementBase extends LitElement {
   /** The viewport element once rendered. */
   protected viewportElement(): HTMLElement | null {
     return this.querySelector<HTMLElement>(`#${this.idPrefix}-viewport`);
-  }
-}
-
-/**
- * Reads a response's text, refusing more than `max` bytes (checked on Content-Length and while streaming, so an
- * endless body stops at the cap). The encoding is the byte order mark's, else the Content-Type charset, else the
- * XML declaration's (older WMS servers answer ISO-8859-1), else UTF-8.
- */
-export async function readCapped(res: Response, max: number): Promise<string | undefined> {
-  const declared = Number(res.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (res.body) {
-    const reader = res.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > max) {
-        await reader.cancel().catch(() => undefined);
-        return undefined;
-      }
-      chunks.push(value);
-    }
-  } else {
-    const buf = new Uint8Array(await res.arrayBuffer());
-    if (buf.byteLength > max) return undefined;
-    chunks.push(buf);
-    size = buf.byteLength;
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return decodeXml(bytes, res.headers.get('content-type') ?? '');
-}
-
-function decodeXml(bytes: Uint8Array, contentType: string): string {
-  let label = 'utf-8';
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) label = 'utf-16be';
-  else if (bytes[0] === 0xff && bytes[1] === 0xfe) label = 'utf-16le';
-  else if (!(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)) {
-    const head = String.fromCharCode(...bytes.subarray(0, 200));
-    label = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType)?.[1] ?? /^<\?xml[^>]*\bencoding\s*=\s*["']([\w.:-]+)["']/.exec(head)?.[1] ?? 'utf-8';
-  }
-  try {
-    return new TextDecoder(label).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
-
-export class MapLoadError extends Error {
-  constructor(readonly problem: string) {
-    super(`The capabilities could not be loaded (${problem}).`);
-    this.name = 'MapLoadError';
-  }
-}
-
-export interface CapabilitiesRequest {
-  /** How to fetch (always called without credentials). */
-  readonly fetch: (url: string, init: RequestInit) => Promise<Response>;
-  /** Aborts the request (the element went away or the URL changed). */
-  readonly signal: AbortSignal;
-  /** Give up after this long (ms). */
-  readonly timeoutMs: number;
-}
-
-/**
- * Fetches and parses a GetCapabilities document. Throws `MapLoadError` with the problem (`no-url`, `http`,
- * `too-large`, `timeout`, `network`, or a `CapabilitiesError` problem); an abort by `signal` rethrows as is.
- */
-export async function loadCapabilities(url: string, req: CapabilitiesRequest): Promise<WmsCapabilities> {
-  const safe = httpUrl(url);
-  if (!safe) throw new MapLoadError('no-url');
-  const own = new AbortController();
-  const onAbort = (): void => own.abort();
-  req.signal.addEventListener('abort', onAbort);
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    own.abort();
-  }, req.timeoutMs);
-  try {
-    const res = await req.fetch(safe, {
-      credentials: 'omit',
-      signal: own.signal,
-      headers: { Accept: 'application/vnd.ogc.wms_xml, text/xml, application/xml;q=0.9, */*;q=0.1' },
-    });
-    if (!res.ok) throw new MapLoadError('http');
-    const text = await readCapped(res, MAX_CAPABILITIES_CHARS);
-    if (text === undefined) throw new MapLoadError('too-large');
-    return parseCapabilities(text, { url: safe });
-  } catch (e) {
-    if (timedOut) throw new MapLoadError('timeout');
-    if (req.signal.aborted) throw e;
-    if (e instanceof MapLoadError) throw e;
-    throw new MapLoadError(e instanceof CapabilitiesError ? e.problem : 'network');
-  } finally {
-    clearTimeout(timer);
-    req.signal.removeEventListener('abort', onAbort);
   }
 }

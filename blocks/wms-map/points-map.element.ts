@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { MapPoint } from '../../src/rich/chart-data.ts';
 import { MapElementBase } from './map-common.ts';
 
@@ -20,70 +20,36 @@ import { MapElementBase } from './map-common.ts';
  *
  * @cssprop [--cb-map-background=#e8eef4] - The plain background under the points.
  */
-export class PointsMapBlock extends MapElementBase {
+export class PointsMapBlock extends MapElementBase<typeof import('./ol-map.ts'), { dispose(): void }> {
   static override properties: PropertyDeclarations = {
     ...MapElementBase.properties,
     points: { attribute: false },
     describedBy: { attribute: 'described-by' },
-    _ready: { state: true },
   };
 
   declare points: readonly MapPoint[] | undefined;
   declare describedBy: string | undefined;
-  declare _ready: boolean;
-  /** Drawing failed (the map chunk did not load, or OpenLayers threw): the block says so instead of an empty map. */
-  declare _failed: boolean;
 
-  #map: { dispose(): void } | undefined;
-  #drawn: readonly MapPoint[] | undefined;
-  #settled: Promise<void>;
-  #settle!: () => void;
+  /** Counts the `points` given: each new array is a new load (the map is drawn anew). */
+  #given = 0;
 
-  constructor() {
-    super();
-    this._ready = false;
-    this.#settled = new Promise((r) => (this.#settle = r));
-  }
-
-  /** Resolves once the map is drawn (or there is nothing to draw). */
+  /** Resolves once the map is drawn (or drawing failed). */
   get loadComplete(): Promise<void> {
-    return this.#settled;
+    return this.settledState().then(() => undefined);
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.ensureStrings().then(() => {
-      this._ready = true;
-    });
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    if (changed.has('points')) this.#given++;
+    this.load(String(this.#given), () => import('./ol-map.ts'));
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#map?.dispose();
-    this.#map = undefined;
-    this.#drawn = undefined;
+  protected override drawMap(target: HTMLElement, ol: typeof import('./ol-map.ts')): { dispose(): void } {
+    return ol.createPointsMap(target, this.points ?? [], this.labels());
   }
 
-  protected override updated(): void {
-    this.drawing(this.#draw(), this.#settle);
-  }
-
-  async #draw(): Promise<void> {
-    if (!this._ready) return;
-    const points = this.points ?? [];
-    if (points === this.#drawn) return;
-    this.#drawn = points;
-    const ol = await import('./ol-map.ts');
-    const target = this.viewportElement();
-    if (!target || this.#drawn !== points) return;
-    this.#map?.dispose();
-    this.#map = ol.createPointsMap(target, points, this.labels());
-    if (this._failed) this._failed = false;
-    this.#settle();
-  }
-
-  protected override render(): TemplateResult | typeof nothing {
-    if (!this._ready) return nothing;
+  protected override render(): TemplateResult {
+    if (!this.stringsReady) return this.busyShell();
     const title = this.label?.trim() || this.t('map.title');
     const describedBy = (this.describedBy ?? '').split(/\s+/).filter(Boolean);
     return html`<div class="esbMap esbMapPoints esbBlock">

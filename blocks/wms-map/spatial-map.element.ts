@@ -1,7 +1,14 @@
-import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { describeCoverage, parseGeometry, type BoxWords, type SpatialCoverage } from '../../src/dcat/spatial.ts';
 import type { WmsCapabilities } from '../../src/wms/capabilities.ts';
-import { loadCapabilities, MapElementBase } from './map-common.ts';
+import { loadCapabilities } from './fetch-capabilities.ts';
+import { MapElementBase } from './map-common.ts';
+
+/** What a load brings: the map chunk, and the background WMS when there is one that could be read. */
+interface CoverageLoaded {
+  readonly ol: typeof import('./ol-map.ts');
+  readonly background: WmsCapabilities | undefined;
+}
 
 /**
  * A small map of a dataset's spatial coverage (issue 9 point 5): the polygon, box or point of a `dcat:bbox` /
@@ -24,23 +31,19 @@ import { loadCapabilities, MapElementBase } from './map-common.ts';
  * @cssprop [--cb-map-background=#e8eef4] - The plain background under the coverage.
  * @cssprop [--cb-coverage-map-height=220px] - Height of the map.
  */
-export class SpatialMapBlock extends MapElementBase {
+export class SpatialMapBlock extends MapElementBase<CoverageLoaded, { dispose(): void }> {
   static override properties: PropertyDeclarations = {
     ...MapElementBase.properties,
     geometry: { attribute: 'geometry' },
     datatype: { attribute: 'datatype' },
     coverage: { attribute: false },
     backgroundUrl: { attribute: 'background-capabilities-url' },
-    _ready: { state: true },
   };
 
   declare geometry: string | undefined;
   declare datatype: string | undefined;
   /** The coverage to draw (wins over `geometry`). */
   declare coverage: SpatialCoverage | undefined;
-  declare _ready: boolean;
-  /** Drawing failed (the map chunk did not load, or OpenLayers threw): the block says so instead of an empty map. */
-  declare _failed: boolean;
   /** GetCapabilities URL of a WMS to draw under the coverage. */
   declare backgroundUrl: string | undefined;
 
@@ -49,23 +52,9 @@ export class SpatialMapBlock extends MapElementBase {
   /** Give up on the background's capabilities after this long (ms), then draw without it. */
   timeoutMs = 10000;
 
-  #map: { dispose(): void } | undefined;
-  /** What the current map shows: the coverage as JSON plus the background URL. */
-  #drawn: string | undefined;
-  #abort: AbortController | undefined;
-  #background: WmsCapabilities | undefined;
-  #settled: Promise<void>;
-  #settle!: () => void;
-
-  constructor() {
-    super();
-    this._ready = false;
-    this.#settled = new Promise((r) => (this.#settle = r));
-  }
-
-  /** Resolves once the map is drawn (or there is nothing to draw). */
+  /** Resolves once the map is drawn (or there is nothing to draw, or drawing failed). */
   get loadComplete(): Promise<void> {
-    return this.#settled;
+    return this.settledState().then(() => undefined);
   }
 
   /** The coverage shown, if any. */
@@ -75,58 +64,30 @@ export class SpatialMapBlock extends MapElementBase {
 
   /** The background WMS actually drawn (after `loadComplete`), if any. */
   get background(): WmsCapabilities | undefined {
-    return this.#background;
+    return this.loader.state === 'ready' ? this.loader.value?.background : undefined;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.#abort?.abort();
-    this.#map?.dispose();
-    this.#map = undefined;
-    this.#drawn = undefined;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    void this.ensureStrings().then(() => {
-      this._ready = true;
-    });
-  }
-
-  protected override updated(): void {
-    this.drawing(this.#draw(), this.#settle);
-  }
-
-  async #draw(): Promise<void> {
+  /** A load depends on the coverage and the background URL; no (readable) coverage: nothing. */
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
     const coverage = this.shownCoverage;
-    if (!this._ready) return;
-    if (!coverage) {
-      this.#abort?.abort();
-      this.#map?.dispose();
-      this.#map = undefined;
-      this.#drawn = undefined;
-      this.#settle();
-      return;
-    }
-    const key = `${JSON.stringify(coverage)} ${this.backgroundUrl ?? ''}`;
-    if (key === this.#drawn) return;
-    this.#drawn = key;
-    this.#abort?.abort();
-    const abort = (this.#abort = new AbortController());
+    if (!coverage) return this.clear();
+    const url = this.backgroundUrl;
+    this.load(`${JSON.stringify(coverage)} ${url ?? ''}`, (signal) => this.#fetch(url, signal));
+  }
+
+  /** OpenLayers and the background's capabilities together; a background that fails is left out. */
+  async #fetch(url: string | undefined, signal: AbortSignal): Promise<CoverageLoaded> {
     const olModule = import('./ol-map.ts');
-    let background: WmsCapabilities | undefined;
-    if (this.backgroundUrl) {
-      background = await loadCapabilities(this.backgroundUrl, { fetch: this.fetchCapabilities, signal: abort.signal, timeoutMs: this.timeoutMs })
-        .catch(() => undefined);
-    }
-    const ol = await olModule;
-    const target = this.viewportElement();
-    if (!target || abort.signal.aborted || this.#drawn !== key) return;
-    this.#map?.dispose();
-    this.#background = background;
-    this.#map = ol.createCoverageMap(target, coverage, this.labels(), background);
-    if (this._failed) this._failed = false;
-    this.#settle();
+    olModule.catch(() => undefined); // a failure is reported where it is awaited
+    const background = url
+      ? await loadCapabilities(url, { fetch: this.fetchCapabilities, signal, timeoutMs: this.timeoutMs }).catch(() => undefined)
+      : undefined;
+    return { ol: await olModule, background };
+  }
+
+  protected override drawMap(target: HTMLElement, { ol, background }: CoverageLoaded): { dispose(): void } {
+    return ol.createCoverageMap(target, this.shownCoverage!, this.labels(), background);
   }
 
   /** The coordinates in words of the UI language. */
@@ -141,7 +102,8 @@ export class SpatialMapBlock extends MapElementBase {
   }
 
   protected override render(): TemplateResult | typeof nothing {
-    if (!this._ready || !this.shownCoverage) return nothing;
+    if (!this.shownCoverage) return nothing;
+    if (!this.stringsReady) return this.busyShell();
     const title = this.label?.trim() || this.t('map.coverage');
     const id = this.idPrefix;
     return html`<div class="esbMap esbMapCoverage esbBlock">

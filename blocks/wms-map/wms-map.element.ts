@@ -1,6 +1,7 @@
-import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { httpUrl, union, type GeoBox, type WmsCapabilities } from '../../src/wms/capabilities.ts';
-import { loadCapabilities, MapElementBase, MapLoadError, shownUnlessFalse } from './map-common.ts';
+import { loadCapabilities, MapLoadError } from './fetch-capabilities.ts';
+import { MapElementBase, shownUnlessFalse, type MapState } from './map-common.ts';
 import type { WmsMapHandle } from './ol-map.ts';
 import { emit } from '../base/events.ts';
 
@@ -17,6 +18,12 @@ declare global {
   interface GlobalEventHandlersEventMap {
     'catalog-map-state': CustomEvent<WmsMapStateDetail>;
   }
+}
+
+/** What a load brings: the capabilities as shown (layer subset, initial view) and the map chunk. */
+interface WmsLoaded {
+  readonly caps: WmsCapabilities;
+  readonly ol: typeof import('./ol-map.ts');
 }
 
 /**
@@ -47,7 +54,7 @@ declare global {
  *
  * @cssprop [--cb-map-background=#e8eef4] - The plain background under the WMS layers.
  */
-export class WmsMapBlock extends MapElementBase {
+export class WmsMapBlock extends MapElementBase<WmsLoaded, WmsMapHandle> {
   static override properties: PropertyDeclarations = {
     ...MapElementBase.properties,
     capabilitiesUrl: { attribute: 'capabilities-url' },
@@ -55,9 +62,7 @@ export class WmsMapBlock extends MapElementBase {
     legend: { type: Boolean, converter: shownUnlessFalse },
     layers: { attribute: false },
     initialView: { attribute: false },
-    _caps: { state: true },
-    _state: { state: true },
-    _visible: { state: true },
+    _hidden: { state: true },
     _layerFailed: { state: true },
   };
 
@@ -68,9 +73,8 @@ export class WmsMapBlock extends MapElementBase {
   declare layers: readonly string[] | undefined;
   /** Initial view in degrees [west, south, east, north] (default: the union of the shown layers' boxes). */
   declare initialView: GeoBox | undefined;
-  declare _caps: WmsCapabilities | undefined;
-  declare _state: WmsMapState;
-  declare _visible: ReadonlySet<string>;
+  /** Layers the user switched off. */
+  declare _hidden: ReadonlySet<string>;
   declare _layerFailed: boolean;
 
   /** Give up on a capabilities request after this long (ms): a hanging service gives the failure state, not a spinner. */
@@ -79,44 +83,40 @@ export class WmsMapBlock extends MapElementBase {
   /** How capabilities are fetched (tests and hosts may wrap it). Always called without credentials. */
   fetchCapabilities: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
 
-  #handle: WmsMapHandle | undefined;
   #imagesDrawn = 0;
-  #abort: AbortController | undefined;
   #problem: string | undefined;
-  #settled!: Promise<WmsMapState>;
-  #settle!: (s: WmsMapState) => void;
 
   constructor() {
     super();
     this.legend = true;
-    this._state = 'loading';
-    this._visible = new Set();
+    this._hidden = new Set();
     this._layerFailed = false;
-    this.#resetSettled();
   }
 
-  /** Resolves with `ready` or `failed` once the current capabilities URL has been tried. */
+  /** Resolves with `ready` or `failed` once the current capabilities URL has been tried (and announced). */
   get loadComplete(): Promise<WmsMapState> {
-    return this.#settled;
+    return this.settledState().then((state) => (state === 'idle' ? 'loading' : state));
   }
 
+  /** loading (also before the load starts: never "nothing" early), ready or failed. */
   get state(): WmsMapState {
-    return this._state;
+    const state = this.loader.state;
+    return state === 'idle' ? 'loading' : state;
   }
 
   /** Why the map failed, when it did. */
   get problem(): string | undefined {
-    return this.#problem;
+    return this.loader.state === 'failed' ? this.#problem : undefined;
   }
 
   /** The parsed capabilities (after `ready`). */
   get capabilities(): WmsCapabilities | undefined {
-    return this._caps;
+    return this.loader.state === 'ready' ? this.loader.value?.caps : undefined;
   }
 
   /** Names of the layers shown, in document order. */
   get visibleLayers(): string[] {
-    return this._caps?.layers.filter((l) => this._visible.has(l.name)).map((l) => l.name) ?? [];
+    return this.capabilities?.layers.filter((l) => !this._hidden.has(l.name)).map((l) => l.name) ?? [];
   }
 
   /** How many GetMap images have arrived since the map was made (tests wait for the first). */
@@ -126,77 +126,33 @@ export class WmsMapBlock extends MapElementBase {
 
   /** Zoom level and centre of the map view (undefined before `ready`). */
   get view(): { zoom: number | undefined; center: number[] | undefined } | undefined {
-    return this.#handle?.view();
+    return this.map?.view();
   }
 
-  #resetSettled(): void {
-    this.#settled = new Promise((resolve) => (this.#settle = resolve));
-  }
-
-  /** The capabilities URL the current (or last) load is for; undefined = load on the next update. */
-  #startedFor: string | undefined;
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.hasUpdated && this.#startedFor === undefined) this.requestUpdate();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    // The map is torn down; moved elsewhere, the element loads again.
-    this.#abort?.abort();
-    this.#handle?.dispose();
-    this.#handle = undefined;
-    this.#startedFor = undefined;
-  }
-
-  protected override willUpdate(): void {
-    if (this.isConnected && this.#startedFor !== this.#loadKey()) void this.#load();
-  }
-
-  /** What a load depends on: the URL, the layer subset and the initial view. */
-  #loadKey(): string {
-    return JSON.stringify([this.capabilitiesUrl ?? '', this.layers ?? null, this.initialView ?? null]);
-  }
-
-  async #load(): Promise<void> {
+  /** A load depends on the URL, the layer subset and the initial view. */
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
     const url = this.capabilitiesUrl ?? '';
-    this.#startedFor = this.#loadKey();
-    this.#abort?.abort();
-    this.#handle?.dispose();
-    this.#handle = undefined;
-    const abort = (this.#abort = new AbortController());
-    if (this._state !== 'loading') {
-      this._state = 'loading';
-      this.#resetSettled();
-    }
-    this._caps = undefined;
+    const { layers, initialView } = this;
+    const key = JSON.stringify([url, layers ?? null, initialView ?? null]);
+    if (!this.load(key, (signal) => this.#fetch(url, layers, initialView, signal))) return;
+    this._hidden = new Set();
     this._layerFailed = false;
     this.#imagesDrawn = 0;
+    this.#problem = undefined;
+  }
+
+  /** The capabilities and OpenLayers (a lazy chunk), fetched together. */
+  async #fetch(url: string, layers: readonly string[] | undefined, view: GeoBox | undefined, signal: AbortSignal): Promise<WmsLoaded> {
     const olModule = import('./ol-map.ts');
     olModule.catch(() => undefined); // a failure is reported where it is awaited
-    await this.ensureStrings();
-    let caps: WmsCapabilities;
-    try {
-      caps = await loadCapabilities(url, { fetch: this.fetchCapabilities, signal: abort.signal, timeoutMs: this.timeoutMs });
-    } catch (e) {
-      return this.#fail(e instanceof MapLoadError ? e.problem : 'network', abort);
-    }
-    if (abort.signal.aborted) return;
-    let ol: typeof import('./ol-map.ts');
-    try {
-      ol = await olModule;
-    } catch {
-      return this.#fail('map-library', abort);
-    }
-    caps = restrictCapabilities(caps, this.layers, this.initialView);
-    this._caps = caps;
-    this._visible = new Set(caps.layers.map((l) => l.name));
-    this._state = 'ready';
-    await this.updateComplete;
-    const target = this.viewportElement();
-    if (abort.signal.aborted || !target) return;
-    this.#handle = ol.createWmsMap(target, caps, this.labels(), {
+    const caps = await loadCapabilities(url, { fetch: this.fetchCapabilities, signal, timeoutMs: this.timeoutMs });
+    const ol = await olModule.catch(() => Promise.reject(new MapLoadError('map-library')));
+    return { caps: restrictCapabilities(caps, layers, view), ol };
+  }
+
+  protected override drawMap(target: HTMLElement, { caps, ol }: WmsLoaded): WmsMapHandle {
+    const handle = ol.createWmsMap(target, caps, this.labels(), {
       error: () => {
         this._layerFailed = true;
       },
@@ -204,41 +160,49 @@ export class WmsMapBlock extends MapElementBase {
         this.#imagesDrawn++;
       },
     });
-    this.#announce('ready');
+    for (const name of this._hidden) handle.setVisible(name, false);
+    return handle;
   }
 
-  /** `abort`: the load this failure belongs to (a superseded load reports nothing). */
-  #fail(problem: string, abort: AbortController): void {
-    if (abort.signal.aborted) return;
-    this.#problem = problem;
-    this._state = 'failed';
-    void this.updateComplete.then(() => this.#announce('failed'));
+  /** Why it failed: a capabilities problem (`http`, `timeout`, …), else the map library (logged). */
+  protected override failedWith(e: unknown): void {
+    if (e instanceof MapLoadError) this.#problem = e.problem;
+    else {
+      this.#problem = 'map-library';
+      super.failedWith(e);
+    }
   }
 
-  #announce(state: 'ready' | 'failed'): void {
-    this.#settle(state);
-    const detail: WmsMapStateDetail = { state, ...(state === 'failed' && this.#problem ? { problem: this.#problem } : {}) };
-    emit(this, 'catalog-map-state', detail);
+  /** `ready` and `failed` are announced once rendered — `ready` once the map is drawn — unless a newer load came. */
+  protected override stateChanged(state: MapState | 'idle' | 'loading'): void {
+    if (state !== 'ready' && state !== 'failed') return;
+    const key = this.loader.key;
+    void this.updateComplete.then(() => {
+      if (this.loader.key !== key || this.loader.state !== state || (state === 'ready' && !this.map)) return;
+      const detail: WmsMapStateDetail = { state, ...(state === 'failed' && this.#problem ? { problem: this.#problem } : {}) };
+      emit(this, 'catalog-map-state', detail);
+    });
   }
 
   #toggle(name: string, on: boolean): void {
-    const next = new Set(this._visible);
-    if (on) next.add(name);
-    else next.delete(name);
-    this._visible = next;
-    this.#handle?.setVisible(name, on);
+    const next = new Set(this._hidden);
+    if (on) next.delete(name);
+    else next.add(name);
+    this._hidden = next;
+    this.map?.setVisible(name, on);
   }
 
   protected override render(): TemplateResult {
-    const caps = this._caps;
+    if (!this.stringsReady) return this.busyShell();
+    const caps = this.capabilities;
     const title = this.label?.trim() || caps?.title || this.t('map.title');
-    if (this._state === 'failed') {
+    if (this.state === 'failed') {
       const service = httpUrl(this.serviceUrl ?? '') ?? httpUrl(this.capabilitiesUrl ?? '');
       return html`<div class="esbMap esbBlock">${this.heading(title)}
         <div class="esbState esbError esbMapFailed"><p>${this.t('map.failed')}${service
           ? html` <a href=${service} rel="noopener noreferrer">${this.t('map.openService')}</a>` : nothing}</p></div></div>`;
     }
-    if (this._state === 'loading' || !caps) {
+    if (!caps) {
       return html`<div class="esbMap esbBlock">${this.heading(title)}<p class="esbState esbMapLoading" role="status">${this.t('map.loading')}</p></div>`;
     }
     const id = this.idPrefix;
@@ -248,7 +212,7 @@ export class WmsMapBlock extends MapElementBase {
       ${this._layerFailed ? html`<p class="esbMapLayerFailed" role="status">${this.t('map.layerFailed')}</p>` : nothing}
       <fieldset class="esbMapLayers">
         <legend>${this.t('map.layers')}</legend>
-        ${caps.layers.map((l, i) => html`<label><input type="checkbox" id="${id}-layer${i}" .checked=${this._visible.has(l.name)}
+        ${caps.layers.map((l, i) => html`<label><input type="checkbox" id="${id}-layer${i}" .checked=${!this._hidden.has(l.name)}
           @change=${(e: Event) => this.#toggle(l.name, (e.target as HTMLInputElement).checked)}> ${l.title}</label>`)}
       </fieldset>
       ${this.legend ? this.#legend(caps) : nothing}
@@ -256,7 +220,7 @@ export class WmsMapBlock extends MapElementBase {
   }
 
   #legend(caps: WmsCapabilities): TemplateResult | typeof nothing {
-    const items = caps.layers.filter((l) => this._visible.has(l.name) && l.legendUrl && httpUrl(l.legendUrl));
+    const items = caps.layers.filter((l) => !this._hidden.has(l.name) && l.legendUrl && httpUrl(l.legendUrl));
     if (items.length === 0) return html`<div class="esbMapLegend"></div>`;
     const id = this.idPrefix;
     return html`<div class="esbMapLegend">

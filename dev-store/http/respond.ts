@@ -17,6 +17,16 @@ export function sendJson(ctx: Pick<RouteContext, 'res' | 'params'>, status: numb
   endWithBody(ctx.res, status, { ...headers, 'Content-Type': 'application/json; charset=utf-8' }, json);
 }
 
+/**
+ * A job API answer (`/api`, `taskrunner/v1`): plain JSON, never JSONP and never cached (these answers depend on
+ * credentials). `body` already JSON text is sent as is (job ids written as exact integers, see jsonWithJobId).
+ */
+export function sendApiJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body, null, 2);
+  res.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(text);
+}
+
 export function sendError(ctx: Pick<RouteContext, 'res' | 'params'>, status: number, message: string, headers: Record<string, string> = {}): void {
   sendJson(ctx, status, { error: message }, headers);
 }

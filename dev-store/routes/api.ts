@@ -10,6 +10,7 @@ import type { AuthService, Session } from '../auth/index.ts';
 import type { Entry } from '../catalog.ts';
 import { declaredTooLarge, drainRequest, receiveUpload, tooLargeBody } from '../http/multipart.ts';
 import type { RouteContext } from '../http/router.ts';
+import { sendApiJson } from '../http/respond.ts';
 import { kindProblem } from '../jobs/index.ts';
 import { mayNotWrite } from '../jobs/permission.ts';
 import { bodyMediaType } from '../http/negotiate.ts';
@@ -29,7 +30,6 @@ export interface JobApiDeps {
 }
 
 const API_COOKIE_ATTRIBUTES = 'Path=/api; HttpOnly; SameSite=Strict';
-const JSON_TYPE = 'application/json; charset=utf-8';
 /** A placeholder no JSON value of ours can contain (control characters are refused in filenames). */
 const ID_SLOT = '\u0000jobId\u0000';
 
@@ -38,12 +38,6 @@ export function jsonWithJobId(jobId: string, rest: Record<string, unknown>): str
   // Only a canonical decimal (no leading zeros) is a valid JSON number token; anything else is written as a string.
   if (!/^(0|[1-9]\d*)$/.test(jobId)) return JSON.stringify({ jobId, ...rest }, null, 2);
   return JSON.stringify({ jobId: ID_SLOT, ...rest }, null, 2).replace(JSON.stringify(ID_SLOT), jobId);
-}
-
-export function sendApiJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body, null, 2);
-  res.writeHead(status, { ...headers, 'Content-Type': JSON_TYPE, 'Cache-Control': 'no-store' });
-  res.end(text);
 }
 
 /** Error answer before or instead of reading the body: the unread body is drained so the client sees it. */

@@ -16,7 +16,7 @@ import { COOKIE_NAME, cookieValues } from '../auth/index.ts';
 import { parseAccept } from '../http/negotiate.ts';
 import type { RouteContext } from '../http/router.ts';
 import { drainRequest } from '../http/multipart.ts';
-import { sendApiJson } from './api.ts';
+import { sendApiJson } from '../http/respond.ts';
 
 /** EntryStore's guest principal. */
 export const GUEST_USER_INFO = { user: 'guest', id: '_guest' } as const;

@@ -12,7 +12,8 @@ import { bodyMediaType, parseAccept } from '../http/negotiate.ts';
 import type { RouteContext } from '../http/router.ts';
 import type { JobRecord, JobState, JobType } from '../jobs/types.ts';
 import { submitForbidden } from '../jobs/permission.ts';
-import { clientAddress, jsonWithJobId, mayWrite, readSmallBody, receiveAndSubmit, refuse, resourceUriParam, sendApiJson } from './api.ts';
+import { sendApiJson } from '../http/respond.ts';
+import { clientAddress, jsonWithJobId, mayWrite, readSmallBody, receiveAndSubmit, refuse, resourceUriParam } from './api.ts';
 import type { JobApiDeps } from './api.ts';
 
 /** Legacy cookie: exactly the attributes of the SPEC (Legacy session); Path follows the store path (/store/). */

@@ -15,6 +15,11 @@ export function resourceTerm(entry: StoreEntry): Term {
   return entry.resourceUri.startsWith('_:') ? blankNode(entry.resourceUri.slice(2)) : namedNode(entry.resourceUri);
 }
 
+/** Every IRI object in the entries' metadata: what decides which lazy vocabulary chunks labelling them a page needs. */
+export function* objectIris(entries: Iterable<StoreEntry>): Generator<string> {
+  for (const e of entries) for (const t of e.metadata.triples()) if (t.object.termType === 'NamedNode') yield t.object.value;
+}
+
 export function namedObjects(g: Graph, subject: Term, predicates: readonly string[]): string[] {
   return predicates.flatMap((p) => g.objects(subject, p)).filter((t) => t.termType === 'NamedNode').map((t) => t.value);
 }

@@ -609,6 +609,23 @@ describe('distribution-file-upload: job states, cancel and hostile results (stub
     expect(api.requests.some((r) => r.includes('/job/'))).to.equal(false);
   });
 
+  it('taken off the page during the upload: the request is aborted; put back, the form says so', async () => {
+    const api = stubApi({ holdUpload: true });
+    const { el } = await block({}, { fetch: api.fetch });
+    await login(el);
+    chooseFile(el, csv());
+    await submit(el);
+    await untilState(el, 'uploading');
+    await until(() => api.uploadSignal() !== undefined, 'the upload request sent');
+    const parent = el.parentElement!;
+    el.remove();
+    expect(api.uploadSignal()!.aborted).to.equal(true);
+    parent.append(el);
+    await untilState(el, 'ready');
+    expect(text($(el, '.esbUploadNotice'))).to.equal('The upload was cancelled. Nothing was saved.');
+    expect(api.requests.some((r) => r.includes('/job/'))).to.equal(false);
+  });
+
   it('a javascript: resultUrl is never rendered as a link (shown as text only)', async () => {
     const api = stubApi({ polls: ['{"jobId": 7, "status": "SUCCESS", "resultUrl": "javascript:alert(document.domain)"}'] });
     const { el } = await block({}, { fetch: api.fetch });

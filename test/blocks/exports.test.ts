@@ -418,6 +418,42 @@ describe('dataset-exports: progress and cap in the block', () => {
     expect(text(status)).to.equal('Exported 250 datasets.');
   });
 
+  it('taken off the page while exporting: the export is aborted, nothing is handed over, put back the status is empty', async () => {
+    const { store } = fakeStore(250);
+    let signal: AbortSignal | undefined;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const el = await exportsOn({
+      ...store,
+      search: async (request, options) => {
+        if (request.limit === 100) {
+          signal ??= options?.signal;
+          await gate;
+        }
+        return store.search(request, options);
+      },
+    });
+    let handed = false;
+    el.addEventListener('catalog-export', (e) => {
+      handed = true;
+      e.preventDefault();
+    });
+    const exported = el.exportAs('csv');
+    await until(() => signal !== undefined, 'the export asked the store');
+    expect(el.exporting).to.equal(true);
+    const parent = el.parentElement!;
+    el.remove();
+    expect(signal!.aborted, 'the store request is aborted').to.equal(true);
+    expect(el.exporting).to.equal(false);
+    release();
+    await exported;
+    expect(handed, 'no file handed over').to.equal(false);
+    parent.append(el);
+    await el.updateComplete;
+    expect(text(el.querySelector('.esbExportStatus'))).to.equal('');
+    expect([...el.querySelectorAll('button')].every((b) => !b.disabled)).to.equal(true);
+  });
+
   it(`more than ${EXPORT_CAP.toLocaleString('en')} hits: the first ${EXPORT_CAP.toLocaleString('en')} are exported and the block says so`, async () => {
     const el = await exportsOn(fakeStore(EXPORT_CAP + 100).store);
     let file: ExportDetail | undefined;

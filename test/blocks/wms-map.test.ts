@@ -3,7 +3,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../blocks/wms-map/wms-map.ts';
-import type { SpatialMapBlock, WmsMapBlock } from '../../blocks/wms-map/wms-map.ts';
+import type { PointsMapBlock, SpatialMapBlock, WmsMapBlock } from '../../blocks/wms-map/wms-map.ts';
 
 let wmsUrl: Promise<string> | undefined;
 /** The dev store's WMS endpoint (same server the block tests use for the store). */
@@ -340,6 +340,28 @@ describe('catalog-spatial-map', () => {
     await bad.loadComplete;
     expect(bad.children.length).to.equal(0);
   });
+});
+
+describe('a map moved on the page (taken off and put back)', () => {
+  // Issue 24.6: the maps load through the one LoadController and draw once rendered; the coverage and points maps
+  // used to stay blank once moved (their map was disposed on leaving and never drawn again).
+  const makers: Record<string, () => Promise<HTMLElement & { loadComplete: Promise<unknown> }>> = {
+    'catalog-wms-map': () => wmsMap('https://maps.invalid/wms?request=GetCapabilities&service=WMS', { fetchCapabilities: answering(HOSTILE) }),
+    'catalog-spatial-map': () => fixture<SpatialMapBlock>(html`<catalog-spatial-map lang="en" geometry="ENVELOPE(11.1, 24.2, 69.1, 55.3)"></catalog-spatial-map>`),
+    'catalog-points-map': () => fixture<PointsMapBlock>(html`<catalog-points-map lang="en" .points=${[{ lon: 18.07, lat: 59.33 }]}></catalog-points-map>`),
+  };
+  for (const [tag, make] of Object.entries(makers)) {
+    it(`${tag}: drawn again where it is put`, async () => {
+      const el = await make();
+      await el.loadComplete;
+      await waitUntil(() => el.querySelector('.esbMapViewport .ol-viewport'), 'drawn');
+      const elsewhere = await fixture<HTMLDivElement>(html`<div></div>`);
+      elsewhere.append(el);
+      await el.loadComplete;
+      await waitUntil(() => el.querySelector('.esbMapViewport .ol-viewport'), 'drawn again after the move');
+      expect(el.querySelectorAll('.ol-viewport').length).to.equal(1);
+    });
+  }
 });
 
 describe('map markup is valid HTML (Nu validator)', function () {
