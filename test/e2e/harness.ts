@@ -45,13 +45,15 @@ function fileUnder(dir: string, urlPath: string): string | undefined {
  *   /cdn/…   the built CDN bundle (dist/cdn)
  *   /demo/…  the demo pages as served by `npm start`, with catalog-blocks.js from dist/cdn instead of the sources
  *   /e2e/…   pages of these tests (test/e2e/pages)
+ *   and `more` prefixes (`{ '/vite/': [dir] }`: apps built by the bundler test).
  * HTML gets the store URL filled in.
  */
-export async function startSite(storeUrl: string): Promise<Running & { origin: string }> {
+export async function startSite(storeUrl: string, more: Record<string, string[]> = {}): Promise<Running & { origin: string }> {
   const dirs: Record<string, string[]> = {
     '/cdn/': [CDN_DIR],
     '/demo/': [join(root, 'demo'), CDN_DIR],
     '/e2e/': [join(root, 'test/e2e/pages'), CDN_DIR],
+    ...more,
   };
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
