@@ -4,12 +4,17 @@
 // store, node), blocks (browser, wtr), e2e (built CDN bundle, Playwright + dev store, W3C Nu validator), security
 // (hostile catalog through every block of the built bundle, export round trips, fault matrix, job API abuse).
 // `npm test -- unit blocks` runs a subset.
+// `npm test -- --without-shared [suites…]` runs only the test files that read ../shared (they import
+// test/shared-fixtures.ts), with CATALOG_BLOCKS_SHARED pointing at an empty folder: what a fresh clone without ../shared
+// gets, proven on a machine that has it, without running everything twice (`.ci/run` does it after the full run). It
+// does not build: it runs after `npm test`, on its build.
 // The build (`npm run build`) comes before every suite that runs built files (api: the built CLI and MCP bins; e2e;
 // security). A test skipped because the build is missing or stale then counts as FAILED: npm test has just built it.
 // Skips are counted (a skipped describe() too, whose tests node's own summary leaves out) and printed on the line
 // before the last; the last line stays exactly "N passed, N failed" (CI and tools read it).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -26,6 +31,11 @@ export function plan(wanted) {
     steps.push(name);
   }
   return steps;
+}
+
+/** The test files that read ../shared: those that import test/shared-fixtures.ts, the one way to reach it. */
+export function sharedReaders(files) {
+  return files.filter((f) => /from '(\.\.\/)+shared-fixtures\.ts'/.test(readFileSync(f, 'utf8')));
 }
 
 /** A skip reason that means "the build is missing or older than the sources" (test/api/cli.test.ts, mcp.test.ts). */
@@ -125,6 +135,14 @@ function build() {
 
 async function main() {
   const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const withoutShared = process.argv.includes('--without-shared');
+  // the browser suite reads nothing from ../shared
+  const files = (dir) => (withoutShared ? sharedReaders(testFiles(dir)) : testFiles(dir));
+  if (withoutShared) {
+    process.env.CATALOG_BLOCKS_SHARED = mkdtempSync(join(tmpdir(), 'no-shared-'));
+    built = existsSync('dist/npm/index.js') && existsSync('dist/cdn/catalog-blocks.js');
+    console.log(`without ../shared (CATALOG_BLOCKS_SHARED=${process.env.CATALOG_BLOCKS_SHARED}): the files that read it`);
+  }
   for (const w of wanted) {
     if (!SUITES.includes(w)) {
       console.error(`test: unknown suite "${w}" (suites: ${SUITES.join(', ')})`);
@@ -133,12 +151,13 @@ async function main() {
   }
   mkdirSync('test-results', { recursive: true });
   for (const step of plan(wanted)) {
-    if (step === 'build') build();
-    else if (step === 'unit') add(nodeSuite('unit', testFiles('test/unit')));
-    else if (step === 'store') add(nodeSuite('store', testFiles('test/store')));
+    if (step === 'build') { if (!withoutShared) build(); }
+    else if (step === 'unit') add(nodeSuite('unit', files('test/unit')));
+    else if (step === 'store') add(nodeSuite('store', files('test/store')));
     // without a build the api suite still runs from source (its built-bin parts skip, and those skips count as skips)
-    else if (step === 'api') add(nodeSuite('api', testFiles('test/api')));
+    else if (step === 'api') add(nodeSuite('api', files('test/api')));
     else if (step === 'blocks') {
+      if (withoutShared) continue;
       await ensureBrowser();
       rmSync('test-results/blocks.json', { force: true });
       const status = sh(process.execPath, ['node_modules/@web/test-runner/dist/bin.js']);
@@ -148,11 +167,15 @@ async function main() {
     } else if (step === 'e2e' || step === 'security') {
       await ensureBrowser();
       ensureJava();
-      if (!built) console.log(`${step}: not run, the build failed`);
-      else add(nodeSuite(step, testFiles(`test/${step}`)));
+      if (!built) {
+        console.log(`${step}: not run, ${withoutShared ? 'no build (run npm test or npm run build first)' : 'the build failed'}`);
+        if (withoutShared) add({ passed: 0, failed: 1 });
+      }
+      else add(nodeSuite(step, files(`test/${step}`)));
     }
   }
 
+  if (withoutShared) rmSync(process.env.CATALOG_BLOCKS_SHARED, { recursive: true, force: true });
   for (const line of summary(totals)) console.log(line);
   process.exit(totals.failed > 0 ? 1 : 0);
 }

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { launchOptions } from '../../scripts/browser.mjs';
 import { renderDemoHtml } from '../../scripts/demo-html.mjs';
@@ -13,9 +13,6 @@ import { createStoreServer } from '../../dev-store/server.ts';
 
 export { root };
 export const DEMO_CATALOG = join(root, 'demo/catalog/demo-catalog.ttl');
-export const SHARED_FIXTURES = resolve(root, '../shared/fixtures');
-export const ROSTOCK = join(SHARED_FIXTURES, 'dcat/de/rostock-catalog.rdf');
-export const ANTWERPEN = join(SHARED_FIXTURES, 'dcat/large/antwerpen-dcat.xml');
 const CDN_DIR = join(root, 'dist/cdn');
 
 export interface Running {
