@@ -8,7 +8,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -78,6 +78,9 @@ describe('the packed package in apps built by Vite, webpack 5 and esbuild (produ
     assert.ok(installed.includes('catalog-blocks') && installed.includes('lit'), installed.join(', '));
     assert.ok(installed.length <= MAX_INSTALLED, `${installed.length} packages: ${installed.join(', ')}`);
     assert.ok(!installed.some((p) => p === 'ol' || p.startsWith('ol/')), `ol is installed: ${installed.join(', ')}`);
+    // the README's figure is this count (npm's "added N packages" counts catalog-blocks too)
+    const stated = readFileSync(join(root, 'README.md'), 'utf8').match(/`npm install catalog-blocks` adds (\d+) packages/)?.[1];
+    assert.equal(Number(stated), installed.length, 'README "With npm": `npm install catalog-blocks` adds N packages');
   });
 
   for (const bundler of BUNDLERS) {
