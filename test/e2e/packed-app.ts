@@ -40,17 +40,20 @@ export function installClosure(deps: Record<string, string>): Record<string, Loc
   const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
   const out: Record<string, LockEntry> = {};
   // npm's lookup: node_modules/<name> beside the dependent, then in each enclosing node_modules up to the top.
-  const locate = (name: string, from: string): string => {
+  const locate = (name: string, from: string): string | undefined => {
     for (let base = from; ; base = base.slice(0, Math.max(0, base.lastIndexOf('/node_modules/')))) {
       const key = `${base ? `${base}/` : ''}node_modules/${name}`;
       if (lock.packages[key]) return key;
-      if (!base) throw new Error(`package-lock.json has no ${name} (needed by ${from || 'the app'})`);
+      if (!base) return undefined;
     }
   };
   const visit = (entry: LockEntry, at: string): void => {
     const peers = Object.keys(entry.peerDependencies ?? {}).filter((p) => !entry.peerDependenciesMeta?.[p]?.optional);
+    // an optional dependency for another platform is not in the lock (npm skips it too)
+    for (const name of Object.keys(entry.optionalDependencies ?? {})) if (!locate(name, at)) delete entry.optionalDependencies![name];
     for (const name of [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...peers]) {
       const key = locate(name, at);
+      if (!key) throw new Error(`package-lock.json has no ${name} (needed by ${at || 'the app'})`);
       // a nested copy keeps its path; a top-level one is shared
       if (out[key]) continue;
       out[key] = lock.packages[key]!;
