@@ -13,24 +13,24 @@
 // asks (as any CDN or web server does); store answers are whatever the dev store sends.
 //   --runs N         counted runs per page (default 7, after one warm-up each)
 //   --catalog FILE   the DCAT file of the search page (default ../shared/fixtures/dcat/large/antwerpen-dcat.xml,
-//                    ~500 datasets; the demo catalog when absent)
+//                    491 datasets; without ../shared a generated catalog of as many: scripts/bench-catalog.mjs)
 //   --build          `npx vite build --mode cdn` first (otherwise only when dist/cdn is missing)
 //   --write-readme   put the table into README.md between <!-- bench-critical:start --> and <!-- bench-critical:end -->
 // Timings on a shared machine are noisy; the emulated network dominates them.
 import { spawnSync } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { launchOptions } from './browser.mjs';
 import { root } from './entries.mjs';
 import { createStoreServer } from '../dev-store/server.ts';
+import { benchCatalog } from './bench-catalog.mjs';
 import { writeReadmeSection } from './readme-section.mjs';
 
 const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8), uploadThroughput: (750e3 / 8) };
 const DEMO_CATALOG = join(root, 'demo/catalog/demo-catalog.ttl');
-const DEFAULT_SEARCH_CATALOG = resolve(root, '../shared/fixtures/dcat/large/antwerpen-dcat.xml');
 const LANDING_DATASET = 'https://github.com/MansMeg/SwedishPolls';
 const ESJS = join(root, 'node_modules/@entryscape/entrystore-js/dist/entrystore.js');
 
@@ -55,7 +55,7 @@ if (opts.build || !existsSync(join(root, 'dist/cdn/catalog-blocks.js'))) {
   console.log('bench-critical-path: building the CDN bundle…');
   if (spawnSync('npx', ['vite', 'build', '--mode', 'cdn'], { stdio: 'inherit', cwd: root }).status !== 0) process.exit(1);
 }
-const searchCatalog = opts.catalog ?? (existsSync(DEFAULT_SEARCH_CATALOG) ? DEFAULT_SEARCH_CATALOG : DEMO_CATALOG);
+const { file: searchCatalog, label: searchCatalogLabel } = await benchCatalog(opts.catalog);
 
 /** Times the title / first rows appear: an observer installed before any script of the page runs. */
 const OBSERVER = (selector, text = '') => `<script>
@@ -231,7 +231,7 @@ const entry = await entryOf(store.url, LANDING_DATASET);
 site.setPage('/landing.html', pages.landing(entry));
 site.setPage('/peer.html', pages.peer(entry));
 site.setPage('/search.html', pages.search());
-console.log(`bench-critical-path: store at ${store.url} (${relative(root, searchCatalog) || searchCatalog} + demo catalog), ${opts.runs} runs per page`);
+console.log(`bench-critical-path: store at ${store.url} (${searchCatalogLabel} + demo catalog), ${opts.runs} runs per page`);
 
 
 const browser = await chromium.launch(launchOptions());
@@ -269,7 +269,7 @@ const table = [
   '',
   `Landing title / peer title: **${ratio.toFixed(2)}×**. Search answer arrived at ${search.answer?.toFixed(0) ?? '?'} ms (median), the first rows at ${search.median.toFixed(0)} ms.`,
   `Transfers of the last landing run: ${transfers(landing)}. Search: ${transfers(search)}.`,
-  `Measured by \`npm run bench\` (scripts/bench-critical-path.mjs) on ${new Date().toISOString().slice(0, 10)}; search catalog \`${relative(root, searchCatalog)}\`.`,
+  `Measured by \`npm run bench\` (scripts/bench-critical-path.mjs) on ${new Date().toISOString().slice(0, 10)}; search catalog ${searchCatalogLabel.includes(' ') ? searchCatalogLabel : `\`${searchCatalogLabel}\``}.`,
 ].join('\n');
 console.log(`\n${table}\n\nbench-critical-path: took ${Math.round((Date.now() - started) / 1000)} s`);
 

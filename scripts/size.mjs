@@ -234,7 +234,7 @@ for (const [name] of Object.entries(npmEntries())) {
   const file = join(npmDir, `${name}.js`);
   if (!existsSync(file)) continue;
   const c = closure(file);
-  rows.push({ what: `npm \`${name === 'index' ? 'catalog-blocks' : `catalog-blocks/${name}`}\` (own code; lit, @lit/context, ol external)`, min: c.min, gzip: c.gzip });
+  rows.push({ what: `npm \`${name === 'index' ? 'catalog-blocks' : `catalog-blocks/${name}`}\` (own code; lit, @lit/context external)`, min: c.min, gzip: c.gzip });
 }
 const dv = npmEntries()['dataset-view'];
 if (dv) {

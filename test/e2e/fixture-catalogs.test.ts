@@ -10,9 +10,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import {
-  ANTWERPEN, DATASET, LEAKS, ROSTOCK, launch, listEntries, root, startSite, startStore, watch, type Running,
+  DATASET, LEAKS, launch, listEntries, root, startSite, startStore, watch, type Running,
 } from './harness.ts';
 import { settleBlocks, showEntry } from './browser-helpers.ts';
+import { ANTWERPEN, ROSTOCK, SKIP_NO_SHARED } from '../shared-fixtures.ts';
 
 const CATALOGS = [
   { name: 'Rostock (de)', file: ROSTOCK, expected: 100 },
@@ -20,7 +21,7 @@ const CATALOGS = [
 ];
 
 for (const catalog of CATALOGS) {
-  describe(`every dataset of ${catalog.name}`, { skip: existsSync(catalog.file) ? false : `${catalog.file} not present` }, () => {
+  describe(`every dataset of ${catalog.name}`, { skip: existsSync(catalog.file) ? false : SKIP_NO_SHARED }, () => {
     let store: Running;
     let site: Running & { origin: string };
     let browser: Browser;

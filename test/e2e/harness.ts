@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { launchOptions } from '../../scripts/browser.mjs';
 import { renderDemoHtml } from '../../scripts/demo-html.mjs';
@@ -13,9 +13,6 @@ import { createStoreServer } from '../../dev-store/server.ts';
 
 export { root };
 export const DEMO_CATALOG = join(root, 'demo/catalog/demo-catalog.ttl');
-export const SHARED_FIXTURES = resolve(root, '../shared/fixtures');
-export const ROSTOCK = join(SHARED_FIXTURES, 'dcat/de/rostock-catalog.rdf');
-export const ANTWERPEN = join(SHARED_FIXTURES, 'dcat/large/antwerpen-dcat.xml');
 const CDN_DIR = join(root, 'dist/cdn');
 
 export interface Running {
@@ -48,13 +45,15 @@ function fileUnder(dir: string, urlPath: string): string | undefined {
  *   /cdn/…   the built CDN bundle (dist/cdn)
  *   /demo/…  the demo pages as served by `npm start`, with catalog-blocks.js from dist/cdn instead of the sources
  *   /e2e/…   pages of these tests (test/e2e/pages)
+ *   and `more` prefixes (`{ '/vite/': [dir] }`: apps built by the bundler test).
  * HTML gets the store URL filled in.
  */
-export async function startSite(storeUrl: string): Promise<Running & { origin: string }> {
+export async function startSite(storeUrl: string, more: Record<string, string[]> = {}): Promise<Running & { origin: string }> {
   const dirs: Record<string, string[]> = {
     '/cdn/': [CDN_DIR],
     '/demo/': [join(root, 'demo'), CDN_DIR],
     '/e2e/': [join(root, 'test/e2e/pages'), CDN_DIR],
+    ...more,
   };
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;

@@ -12,11 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
-  ANTWERPEN, DATASET, DATA_SERVICE, DEMO_CATALOG, ROSTOCK, launch, listEntries, root, startSite, startStore, watch,
+  DATASET, DATA_SERVICE, DEMO_CATALOG, launch, listEntries, root, startSite, startStore, watch,
   type Running,
 } from './harness.ts';
 import { settleBlocks } from './browser-helpers.ts';
 import { demoPages } from '../../scripts/demo-html.mjs';
+import { ANTWERPEN, ROSTOCK } from '../shared-fixtures.ts';
 
 const VNU = join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
 const SAMPLE = 10;

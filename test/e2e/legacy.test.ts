@@ -11,13 +11,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
-  DATASET, DEMO_CATALOG, LEAKS, SHARED_FIXTURES, launch, listEntries, root, startSite, startStore, watch,
+  DATASET, DEMO_CATALOG, LEAKS, launch, listEntries, root, startSite, startStore, watch,
   type ListedEntry, type PageWatch, type Running,
 } from './harness.ts';
 
+/** Two more catalogs (contexts 2 and 3): SEMIC's DCAT-AP examples, copied into the repository (CC BY 4.0, NOTICE.md). */
 const OTHER_CATALOGS = [
-  join(SHARED_FIXTURES, 'dcat/eu/dcat-ap-3.0.1/example-bee-population.ttl'),
-  join(SHARED_FIXTURES, 'dcat/eu/hvd-3.0.0/example-ms_dataset.ttl'),
+  join(root, 'test/fixtures/semic/example-bee-population.ttl'),
+  join(root, 'test/fixtures/semic/example-ms_dataset.ttl'),
 ];
 
 describe('existing EntryScape Blocks pages with the script swapped for catalog-blocks.js', () => {

@@ -14,12 +14,13 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import {
-  DATASET, DEMO_CATALOG, LEAKS, ROSTOCK, SHARED_FIXTURES, launch, listEntries, root, startSite, startStore, watch,
+  DATASET, DEMO_CATALOG, LEAKS, launch, listEntries, root, startSite, startStore, watch,
   type PageWatch, type Running,
 } from './harness.ts';
 import {
   afterRequests, clickFacet, datasetsInFile, facetGroups, facetValues, listView, settleSearch, type ListView,
 } from './search-helpers.ts';
+import { ROSTOCK, SHARED_FIXTURES, SKIP_NO_SHARED } from '../shared-fixtures.ts';
 
 const PAGE_SIZE = 10;
 const CATALOGS = [
@@ -35,7 +36,7 @@ const browserOnce = (): Promise<Browser> => (sharedBrowser ??= launch());
 after(async () => (await sharedBrowser)?.close());
 
 for (const catalog of CATALOGS) {
-  describe(`facet search over the ${catalog.name}`, { skip: existsSync(catalog.file) ? false : `${catalog.file} not present` }, () => {
+  describe(`facet search over the ${catalog.name}`, { skip: existsSync(catalog.file) ? false : SKIP_NO_SHARED }, () => {
     let store: Running;
     let site: Running & { origin: string };
     let browser: Browser;

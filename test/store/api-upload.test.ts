@@ -24,7 +24,7 @@ import {
   uploadStreamed,
   ZIP_BYTES,
 } from './api-support.ts';
-import { sharedFixture, skipUnless } from './helpers.ts';
+import { sharedFixture, skipUnless } from '../shared-fixtures.ts';
 
 const MB = 1024 * 1024;
 

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
-import { esc, getJson, localFixture, repoRoot, searchUrl, sharedFixture, skipUnless, startStore } from './helpers.ts';
+import { esc, getJson, localFixture, repoRoot, searchUrl, startStore } from './helpers.ts';
+import { sharedFixture, skipUnless } from '../shared-fixtures.ts';
 
 /**
  * Starts main.ts, waits for the URL line (as the wtr plugin does), runs `use`, stops the child it started and

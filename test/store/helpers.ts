@@ -1,5 +1,4 @@
 /** Shared helpers for the dev store tests: fixture paths, an in-process store on a free port, JSON fetches. */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createStoreServer } from '../../dev-store/server.ts';
@@ -7,17 +6,6 @@ import type { StoreServer, StoreServerOptions } from '../../dev-store/server.ts'
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const localFixture = (name: string): string => path.join(repoRoot, 'test/store/fixtures', name);
-
-/** A file under ../shared/fixtures (the shared folder next to the repo), or undefined when absent. */
-export function sharedFixture(rel: string): string | undefined {
-  const p = path.resolve(repoRoot, '../shared/fixtures', rel);
-  return existsSync(p) ? p : undefined;
-}
-
-/** `skip` option for node:test when a shared fixture is missing. */
-export function skipUnless(...files: (string | undefined)[]): { skip: string | false } {
-  return { skip: files.every(Boolean) ? false : 'shared fixtures (../shared/fixtures) not present' };
-}
 
 export const FIXED_LOAD_TIME = new Date('2020-06-01T12:00:00.000Z');
 

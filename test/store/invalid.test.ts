@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { CatalogParseError } from '../../dev-store/rdf/parse.ts';
-import { localFixture, repoRoot, sharedFixture, skipUnless, startStore } from './helpers.ts';
+import { localFixture, repoRoot, startStore } from './helpers.ts';
+import { sharedFixture, skipUnless } from '../shared-fixtures.ts';
 
 /** The invalid-as-published fixtures (SOURCES.md) and where the parser stops. */
 const INVALID: { rel: string; line: number; detail: RegExp }[] = [

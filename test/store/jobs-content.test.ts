@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { CONTENT_MISMATCH, checkContent, csvStats, readCsv, sha256File } from '../../dev-store/jobs/content.ts';
 import { tempDir, zipBytes } from '../../dev-store/jobs/test-support.ts';
 import { createHash } from 'node:crypto';
-import { sharedFixture, skipUnless } from './helpers.ts';
+import { sharedFixture, skipUnless } from '../shared-fixtures.ts';
 
 const dir = tempDir('jobs-content-');
 let n = 0;

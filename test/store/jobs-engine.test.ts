@@ -9,7 +9,8 @@ import { randomJobId } from '../../dev-store/jobs/engine.ts';
 import { CONTENT_MISMATCH, kindProblem, MUST_BE_CSV } from '../../dev-store/jobs/index.ts';
 import { API_DIST, CSV_DIST, DATASET, Gate, PLAIN_DIST, ROWS_ID, startJobStore, submit, until, zipBytes } from '../../dev-store/jobs/test-support.ts';
 import type { JobStore } from '../../dev-store/jobs/test-support.ts';
-import { DCAT, DCT, esc, getJson, searchUrl, sharedFixture, skipUnless } from './helpers.ts';
+import { DCAT, DCT, esc, getJson, searchUrl } from './helpers.ts';
+import { sharedFixture, skipUnless } from '../shared-fixtures.ts';
 
 const CSV_A = 'Year,Party,Share\n2022,A,30.1\n2022,B,19.5\n';
 const CSV_B = 'Year,Party,Share\n2026,A,31.0\n';

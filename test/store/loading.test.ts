@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import type { StoreServer } from '../../dev-store/server.ts';
-import { DCAT, getJson, localFixture, RDF_TYPE, searchUrl, esc, sharedFixture, skipUnless, startStore } from './helpers.ts';
+import { DCAT, getJson, localFixture, RDF_TYPE, searchUrl, esc, startStore } from './helpers.ts';
+import { sharedFixture, skipUnless } from '../shared-fixtures.ts';
 
 const datasetsIn = (s: StoreServer, ctx: string) => [...s.store.contexts.get(ctx)!.entries.values()].filter((e) => e.kind === 'dataset');
 const tripleCount = (s: StoreServer, ctx: string) => {

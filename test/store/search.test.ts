@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { predicateHash } from '../../dev-store/search/fields.ts';
 import type { StoreServer } from '../../dev-store/server.ts';
-import { DCAT, DCT, esc, getJson, localFixture, searchUrl, sharedFixture, skipUnless, startStore } from './helpers.ts';
+import { DCAT, DCT, esc, getJson, localFixture, searchUrl, startStore } from './helpers.ts';
+import { sharedFixture, skipUnless } from '../shared-fixtures.ts';
 
 const DATASET = `rdfType:${esc(`${DCAT}Dataset`)}`;
 const THEME = 'http://publications.europa.eu/resource/authority/data-theme/';

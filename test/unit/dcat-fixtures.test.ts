@@ -15,12 +15,13 @@ import { parseRdf, type RdfFormat } from '../../src/rdf/parse.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
 import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
+import { SKIP_NO_SHARED, sharedDirUrl } from '../shared-fixtures.ts';
 
 // UI strings and the large vocabularies are lazy chunks in the browser; these tests read every language.
 await Promise.all([loadAllMessages(), loadAllVocabularies()]);
 
-const DIR = new URL('../../../shared/fixtures/dcat/', import.meta.url);
-const skip = !existsSync(DIR) && 'shared fixtures not present';
+const DIR = sharedDirUrl('fixtures/dcat');
+const skip = !existsSync(DIR) && SKIP_NO_SHARED;
 const STORE = 'https://data.example.org/store/';
 
 const cache = new Map<string, Promise<Graph>>();

@@ -16,12 +16,13 @@ import { Graph, literal, namedNode, subjectsOfType, type Term } from '../../src/
 import { NS } from '../../src/rdf/namespaces.ts';
 import { parseRdf, type RdfFormat } from '../../src/rdf/parse.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
+import { SKIP_NO_SHARED, sharedDirUrl } from '../shared-fixtures.ts';
 
 // UI strings and vocabularies are lazy chunks in the browser; these tests read every language.
 await Promise.all([loadAllMessages(), loadAllVocabularies()]);
 
-const DIR = new URL('../../../shared/fixtures/dcat/', import.meta.url);
-const skip = !existsSync(DIR) && 'shared fixtures not present';
+const DIR = sharedDirUrl('fixtures/dcat');
+const skip = !existsSync(DIR) && SKIP_NO_SHARED;
 const STORE = 'https://data.example.org/store/';
 
 async function graphOf(files: readonly string[], format: RdfFormat): Promise<Graph> {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { en } from '../../src/i18n/en.ts';
 import { previewEn } from '../../blocks/data-preview/strings/en.ts';
@@ -12,16 +12,17 @@ import { formatNumber, LANGS, messages, msg, toLang } from '../../src/i18n/index
 import { formatBytes, formatDate } from '../../src/i18n/format.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
 import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
+import { SKIP_NO_SHARED, sharedPath } from '../shared-fixtures.ts';
 
 // UI strings and the large vocabularies are lazy chunks in the browser; these tests read every language.
 await Promise.all([loadAllMessages(), loadAllVocabularies()]);
 
-const BEHAVIOUR = new URL('../../../shared/docs/blocks-behaviour.md', import.meta.url);
+const BEHAVIOUR = sharedPath('docs/blocks-behaviour.md');
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 /** Keys of blocks-behaviour.md §9.3, "a.b / c" rows split into a.b and a.c; English text for unsplit rows. */
 function behaviourKeys(): Map<string, string | undefined> {
-  const text = readFileSync(BEHAVIOUR, 'utf8');
+  const text = readFileSync(BEHAVIOUR ?? '', 'utf8');
   const section = text.slice(text.indexOf('### 9.3'), text.indexOf('### 9.4'));
   const keys = new Map<string, string | undefined>();
   for (const line of section.split('\n')) {
@@ -53,7 +54,7 @@ describe('messages', () => {
     assert.equal(msg('de', 'dv.furtherInfo'), 'Weitere Informationen');
   });
 
-  test('every key of blocks-behaviour.md §9.3 exists, English text as in the table', { skip: !existsSync(BEHAVIOUR) }, () => {
+  test('every key of blocks-behaviour.md §9.3 exists, English text as in the table', { skip: !BEHAVIOUR && SKIP_NO_SHARED }, () => {
     const keys = behaviourKeys();
     assert.ok(keys.size >= 90, `parsed only ${keys.size} keys`);
     // the main tables and the features' own lazy tables (addMessages): one string path, either part of it

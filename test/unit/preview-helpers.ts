@@ -1,11 +1,5 @@
-// Helpers of the preview unit tests: a fetch that serves bytes in pieces, and the shared fixtures when present.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-
-/** ../shared/fixtures/upload next to the work tree (absent on a bare clone: the tests that need it skip). */
-export const UPLOAD_FIXTURES = join(import.meta.dirname, '../../../shared/fixtures/upload');
-export const hasFixtures = existsSync(UPLOAD_FIXTURES);
-export const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(UPLOAD_FIXTURES, name)));
+// Helpers of the preview unit tests: a fetch that serves bytes in pieces. (The upload fixtures of ../shared come from
+// test/shared-fixtures.ts.)
 
 /** A `fetch` answering every URL with `body` in pieces of `piece` bytes; records the URLs and the request inits. */
 export function piecewiseFetch(body: Uint8Array | string, piece = 4096, init: ResponseInit = {}) {

@@ -6,9 +6,13 @@ import { createServer, type Server } from 'node:http';
 import { loadPreview } from '../../src/preview/load.ts';
 import { fetchCapped, PREVIEW_CAP_BYTES, PreviewHttpError } from '../../src/preview/fetch-capped.ts';
 import { PreviewTable } from '../../src/preview/table.ts';
-import { fixture, hasFixtures, latin1, piecewiseFetch } from './preview-helpers.ts';
+import { latin1, piecewiseFetch } from './preview-helpers.ts';
+import { SKIP_NO_SHARED, sharedFixture, sharedFixtureBytes } from '../shared-fixtures.ts';
 
-const noFixtures = !hasFixtures && 'no ../shared/fixtures';
+const hasFixtures = sharedFixture('upload') !== undefined;
+const fixture = (name: string): Uint8Array => sharedFixtureBytes(`upload/${name}`);
+
+const noFixtures = !hasFixtures && SKIP_NO_SHARED;
 
 describe('fetchCapped against a real server', () => {
   let server: Server;

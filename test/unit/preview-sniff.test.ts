@@ -3,7 +3,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chooseEncoding, encodingName, StreamDecoder } from '../../src/preview/decode.ts';
 import { isBinary, textKind } from '../../src/preview/sniff.ts';
-import { fixture, hasFixtures, latin1 } from './preview-helpers.ts';
+import { latin1 } from './preview-helpers.ts';
+import { SKIP_NO_SHARED, sharedFixture, sharedFixtureBytes } from '../shared-fixtures.ts';
+
+const hasFixtures = sharedFixture('upload') !== undefined;
+const fixture = (name: string): Uint8Array => sharedFixtureBytes(`upload/${name}`);
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
@@ -59,7 +63,7 @@ describe('isBinary / textKind', () => {
     assert.equal(textKind('[note],value\n'), 'text');
     assert.equal(textKind('a;b\n1;2'), 'text');
   });
-  it('the real XLSX and ZIP fixtures are binary', { skip: !hasFixtures && 'no ../shared/fixtures' }, () => {
+  it('the real XLSX and ZIP fixtures are binary', { skip: !hasFixtures && SKIP_NO_SHARED }, () => {
     assert.equal(isBinary(fixture('Mapping_ogd_dcat-ap.de_v1.0.xlsx').subarray(0, 65536)), true);
     assert.equal(isBinary(fixture('entrystore-test-zipfile.zip').subarray(0, 65536)), true);
     assert.equal(isBinary(fixture('SwedishPolls-Polls.csv').subarray(0, 65536)), false);

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { Graph, blankNode, literal, namedNode, termKey, type Triple } from '../../src/rdf/graph.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
 import { parseRdf, type RdfFormat } from '../../src/rdf/parse.ts';
 import { serializeRdf } from '../../src/rdf/serialize.ts';
 import { RdfParseError } from '../../src/rdf/rdfjson.ts';
+import { SHARED_FIXTURES, SKIP_NO_SHARED } from '../shared-fixtures.ts';
 
 const BASE = 'http://example.org/';
-const SE = fileURLToPath(new URL('../../../shared/fixtures/dcat/se/', import.meta.url));
+const SE = `${SHARED_FIXTURES}/dcat/se/`;
 const haveShared = existsSync(SE);
 
 /** Triples with blank nodes replaced by a placeholder (labels differ between parsers). */
@@ -111,7 +111,7 @@ describe('parseRdf', () => {
     await assert.rejects(parseRdf('{"@id": ', 'jsonld', BASE), (e: unknown) => e instanceof RdfParseError && /^JSON-LD syntax error/.test(e.message));
   });
 
-  test('DCAT-AP-SE example: Turtle and RDF/XML give the same 67 triples', { skip: !haveShared && '../shared missing' }, async () => {
+  test('DCAT-AP-SE example: Turtle and RDF/XML give the same 67 triples', { skip: !haveShared && SKIP_NO_SHARED }, async () => {
     const ttl = await parseRdf(readFileSync(`${SE}dcat-ap-se_exempel_rekommenderat.ttl`, 'utf8'), 'turtle', BASE);
     const rdf = await parseRdf(readFileSync(`${SE}dcat-ap-se_exempel_rekommenderat.rdf`, 'utf8'), 'rdfxml', BASE);
     assert.equal(ttl.size, 67);
@@ -140,7 +140,7 @@ describe('serializeRdf', () => {
     });
   }
 
-  test('DCAT-AP-SE example survives every format', { skip: !haveShared && '../shared missing' }, async () => {
+  test('DCAT-AP-SE example survives every format', { skip: !haveShared && SKIP_NO_SHARED }, async () => {
     const g = await parseRdf(readFileSync(`${SE}dcat-ap-se_exempel_rekommenderat.ttl`, 'utf8'), 'turtle', BASE);
     for (const format of ['turtle', 'rdfxml', 'jsonld', 'ntriples'] as RdfFormat[]) {
       assert.deepEqual(shape(await parseRdf(await serializeRdf(g, format), format, BASE)), shape(g), format);

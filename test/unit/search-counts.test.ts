@@ -5,9 +5,6 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createStoreServer, type StoreServer } from '../../dev-store/server.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
 import { and, field, or, rdfTypeClause } from '../../src/store/query.ts';
@@ -17,6 +14,7 @@ import { readState, writeState } from '../../src/search/url.ts';
 import { countsOf, groupCounts, buildGroup } from '../../src/search/view.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
 import type { SearchState } from '../../src/search/types.ts';
+import { SKIP_NO_SHARED, sharedFixture } from '../shared-fixtures.ts';
 
 const CC0 = 'http://creativecommons.org/publicdomain/zero/1.0/';
 const CC0_S = 'https://creativecommons.org/publicdomain/zero/1.0/';
@@ -68,16 +66,12 @@ describe('what the counts count', () => {
   });
 });
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const shared = (rel: string) => {
-  const p = path.resolve(root, '../shared/fixtures', rel);
-  return existsSync(p) ? p : undefined;
-};
+const shared = sharedFixture;
 // civictech writes CC0 as https://…, OpenUmeå as http://…
 const HTTPS_CATALOG = shared('dcat/se/civictech-se_dcat-ap.rdf');
 const HTTP_CATALOG = shared('dcat/se/openumea_dcat_2015.rdf');
 
-describe('two real catalogs, one with each CC0 spelling, in the dev store', { skip: HTTPS_CATALOG && HTTP_CATALOG ? false : 'shared fixtures not present' }, () => {
+describe('two real catalogs, one with each CC0 spelling, in the dev store', { skip: HTTPS_CATALOG && HTTP_CATALOG ? false : SKIP_NO_SHARED }, () => {
   let server: StoreServer;
   let client: EntryStoreClient;
   let scope: SearchScope;

@@ -4,9 +4,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { createStoreServer, type StoreServer } from '../../dev-store/server.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
 import { parseRdf } from '../../src/rdf/parse.ts';
@@ -14,12 +12,9 @@ import { SearchScope } from '../../src/search/scope.ts';
 import { DEFAULT_FACETS } from '../../src/search/facets.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
 import type { SearchState } from '../../src/search/types.ts';
+import { SKIP_NO_SHARED, sharedFixture } from '../shared-fixtures.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const shared = (rel: string) => {
-  const p = path.resolve(root, '../shared/fixtures', rel);
-  return existsSync(p) ? p : undefined;
-};
+const shared = sharedFixture;
 const CIVICTECH = shared('dcat/se/civictech-se_dcat-ap.rdf');
 const ROSTOCK = shared('dcat/de/rostock-catalog.rdf');
 const DATASET = 'http://www.w3.org/ns/dcat#Dataset';
@@ -33,7 +28,7 @@ async function datasetsInFile(file: string): Promise<number> {
 const blank = (filters: SearchState['filters'] = {}): SearchState => ({ terms: [], filters, page: 1 });
 
 function suite(name: string, file: string | undefined, lang: 'sv' | 'de') {
-  describe(`search over the ${name} catalog in the dev store`, { skip: file ? false : 'shared fixtures not present' }, () => {
+  describe(`search over the ${name} catalog in the dev store`, { skip: file ? false : SKIP_NO_SHARED }, () => {
     let server: StoreServer;
     let requests: string[];
     let scope: SearchScope;
