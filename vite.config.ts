@@ -1,7 +1,7 @@
 /**
  * One Vite config, four modes (scripts/build.mjs runs the three build modes in turn):
  * - `npm`  → dist/npm: one ES module per entry (`index`, `api`, one per block); lit, @lit/context, rdflib external.
- * - `cdn`  → dist/cdn/catalog-blocks.js: a small loader (src/cdn.ts); each block's code is a chunk beside it, loaded when
+ * - `cdn`  → dist/cdn/catalog-blocks.js: a small loader (entry/cdn.ts); each block's code is a chunk beside it, loaded when
  *           the page uses its tag, so a landing page and a search page each download only their own code.
  * - `iife` → dist/cdn/catalog-blocks.iife.js: one classic script, dynamic imports inlined.
  * - serve (default, `npm start`) → the demo site from demo/, blocks loaded from source (HMR); see demoServing().
@@ -19,10 +19,10 @@ const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element(
 
 /**
  * Demo pages are plain HTML that load `catalog-blocks.js` like a real CDN embed. In dev that file is the
- * source entry (src/index.ts) and the store URL comes from the environment (set by scripts/start.mjs).
+ * source entry (entry/index.ts) and the store URL comes from the environment (set by scripts/start.mjs).
  */
 function demoServing(): Plugin {
-  const entry = resolve(root, 'src/index.ts');
+  const entry = resolve(root, 'entry/index.ts');
   const demoDir = resolve(root, 'demo');
   return {
     name: 'catalog-blocks-demo',
@@ -150,7 +150,7 @@ function blockLoaders(): Plugin {
     },
     // Bundled, each row reads `"tag": () => import("./chunk.js").then((n) => n.x).then(() => {}),` (or `"+tag"`), the middle part
     // being the bundler's access to the module's namespace inside its chunk. The loader needs neither: the row becomes
-    // `"tag": "chunk.js",` and src/cdn.ts imports that file (about 60 B gzip less on every page). Line for line, so the
+    // `"tag": "chunk.js",` and entry/cdn.ts imports that file (about 60 B gzip less on every page). Line for line, so the
     // source map stays right; a row in another form stays a function, which the loader runs as before.
     renderChunk(code, chunk) {
       if (!chunk.isEntry) return null;
@@ -179,7 +179,7 @@ function papaparseAsEsModule(): Plugin {
 }
 
 /**
- * In the CDN build the loader defines `<catalog-store-provider>` when a page uses it (src/cdn.ts loads it before the
+ * In the CDN build the loader defines `<catalog-store-provider>` when a page uses it (entry/cdn.ts loads it before the
  * blocks inside it), so the blocks' own side-effect imports of it (which the npm build needs) are dropped: pages
  * without a provider do not download it or @lit/context's provider side.
  */
@@ -274,7 +274,7 @@ const SEARCH_ONLY_LIT = /\/lit(-html)?\/(directive-helpers|directives\/(repeat|k
 /**
  * blocks/base/trusted-types.ts in a chunk of its own that imports nothing: it must evaluate (and show its fallback text)
  * when Lit's chunk fails to, so it cannot live in `core`. The CDN loader imports it only when a block fails to load; in
- * the npm build `catalog-blocks` (src/index.ts) imports it before any chunk that imports Lit.
+ * the npm build `catalog-blocks` (entry/index.ts) imports it before any chunk that imports Lit.
  */
 const TRUSTED_TYPES_GROUP = { name: 'trusted-types', test: (id: string) => id.endsWith('/blocks/base/trusted-types.ts'), priority: 10 };
 /**
@@ -288,7 +288,7 @@ const SERVICE_VIEW = /\/src\/dcat\/dataservice\.ts$|\/blocks\/landing\/render-se
 /** `<catalog-store-provider>` and the provider side of @lit/context: a chunk of its own (see lazyStoreProvider). */
 const STORE_PROVIDER = /\/blocks\/base\/store-provider\.ts$|\/@lit\/context\/lib\/(controllers\/context-provider|context-root|value-notifier)\.js$/;
 /** The CDN loader and its tag table: in `core`, which so becomes the entry file `catalog-blocks.js` (see cdn build). */
-const CDN_LOADER = /\/src\/cdn\.ts$|\/src\/legacy\/ready\.ts$|^\0virtual:catalog-blocks\/loaders$/;
+const CDN_LOADER = /\/entry\/cdn\.ts$|\/src\/legacy\/ready\.ts$|^\0virtual:catalog-blocks\/loaders$/;
 const CDN_CHUNK_GROUPS = [
   TRUSTED_TYPES_GROUP,
   { name: 'store-provider', test: (id: string) => STORE_PROVIDER.test(id), priority: 1 },
@@ -389,11 +389,11 @@ export default defineConfig(({ command, mode }): UserConfig => {
         ...terserBuild,
         outDir: 'dist/cdn',
         emptyOutDir: true,
-        lib: { entry: abs({ 'catalog-blocks': 'src/cdn.ts' }), formats: ['es'] },
+        lib: { entry: abs({ 'catalog-blocks': 'entry/cdn.ts' }), formats: ['es'] },
         rolldownOptions: {
           // terser's renderChunk time is reported as an untimed callback on every build; the size numbers matter here
           checks: { pluginTimings: false },
-          // The loader (src/cdn.ts) is in the `core` group, and so the entry file is that chunk: every page with a block
+          // The loader (entry/cdn.ts) is in the `core` group, and so the entry file is that chunk: every page with a block
           // needs core anyway, so it comes with the first download (one file and one round trip fewer, about 300 B gzip
           // less). Lib mode would keep the entry's exact signature and put a re-exporting facade in front of core.
           preserveEntrySignatures: 'allow-extension',
@@ -416,7 +416,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
         ...build,
         outDir: 'dist/cdn',
         emptyOutDir: false,
-        lib: { entry: abs({ 'catalog-blocks.iife': 'src/classic.ts' }), formats: ['iife'], name: 'CatalogBlocks' },
+        lib: { entry: abs({ 'catalog-blocks.iife': 'entry/classic.ts' }), formats: ['iife'], name: 'CatalogBlocks' },
         rolldownOptions: {
           output: { entryFileNames: '[name].js', codeSplitting: false, minify: true },
         },

@@ -18,7 +18,7 @@ export function blockNames() {
 
 /** npm entries: name → source file (relative to the repo root). */
 export function npmEntries() {
-  const entries = { index: 'src/index.ts', api: 'src/api.ts' };
+  const entries = { index: 'entry/index.ts', api: 'src/api.ts' };
   for (const b of blockNames()) entries[b] = `blocks/${b}/${b}.ts`;
   return entries;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run size` (after `npm run build`): minified and gzip bytes per entry, and the JS that two kinds of page built on
 // the CDN ES module really download — EVERY file, lazy ones included. `catalog-blocks.js` is a small loader that
-// imports a block's chunk when the page uses its tag (src/cdn.ts), so:
+// imports a block's chunk when the page uses its tag (entry/cdn.ts), so:
 // - a landing page (one <dataset-view>) loads the loader + the <dataset-view> chunk + their static imports, then the
 //   shared and landing parts of the UI strings of its language, the vocabulary chunks its dataset needs and, after it shows, the JSON-LD
 //   writer (src/rich/jsonld.ts) with whatever that imports. Counted for the representative
@@ -132,7 +132,7 @@ function blockChunks(entry) {
   const code = readFileSync(entry, 'utf8');
   const out = new Map();
   // `"tag":"chunk.js"` as built (vite.config.ts blockLoaders), or `"tag":()=>import("./chunk.js")…` as written
-  // a key `+tag` also stands for the tag's EntryScape Blocks name, `esb-` + the tag without dashes (src/cdn.ts)
+  // a key `+tag` also stands for the tag's EntryScape Blocks name, `esb-` + the tag without dashes (entry/cdn.ts)
   for (const m of code.matchAll(/["'`](\+?)([a-z][a-z0-9]*-[a-z0-9-]*)["'`]\s*:\s*(?:\(\)\s*=>\s*import\(\s*)?[`"'](?:\.\/)?([\w.-]+\.js)[`"']/g)) {
     const file = resolve(dirname(entry), m[3]);
     out.set(m[2], file);

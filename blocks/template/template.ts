@@ -42,7 +42,9 @@ type TemplateModule = typeof import('../../src/legacy/template/index.ts');
 let interpreter: Promise<TemplateModule> | undefined;
 let loaded: TemplateModule | undefined;
 function loadInterpreter(): Promise<TemplateModule> {
-  interpreter ??= import('../../src/legacy/template/index.ts').then((m) => (loaded = m));
+  // with <catalog-metadata>, the entry part that `{{viewMetadata}}` and `{{distributionList}}` embed (the engine
+  // only names its tag: src/ defines no element)
+  interpreter ??= Promise.all([import('../../src/legacy/template/index.ts'), import('../metadata/metadata.ts')]).then(([m]) => (loaded = m));
   interpreter.catch(() => (interpreter = undefined));
   return interpreter;
 }

@@ -26,18 +26,18 @@ test('every package export points at built files (JS and type declarations)', ()
   assert.deepEqual(missing, []);
 });
 
-test('every block folder is an npm entry, in src/index.ts and in custom-elements.json', () => {
+test('every block folder is an npm entry, in entry/index.ts and in custom-elements.json', () => {
   const blocks = blockNames();
   assert.ok(blocks.includes('dataset-view') && blocks.includes('dataservice-view'), blocks.join(', '));
-  // src/index.ts = src/classic.ts (the classic script's blocks) + the rich-content parts
-  const index = ['src/index.ts', 'src/classic.ts'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+  // entry/index.ts = entry/classic.ts (the classic script's blocks) + the rich-content parts
+  const index = ['entry/index.ts', 'entry/classic.ts'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
   const manifest = JSON.parse(readFileSync(join(root, pkg.customElements), 'utf8')) as {
     modules: { declarations?: { tagName?: string }[] }[];
   };
   const tags = new Set(manifest.modules.flatMap((m) => (m.declarations ?? []).map((d) => d.tagName)).filter(Boolean));
   for (const b of blocks) {
     assert.ok(pkg.exports[`./${b}`], `package.json exports ./${b}`);
-    assert.ok(index.includes(`/blocks/${b}/${b}.ts'`), `src/index.ts or src/classic.ts exports ${b}`);
+    assert.ok(index.includes(`/blocks/${b}/${b}.ts'`), `entry/index.ts or entry/classic.ts exports ${b}`);
     // A part used inside other blocks carries the `catalog-` prefix (<catalog-data-preview>, <catalog-wms-map>).
     assert.ok(tags.has(b) || tags.has(`catalog-${b}`), `custom-elements.json has <${b}> or <catalog-${b}>`);
   }

@@ -427,7 +427,7 @@ describe('every bundle defines every custom element (issue 8, point 14)', () => 
 
   for (const bundle of ['cdn', 'iife', 'npm'] as const) {
     test(`the ${bundle} bundle defines exactly the full list of tags${bundle === 'iife' ? ' (but the rich-content parts)' : ''}`, async () => {
-      // The classic script leaves out the maps and the data preview (src/classic.ts): their libraries would more than
+      // The classic script leaves out the maps and the data preview (entry/classic.ts): their libraries would more than
       // double it for every page.
       const expected = allTags().filter((t) => bundle !== 'iife' || !RICH_CONTENT_TAGS.includes(t));
       assert.ok(expected.includes('catalog-sort-select') && expected.length >= 40, expected.join(' '));

@@ -1,9 +1,9 @@
 /**
  * `catalog-blocks`: every block, registered as custom elements on import, plus their classes: the blocks of the
- * classic script (src/classic.ts) and the rich-content parts, which the classic script leaves out.
+ * classic script (entry/classic.ts) and the rich-content parts, which the classic script leaves out.
  */
 export * from './classic.ts';
-export { legacyApi, startLegacy } from './legacy/index.ts';
+export { legacyApi, startLegacy } from '../src/legacy/index.ts';
 export * from '../blocks/wms-map/wms-map.ts';
 export * from '../blocks/data-preview/data-preview.ts';
 export * from '../blocks/visualization/visualization.ts';

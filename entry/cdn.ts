@@ -4,13 +4,13 @@
  * of every block (and their legacy `esb-` names) in the document and watches for elements added later (a layout's
  * parts, blocks inserted by scripts); the first element of a tag loads that block's module (a lazy chunk beside this
  * file), and the browser upgrades the element. `loadBlocks()` loads blocks up front (all of them without arguments),
- * e.g. before `customElements.get(tag)`. The npm entry (`src/index.ts`) and the IIFE (`src/classic.ts`, without the map and preview parts) register their blocks at once.
+ * e.g. before `customElements.get(tag)`. The npm entry (`entry/index.ts`) and the IIFE (`entry/classic.ts`, without the map and preview parts) register their blocks at once.
  * Pages written for EntryScape Blocks (`data-entryscape…` markup, `window.__entryscape_blocks`) get the legacy layer
  * as one more lazy chunk; pages without them pay only the small SPA handle below.
  */
 import { BLOCK_LOADERS } from 'virtual:catalog-blocks/loaders';
-import { provideApi, type LegacyApi } from './legacy/ready.ts';
-import { startLanding } from './config/early-entry.ts';
+import { provideApi, type LegacyApi } from '../src/legacy/ready.ts';
+import { startLanding } from '../src/config/early-entry.ts';
 
 const PROVIDER = 'catalog-store-provider';
 /** Tag → loader; a table key `+tag` stands for the tag and its EntryScape Blocks name (`esb-` + the tag without dashes). */
@@ -28,8 +28,8 @@ let selector = TAGS.join();
  * then on (src/legacy/index.ts). The selector of src/legacy/mount.ts, shorter.
  */
 const LEGACY = '[data-entryscape],[data-entryscape-block],[data-entryscape-component],script[type^="text/x-entryscape"]';
-let legacy: Promise<typeof import('./legacy/index.ts')> | undefined;
-const loadLegacy = () => (legacy ??= import('./legacy/index.ts').then((m) => (m.startLegacy(document), m)));
+let legacy: Promise<typeof import('../src/legacy/index.ts')> | undefined;
+const loadLegacy = () => (legacy ??= import('../src/legacy/index.ts').then((m) => (m.startLegacy(document), m)));
 
 function load(tag: string): Promise<void> {
   const started = loading.get(tag);
