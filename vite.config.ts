@@ -7,8 +7,8 @@
  * - serve (default, `npm start`) → the demo site from demo/, blocks loaded from source (HMR); see demoServing().
  */
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { npmEntries, root } from './scripts/entries.mjs';
 import { renderDemoHtml } from './scripts/demo-html.mjs';
 import { minifyCssTemplates } from './scripts/minify-css-templates.mjs';
@@ -94,20 +94,6 @@ function templateMinifying(): Plugin {
   };
 }
 
-/** Every `customElements.define('tag', …)` under blocks/ → the file that runs it (tests excluded). */
-export function blockTagFiles(): Map<string, string> {
-  const out = new Map<string, string>();
-  const dir = resolve(root, 'blocks');
-  for (const rel of readdirSync(dir, { recursive: true }).map(String).sort()) {
-    if (!rel.endsWith('.ts') || rel.endsWith('.test.ts') || rel.endsWith('.d.ts')) continue;
-    const file = join(dir, rel);
-    for (const m of readFileSync(file, 'utf8').matchAll(/customElements\.define\(\s*['"]([a-z][a-z0-9]*-[a-z0-9-]*)['"]/g)) {
-      if (!out.has(m[1]!)) out.set(m[1]!, file);
-    }
-  }
-  return out;
-}
-
 /**
  * The classic script inlines every dynamic import, so the rich dataset content (issue 9: charts, OpenLayers maps,
  * papaparse previews — over 400 KB) would land in every classic page. It stays out: in the IIFE the rich-content
@@ -124,39 +110,6 @@ function classicWithoutRichContent(): Plugin {
     load: (loadId) => (loadId === id
       ? 'throw new Error("The classic script (catalog-blocks.iife.js) has no rich dataset content (previews, charts, maps, indicators, showcases): load catalog-blocks.js as a module for them.");'
       : undefined),
-  };
-}
-
-/**
- * `virtual:catalog-blocks/loaders` for the CDN loader: tag → `() => import(file defining it)` (its side effect); in the
- * built loader, tag → the file name of the chunk holding that file.
- */
-function blockLoaders(): Plugin {
-  const id = 'virtual:catalog-blocks/loaders';
-  return {
-    name: 'catalog-blocks-loaders',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
-    load(loadId) {
-      if (loadId !== `\0${id}`) return undefined;
-      // `.then(() => {})`: the loader needs only the side effect (customElements.define); unused exports of a block
-      // module inside a shared chunk can then be left out.
-      // `+tag`: the tag and its EntryScape Blocks name (`esb-` + the tag without dashes) when one file defines both
-      const tagFiles = blockTagFiles();
-      const legacyName = (tag: string) => `esb-${tag.replaceAll('-', '')}`;
-      const paired = new Set([...tagFiles].filter(([tag, file]) => tagFiles.get(legacyName(tag)) === file).map(([tag]) => tag));
-      const rows = [...tagFiles].filter(([tag]) => ![...paired].some((p) => legacyName(p) === tag))
-        .map(([tag, file]) => `  ${JSON.stringify(paired.has(tag) ? `+${tag}` : tag)}: () => import(${JSON.stringify(file)}).then(() => {}),`);
-      return `export const BLOCK_LOADERS = {\n${rows.join('\n')}\n};\n`;
-    },
-    // Bundled, each row reads `"tag": () => import("./chunk.js").then((n) => n.x).then(() => {}),` (or `"+tag"`), the middle part
-    // being the bundler's access to the module's namespace inside its chunk. The loader needs neither: the row becomes
-    // `"tag": "chunk.js",` and entry/cdn.ts imports that file (about 60 B gzip less on every page). Line for line, so the
-    // source map stays right; a row in another form stays a function, which the loader runs as before.
-    renderChunk(code, chunk) {
-      if (!chunk.isEntry) return null;
-      const out = code.replace(/^(\s*"\+?[a-z0-9-]+": )\(\) => import\("\.\/([^"/]+\.js)"\)(?:\.then\(\((\w+)\) => \3\.[\w$]+\))?\.then\(\(\) => \{\}\),$/gm, '$1"$2",');
-      return out === code ? null : { code: out, map: null };
-    },
   };
 }
 
@@ -189,7 +142,7 @@ function lazyStoreProvider(): Plugin {
     name: 'catalog-blocks-lazy-store-provider',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (!/\/base\/store-provider\.ts$/.test(source) || !importer || importer.startsWith('\0')) return undefined;
+      if (!/\/base\/store-provider\.ts$/.test(source) || !importer || importer.endsWith('/entry/block-loaders.ts')) return undefined;
       return empty;
     },
     load: (id) => (id === empty ? 'export {};' : undefined),
@@ -288,9 +241,10 @@ const SERVICE_VIEW = /\/src\/dcat\/dataservice\.ts$|\/blocks\/landing\/render-se
 /** `<catalog-store-provider>` and the provider side of @lit/context: a chunk of its own (see lazyStoreProvider). */
 const STORE_PROVIDER = /\/blocks\/base\/store-provider\.ts$|\/@lit\/context\/lib\/(controllers\/context-provider|context-root|value-notifier)\.js$/;
 /** The CDN loader and its tag table: in `core`, which so becomes the entry file `catalog-blocks.js` (see cdn build). */
-const CDN_LOADER = /\/entry\/cdn\.ts$|\/src\/legacy\/ready\.ts$|^\0virtual:catalog-blocks\/loaders$/;
+const CDN_LOADER = /\/entry\/(cdn|block-loaders)\.ts$|\/src\/legacy\/ready\.ts$/;
+/** The bundler's runtime helpers (the namespace object of a module imported dynamically from a shared chunk). */
+const RUNTIME = '\0rolldown/runtime.js';
 const CDN_CHUNK_GROUPS = [
-  TRUSTED_TYPES_GROUP,
   { name: 'store-provider', test: (id: string) => STORE_PROVIDER.test(id), priority: 1 },
   {
     name: 'search',
@@ -317,7 +271,7 @@ const CDN_CHUNK_GROUPS = [
   },
   {
     name: 'core',
-    test: (id: string) => id === LAZY_OVERRIDES_ID || CDN_LOADER.test(id) || !LAZY.test(id) && !VIEW_MODEL.test(id) && !id.endsWith('/src/config/block-overrides.ts') && !SERVICE_VIEW.test(id) && !STORE_PROVIDER.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
+    test: (id: string) => id === LAZY_OVERRIDES_ID || id === RUNTIME || CDN_LOADER.test(id) || !LAZY.test(id) && !VIEW_MODEL.test(id) && !id.endsWith('/src/config/block-overrides.ts') && !SERVICE_VIEW.test(id) && !STORE_PROVIDER.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
       && (/\/node_modules\/(lit|lit-html|lit-element|@lit)\//.test(id)
       || /\/src\/(store|config|rdf\/(graph|rdfjson|namespaces|literal)|i18n|dcat)\//.test(id)
       || (/\/blocks\/base[/.]/.test(id) && !/\/(trusted-types|store-provider)\.ts$/.test(id))
@@ -383,7 +337,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'cdn') {
     return {
       ...common,
-      plugins: [emptyNamespacesWithoutRuntime(), blockLoaders(), lazyStoreProvider(), lazyBlockOverrides(), sharedStringsPerPart(), papaparseAsEsModule(), templateMinifying()],
+      plugins: [emptyNamespacesWithoutRuntime(), lazyStoreProvider(), lazyBlockOverrides(), sharedStringsPerPart(), papaparseAsEsModule(), templateMinifying()],
       build: {
         ...build,
         ...terserBuild,

@@ -8,15 +8,13 @@
  * Pages written for EntryScape Blocks (`data-entryscape…` markup, `window.__entryscape_blocks`) get the legacy layer
  * as one more lazy chunk; pages without them pay only the small SPA handle below.
  */
-import { BLOCK_LOADERS } from 'virtual:catalog-blocks/loaders';
+import { BLOCK_LOADERS } from './block-loaders.ts';
 import { provideApi, type LegacyApi } from '../src/legacy/ready.ts';
 import { startLanding } from '../src/config/early-entry.ts';
 
 const PROVIDER = 'catalog-store-provider';
-/** Tag → loader; a table key `+tag` stands for the tag and its EntryScape Blocks name (`esb-` + the tag without dashes). */
-const pending = new Map(Object.entries(BLOCK_LOADERS).flatMap(([key, load]) => key[0] === '+'
-  ? [[key.slice(1), load], [`esb-${key.slice(1).replaceAll('-', '')}`, load]] as const
-  : [[key, load]] as const));
+/** Tag → import of its module, for the tags not loaded yet. */
+const pending = new Map(BLOCK_LOADERS);
 /** Every tag the loader knows. */
 const TAGS = [...pending.keys()];
 const loading = new Map<string, Promise<void>>();
@@ -40,9 +38,7 @@ function load(tag: string): Promise<void> {
   selector = [...pending.keys()].join();
   // A block inside a <catalog-store-provider> asks for its store when it connects: the provider (a chunk of its own)
   // is defined first, or the block would not find it and use the page's store.
-  // a chunk beside this file (the built table names it), or a loader function (the table as written)
-  const importer = typeof loader === 'string' ? () => import(/* @vite-ignore */ `./${loader}`) : loader;
-  const done = (tag !== PROVIDER && document.querySelector(PROVIDER) ? load(PROVIDER) : Promise.resolve()).then(importer).then(
+  const done = (tag !== PROVIDER && document.querySelector(PROVIDER) ? load(PROVIDER) : Promise.resolve()).then(loader).then(
     () => {},
     // Trusted Types refused Lit: the blocks say so in plain text (and one console error names the CSP directive)
     (e: unknown) => import('../blocks/base/trusted-types.ts').then((m) => m.showBlocked(document, e), () => false).then((shown) => {

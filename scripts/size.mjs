@@ -21,7 +21,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, parseAst } from 'vite';
-import { npmEntries, root } from './entries.mjs';
+import { blockTagFiles, npmEntries, root } from './entries.mjs';
 import { writeReadmeSection } from './readme-section.mjs';
 
 // DESIGN.md's budgets. Until issue 23 the pages were held under 40 / 50 KB; the link and route checks of issue 23
@@ -127,18 +127,9 @@ function lazySources(file) {
   return dirs.length ? `${dirs.slice(0, 3).join(', ')}${dirs.length > 3 ? ', …' : ''}` : 'dependencies only';
 }
 
-/** Tag → chunk file, read from the loader table of the CDN entry. */
-function blockChunks(entry) {
-  const code = readFileSync(entry, 'utf8');
-  const out = new Map();
-  // `"tag":"chunk.js"` as built (vite.config.ts blockLoaders), or `"tag":()=>import("./chunk.js")…` as written
-  // a key `+tag` also stands for the tag's EntryScape Blocks name, `esb-` + the tag without dashes (entry/cdn.ts)
-  for (const m of code.matchAll(/["'`](\+?)([a-z][a-z0-9]*-[a-z0-9-]*)["'`]\s*:\s*(?:\(\)\s*=>\s*import\(\s*)?[`"'](?:\.\/)?([\w.-]+\.js)[`"']/g)) {
-    const file = resolve(dirname(entry), m[3]);
-    out.set(m[2], file);
-    if (m[1]) out.set(`esb-${m[2].replaceAll('-', '')}`, file);
-  }
-  return out;
+/** Tag → the CDN chunk holding the module that defines it (the module the loader's table imports: entry/block-loaders.ts). */
+function blockChunks() {
+  return new Map([...blockTagFiles()].map(([tag, file]) => [tag, chunkOfSource(relative(root, file).split(sep).join('/'))]));
 }
 
 /** One block from npm as an application bundles it: dependencies (lit, @lit/context) included, minified. */
@@ -166,7 +157,7 @@ async function npmBundled(name, file) {
 
 const rows = [];
 const entryFile = join(cdnDir, 'catalog-blocks.js');
-const chunks = blockChunks(entryFile);
+const chunks = blockChunks();
 const chunkOf = (tag) => {
   const f = chunks.get(tag);
   if (!f) {

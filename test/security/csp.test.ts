@@ -18,7 +18,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_CATALOG, launch, root, startStore, type Running } from '../e2e/harness.ts';
 import { settleSearch } from '../e2e/search-helpers.ts';
-import { blockTagFiles } from '../../vite.config.ts';
+import { blockTagFiles } from '../../scripts/entries.mjs';
 
 const PAGES = join(root, 'test/e2e/pages/csp');
 /** The build under test (CSP_TEST_DIST: another build's dist/, e.g. of an older commit, to see these tests fail there). */
