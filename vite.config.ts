@@ -55,29 +55,6 @@ function demoServing(): Plugin {
 }
 
 /**
- * The bundler gives a chunk the namespace object of each module that another chunk imports dynamically but which is
- * not the chunk's own entry, built by a helper in a shared runtime chunk (`rolldown-runtime-*.js`). The CDN loader
- * imports block modules only for their side effect (`.then(() => {})`), so most of these namespaces are empty, and an
- * empty one needs no helper: written as `{}`, a chunk that had no other use of the helper no longer imports the runtime
- * chunk, and a landing or search page downloads one file (about 200 B gzip) fewer. Runs before minification, line for
- * line (the import line stays as an empty line), so the source maps stay right.
- */
-function emptyNamespacesWithoutRuntime(): Plugin {
-  return {
-    name: 'catalog-blocks-empty-namespaces',
-    renderChunk(code) {
-      const runtimeImport = /^import \{ \w+ as (\w+) \} from "\.\/rolldown-runtime-[^"]+";$/m.exec(code);
-      if (!runtimeImport) return null;
-      const helper = runtimeImport[1]!;
-      const out = code.replace(new RegExp(`/\\* @__PURE__ \\*/ ${helper}\\(\\{\\}\\)`, 'g'), '{}');
-      if (out === code) return null;
-      const stillUsed = new RegExp(`\\b${helper}\\b`).test(out.replace(runtimeImport[0], ''));
-      return { code: stillUsed ? out : out.replace(runtimeImport[0], ''), map: null };
-    },
-  };
-}
-
-/**
  * Production builds: Lit `css` templates without comments, indentation and line breaks, `html` templates without
  * indentation between markup (scripts/minify-css-templates.mjs, scripts/minify-html-templates.mjs). Tests run from
  * source; the e2e tests render the built bundle.
@@ -337,7 +314,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'cdn') {
     return {
       ...common,
-      plugins: [emptyNamespacesWithoutRuntime(), lazyStoreProvider(), lazyBlockOverrides(), sharedStringsPerPart(), papaparseAsEsModule(), templateMinifying()],
+      plugins: [lazyStoreProvider(), lazyBlockOverrides(), sharedStringsPerPart(), papaparseAsEsModule(), templateMinifying()],
       build: {
         ...build,
         ...terserBuild,
