@@ -109,24 +109,6 @@ function papaparseAsEsModule(): Plugin {
 }
 
 /**
- * In the CDN build the loader defines `<catalog-store-provider>` when a page uses it (entry/cdn.ts loads it before the
- * blocks inside it), so the blocks' own side-effect imports of it (which the npm build needs) are dropped: pages
- * without a provider do not download it or @lit/context's provider side.
- */
-function lazyStoreProvider(): Plugin {
-  const empty = '\0catalog-blocks/no-store-provider';
-  return {
-    name: 'catalog-blocks-lazy-store-provider',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!/\/base\/store-provider\.ts$/.test(source) || !importer || importer.endsWith('/entry/block-loaders.ts')) return undefined;
-      return empty;
-    },
-    load: (id) => (id === empty ? 'export {};' : undefined),
-  };
-}
-
-/**
  * `blocks` definitions (issue 10: `blocks: [{ block, extends, …defaults }]`) come with EntryScape Blocks pages; most
  * pages have none. In the CDN build the blocks' resolver does not carry their reader (src/config/block-overrides.ts)
  * in `core`, which every page loads: core's importers get this stub, which loads the reader (a chunk shared with the
@@ -215,7 +197,7 @@ const TRUSTED_TYPES_GROUP = { name: 'trusted-types', test: (id: string) => id.en
 const JSONLD = /\/src\/rich\/jsonld\.ts$/;
 /** A data service's view model and rendering (see the `service` group). */
 const SERVICE_VIEW = /\/src\/dcat\/dataservice\.ts$|\/blocks\/landing\/render-service\.ts$/;
-/** `<catalog-store-provider>` and the provider side of @lit/context: a chunk of its own (see lazyStoreProvider). */
+/** `<catalog-store-provider>` and the provider side of @lit/context: a chunk of its own, loaded by the first block inside a provider (blocks/base/provider-loading.ts). */
 const STORE_PROVIDER = /\/blocks\/base\/store-provider\.ts$|\/@lit\/context\/lib\/(controllers\/context-provider|context-root|value-notifier)\.js$/;
 /** The CDN loader and its tag table: in `core`, which so becomes the entry file `catalog-blocks.js` (see cdn build). */
 const CDN_LOADER = /\/entry\/(cdn|block-loaders)\.ts$|\/src\/legacy\/ready\.ts$/;
@@ -314,7 +296,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'cdn') {
     return {
       ...common,
-      plugins: [lazyStoreProvider(), lazyBlockOverrides(), sharedStringsPerPart(), papaparseAsEsModule(), templateMinifying()],
+      plugins: [lazyBlockOverrides(), sharedStringsPerPart(), papaparseAsEsModule(), templateMinifying()],
       build: {
         ...build,
         ...terserBuild,

@@ -10,7 +10,6 @@ import type { LoadState } from '../base/load-controller.ts';
 import { stateView } from '../base/render.ts';
 import { blockDefaults } from '../../src/config/block-overrides.ts';
 import { usesEntry } from '../../src/legacy/template/uses-entry.ts';
-import '../base/store-provider.ts';
 
 /**
  * Renders a page author's Handlebars template (`htemplate`, or `template`) the way EntryScape Blocks did, without
