@@ -109,35 +109,6 @@ function papaparseAsEsModule(): Plugin {
 }
 
 /**
- * `blocks` definitions (issue 10: `blocks: [{ block, extends, …defaults }]`) come with EntryScape Blocks pages; most
- * pages have none. In the CDN build the blocks' resolver does not carry their reader (src/config/block-overrides.ts)
- * in `core`, which every page loads: core's importers get this stub, which loads the reader (a chunk shared with the
- * legacy and template chunks, which import it directly) when a page configuration has `blocks`. Blocks wait for it
- * as for config files (`overridesLoading`, blocks/base/catalog-block.ts); until then, and on pages without `blocks`,
- * every block has no override defaults (the stub answers undefined, which its importers read as none).
- */
-const LAZY_OVERRIDES_ID = '\0catalog-blocks:lazy-block-overrides';
-/** Importers that get the stub: the resolver and the blocks (the legacy and template layers use the reader itself). */
-const LAZY_OVERRIDES_IMPORTERS = /\/src\/config\/resolve\.ts$|\/blocks\/(base\/catalog-block|search-base\/templates|template\/template)\.ts$/;
-function lazyBlockOverrides(): Plugin {
-  const real = resolve(root, 'src/config/block-overrides.ts');
-  return {
-    name: 'catalog-blocks-lazy-block-overrides',
-    enforce: 'pre',
-    resolveId: (source, importer) =>
-      (/\/block-overrides\.ts$/.test(source) && importer && LAZY_OVERRIDES_IMPORTERS.test(importer) ? LAZY_OVERRIDES_ID : undefined),
-    load: (id) => (id === LAZY_OVERRIDES_ID
-      // Until loaded, and without `blocks`, no definitions: undefined, which every importer reads as no defaults.
-      ? `let read, loading;
-export const blockDefaults = (page, name) => read?.(page, name);
-export const overridesLoading = (page) => read || !page.blocks?.length ? undefined
-  : (loading ??= import(${JSON.stringify(real)}).then((m) => { read = m.blockDefaults; }, (e) => { read = () => {}; console.error("[catalog-blocks] the blocks definitions could not be loaded", e); }));
-`
-      : undefined),
-  };
-}
-
-/**
  * The shared part of the UI strings (src/i18n/shared/<lang>.ts: the theme and access-right labels and the keys rows
  * share with landing pages) is imported by both other parts. In the CDN build each part gets its own copy of it (and
  * of the theme labels it re-exports), so a landing page and a search page each download ONE strings file of their
@@ -201,8 +172,6 @@ const SERVICE_VIEW = /\/src\/dcat\/dataservice\.ts$|\/blocks\/landing\/render-se
 const STORE_PROVIDER = /\/blocks\/base\/store-provider\.ts$|\/@lit\/context\/lib\/(controllers\/context-provider|context-root|value-notifier)\.js$/;
 /** The CDN loader and its tag table: in `core`, which so becomes the entry file `catalog-blocks.js` (see cdn build). */
 const CDN_LOADER = /\/entry\/(cdn|block-loaders)\.ts$|\/src\/legacy\/ready\.ts$/;
-/** The bundler's runtime helpers (the namespace object of a module imported dynamically from a shared chunk). */
-const RUNTIME = '\0rolldown/runtime.js';
 const CDN_CHUNK_GROUPS = [
   { name: 'store-provider', test: (id: string) => STORE_PROVIDER.test(id), priority: 1 },
   {
@@ -230,7 +199,7 @@ const CDN_CHUNK_GROUPS = [
   },
   {
     name: 'core',
-    test: (id: string) => id === LAZY_OVERRIDES_ID || id === RUNTIME || CDN_LOADER.test(id) || !LAZY.test(id) && !VIEW_MODEL.test(id) && !id.endsWith('/src/config/block-overrides.ts') && !SERVICE_VIEW.test(id) && !STORE_PROVIDER.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
+    test: (id: string) => CDN_LOADER.test(id) || !LAZY.test(id) && !VIEW_MODEL.test(id) && !id.endsWith('/src/config/block-overrides.ts') && !SERVICE_VIEW.test(id) && !STORE_PROVIDER.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
       && (/\/node_modules\/(lit|lit-html|lit-element|@lit)\//.test(id)
       || /\/src\/(store|config|rdf\/(graph|rdfjson|namespaces|literal)|i18n|dcat)\//.test(id)
       || (/\/blocks\/base[/.]/.test(id) && !/\/(trusted-types|store-provider)\.ts$/.test(id))
@@ -296,7 +265,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'cdn') {
     return {
       ...common,
-      plugins: [lazyBlockOverrides(), sharedStringsPerPart(), papaparseAsEsModule(), templateMinifying()],
+      plugins: [sharedStringsPerPart(), papaparseAsEsModule(), templateMinifying()],
       build: {
         ...build,
         ...terserBuild,

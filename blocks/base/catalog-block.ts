@@ -8,7 +8,7 @@ import { ContextEvent } from '@lit/context';
 import { attributeName, paramsOf, specsOf, type BlockName, type GlobalConfig } from '../../src/config/params.ts';
 import { resolveGlobalFlag, resolveParams, squash, type ResolvedParams } from '../../src/config/resolve.ts';
 import { hasPendingConfigFiles, loadPageConfig, readPageConfig } from '../../src/config/page-config.ts';
-import { overridesLoading } from '../../src/config/block-overrides.ts';
+import { overridesLoading } from '../../src/config/block-overrides-loader.ts';
 import { providerLoading } from './provider-loading.ts';
 import { blockLang } from '../../src/config/lang.ts';
 import { landingHref, type LinkTarget, type Route } from '../../src/config/links.ts';

@@ -8,7 +8,7 @@ import { LandingBlock, type LandingModel } from '../landing/landing-block.ts';
 import type { EntryLocation } from '../../src/config/entry-location.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { stateView } from '../base/render.ts';
-import { blockDefaults } from '../../src/config/block-overrides.ts';
+import { blockDefaults } from '../../src/config/block-overrides-loader.ts';
 import { usesEntry } from '../../src/legacy/template/uses-entry.ts';
 
 /**
