@@ -109,36 +109,13 @@ function papaparseAsEsModule(): Plugin {
 }
 
 /**
- * The shared part of the UI strings (src/i18n/shared/<lang>.ts: the theme and access-right labels and the keys rows
- * share with landing pages) is imported by both other parts. In the CDN build each part gets its own copy of it (and
- * of the theme labels it re-exports), so a landing page and a search page each download ONE strings file of their
- * language: a chunk of its own cost a landing page about 0.15 KB gzip. The price: a search page downloads the ~0.5
- * KB of shared labels again when a row is first opened (the landing part). src/i18n/index.ts hands the labels to
- * src/dcat/vocab.ts when a part loads, so vocab.ts does not load the lone shared chunk on these pages.
- */
-const SHARED_IMPORTER = /\/src\/i18n\/(landing|search)\/(?:en|sv|de)\.ts$/;
-function sharedStringsPerPart(): Plugin {
-  return {
-    name: 'catalog-blocks-shared-strings-per-part',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer) return undefined;
-      const [file, query] = importer.split('?');
-      const part = SHARED_IMPORTER.exec(file!)?.[1] ?? (query?.startsWith('in=') && /\/src\/i18n\/shared\//.test(file!) ? query.slice(3) : undefined);
-      if (!part || !/^\.\.?\/(.*\/)?(shared\/|themes\.|frequency\.|inspire-theme\.)(en|sv|de)\.ts$/.test(source)) return undefined;
-      return `${resolve(file!, '..', source)}?in=${part}`;
-    },
-  };
-}
-
-/**
  * CDN chunks by what a page needs (fewer, larger files compress better than many small ones): `core` is what every
  * block uses (Lit, store client, configuration, DCAT readers, shared rendering), `landing` the landing-page blocks
  * and the view models, `search` the search engine and the blocks of a facet search page (the other search blocks are
  * small chunks on top of it). Lazy modules (UI strings per language, vocabularies per language, rdflib,
  * exports) stay their own chunks: a group never takes them, so they still load only when needed.
  */
-const LAZY = /\/src\/i18n\/((shared|landing|search)\/)?(en|sv|de)\.ts(\?in=\w+)?$|\/src\/dcat\/vocab\/[a-z-]+\.(en|sv|de)\.ts(\?in=\w+)?$/;
+const LAZY = /\/src\/i18n\/((shared|landing|search)\/)?(en|sv|de)\.ts$|\/src\/dcat\/vocab\/[a-z-]+\.(en|sv|de)\.ts$/;
 /** Geometry, WMS and preview readers, the indicators' licence/legislation readings and the feature-string loader, used only by lazy chunks: never in `core`, which every page loads. */
 const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms|vocab-indicators)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$/;
 /**
@@ -172,7 +149,25 @@ const SERVICE_VIEW = /\/src\/dcat\/dataservice\.ts$|\/blocks\/landing\/render-se
 const STORE_PROVIDER = /\/blocks\/base\/store-provider\.ts$|\/@lit\/context\/lib\/(controllers\/context-provider|context-root|value-notifier)\.js$/;
 /** The CDN loader and its tag table: in `core`, which so becomes the entry file `catalog-blocks.js` (see cdn build). */
 const CDN_LOADER = /\/entry\/(cdn|block-loaders)\.ts$|\/src\/legacy\/ready\.ts$/;
+/**
+ * One part of one language's UI strings (src/i18n/landing|search/<lang>.ts) with the vocabulary labels only that part
+ * brings (the landing part: update frequencies; the search part: INSPIRE themes), as one file `<lang>-<part>`; the
+ * shared part that both import (`src/i18n/shared/<lang>.ts`, with the data-theme labels) as `<lang>-shared`. A page
+ * downloads its part and the shared part. src/dcat/vocab.ts, which also loads these labels on their own, then loads
+ * the part's file.
+ */
+const PART_STRINGS = /\/src\/(?:i18n\/(landing|search|shared)\/|dcat\/vocab\/(frequency|inspire-theme|themes)\.)(en|sv|de)\.ts$/;
+const VOCAB_PART: Record<string, string> = { frequency: 'landing', 'inspire-theme': 'search', themes: 'shared' };
+const stringsChunk = (id: string) => {
+  const m = PART_STRINGS.exec(id);
+  return m ? `${m[3]}-${m[1] ?? VOCAB_PART[m[2]!]}` : null;
+};
+/** The shared part first (a higher priority): a group also takes what its modules import, and both parts import it. */
+const SHARED_STRINGS_GROUP = { name: (id: string) => (stringsChunk(id)?.endsWith('-shared') ? stringsChunk(id) : null), debugName: 'shared strings', priority: 7 };
+const STRINGS_GROUP = { name: stringsChunk, debugName: 'strings', priority: 6 };
 const CDN_CHUNK_GROUPS = [
+  SHARED_STRINGS_GROUP,
+  STRINGS_GROUP,
   { name: 'store-provider', test: (id: string) => STORE_PROVIDER.test(id), priority: 1 },
   {
     name: 'search',
@@ -265,7 +260,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'cdn') {
     return {
       ...common,
-      plugins: [sharedStringsPerPart(), papaparseAsEsModule(), templateMinifying()],
+      plugins: [papaparseAsEsModule(), templateMinifying()],
       build: {
         ...build,
         ...terserBuild,

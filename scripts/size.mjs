@@ -48,7 +48,7 @@ export const REPRESENTATIVE_DATASET = {
 };
 /**
  * Lazy sources a search page over the demo catalog loads on first render: the search part of the English UI strings
- * (with the shared part and its theme labels inlined: vite.config.ts sharedStringsPerPart).
+ * (its chunk imports the shared part's, with the theme labels: vite.config.ts STRINGS_GROUP).
  */
 const SEARCH_PAGE_LAZY = ['src/i18n/search/en.ts'];
 const args = new Set(process.argv.slice(2));
