@@ -91,24 +91,6 @@ function classicWithoutRichContent(): Plugin {
 }
 
 /**
- * papaparse (the data preview's CSV parser) is a UMD/CommonJS file. Bundled as CommonJS it needs the bundler's
- * CommonJS interop helpers, and those land in the one shared runtime chunk that every page loads (for the namespace
- * helper): about 280 B gzip of code only the data preview runs, on every page. Wrapped here as an ES module with its
- * own `module`/`exports` (the UMD header then takes its CommonJS branch, as before), it needs no interop helper.
- */
-function papaparseAsEsModule(): Plugin {
-  return {
-    name: 'catalog-blocks-papaparse-esm',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/\/node_modules\/papaparse\/papaparse(\.min)?\.js$/.test(id)) return undefined;
-      // Prefix on the first line and suffix on a new last line: the source map of the file stays right.
-      return { code: `var module={exports:{}},exports=module.exports;${code}\nexport default module.exports;\n`, map: null };
-    },
-  };
-}
-
-/**
  * CDN chunks by what a page needs (fewer, larger files compress better than many small ones): `core` is what every
  * block uses (Lit, store client, configuration, DCAT readers, shared rendering), `landing` the landing-page blocks
  * and the view models, `search` the search engine and the blocks of a facet search page (the other search blocks are
@@ -260,7 +242,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'cdn') {
     return {
       ...common,
-      plugins: [papaparseAsEsModule(), templateMinifying()],
+      plugins: [templateMinifying()],
       build: {
         ...build,
         ...terserBuild,
