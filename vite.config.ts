@@ -3,7 +3,7 @@
  * - `npm`  → dist/npm: one ES module per entry (`index`, `api`, one per block); lit, @lit/context, rdflib external.
  * - `cdn`  → dist/cdn/catalog-blocks.js: a small loader (entry/cdn.ts); each block's code is a chunk beside it, loaded when
  *           the page uses its tag, so a landing page and a search page each download only their own code.
- * - `iife` → dist/cdn/catalog-blocks.iife.js: one classic script, dynamic imports inlined.
+ * - `iife` → dist/cdn/catalog-blocks.iife.js: the classic script, which loads the CDN loader beside it (entry/classic.ts).
  * - serve (default, `npm start`) → the demo site from demo/, blocks loaded from source (HMR); see demoServing().
  */
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
@@ -68,25 +68,6 @@ function templateMinifying(): Plugin {
       const out = minifyHtmlTemplates(minifyCssTemplates(code), id);
       return out === code ? undefined : { code: out, map: null };
     },
-  };
-}
-
-/**
- * The classic script inlines every dynamic import, so the rich dataset content (issue 9: charts, OpenLayers maps,
- * papaparse previews — over 400 KB) would land in every classic page. It stays out: in the IIFE the rich-content
- * chunk is a module that fails to load with a clear message, and the blocks show everything else (hook.ts).
- */
-function classicWithoutRichContent(): Plugin {
-  const id = '\0catalog-blocks:no-rich-content';
-  return {
-    name: 'catalog-blocks-classic-without-rich-content',
-    // Before Vite's own resolver, which would resolve the relative path first.
-    enforce: 'pre',
-    resolveId: (source, importer) => ((source === './slots.ts' && importer?.endsWith('/blocks/rich-content/hook.ts'))
-      || (source === '../rich-content/row-indicators.ts' && importer?.endsWith('/blocks/dataset-list/search-list.ts')) ? id : undefined),
-    load: (loadId) => (loadId === id
-      ? 'throw new Error("The classic script (catalog-blocks.iife.js) has no rich dataset content (previews, charts, maps, indicators, showcases): load catalog-blocks.js as a module for them.");'
-      : undefined),
   };
 }
 
@@ -270,7 +251,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'iife') {
     return {
       ...common,
-      plugins: [classicWithoutRichContent(), templateMinifying()],
+      plugins: [],
       build: {
         ...build,
         outDir: 'dist/cdn',

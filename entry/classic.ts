@@ -1,36 +1,30 @@
 /**
- * The blocks of the classic script (`dist/cdn/catalog-blocks.iife.js`, one file with everything inlined): every block
- * but the rich-content parts (maps, data preview), whose libraries (OpenLayers, papaparse) would more than double it
- * for every page. `entry/index.ts` (npm) adds those; the CDN loader loads them as lazy chunks.
- * One line per block folder (`blocks/<tag>/<tag>.ts`); `npm run build` warns when a block folder is missing here or in
- * entry/index.ts.
+ * The classic script (`dist/cdn/catalog-blocks.iife.js`), for pages that can only add a plain `<script src>`: it
+ * loads the CDN loader `catalog-blocks.js` beside it (a classic script may `import()` modules), so a classic page runs
+ * the same program as a module page — every block, the rich content (maps, charts, previews) included, each chunk
+ * when the page uses its tag — and stays a few hundred bytes. Like the module form it needs the CDN to allow CORS when
+ * it is on another origin. Synchronously it puts up what pages use before the blocks load: `window.CatalogBlocks`
+ * (`loadBlocks(tags?)`, as the module's) and the EntryScape Blocks SPA handle with its readiness signal.
  */
-// First: if Trusted Types refuses Lit while the rest evaluates, the blocks say so (blocks/base/trusted-types.ts).
-import '../blocks/base/trusted-types.ts';
-export * from '../blocks/base/store-provider.ts';
-export * from '../blocks/dataset-view/dataset-view.ts';
-export * from '../blocks/dataservice-view/dataservice-view.ts';
-export * from '../blocks/dataset-list/dataset-list.ts';
-export * from '../blocks/dataset-results/dataset-results.ts';
-export * from '../blocks/dataset-list-layout/dataset-list-layout.ts';
-export * from '../blocks/dataset-search/dataset-search.ts';
-export * from '../blocks/dataset-multi-search/dataset-multi-search.ts';
-export * from '../blocks/dataset-facets/dataset-facets.ts';
-export * from '../blocks/facets-sv/facets-sv.ts';
-export * from '../blocks/facet-search-responsiveness/facet-search-responsiveness.ts';
-export * from '../blocks/dataset-simple-search-layout/dataset-simple-search-layout.ts';
-export * from '../blocks/dataset-multi-search-layout/dataset-multi-search-layout.ts';
-export * from '../blocks/dataset-facet-search-layout/dataset-facet-search-layout.ts';
-export * from '../blocks/dataset-compact-facet-search-layout/dataset-compact-facet-search-layout.ts';
-export * from '../blocks/dataset-facet-search-portal-layout/dataset-facet-search-portal-layout.ts';
-export * from '../blocks/dataset-exports/dataset-exports.ts';
-export * from '../blocks/distribution-file-upload/distribution-file-upload.ts';
-// EntryScape Blocks templates (issue 10): <catalog-template> (and <esb-template>) and the entry parts they embed.
-export * from '../blocks/template/template.ts';
-export * from '../blocks/metadata/metadata.ts';
-// EntryScape Blocks markup (`data-entryscape…`), its configuration forms and the SPA handle (issue 10); a call, not a
-// bare import: package.json `sideEffects` would let the bundler drop a side-effect-only module.
-import { startLegacyPage } from './legacy-start.ts';
-startLegacyPage();
-// The layouts' "Sort by" part, defined up front like every other part (portal pages compose layouts from parts).
-export { SortSelect } from '../blocks/catalog-sort-select/sort-select.ts';
+import { provideApi, type LegacyApi } from '../src/legacy/ready.ts';
+
+type Loader = typeof import('./cdn.ts');
+type ClassicWindow = Window & { __entryscape_blocks?: LegacyApi };
+
+const script = document.currentScript;
+const base = script instanceof HTMLScriptElement && script.src ? script.src : document.baseURI;
+const loader: Promise<Loader> = import(/* @vite-ignore */ new URL('catalog-blocks.js', base).href);
+loader.catch((e: unknown) => console.error('[catalog-blocks] catalog-blocks.js (beside catalog-blocks.iife.js) could not be loaded', e));
+
+/** `CatalogBlocks.loadBlocks(tags?)` (the build names the classic script's exports `CatalogBlocks`): the module's. */
+export const loadBlocks = (tags?: readonly string[]): Promise<void> => loader.then((m) => m.loadBlocks(tags));
+
+const win = window as ClassicWindow;
+// The handle until the loader puts its own in place (which loads the legacy layer on the first call).
+const methods: (keyof LegacyApi)[] = ['init', 'clear', 'setEntryStore', 'addConfig'];
+const early = Object.fromEntries(methods.map((name) => [name, (arg?: unknown) => loader.then(() => {
+  const api = win.__entryscape_blocks;
+  if (!api || api === early) throw new Error('[catalog-blocks] the EntryScape Blocks handle is not available');
+  return api[name](arg as string);
+})])) as unknown as LegacyApi;
+provideApi(window, early);

@@ -46,10 +46,9 @@ function checkEntries() {
     writeFileSync(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`);
     console.log(`build: package.json exports: added ${added.join(', ')} (commit package.json)`);
   }
-  // entry/index.ts = entry/classic.ts (the classic script's blocks) + the rich-content parts
-  const index = ['entry/index.ts', 'entry/classic.ts'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+  const index = readFileSync(join(root, 'entry/index.ts'), 'utf8');
   const missing = blockNames().filter((n) => !index.includes(`/blocks/${n}/${n}.ts'`));
-  if (missing.length) console.warn(`build: WARNING entry/index.ts / entry/classic.ts do not export ${missing.join(', ')}: not in catalog-blocks`);
+  if (missing.length) console.warn(`build: WARNING entry/index.ts does not export ${missing.join(', ')}: not in catalog-blocks`);
 }
 
 async function viteBuild(mode) {
