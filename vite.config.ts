@@ -5,14 +5,15 @@
  *           the page uses its tag, so a landing page and a search page each download only their own code.
  * - `iife` → dist/cdn/catalog-blocks.iife.js: the classic script, which loads the CDN loader beside it (entry/classic.ts).
  * - serve (default, `npm start`) → the demo site from demo/, blocks loaded from source (HMR); see demoServing().
+ * No plugin edits the bundler's output or swaps a module for one build (issue 24): the chunks follow the `import()`
+ * calls of the source and the declarative groups below; the one transform minifies Lit templates with a library.
  */
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { npmEntries, root } from './scripts/entries.mjs';
 import { renderDemoHtml } from './scripts/demo-html.mjs';
-import { minifyCssTemplates } from './scripts/minify-css-templates.mjs';
-import { minifyHtmlTemplates } from './scripts/minify-html-templates.mjs';
 
 /** Dependencies stay external in the npm build so applications dedupe them (one lit on the page). */
 const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/, /^rdflib($|\/)/, /^n3($|\/)/, /^ol($|\/)/];
@@ -55,18 +56,20 @@ function demoServing(): Plugin {
 }
 
 /**
- * Production builds: Lit `css` templates without comments, indentation and line breaks, `html` templates without
- * indentation between markup (scripts/minify-css-templates.mjs, scripts/minify-html-templates.mjs). Tests run from
- * source; the e2e tests render the built bundle.
+ * Production builds: Lit `html` and `css` templates minified by minify-literals (the maintained fork of
+ * minify-html-literals: html-minifier-terser for markup, clean-css for styles, placeholders for the `${…}` parts), on
+ * each source module as it is loaded. Tests run from source; the e2e and security suites render the built bundles.
+ * (A CommonJS package whose ES build is missing from the published files: loaded with require.)
  */
+const { minifyHTMLLiterals } = createRequire(import.meta.url)('minify-literals') as typeof import('minify-literals');
 function templateMinifying(): Plugin {
   return {
     name: 'catalog-blocks-template-minifying',
     apply: 'build',
-    transform(code, id) {
+    async transform(code, id) {
       if (!/\.ts$/.test(id) || id.includes('/node_modules/') || !/(css|html)`/.test(code)) return undefined;
-      const out = minifyHtmlTemplates(minifyCssTemplates(code), id);
-      return out === code ? undefined : { code: out, map: null };
+      const out = await minifyHTMLLiterals(code, { fileName: id });
+      return out ? { code: out.code, map: out.map?.toString() ?? null } : undefined;
     },
   };
 }
