@@ -68,7 +68,9 @@ function templateMinifying(): Plugin {
     apply: 'build',
     async transform(code, id) {
       if (!/\.ts$/.test(id) || id.includes('/node_modules/') || !/(css|html)`/.test(code)) return undefined;
-      const out = await minifyHTMLLiterals(code, { fileName: id });
+      // SVG in templates is foreign content: `<circle … />` needs its slash (without it the next element nests inside);
+      // character references stay as written
+      const out = await minifyHTMLLiterals(code, { fileName: id, minifyOptions: { keepClosingSlash: true, decodeEntities: false } });
       return out ? { code: out.code, map: out.map?.toString() ?? null } : undefined;
     },
   };

@@ -14,7 +14,10 @@ type ClassicWindow = Window & { __entryscape_blocks?: LegacyApi };
 const script = document.currentScript;
 const base = script instanceof HTMLScriptElement && script.src ? script.src : document.baseURI;
 const loader: Promise<Loader> = import(/* @vite-ignore */ new URL('catalog-blocks.js', base).href);
-loader.catch((e: unknown) => console.error('[catalog-blocks] catalog-blocks.js (beside catalog-blocks.iife.js) could not be loaded', e));
+loader.catch((e: unknown) => {
+  // a Trusted Types refusal of Lit is reported by the loader itself, with the fallback text (blocks/base/trusted-types.ts)
+  if (!/createPolicy|TrustedType/.test(String(e))) console.error('[catalog-blocks] catalog-blocks.js (beside catalog-blocks.iife.js) could not be loaded', e);
+});
 
 /** `CatalogBlocks.loadBlocks(tags?)` (the build names the classic script's exports `CatalogBlocks`): the module's. */
 export const loadBlocks = (tags?: readonly string[]): Promise<void> => loader.then((m) => m.loadBlocks(tags));
