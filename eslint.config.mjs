@@ -6,7 +6,7 @@ import lit from 'eslint-plugin-lit';
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'sdk/**', 'test-results/**', '**/*.d.ts', '**/*.d.mts'] },
   {
-    files: ['src/**/*.ts', 'blocks/**/*.ts', 'node/**/*.ts', 'dev-store/**/*.ts', 'demo/**/*.ts'],
+    files: ['src/**/*.ts', 'blocks/**/*.ts', 'entry/**/*.ts', 'node/**/*.ts', 'dev-store/**/*.ts', 'demo/**/*.ts'],
     ignores: ['**/*.test.ts'],
     languageOptions: {
       parser: tseslint.parser,
@@ -24,5 +24,18 @@ export default tseslint.config(
       // control characters in a regular expression only where a comment says why (eslint-disable-next-line)
       'no-control-regex': 'error',
     },
+  },
+  {
+    // Layers (issue 24 point 7): the engine (src/) defines no element and imports neither the elements (blocks/) nor
+    // the entry layer (entry/); the blocks do not import the entry layer. test/unit/entry-layer.test.ts also checks
+    // dynamic imports.
+    files: ['src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/blocks/**', '**/entry/**'], message: 'src/ is the engine: elements live in blocks/, registration in entry/.' }] }] },
+  },
+  {
+    files: ['blocks/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/entry/**'], message: 'blocks/ do not import the entry layer (entry/).' }] }] },
   },
 );

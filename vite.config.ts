@@ -1,18 +1,19 @@
 /**
  * One Vite config, four modes (scripts/build.mjs runs the three build modes in turn):
  * - `npm`  → dist/npm: one ES module per entry (`index`, `api`, one per block); lit, @lit/context, rdflib external.
- * - `cdn`  → dist/cdn/catalog-blocks.js: a small loader (src/cdn.ts); each block's code is a chunk beside it, loaded when
+ * - `cdn`  → dist/cdn/catalog-blocks.js: a small loader (entry/cdn.ts); each block's code is a chunk beside it, loaded when
  *           the page uses its tag, so a landing page and a search page each download only their own code.
- * - `iife` → dist/cdn/catalog-blocks.iife.js: one classic script, dynamic imports inlined.
+ * - `iife` → dist/cdn/catalog-blocks.iife.js: the classic script, which loads the CDN loader beside it (entry/classic.ts).
  * - serve (default, `npm start`) → the demo site from demo/, blocks loaded from source (HMR); see demoServing().
+ * No plugin edits the bundler's output or swaps a module for one build (issue 24): the chunks follow the `import()`
+ * calls of the source and the declarative groups below; the one transform minifies Lit templates with a library.
  */
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 import { npmEntries, root } from './scripts/entries.mjs';
 import { renderDemoHtml } from './scripts/demo-html.mjs';
-import { minifyCssTemplates } from './scripts/minify-css-templates.mjs';
-import { minifyHtmlTemplates } from './scripts/minify-html-templates.mjs';
 
 /**
  * Dependencies stay external in the npm build so applications dedupe them (one lit on the page). OpenLayers does not:
@@ -24,10 +25,10 @@ const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element(
 
 /**
  * Demo pages are plain HTML that load `catalog-blocks.js` like a real CDN embed. In dev that file is the
- * source entry (src/index.ts) and the store URL comes from the environment (set by scripts/start.mjs).
+ * source entry (entry/index.ts) and the store URL comes from the environment (set by scripts/start.mjs).
  */
 function demoServing(): Plugin {
-  const entry = resolve(root, 'src/index.ts');
+  const entry = resolve(root, 'entry/index.ts');
   const demoDir = resolve(root, 'demo');
   return {
     name: 'catalog-blocks-demo',
@@ -60,195 +61,22 @@ function demoServing(): Plugin {
 }
 
 /**
- * The bundler gives a chunk the namespace object of each module that another chunk imports dynamically but which is
- * not the chunk's own entry, built by a helper in a shared runtime chunk (`rolldown-runtime-*.js`). The CDN loader
- * imports block modules only for their side effect (`.then(() => {})`), so most of these namespaces are empty, and an
- * empty one needs no helper: written as `{}`, a chunk that had no other use of the helper no longer imports the runtime
- * chunk, and a landing or search page downloads one file (about 200 B gzip) fewer. Runs before minification, line for
- * line (the import line stays as an empty line), so the source maps stay right.
+ * Production builds: Lit `html` and `css` templates minified by minify-literals (the maintained fork of
+ * minify-html-literals: html-minifier-terser for markup, clean-css for styles, placeholders for the `${…}` parts), on
+ * each source module as it is loaded. Tests run from source; the e2e and security suites render the built bundles.
+ * (A CommonJS package whose ES build is missing from the published files: loaded with require.)
  */
-function emptyNamespacesWithoutRuntime(): Plugin {
-  return {
-    name: 'catalog-blocks-empty-namespaces',
-    renderChunk(code) {
-      const runtimeImport = /^import \{ \w+ as (\w+) \} from "\.\/rolldown-runtime-[^"]+";$/m.exec(code);
-      if (!runtimeImport) return null;
-      const helper = runtimeImport[1]!;
-      const out = code.replace(new RegExp(`/\\* @__PURE__ \\*/ ${helper}\\(\\{\\}\\)`, 'g'), '{}');
-      if (out === code) return null;
-      const stillUsed = new RegExp(`\\b${helper}\\b`).test(out.replace(runtimeImport[0], ''));
-      return { code: stillUsed ? out : out.replace(runtimeImport[0], ''), map: null };
-    },
-  };
-}
-
-/**
- * Production builds: Lit `css` templates without comments, indentation and line breaks, `html` templates without
- * indentation between markup (scripts/minify-css-templates.mjs, scripts/minify-html-templates.mjs). Tests run from
- * source; the e2e tests render the built bundle.
- */
+const { minifyHTMLLiterals } = createRequire(import.meta.url)('minify-literals') as typeof import('minify-literals');
 function templateMinifying(): Plugin {
   return {
     name: 'catalog-blocks-template-minifying',
     apply: 'build',
-    transform(code, id) {
+    async transform(code, id) {
       if (!/\.ts$/.test(id) || id.includes('/node_modules/') || !/(css|html)`/.test(code)) return undefined;
-      const out = minifyHtmlTemplates(minifyCssTemplates(code), id);
-      return out === code ? undefined : { code: out, map: null };
-    },
-  };
-}
-
-/** Every `customElements.define('tag', …)` under blocks/ → the file that runs it (tests excluded). */
-export function blockTagFiles(): Map<string, string> {
-  const out = new Map<string, string>();
-  const dir = resolve(root, 'blocks');
-  for (const rel of readdirSync(dir, { recursive: true }).map(String).sort()) {
-    if (!rel.endsWith('.ts') || rel.endsWith('.test.ts') || rel.endsWith('.d.ts')) continue;
-    const file = join(dir, rel);
-    for (const m of readFileSync(file, 'utf8').matchAll(/customElements\.define\(\s*['"]([a-z][a-z0-9]*-[a-z0-9-]*)['"]/g)) {
-      if (!out.has(m[1]!)) out.set(m[1]!, file);
-    }
-  }
-  return out;
-}
-
-/**
- * The classic script inlines every dynamic import, so the rich dataset content (issue 9: charts, OpenLayers maps,
- * papaparse previews — over 400 KB) would land in every classic page. It stays out: in the IIFE the rich-content
- * chunk is a module that fails to load with a clear message, and the blocks show everything else (hook.ts).
- */
-function classicWithoutRichContent(): Plugin {
-  const id = '\0catalog-blocks:no-rich-content';
-  return {
-    name: 'catalog-blocks-classic-without-rich-content',
-    // Before Vite's own resolver, which would resolve the relative path first.
-    enforce: 'pre',
-    resolveId: (source, importer) => ((source === './slots.ts' && importer?.endsWith('/blocks/rich-content/hook.ts'))
-      || (source === '../rich-content/row-indicators.ts' && importer?.endsWith('/blocks/dataset-list/search-list.ts')) ? id : undefined),
-    load: (loadId) => (loadId === id
-      ? 'throw new Error("The classic script (catalog-blocks.iife.js) has no rich dataset content (previews, charts, maps, indicators, showcases): load catalog-blocks.js as a module for them.");'
-      : undefined),
-  };
-}
-
-/**
- * `virtual:catalog-blocks/loaders` for the CDN loader: tag → `() => import(file defining it)` (its side effect); in the
- * built loader, tag → the file name of the chunk holding that file.
- */
-function blockLoaders(): Plugin {
-  const id = 'virtual:catalog-blocks/loaders';
-  return {
-    name: 'catalog-blocks-loaders',
-    resolveId: (source) => (source === id ? `\0${id}` : undefined),
-    load(loadId) {
-      if (loadId !== `\0${id}`) return undefined;
-      // `.then(() => {})`: the loader needs only the side effect (customElements.define); unused exports of a block
-      // module inside a shared chunk can then be left out.
-      // `+tag`: the tag and its EntryScape Blocks name (`esb-` + the tag without dashes) when one file defines both
-      const tagFiles = blockTagFiles();
-      const legacyName = (tag: string) => `esb-${tag.replaceAll('-', '')}`;
-      const paired = new Set([...tagFiles].filter(([tag, file]) => tagFiles.get(legacyName(tag)) === file).map(([tag]) => tag));
-      const rows = [...tagFiles].filter(([tag]) => ![...paired].some((p) => legacyName(p) === tag))
-        .map(([tag, file]) => `  ${JSON.stringify(paired.has(tag) ? `+${tag}` : tag)}: () => import(${JSON.stringify(file)}).then(() => {}),`);
-      return `export const BLOCK_LOADERS = {\n${rows.join('\n')}\n};\n`;
-    },
-    // Bundled, each row reads `"tag": () => import("./chunk.js").then((n) => n.x).then(() => {}),` (or `"+tag"`), the middle part
-    // being the bundler's access to the module's namespace inside its chunk. The loader needs neither: the row becomes
-    // `"tag": "chunk.js",` and src/cdn.ts imports that file (about 60 B gzip less on every page). Line for line, so the
-    // source map stays right; a row in another form stays a function, which the loader runs as before.
-    renderChunk(code, chunk) {
-      if (!chunk.isEntry) return null;
-      const out = code.replace(/^(\s*"\+?[a-z0-9-]+": )\(\) => import\("\.\/([^"/]+\.js)"\)(?:\.then\(\((\w+)\) => \3\.[\w$]+\))?\.then\(\(\) => \{\}\),$/gm, '$1"$2",');
-      return out === code ? null : { code: out, map: null };
-    },
-  };
-}
-
-/**
- * papaparse (the data preview's CSV parser) is a UMD/CommonJS file. Bundled as CommonJS it needs the bundler's
- * CommonJS interop helpers, and those land in the one shared runtime chunk that every page loads (for the namespace
- * helper): about 280 B gzip of code only the data preview runs, on every page. Wrapped here as an ES module with its
- * own `module`/`exports` (the UMD header then takes its CommonJS branch, as before), it needs no interop helper.
- */
-function papaparseAsEsModule(): Plugin {
-  return {
-    name: 'catalog-blocks-papaparse-esm',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/\/node_modules\/papaparse\/papaparse(\.min)?\.js$/.test(id)) return undefined;
-      // Prefix on the first line and suffix on a new last line: the source map of the file stays right.
-      return { code: `var module={exports:{}},exports=module.exports;${code}\nexport default module.exports;\n`, map: null };
-    },
-  };
-}
-
-/**
- * In the CDN build the loader defines `<catalog-store-provider>` when a page uses it (src/cdn.ts loads it before the
- * blocks inside it), so the blocks' own side-effect imports of it (which the npm build needs) are dropped: pages
- * without a provider do not download it or @lit/context's provider side.
- */
-function lazyStoreProvider(): Plugin {
-  const empty = '\0catalog-blocks/no-store-provider';
-  return {
-    name: 'catalog-blocks-lazy-store-provider',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!/\/base\/store-provider\.ts$/.test(source) || !importer || importer.startsWith('\0')) return undefined;
-      return empty;
-    },
-    load: (id) => (id === empty ? 'export {};' : undefined),
-  };
-}
-
-/**
- * `blocks` definitions (issue 10: `blocks: [{ block, extends, …defaults }]`) come with EntryScape Blocks pages; most
- * pages have none. In the CDN build the blocks' resolver does not carry their reader (src/config/block-overrides.ts)
- * in `core`, which every page loads: core's importers get this stub, which loads the reader (a chunk shared with the
- * legacy and template chunks, which import it directly) when a page configuration has `blocks`. Blocks wait for it
- * as for config files (`overridesLoading`, blocks/base/catalog-block.ts); until then, and on pages without `blocks`,
- * every block has no override defaults (the stub answers undefined, which its importers read as none).
- */
-const LAZY_OVERRIDES_ID = '\0catalog-blocks:lazy-block-overrides';
-/** Importers that get the stub: the resolver and the blocks (the legacy and template layers use the reader itself). */
-const LAZY_OVERRIDES_IMPORTERS = /\/src\/config\/resolve\.ts$|\/blocks\/(base\/catalog-block|search-base\/templates|template\/template)\.ts$/;
-function lazyBlockOverrides(): Plugin {
-  const real = resolve(root, 'src/config/block-overrides.ts');
-  return {
-    name: 'catalog-blocks-lazy-block-overrides',
-    enforce: 'pre',
-    resolveId: (source, importer) =>
-      (/\/block-overrides\.ts$/.test(source) && importer && LAZY_OVERRIDES_IMPORTERS.test(importer) ? LAZY_OVERRIDES_ID : undefined),
-    load: (id) => (id === LAZY_OVERRIDES_ID
-      // Until loaded, and without `blocks`, no definitions: undefined, which every importer reads as no defaults.
-      ? `let read, loading;
-export const blockDefaults = (page, name) => read?.(page, name);
-export const overridesLoading = (page) => read || !page.blocks?.length ? undefined
-  : (loading ??= import(${JSON.stringify(real)}).then((m) => { read = m.blockDefaults; }, (e) => { read = () => {}; console.error("[catalog-blocks] the blocks definitions could not be loaded", e); }));
-`
-      : undefined),
-  };
-}
-
-/**
- * The shared part of the UI strings (src/i18n/shared/<lang>.ts: the theme and access-right labels and the keys rows
- * share with landing pages) is imported by both other parts. In the CDN build each part gets its own copy of it (and
- * of the theme labels it re-exports), so a landing page and a search page each download ONE strings file of their
- * language: a chunk of its own cost a landing page about 0.15 KB gzip. The price: a search page downloads the ~0.5
- * KB of shared labels again when a row is first opened (the landing part). src/i18n/index.ts hands the labels to
- * src/dcat/vocab.ts when a part loads, so vocab.ts does not load the lone shared chunk on these pages.
- */
-const SHARED_IMPORTER = /\/src\/i18n\/(landing|search)\/(?:en|sv|de)\.ts$/;
-function sharedStringsPerPart(): Plugin {
-  return {
-    name: 'catalog-blocks-shared-strings-per-part',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer) return undefined;
-      const [file, query] = importer.split('?');
-      const part = SHARED_IMPORTER.exec(file!)?.[1] ?? (query?.startsWith('in=') && /\/src\/i18n\/shared\//.test(file!) ? query.slice(3) : undefined);
-      if (!part || !/^\.\.?\/(.*\/)?(shared\/|themes\.|frequency\.|inspire-theme\.)(en|sv|de)\.ts$/.test(source)) return undefined;
-      return `${resolve(file!, '..', source)}?in=${part}`;
+      // SVG in templates is foreign content: `<circle … />` needs its slash (without it the next element nests inside);
+      // character references stay as written
+      const out = await minifyHTMLLiterals(code, { fileName: id, minifyOptions: { keepClosingSlash: true, decodeEntities: false } });
+      return out ? { code: out.code, map: out.map?.toString() ?? null } : undefined;
     },
   };
 }
@@ -260,7 +88,7 @@ function sharedStringsPerPart(): Plugin {
  * small chunks on top of it). Lazy modules (UI strings per language, vocabularies per language, rdflib,
  * exports) stay their own chunks: a group never takes them, so they still load only when needed.
  */
-const LAZY = /\/src\/i18n\/((shared|landing|search)\/)?(en|sv|de)\.ts(\?in=\w+)?$|\/src\/dcat\/vocab\/[a-z-]+\.(en|sv|de)\.ts(\?in=\w+)?$/;
+const LAZY = /\/src\/i18n\/((shared|landing|search)\/)?(en|sv|de)\.ts$|\/src\/dcat\/vocab\/[a-z-]+\.(en|sv|de)\.ts$/;
 /** Geometry, WMS and preview readers, the indicators' licence/legislation readings and the feature-string loader, used only by lazy chunks: never in `core`, which every page loads. */
 const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms|vocab-indicators)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$/;
 /**
@@ -279,7 +107,7 @@ const SEARCH_ONLY_LIT = /\/lit(-html)?\/(directive-helpers|directives\/(repeat|k
 /**
  * blocks/base/trusted-types.ts in a chunk of its own that imports nothing: it must evaluate (and show its fallback text)
  * when Lit's chunk fails to, so it cannot live in `core`. The CDN loader imports it only when a block fails to load; in
- * the npm build `catalog-blocks` (src/index.ts) imports it before any chunk that imports Lit.
+ * the npm build `catalog-blocks` (entry/index.ts) imports it before any chunk that imports Lit.
  */
 const TRUSTED_TYPES_GROUP = { name: 'trusted-types', test: (id: string) => id.endsWith('/blocks/base/trusted-types.ts'), priority: 10 };
 /**
@@ -290,12 +118,29 @@ const TRUSTED_TYPES_GROUP = { name: 'trusted-types', test: (id: string) => id.en
 const JSONLD = /\/src\/rich\/jsonld\.ts$/;
 /** A data service's view model and rendering (see the `service` group). */
 const SERVICE_VIEW = /\/src\/dcat\/dataservice\.ts$|\/blocks\/landing\/render-service\.ts$/;
-/** `<catalog-store-provider>` and the provider side of @lit/context: a chunk of its own (see lazyStoreProvider). */
+/** `<catalog-store-provider>` and the provider side of @lit/context: a chunk of its own, loaded by the first block inside a provider (blocks/base/provider-loading.ts). */
 const STORE_PROVIDER = /\/blocks\/base\/store-provider\.ts$|\/@lit\/context\/lib\/(controllers\/context-provider|context-root|value-notifier)\.js$/;
 /** The CDN loader and its tag table: in `core`, which so becomes the entry file `catalog-blocks.js` (see cdn build). */
-const CDN_LOADER = /\/src\/cdn\.ts$|\/src\/legacy\/ready\.ts$|^\0virtual:catalog-blocks\/loaders$/;
+const CDN_LOADER = /\/entry\/(cdn|block-loaders)\.ts$|\/src\/legacy\/ready\.ts$/;
+/**
+ * One part of one language's UI strings (src/i18n/landing|search/<lang>.ts) with the vocabulary labels only that part
+ * brings (the landing part: update frequencies; the search part: INSPIRE themes), as one file `<lang>-<part>`; the
+ * shared part that both import (`src/i18n/shared/<lang>.ts`, with the data-theme labels) as `<lang>-shared`. A page
+ * downloads its part and the shared part. src/dcat/vocab.ts, which also loads these labels on their own, then loads
+ * the part's file.
+ */
+const PART_STRINGS = /\/src\/(?:i18n\/(landing|search|shared)\/|dcat\/vocab\/(frequency|inspire-theme|themes)\.)(en|sv|de)\.ts$/;
+const VOCAB_PART: Record<string, string> = { frequency: 'landing', 'inspire-theme': 'search', themes: 'shared' };
+const stringsChunk = (id: string) => {
+  const m = PART_STRINGS.exec(id);
+  return m ? `${m[3]}-${m[1] ?? VOCAB_PART[m[2]!]}` : null;
+};
+/** The shared part first (a higher priority): a group also takes what its modules import, and both parts import it. */
+const SHARED_STRINGS_GROUP = { name: (id: string) => (stringsChunk(id)?.endsWith('-shared') ? stringsChunk(id) : null), debugName: 'shared strings', priority: 7 };
+const STRINGS_GROUP = { name: stringsChunk, debugName: 'strings', priority: 6 };
 const CDN_CHUNK_GROUPS = [
-  TRUSTED_TYPES_GROUP,
+  SHARED_STRINGS_GROUP,
+  STRINGS_GROUP,
   { name: 'store-provider', test: (id: string) => STORE_PROVIDER.test(id), priority: 1 },
   {
     name: 'search',
@@ -322,7 +167,7 @@ const CDN_CHUNK_GROUPS = [
   },
   {
     name: 'core',
-    test: (id: string) => id === LAZY_OVERRIDES_ID || CDN_LOADER.test(id) || !LAZY.test(id) && !VIEW_MODEL.test(id) && !id.endsWith('/src/config/block-overrides.ts') && !SERVICE_VIEW.test(id) && !STORE_PROVIDER.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
+    test: (id: string) => CDN_LOADER.test(id) || !LAZY.test(id) && !VIEW_MODEL.test(id) && !id.endsWith('/src/config/block-overrides.ts') && !SERVICE_VIEW.test(id) && !STORE_PROVIDER.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
       && (/\/node_modules\/(lit|lit-html|lit-element|@lit)\//.test(id)
       || /\/src\/(store|config|rdf\/(graph|rdfjson|namespaces|literal)|i18n|dcat)\//.test(id)
       || (/\/blocks\/base[/.]/.test(id) && !/\/(trusted-types|store-provider)\.ts$/.test(id))
@@ -388,17 +233,17 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'cdn') {
     return {
       ...common,
-      plugins: [emptyNamespacesWithoutRuntime(), blockLoaders(), lazyStoreProvider(), lazyBlockOverrides(), sharedStringsPerPart(), papaparseAsEsModule(), templateMinifying()],
+      plugins: [templateMinifying()],
       build: {
         ...build,
         ...terserBuild,
         outDir: 'dist/cdn',
         emptyOutDir: true,
-        lib: { entry: abs({ 'catalog-blocks': 'src/cdn.ts' }), formats: ['es'] },
+        lib: { entry: abs({ 'catalog-blocks': 'entry/cdn.ts' }), formats: ['es'] },
         rolldownOptions: {
           // terser's renderChunk time is reported as an untimed callback on every build; the size numbers matter here
           checks: { pluginTimings: false },
-          // The loader (src/cdn.ts) is in the `core` group, and so the entry file is that chunk: every page with a block
+          // The loader (entry/cdn.ts) is in the `core` group, and so the entry file is that chunk: every page with a block
           // needs core anyway, so it comes with the first download (one file and one round trip fewer, about 300 B gzip
           // less). Lib mode would keep the entry's exact signature and put a re-exporting facade in front of core.
           preserveEntrySignatures: 'allow-extension',
@@ -416,12 +261,12 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'iife') {
     return {
       ...common,
-      plugins: [classicWithoutRichContent(), templateMinifying()],
+      plugins: [],
       build: {
         ...build,
         outDir: 'dist/cdn',
         emptyOutDir: false,
-        lib: { entry: abs({ 'catalog-blocks.iife': 'src/classic.ts' }), formats: ['iife'], name: 'CatalogBlocks' },
+        lib: { entry: abs({ 'catalog-blocks.iife': 'entry/classic.ts' }), formats: ['iife'], name: 'CatalogBlocks' },
         rolldownOptions: {
           output: { entryFileNames: '[name].js', codeSplitting: false, minify: true },
         },

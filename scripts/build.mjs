@@ -24,7 +24,7 @@ function sh(cmd, args) {
   if (r.status !== 0) fail(`${cmd} ${args.join(' ')} failed`);
 }
 
-/** Every block folder gets `catalog-blocks/<name>` in package.json exports; src/index.ts should import it too. */
+/** Every block folder gets `catalog-blocks/<name>` in package.json exports; entry/index.ts should import it too. */
 function checkEntries() {
   const pkgPath = join(root, 'package.json');
   const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
@@ -46,10 +46,9 @@ function checkEntries() {
     writeFileSync(pkgPath, `${JSON.stringify(pkg, null, 2)}\n`);
     console.log(`build: package.json exports: added ${added.join(', ')} (commit package.json)`);
   }
-  // src/index.ts = src/classic.ts (the classic script's blocks) + the rich-content parts
-  const index = ['src/index.ts', 'src/classic.ts'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+  const index = readFileSync(join(root, 'entry/index.ts'), 'utf8');
   const missing = blockNames().filter((n) => !index.includes(`/blocks/${n}/${n}.ts'`));
-  if (missing.length) console.warn(`build: WARNING src/index.ts / src/classic.ts do not export ${missing.join(', ')}: not in catalog-blocks`);
+  if (missing.length) console.warn(`build: WARNING entry/index.ts does not export ${missing.join(', ')}: not in catalog-blocks`);
 }
 
 async function viteBuild(mode) {

@@ -78,7 +78,7 @@ function buildCdnWhenStale() {
   const built = existsSync(bundle) ? statSync(bundle).mtimeMs : 0;
   const newer = (dir) => readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
     .some((e) => e.isFile() && statSync(join(e.parentPath, e.name)).mtimeMs > built);
-  if (built && !['src', 'blocks'].some(newer)) return;
+  if (built && !['src', 'blocks', 'entry'].some(newer)) return;
   console.log(`Building the production bundle (dist/cdn) for production.html${built ? ': the sources changed' : ''} …`);
   const child = spawn(process.execPath, [join(root, 'scripts/build.mjs'), 'cdn'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   child.on('exit', (code) => console.log(code === 0 ? 'Production bundle built: dist/cdn.' : `The production bundle did not build (exit ${code}); run \`npm run build\`.`));

@@ -8,7 +8,8 @@ import { ContextEvent } from '@lit/context';
 import { attributeName, paramsOf, specsOf, type BlockName, type GlobalConfig } from '../../src/config/params.ts';
 import { resolveGlobalFlag, resolveParams, squash, type ResolvedParams } from '../../src/config/resolve.ts';
 import { hasPendingConfigFiles, loadPageConfig, readPageConfig } from '../../src/config/page-config.ts';
-import { overridesLoading } from '../../src/config/block-overrides.ts';
+import { overridesLoading } from '../../src/config/block-overrides-loader.ts';
+import { providerLoading } from './provider-loading.ts';
 import { blockLang } from '../../src/config/lang.ts';
 import { landingHref, type LinkTarget, type Route } from '../../src/config/links.ts';
 import type { Lang } from '../../src/i18n/index.ts';
@@ -107,7 +108,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
     return this.#page;
   }
 
-  /** True while `data-config-src` files are still being fetched. */
+  /** True while `data-config-src` files (or the `blocks` definitions' reader, or the store provider) are loading. */
   protected get pageConfigPending(): boolean {
     return this.#pageLoading;
   }
@@ -230,14 +231,20 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
   }
 
   /**
-   * Re-reads the page configuration; fetches config files once, and (CDN build) the resolver of `blocks` definitions
-   * when the page has some: blocks wait for both before loading.
+   * Re-reads the page configuration; fetches config files once, the resolver of `blocks` definitions when the page
+   * has some, and `<catalog-store-provider>` when the block is inside one not defined yet: blocks wait for them before
+   * loading.
    */
   #readPage(): void {
     const page = (this.#page = readPageConfig(this.ownerDocument));
     if (this.#pageLoading) return;
     const files = hasPendingConfigFiles(this.ownerDocument);
-    const wait = files ? loadPageConfig(this.ownerDocument).then((p) => void (this.#page = p)) : overridesLoading(page);
+    const config = files ? loadPageConfig(this.ownerDocument).then((p) => void (this.#page = p)) : overridesLoading(page);
+    // inside a <catalog-store-provider> not defined yet: its store, not the page's, once it is defined
+    const provider = providerLoading(this)?.then(() => this.#requestStore(), (e: unknown) => {
+      console.error('[catalog-blocks] <catalog-store-provider> could not be loaded: the block uses the page\'s store', e);
+    });
+    const wait = config && provider ? Promise.all([config, provider]) : config ?? provider;
     if (wait) {
       this.#pageLoading = true;
       void wait.then(() => {

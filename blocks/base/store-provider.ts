@@ -9,8 +9,7 @@
 import { ContextProvider, ContextRoot } from '@lit/context';
 import type { CatalogStore } from '../../src/store/types.ts';
 import { storeContext } from '../../src/store/context.ts';
-import { storeFor } from '../../src/store/registry.ts';
-import { DEFAULT_STORE_URL } from './catalog-block.ts';
+import { DEFAULT_STORE_URL, storeFor } from '../../src/store/registry.ts';
 
 /** Blocks upgraded before their provider re-request the store once it appears (late upgrades, Lit context README). */
 const roots = new WeakSet<Document>();
@@ -31,6 +30,17 @@ export class CatalogStoreProvider extends HTMLElement {
   static observedAttributes = ['store-url'];
   #provider = new ContextProvider(this, { context: storeContext, initialValue: this.#resolveStore() });
   #explicit: CatalogStore | undefined;
+
+  constructor() {
+    super();
+    // `.store` set before this class was defined (blocks load it on first use: ./provider-loading.ts) is an own
+    // property of the element that would hide the accessor below: hand it to the accessor
+    if (Object.hasOwn(this, 'store')) {
+      const value = (this as { store?: CatalogStore }).store;
+      delete (this as { store?: CatalogStore }).store;
+      if (value) this.store = value;
+    }
+  }
 
   /** A store object to provide instead of one built from `store-url` (tests, custom adapters). */
   get store(): CatalogStore {

@@ -3,7 +3,6 @@
  * Registration is guarded, so loading the module twice (npm + CDN on one page) does not throw.
  */
 import { DataserviceView } from './dataservice-view.element.ts';
-import '../base/store-provider.ts';
 
 export { DataserviceView };
 

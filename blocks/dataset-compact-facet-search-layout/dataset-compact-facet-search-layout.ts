@@ -1,6 +1,6 @@
 /**
  * `<dataset-compact-facet-search-layout>` (and the legacy tag `<esb-datasetcompactfacetsearchlayout>`): importing this module registers both. It renders supportive
- * blocks, so import (or bundle) those too; `src/index.ts` registers everything. Registration is guarded.
+ * blocks, so import (or bundle) those too; `entry/index.ts` registers everything. Registration is guarded.
  */
 import '../facet-search-responsiveness/facet-search-responsiveness.ts';
 import '../dataset-facets/dataset-facets.ts';

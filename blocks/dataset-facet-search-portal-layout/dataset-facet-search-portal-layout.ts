@@ -1,6 +1,6 @@
 /**
  * `<dataset-facet-search-portal-layout>` (and the legacy tag `<esb-datasetfacetsearchportallayout>`): importing this module registers both. It renders supportive
- * blocks, so import (or bundle) those too; `src/index.ts` registers everything. Registration is guarded.
+ * blocks, so import (or bundle) those too; `entry/index.ts` registers everything. Registration is guarded.
  */
 import '../facet-search-responsiveness/facet-search-responsiveness.ts';
 import '../dataset-facets/dataset-facets.ts';

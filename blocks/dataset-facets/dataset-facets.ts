@@ -4,7 +4,6 @@
  * this module registers all of them.
  */
 import { FacetsBlock } from './facets.ts';
-import '../base/store-provider.ts';
 
 /**
  * The facet filter of a dataset search (behaviour doc §4.4): one group per facet (Theme, Publisher, Format, Licence,

@@ -4,7 +4,6 @@
  */
 import { SearchListBlock } from './search-list.ts';
 import { searchListStyles } from './search-list.styles.ts';
-import '../base/store-provider.ts';
 
 /**
  * The result list of a search: one row per dataset (title linking to its landing page, publisher, description,

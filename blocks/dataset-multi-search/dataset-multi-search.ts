@@ -3,7 +3,6 @@
  * `<catalog-multi-search>` and the legacy tag `<esb-datasetmultisearch>`. Importing this module registers all three.
  */
 import { MultiSearchBlock } from './multi-search.ts';
-import '../base/store-provider.ts';
 
 /**
  * A search combobox with chips (behaviour doc §4.2): typing suggests, grouped by facet, the values of the current

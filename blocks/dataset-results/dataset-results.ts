@@ -4,7 +4,6 @@
  */
 import { ResultsBlock } from './results.ts';
 import { searchListStyles } from '../dataset-list/search-list.styles.ts';
-import '../base/store-provider.ts';
 
 /**
  * The result count of a search in a polite live region: "Showing all N datasets", "N datasets match your search"

@@ -3,7 +3,6 @@
  * `<catalog-simple-search>` and the legacy tag `<esb-datasetsearch>`. Importing this module registers all three.
  */
 import { SimpleSearchBlock } from './simple-search.ts';
-import '../base/store-provider.ts';
 
 /**
  * One labelled search input for the datasets of a search scope (behaviour doc §2.9, §4.1). The text is trimmed and

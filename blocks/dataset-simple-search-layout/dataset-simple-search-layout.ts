@@ -1,6 +1,6 @@
 /**
  * `<dataset-simple-search-layout>` (and the legacy tag `<esb-datasetsimplesearchlayout>`): importing this module registers both. It renders supportive
- * blocks, so import (or bundle) those too; `src/index.ts` registers everything. Registration is guarded.
+ * blocks, so import (or bundle) those too; `entry/index.ts` registers everything. Registration is guarded.
  */
 import '../dataset-search/dataset-search.ts';
 import '../dataset-results/dataset-results.ts';

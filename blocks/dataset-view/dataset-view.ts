@@ -3,7 +3,6 @@
  * `<catalog-store-provider>` element. Registration is guarded, so loading the module twice does not throw.
  */
 import { DatasetView } from './dataset-view.element.ts';
-import '../base/store-provider.ts';
 
 export { DatasetView };
 

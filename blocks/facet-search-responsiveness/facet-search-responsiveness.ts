@@ -4,7 +4,6 @@
  * registers all three.
  */
 import { FacetResponsivenessBlock } from './responsiveness.ts';
-import '../base/store-provider.ts';
 
 /**
  * The responsive part of the facet layouts (behaviour doc §1.15): at viewport widths up to `break` the two columns

@@ -10,7 +10,6 @@ import { fieldList } from '../base/render-fields.ts';
 import { distributionList } from '../landing/distribution-list.ts';
 import { datasetViewStyles } from '../dataset-view/dataset-view.styles.ts';
 import { expand } from '../../src/rdf/namespaces.ts';
-import '../base/store-provider.ts';
 
 /** `dcterms:publisher, dcat:keyword` → the local names (`publisher`, `keyword`), which name our fields. */
 function localNames(list: string | null): Set<string> {

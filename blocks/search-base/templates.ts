@@ -3,7 +3,7 @@
  * them is the interpreter chunk's work (src/legacy/template/lists.ts), loaded only then; until it arrives a block
  * renders as it would without templates.
  */
-import { blockDefaults } from '../../src/config/block-overrides.ts';
+import { blockDefaults } from '../../src/config/block-overrides-loader.ts';
 import { squash } from '../../src/config/resolve.ts';
 import { loadMessages } from '../../src/i18n/index.ts';
 import type { TemplateHost } from '../../src/legacy/template/lists.ts';

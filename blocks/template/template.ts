@@ -8,9 +8,8 @@ import { LandingBlock, type LandingModel } from '../landing/landing-block.ts';
 import type { EntryLocation } from '../../src/config/entry-location.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { stateView } from '../base/render.ts';
-import { blockDefaults } from '../../src/config/block-overrides.ts';
+import { blockDefaults } from '../../src/config/block-overrides-loader.ts';
 import { usesEntry } from '../../src/legacy/template/uses-entry.ts';
-import '../base/store-provider.ts';
 
 /**
  * Renders a page author's Handlebars template (`htemplate`, or `template`) the way EntryScape Blocks did, without
@@ -42,7 +41,9 @@ type TemplateModule = typeof import('../../src/legacy/template/index.ts');
 let interpreter: Promise<TemplateModule> | undefined;
 let loaded: TemplateModule | undefined;
 function loadInterpreter(): Promise<TemplateModule> {
-  interpreter ??= import('../../src/legacy/template/index.ts').then((m) => (loaded = m));
+  // with <catalog-metadata>, the entry part that `{{viewMetadata}}` and `{{distributionList}}` embed (the engine
+  // only names its tag: src/ defines no element)
+  interpreter ??= Promise.all([import('../../src/legacy/template/index.ts'), import('../metadata/metadata.ts')]).then(([m]) => (loaded = m));
   interpreter.catch(() => (interpreter = undefined));
   return interpreter;
 }

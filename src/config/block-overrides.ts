@@ -2,7 +2,8 @@
  * Block definitions of the page configuration (behaviour doc §8): `blocks: [{ block, extends, …defaults }]`. A
  * definition names a new block that extends an existing one with parameter defaults, or re-declares a built-in block
  * name (`datasetView`, …) to change its defaults. The resolver reads the defaults of built-in names, the legacy markup
- * layer and the templates those of custom names (src/legacy/). Core code, on every page: which names are built in
+ * layer and the templates those of custom names (src/legacy/). Loaded only for pages with `blocks` definitions
+ * (./block-overrides-loader.ts); which names are built in
  * (and the warnings for names that are not) lives in the legacy layer (src/legacy/names.ts, src/legacy/mount.ts).
  */
 import type { GlobalConfig } from './params.ts';
@@ -54,10 +55,3 @@ export function blockDefaults(page: GlobalConfig, name: string): { base: string;
     base = ext;
   }
 }
-
-/**
- * A promise while the definitions resolver is still loading for `page` (undefined: ready). From source it always is:
- * the CDN build swaps this module for a stub in core (vite.config.ts lazyBlockOverrides) that loads it only for a page
- * configuration with `blocks`; blocks wait for that as for config files.
- */
-export const overridesLoading = (_page: GlobalConfig): Promise<void> | undefined => undefined;

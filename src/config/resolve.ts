@@ -11,7 +11,7 @@
  * block default is used. A parameter of another block set on this one is ignored with one warning per block type.
  */
 import { EXTRA_PARAMS, PARAMS, columnOf, squash, type BlockName, type ExtraParamSpec, type GlobalConfig, type ParamSpec } from './params.ts';
-import { blockDefaults } from './block-overrides.ts';
+import { blockDefaults } from './block-overrides-loader.ts';
 import { parseAttributeValue } from './page-config.ts';
 import { resetWarnings, warnOnce } from './warn.ts';
 

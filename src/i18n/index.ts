@@ -3,7 +3,7 @@
  * language, each its own chunk: landing/{en,sv,de}.ts (the landing renderings: fields, distributions, values,
  * indicators) and search/{en,sv,de}.ts (search blocks, exports, features). Both bring the shared part
  * shared/{en,sv,de}.ts (what every page shows before a result row is opened: the theme and access-right labels,
- * untitled titles, the row expand button; the CDN build copies it into each part's chunk). A landing page downloads its language's landing part
+ * untitled titles, the row expand button; a chunk of its own in the CDN build). A landing page downloads its language's landing part
  * (`loadLandingMessages`), a search page the search part (`loadSearchMessages`; the landing part loads when a row is
  * first opened); `loadMessages` loads both. The loading and error-state strings of every language (core.ts) are
  * always at hand. `msg` looks a key up, picks the `.one` variant for a count of one and fills `{name}` placeholders.
@@ -22,7 +22,7 @@ type Part = 'landing' | 'search';
 const CORE: Readonly<Record<Lang, Table>> = { en: enCore, sv: svCore, de: deCore };
 type Labels = Parameters<typeof addVocabulary>[0];
 /**
- * Each part's strings and, as every part brings the shared part (in the CDN build, a copy in each chunk), the theme
+ * Each part's strings and, as every part brings the shared part, the theme
  * and access-right labels (its default export).
  */
 const LOADERS: Readonly<Record<`${Lang}/${Part}`, () => Promise<{ readonly strings: Table; readonly default: Labels }>>> = {

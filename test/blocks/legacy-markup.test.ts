@@ -3,7 +3,7 @@
 // configuration in document order; unknown names and parameters warn once; the SPA handle (init, clear,
 // setEntryStore, addConfig) and its readiness signal; the ARIA parameters on every block.
 import './legacy-ready-before.ts';
-import { startLegacyPage } from '../../src/legacy/standalone.ts';
+import { startLegacyPage } from '../../entry/legacy-start.ts';
 import { expect, fixture, html } from '@open-wc/testing';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import '../../blocks/dataset-view/dataset-view.ts';

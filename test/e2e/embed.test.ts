@@ -89,14 +89,17 @@ describe('CDN bundle embedded cross-origin', () => {
     await page.close();
   });
 
-  test('the IIFE bundle works as one classic script (legacy tag, Swedish page)', async () => {
+  test('the classic script (legacy tag, Swedish page): one classic script tag, the blocks from the CDN chunks beside it', async () => {
     const { page, seen } = await open(`/e2e/embed-iife.html?esc_uri=${encodeURIComponent(AIRCRAFT)}`);
     assert.deepEqual(await settleBlocks(page), ['ready']);
     const scripts = await page.evaluate(() => [...document.scripts].map((s) => ({ type: s.type, src: s.src })));
     // (The JSON-LD for search engines is a data block in <head>, not a script that runs.)
     assert.deepEqual(scripts.map((s) => s.type).filter((t) => t !== 'application/ld+json'), [''], 'only a classic script on the page');
-    assert.equal(await page.evaluate(() => typeof (window as unknown as { CatalogBlocks?: { DatasetView?: unknown } })
-      .CatalogBlocks?.DatasetView), 'function');
+    assert.equal(await page.evaluate(() => typeof (window as unknown as { CatalogBlocks?: { loadBlocks?: unknown } })
+      .CatalogBlocks?.loadBlocks), 'function');
+    // the same program as a module page: the CDN loader and the landing chunk, no second copy of the blocks
+    const js = await downloadedJs(page);
+    assert.ok(js.includes('catalog-blocks.iife.js') && js.includes('catalog-blocks.js') && js.some((f) => f.startsWith('landing-')), js.join(' '));
     assert.equal((await page.locator('esb-datasetview h2').first().textContent())?.trim(), 'Svenska luftfartygsregistret');
     assert.equal(await page.locator('esb-datasetview li[data-distribution]').count(), 3);
     assert.ok(seen.storeRequests.length <= 2, seen.storeRequests.join('\n'));

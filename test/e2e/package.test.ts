@@ -27,18 +27,17 @@ test('every package export points at built files (JS and type declarations)', ()
   assert.deepEqual(missing, []);
 });
 
-test('every block folder is an npm entry, in src/index.ts and in custom-elements.json', () => {
+test('every block folder is an npm entry, in entry/index.ts and in custom-elements.json', () => {
   const blocks = blockNames();
   assert.ok(blocks.includes('dataset-view') && blocks.includes('dataservice-view'), blocks.join(', '));
-  // src/index.ts = src/classic.ts (the classic script's blocks) + the rich-content parts
-  const index = ['src/index.ts', 'src/classic.ts'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+  const index = readFileSync(join(root, 'entry/index.ts'), 'utf8');
   const manifest = JSON.parse(readFileSync(join(root, pkg.customElements), 'utf8')) as {
     modules: { declarations?: { tagName?: string }[] }[];
   };
   const tags = new Set(manifest.modules.flatMap((m) => (m.declarations ?? []).map((d) => d.tagName)).filter(Boolean));
   for (const b of blocks) {
     assert.ok(pkg.exports[`./${b}`], `package.json exports ./${b}`);
-    assert.ok(index.includes(`/blocks/${b}/${b}.ts'`), `src/index.ts or src/classic.ts exports ${b}`);
+    assert.ok(index.includes(`/blocks/${b}/${b}.ts'`), `entry/index.ts exports ${b}`);
     // A part used inside other blocks carries the `catalog-` prefix (<catalog-data-preview>, <catalog-wms-map>).
     assert.ok(tags.has(b) || tags.has(`catalog-${b}`), `custom-elements.json has <${b}> or <catalog-${b}>`);
   }
@@ -47,7 +46,10 @@ test('every block folder is an npm entry, in src/index.ts and in custom-elements
 test('the CDN build has the ES module and the classic script; the npm build keeps lit external and bundles ol; no rdflib in any browser bundle', () => {
   for (const f of ['dist/cdn/catalog-blocks.js', 'dist/cdn/catalog-blocks.iife.js']) assert.ok(existsSync(join(root, f)), f);
   const iife = readFileSync(join(root, 'dist/cdn/catalog-blocks.iife.js'), 'utf8');
-  assert.doesNotMatch(iife, /\bimport\s*\(|^\s*import\s|\bexport\s*\{/m, 'the IIFE has no module syntax');
+  assert.doesNotMatch(iife, /^\s*import\s|\bexport\s*\{/m, 'the IIFE is a classic script (no static import or export)');
+  // it loads the CDN loader beside it (entry/classic.ts): the same program as a module page, no library inside
+  assert.match(iife, /\bimport\(/, 'the classic script imports the CDN loader');
+  assert.ok(iife.length < 4096, `the classic script is a small bootstrap (${iife.length} B)`);
   const npmIndex = readFileSync(join(root, 'dist/npm/index.js'), 'utf8');
   const chunks = [npmIndex, ...[...npmIndex.matchAll(/"\.\/(chunks\/[^"]+\.js)"/g)].map((m) => readFileSync(join(root, 'dist/npm', m[1]!), 'utf8'))];
   assert.ok(chunks.some((c) => /from\s*"lit"/.test(c)), 'lit is imported, not bundled');

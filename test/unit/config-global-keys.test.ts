@@ -1,7 +1,7 @@
 // Global keys of the incumbent (issue 10 point 2) on the config side: the extra parameter table and ONE resolver
 // (attribute → inherit → `blocks` override defaults → page config → default), clicks with any name, namedclick and
 // click, `${…}` templates, RegExp and string routes, entrystore with or without slash, config arrays merged in order.
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { EXTRA_PARAMS, KNOWN_PARAM_NAMES, PARAMS, squash } from '../../src/config/params.ts';
 import { resolveParams, type ResolvedParams } from '../../src/config/resolve.ts';
@@ -9,6 +9,10 @@ import { landingHref, urlPrefix } from '../../src/config/links.ts';
 import { locateEntry } from '../../src/config/entry-location.ts';
 import { mergeConfig } from '../../src/config/page-config.ts';
 import type { GlobalConfig } from '../../src/config/params.ts';
+import { overridesLoading } from '../../src/config/block-overrides-loader.ts';
+
+// The reader of `blocks` definitions loads only for a page that has some: blocks wait for it, and so do these tests.
+before(() => overridesLoading({ blocks: [{ block: 'datasetView' }] }));
 
 /** Just enough of an Element for the resolver: attributes and a tag name. */
 function element(attrs: Record<string, string> = {}, localName = 'dataset-list'): Element {

@@ -116,7 +116,7 @@ describe('legacy markup forms → block calls', () => {
 });
 
 describe('incumbent block names → our elements', () => {
-  /** Every tag a file under blocks/ defines (as vite.config.ts blockTagFiles finds them). */
+  /** Every tag a file under blocks/ defines (as scripts/entries.mjs blockTagFiles finds them). */
   function definedTags(): Set<string> {
     const dir = join(import.meta.dirname, '../../blocks');
     const tags = new Set<string>();

@@ -101,8 +101,8 @@ class NestedBlock extends Directive {
   render(tag: string, attrs: Readonly<Record<string, string>>): unknown {
     if (typeof document === 'undefined') return nothing;
     if (!this.#el || this.#el.localName !== tag) {
-      // Our entry-part element is defined on first use (a tag page that imported only its list has not got it).
-      if (tag === 'catalog-metadata' && !customElements.get(tag)) void import('../../../blocks/metadata/metadata.ts');
+      // The element is defined by the entry layer (the CDN loader sees it in the page; `catalog-blocks` defines all)
+      // or by the block rendering the template (<catalog-template> loads <catalog-metadata> with the interpreter).
       this.#el = document.createElement(tag);
       this.#set.clear();
     }

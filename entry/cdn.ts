@@ -4,19 +4,17 @@
  * of every block (and their legacy `esb-` names) in the document and watches for elements added later (a layout's
  * parts, blocks inserted by scripts); the first element of a tag loads that block's module (a lazy chunk beside this
  * file), and the browser upgrades the element. `loadBlocks()` loads blocks up front (all of them without arguments),
- * e.g. before `customElements.get(tag)`. The npm entry (`src/index.ts`) and the IIFE (`src/classic.ts`, without the map and preview parts) register their blocks at once.
+ * e.g. before `customElements.get(tag)`. The npm entry (`entry/index.ts`) and the IIFE (`entry/classic.ts`, without the map and preview parts) register their blocks at once.
  * Pages written for EntryScape Blocks (`data-entryscape…` markup, `window.__entryscape_blocks`) get the legacy layer
  * as one more lazy chunk; pages without them pay only the small SPA handle below.
  */
-import { BLOCK_LOADERS } from 'virtual:catalog-blocks/loaders';
-import { provideApi, type LegacyApi } from './legacy/ready.ts';
-import { startLanding } from './config/early-entry.ts';
+import { BLOCK_LOADERS } from './block-loaders.ts';
+import { provideApi, type LegacyApi } from '../src/legacy/ready.ts';
+import { startLanding } from '../src/config/early-entry.ts';
 
 const PROVIDER = 'catalog-store-provider';
-/** Tag → loader; a table key `+tag` stands for the tag and its EntryScape Blocks name (`esb-` + the tag without dashes). */
-const pending = new Map(Object.entries(BLOCK_LOADERS).flatMap(([key, load]) => key[0] === '+'
-  ? [[key.slice(1), load], [`esb-${key.slice(1).replaceAll('-', '')}`, load]] as const
-  : [[key, load]] as const));
+/** Tag → import of its module, for the tags not loaded yet. */
+const pending = new Map(BLOCK_LOADERS);
 /** Every tag the loader knows. */
 const TAGS = [...pending.keys()];
 const loading = new Map<string, Promise<void>>();
@@ -28,8 +26,8 @@ let selector = TAGS.join();
  * then on (src/legacy/index.ts). The selector of src/legacy/mount.ts, shorter.
  */
 const LEGACY = '[data-entryscape],[data-entryscape-block],[data-entryscape-component],script[type^="text/x-entryscape"]';
-let legacy: Promise<typeof import('./legacy/index.ts')> | undefined;
-const loadLegacy = () => (legacy ??= import('./legacy/index.ts').then((m) => (m.startLegacy(document), m)));
+let legacy: Promise<typeof import('../src/legacy/index.ts')> | undefined;
+const loadLegacy = () => (legacy ??= import('../src/legacy/index.ts').then((m) => (m.startLegacy(document), m)));
 
 function load(tag: string): Promise<void> {
   const started = loading.get(tag);
@@ -40,9 +38,7 @@ function load(tag: string): Promise<void> {
   selector = [...pending.keys()].join();
   // A block inside a <catalog-store-provider> asks for its store when it connects: the provider (a chunk of its own)
   // is defined first, or the block would not find it and use the page's store.
-  // a chunk beside this file (the built table names it), or a loader function (the table as written)
-  const importer = typeof loader === 'string' ? () => import(/* @vite-ignore */ `./${loader}`) : loader;
-  const done = (tag !== PROVIDER && document.querySelector(PROVIDER) ? load(PROVIDER) : Promise.resolve()).then(importer).then(
+  const done = (tag !== PROVIDER && document.querySelector(PROVIDER) ? load(PROVIDER) : Promise.resolve()).then(loader).then(
     () => {},
     // Trusted Types refused Lit: the blocks say so in plain text (and one console error names the CSP directive)
     (e: unknown) => import('../blocks/base/trusted-types.ts').then((m) => m.showBlocked(document, e), () => false).then((shown) => {

@@ -1,9 +1,6 @@
 /**
- * The blocks of the classic script (`dist/cdn/catalog-blocks.iife.js`, one file with everything inlined): every block
- * but the rich-content parts (maps, data preview), whose libraries (OpenLayers, papaparse) would more than double it
- * for every page. `src/index.ts` (npm) adds those; the CDN loader loads them as lazy chunks.
- * One line per block folder (`blocks/<tag>/<tag>.ts`); `npm run build` warns when a block folder is missing here or in
- * src/index.ts.
+ * `catalog-blocks`: every block, registered as custom elements on import, plus their classes. One line per block
+ * folder (`blocks/<tag>/<tag>.ts`); `npm run build` warns when a block folder is missing here.
  */
 // First: if Trusted Types refuses Lit while the rest evaluates, the blocks say so (blocks/base/trusted-types.ts).
 import '../blocks/base/trusted-types.ts';
@@ -30,7 +27,14 @@ export * from '../blocks/template/template.ts';
 export * from '../blocks/metadata/metadata.ts';
 // EntryScape Blocks markup (`data-entryscape…`), its configuration forms and the SPA handle (issue 10); a call, not a
 // bare import: package.json `sideEffects` would let the bundler drop a side-effect-only module.
-import { startLegacyPage } from './legacy/standalone.ts';
+import { startLegacyPage } from './legacy-start.ts';
 startLegacyPage();
 // The layouts' "Sort by" part, defined up front like every other part (portal pages compose layouts from parts).
 export { SortSelect } from '../blocks/catalog-sort-select/sort-select.ts';
+export { legacyApi, startLegacy } from '../src/legacy/index.ts';
+// The rich dataset content (maps, charts, data preview, extras) and the data preview control of distribution rows.
+export * from '../blocks/wms-map/wms-map.ts';
+export * from '../blocks/data-preview/data-preview.ts';
+export * from '../blocks/visualization/visualization.ts';
+export * from '../blocks/dataset-extras/dataset-extras.ts';
+export { PreviewToggle } from '../blocks/rich-content/preview-toggle.ts';
