@@ -3,8 +3,10 @@
  * (a landing page and its distribution list then cost two requests, not ten).
  */
 import { EntryStoreClient, normaliseBaseUrl } from './entrystore.ts';
+import { transportOf, type Transport } from './transport.ts';
 import type { CatalogStore } from './types.ts';
 import type { GlobalConfig } from '../config/params.ts';
+import { readPageConfig } from '../config/page-config.ts';
 
 /** Default store when neither the block, a provider nor the page config names one (same origin, EntryStore's path). */
 export const DEFAULT_STORE_URL = '/store/';
@@ -15,7 +17,10 @@ export const storeUrlOf = (el: { getAttribute(name: string): string | null; read
 
 export type StoreFactory = (baseUrl: string) => CatalogStore;
 
-const defaultFactory: StoreFactory = (baseUrl) => new EntryStoreClient(baseUrl);
+/** The page's `transport` / `jsonp` setting, read at each request (config files may arrive after the first block). */
+const pageTransport = (): Transport => (typeof document === 'undefined' ? 'cors' : transportOf(readPageConfig(document)));
+
+const defaultFactory: StoreFactory = (baseUrl) => new EntryStoreClient(baseUrl, { transport: pageTransport });
 let factory: StoreFactory = defaultFactory;
 const stores = new Map<string, CatalogStore>();
 
