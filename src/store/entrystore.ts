@@ -254,7 +254,7 @@ export class EntryStoreClient implements CatalogStore {
 
   /** JSONP lives in a chunk of its own: pages whose store answers CORS never load it. */
   async #getJsonp(url: string, signal?: AbortSignal): Promise<unknown> {
-    const { getJsonp } = await import('./jsonp.ts');
+    const { getJsonp } = await import('../jsonp/jsonp.ts');
     return getJsonp(url, { storeBaseUrl: this.baseUrl, timeoutMs: this.#timeoutMs, ...(signal ? { signal } : {}) });
   }
 

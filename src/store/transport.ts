@@ -2,7 +2,7 @@
  * How the store client reads a store (README "Pointing at your EntryStore"). EntryStore ships with CORS off
  * (`entrystore.cors=off`) and JSONP on (`entrystore.jsonp`), and entrystore.js read cross-origin stores with JSONP, so:
  *   `cors`  — `fetch` only (the store must answer CORS for the page's origin);
- *   `jsonp` — every read through a `<script>` with `callback=` (src/store/jsonp.ts, a lazy chunk);
+ *   `jsonp` — every read through a `<script>` with `callback=` (src/jsonp/jsonp.ts, a lazy chunk);
  *   `auto`  — `fetch`, and when a cross-origin read fails as a network error (what a CORS refusal looks like to a
  *             page) the same read once more through JSONP; once JSONP answered, the client keeps using it.
  * Page configuration: `transport` (`data-transport="jsonp|cors|auto"` on the data-portal-config element, default

@@ -1,6 +1,7 @@
 /**
  * Reading a store through JSONP (EntryStore's JSCallbackFilter: any GET with `callback=<fn>` answers `<fn>(<json>)`),
- * for stores that do not answer CORS (EntryStore's default). Loaded only when a page needs it (src/store/transport.ts).
+ * for stores that do not answer CORS (EntryStore's default). Loaded only when a page needs it (src/store/transport.ts):
+ * outside src/store/, whose modules the CDN build puts in the `core` chunk every page loads.
  *
  * The answer runs as a script in the page: the page trusts the store as much as its own scripts (CSP `script-src`
  * must list the store's origin). Under Trusted Types the script URL goes through the policy `catalog-blocks-jsonp`,
@@ -8,7 +9,7 @@
  * Callback names are random (64 bits) and removed after the answer, the timeout or an abort; a late answer then calls
  * a stub that only removes itself, so nothing is left in the page and nothing throws.
  */
-import { AbortError, NetworkError } from './errors.ts';
+import { AbortError, NetworkError } from '../store/errors.ts';
 
 export const JSONP_POLICY_NAME = 'catalog-blocks-jsonp';
 const CALLBACK_PREFIX = '__catalogBlocksJsonp_';
