@@ -15,13 +15,25 @@ export const JSONP_POLICY_NAME = 'catalog-blocks-jsonp';
 const CALLBACK_PREFIX = '__catalogBlocksJsonp_';
 
 type ScriptUrlPolicy = { createScriptURL(input: string): unknown };
-type TrustedTypesWindow = Window & { trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(input: string): string }): ScriptUrlPolicy } };
-type CallbackWindow = Window & Record<string, unknown>;
+/** The few DOM parts used, typed here: the store client (and so this module) is type-checked for Node too. */
+interface ScriptElement {
+  async: boolean;
+  src: unknown;
+  onerror: (() => void) | null;
+  onload: (() => void) | null;
+  remove(): void;
+}
+interface Parent { append(el: ScriptElement): void }
+interface PageWindow {
+  trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(input: string): string }): ScriptUrlPolicy };
+  document: { createElement(tag: 'script'): ScriptElement; head: Parent | null; documentElement: Parent };
+  [callback: string]: unknown;
+}
 
 /** Store base URLs read through JSONP: the only prefixes the Trusted Types policy passes. */
 const storeBases = new Set<string>();
 /** Per window: the policy, or null when the page's CSP refused it. */
-const policies = new WeakMap<Window, ScriptUrlPolicy | null>();
+const policies = new WeakMap<object, ScriptUrlPolicy | null>();
 
 const CALLBACK_PARAM = new RegExp(`[?&]callback=${CALLBACK_PREFIX}[0-9a-f]{16}$`);
 
@@ -30,7 +42,7 @@ function allowedScriptUrl(url: string): boolean {
 }
 
 /** The script URL as the page's Trusted Types want it (a plain string where there are none). */
-function scriptUrl(win: TrustedTypesWindow, url: string): unknown {
+function scriptUrl(win: PageWindow, url: string): unknown {
   if (!win.trustedTypes) return url;
   let policy = policies.get(win);
   if (policy === undefined) {
@@ -74,7 +86,8 @@ export function getJsonp(url: string, options: JsonpOptions): Promise<unknown> {
   const { signal, timeoutMs } = options;
   if (signal?.aborted) return Promise.reject(new AbortError(`Request cancelled: ${url}`));
   storeBases.add(options.storeBaseUrl);
-  const win = window as unknown as CallbackWindow & TrustedTypesWindow;
+  const win = globalThis as unknown as PageWindow;
+  const document = win.document;
   const name = callbackName();
   const src = `${url}${url.includes('?') ? '&' : '?'}callback=${name}`;
   return new Promise<unknown>((resolve, reject) => {
@@ -99,7 +112,7 @@ export function getJsonp(url: string, options: JsonpOptions): Promise<unknown> {
     script.onerror = () => finish(() => reject(new NetworkError(`The store could not be read with JSONP (unreachable, an error answer, or a CSP script-src without the store): ${url}`)));
     script.onload = () => finish(() => reject(new NetworkError(`The store answered without calling back (JSONP off? entrystore.jsonp): ${url}`)));
     try {
-      (script as { src: unknown }).src = scriptUrl(win, src);
+      script.src = scriptUrl(win, src);
     } catch (e) {
       finish(() => reject(e instanceof NetworkError ? e : new NetworkError(`The store could not be read with JSONP (${String(e)}): ${url}`, { cause: e })));
       return;

@@ -25,8 +25,8 @@ export function transportOf(page: Pick<GlobalConfig, 'transport' | 'jsonp'>): Tr
 
 /** True when `url` is on another origin than the page (in a browser); JSONP is only ever tried for those. */
 export function isCrossOrigin(url: string): boolean {
-  const page = (globalThis as { location?: { origin?: string } }).location?.origin;
-  if (!page || typeof document === 'undefined') return false;
+  const page = (globalThis as { location?: { origin?: string }; document?: unknown }).location?.origin;
+  if (!page || !(globalThis as { document?: unknown }).document) return false;
   try {
     return new URL(url).origin !== page;
   } catch {
