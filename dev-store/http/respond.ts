@@ -9,7 +9,7 @@ const CALLBACK_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 export function sendJson(ctx: Pick<RouteContext, 'res' | 'params'>, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const json = JSON.stringify(body, null, 2);
   const callback = ctx.params.get('callback');
-  // JSONP, GET only (rest/filter/JSCallbackFilter.java l. 52–53 @ c483f900, on by default as `entrystore.jsonp`); only
+  // JSONP, GET only (rest/filter/JSCallbackFilter.java l. 51 @ c483f900, on by default as `entrystore.jsonp`); only
   // a plain JavaScript identifier path is accepted as callback name (no script injection; EntryStore echoes any).
   if (callback && CALLBACK_NAME.test(callback) && ctx.res.req?.method === 'GET') {
     endWithBody(ctx.res, status, { ...headers, 'Content-Type': 'application/javascript; charset=utf-8' }, `${callback}(${json});`);

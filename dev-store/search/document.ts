@@ -84,7 +84,7 @@ export function buildDocument(store: DevStore, entry: Entry, related = false): D
     if (t.subject.termType === 'NamedNode' && t.subject.value === res) indexResourceTriple(t);
     indexAnyTriple(t, 'metadata.predicate');
   }
-  // SolrSearchIndex.addRelatedFields (l. 915–962 @ c483f900): same context, and only when both entries have the same
+  // SolrSearchIndex.addRelatedFields (l. 912–962 @ c483f900): same context, and only when both entries have the same
   // metadata-read ACL (a private distribution never leaks into a public dataset's document)
   const relatedEntries = new Set<Entry>();
   for (const t of related ? entry.metadata : []) {

@@ -69,6 +69,16 @@ describe('store transport: JSONP', () => {
     expect(leftovers()).to.deep.equal([]);
   });
 
+  it('checkStore (the console check): CORS, JSONP and related facets of the test store; nothing for a closed one', async () => {
+    const { checkStore } = await import('../../src/legacy/check-store.ts');
+    const ok = await checkStore(document, storeUrl);
+    expect([ok.cors, ok.jsonp, ok.relatedFacets]).to.deep.equal([true, true, true]);
+    expect(ok.version).to.match(/c483f900/);
+    const closed = await checkStore(document, closedStoreUrl);
+    expect([closed.cors, closed.jsonp, closed.relatedFacets]).to.deep.equal([false, false, undefined]);
+    expect(closed.notes.join('\n')).to.match(/could not be read at all/);
+  });
+
   it('page configuration: transport wins; the legacy jsonp key otherwise; default auto', () => {
     expect(transportOf({})).to.equal('auto');
     expect(transportOf({ transport: 'JSONP' })).to.equal('jsonp');
