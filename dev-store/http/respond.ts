@@ -32,6 +32,15 @@ export const ALLOWED_METHODS = 'HEAD, GET, PUT, POST, DELETE, OPTIONS';
 /** Request headers the job APIs need from browsers (token, CSRF header, JSON/multipart bodies). */
 export const JOB_API_HEADERS = ['X-Auth-Token', 'X-CSRF-Token', 'Content-Type'];
 
+/**
+ * The offline WMS (`/wms`) is no part of EntryStore: like a public map server it answers CORS to any origin (maps on
+ * any page read its capabilities), without credentials.
+ */
+export function openPath(rawUrl: string | undefined): boolean {
+  const url = rawUrl ?? '/';
+  return url === '/wms' || url.startsWith('/wms?') || url.startsWith('/wms/');
+}
+
 /** Paths where browsers may send credentials (the `auth_token` cookie of `/api/auth/login`). */
 export function credentialedPath(rawUrl: string | undefined): boolean {
   const url = rawUrl ?? '/';
@@ -49,7 +58,7 @@ export function credentialedPath(rawUrl: string | undefined): boolean {
 export function applyCors(req: IncomingMessage, res: ServerResponse, allowed: CorsOrigins): void {
   res.setHeader('Vary', 'Origin');
   const origin = req.headers.origin;
-  if (!origin || !allowed.allows(origin)) return;
+  if (!origin || !(allowed.allows(origin) || openPath(req.url))) return;
   res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
   if (credentialedPath(req.url)) res.setHeader('Access-Control-Allow-Credentials', 'true');
@@ -60,7 +69,7 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, allowed: Co
  * origin not on the list, a bare 204 without CORS headers (EntryStore: "disallowed origin → 2xx without CORS").
  */
 export function answerPreflight(req: IncomingMessage, res: ServerResponse, allowed: CorsOrigins): void {
-  if (!allowed.allows(req.headers.origin)) {
+  if (!allowed.allows(req.headers.origin) && !openPath(req.url)) {
     res.writeHead(204, { Allow: ALLOWED_METHODS });
     res.end();
     return;
