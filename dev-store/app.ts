@@ -14,8 +14,10 @@ export interface StoreApp {
   readonly router: Router;
   /** Largest search page size served (default 100, as EntryStore). */
   readonly maxLimit?: number;
-  /** Origins allowed credentialed CORS (`--cors-origin`; none by default, as EntryStore). */
+  /** Origins answered with CORS (`--cors-origin`; none by default: CORS off, as EntryStore); /api with credentials. */
   readonly corsOrigins: CorsOrigins;
+  /** Single byte ranges on `/resource/` files (`--range`; off by default, as EntryStore). */
+  readonly range?: boolean;
 }
 
 /** Adds routes (e.g. the upload job APIs of a later feature) to a running store. */

@@ -1,5 +1,5 @@
 /**
- * CLI: `tsx dev-store/main.ts [--catalog FILE]… [--port N] [--host H] [--base-url URL] [--max-limit N] [--cors-origin O]… [--quiet]`
+ * CLI: `tsx dev-store/main.ts [--catalog FILE]… [--port N] [--host H] [--base-url URL] [--max-limit N] [--cors-origin O]… [--solr-related] [--range] [--quiet]`
  * plus the upload job API options (`--user`, `--max-upload-mb`, `--max-uploads-per-minute`, `--upload-quota-mb`,
  * `--job-retention-s`, `--data-dir`, `--processing-ms`, `--login-lockout-s`, `--session-s`).
  * The first line is the only one containing `http://localhost:PORT/store/` (parsed by the wtr plugin and tests).
@@ -17,7 +17,7 @@ import type { JobServerOptions } from './server.ts';
 
 const DEFAULT_CATALOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../demo/catalog/demo-catalog.ttl');
 
-const USAGE = `Usage: npm run store -- [--catalog FILE]... [--port N] [--host HOST] [--base-url URL] [--max-limit N] [--cors-origin ORIGIN]... [--quiet]
+const USAGE = `Usage: npm run store -- [--catalog FILE]... [--port N] [--host HOST] [--base-url URL] [--max-limit N] [--cors-origin ORIGIN]... [--solr-related] [--range] [--quiet]
                   [--user NAME:PASSWORD[:CONTEXTS]]... [--data-dir DIR] [--max-upload-mb N] [--max-uploads-per-minute N]
                   [--upload-quota-mb N] [--job-retention-s N]
                   [--processing-ms N] [--login-lockout-s N] [--session-s N]
@@ -26,8 +26,11 @@ const USAGE = `Usage: npm run store -- [--catalog FILE]... [--port N] [--host HO
   --host HOST           interface to listen on (default 127.0.0.1, plus ::1)
   --base-url URL        public store URL used in all URIs (default http://localhost:PORT/store/)
   --max-limit N         largest search page size served (default 100, as EntryStore; benchmarks raise it)
-  --cors-origin ORIGIN  an origin whose pages may call /api with credentials (CORS), e.g. http://localhost:5173;
-                        repeatable; EntryStore patterns *suffix, prefix*, * work too (default: none)
+  --cors-origin ORIGIN  an origin whose pages may read the store with CORS (and call /api with credentials), e.g.
+                        http://localhost:5173; repeatable; EntryStore patterns *suffix, prefix*, * work too (default:
+                        none: CORS off as EntryStore, pages on other origins read with JSONP)
+  --solr-related        index distributions' metadata under related.* (as entrystore.solr.related=on; default off)
+  --range               answer Range requests on /resource/ files (EntryStore does not; default off)
   --quiet               print only the store URL line
 Upload job APIs (/api, /taskrunner/v1):
   --user NAME:PASSWORD[:CONTEXTS]  an account; CONTEXTS = comma list of context ids it may write (default: all);
@@ -48,6 +51,8 @@ interface CliOptions {
   baseUrl?: string;
   maxLimit?: number;
   corsOrigins: string[];
+  solrRelated?: boolean;
+  range?: boolean;
   quiet: boolean;
   users: AccountSpec[];
   dataDir: string;
@@ -105,6 +110,12 @@ function parseArgs(argv: string[]): CliOptions {
         break;
       case '--quiet':
         opts.quiet = true;
+        break;
+      case '--solr-related':
+        opts.solrRelated = true;
+        break;
+      case '--range':
+        opts.range = true;
         break;
       case '--user':
         opts.users.push(parseUserOption(next()));
@@ -173,6 +184,8 @@ async function main(): Promise<void> {
       ...(opts.baseUrl ? { baseUrl: opts.baseUrl } : {}),
       ...(opts.maxLimit ? { maxLimit: opts.maxLimit } : {}),
       corsOrigins: opts.corsOrigins,
+      ...(opts.solrRelated ? { solrRelated: true } : {}),
+      ...(opts.range ? { range: true } : {}),
       jobs: { ...opts.jobs, users: opts.users, dataDir: opts.dataDir },
     });
   } catch (e) {
@@ -198,7 +211,7 @@ async function main(): Promise<void> {
     const limits = `upload limit ${Number(mb.toFixed(3))} MB, ${perMinute} upload${perMinute === 1 ? '' : 's'} a minute for each user, ${Number(quotaMb.toFixed(3))} MB in all`;
     console.log(`  current job API: ${origin}/api (${limits})`);
     const cors = server.app.corsOrigins.patterns;
-    console.log(`  /api CORS with credentials: ${cors.length ? cors.join(', ') : 'no origin (--cors-origin to allow one)'}`);
+    console.log(`  CORS (reads; /api with credentials): ${cors.length ? cors.join(', ') : 'off, as EntryStore: pages elsewhere read with JSONP (--cors-origin to allow one)'}`);
     console.log(`  legacy task API: ${origin}/taskrunner/v1 (cookie login: POST ${server.app.storePath}auth/cookie)`);
     console.log(`  data dir: ${server.dataDir}`);
     if (opts.users.length === 0) console.log(`  demo account: ${DEMO_ACCOUNT.name} / ${DEMO_ACCOUNT.password} (every context)`);

@@ -55,6 +55,10 @@ export interface StoreServerOptions {
    * default, as `entrystore.cors.origins` (http/cors.ts). `npm start` passes the demo's origin.
    */
   corsOrigins?: readonly string[];
+  /** Fill `related.metadata.predicate.*` (`--solr-related`, as `entrystore.solr.related=on`; default off, as EntryStore). */
+  solrRelated?: boolean;
+  /** Answer `Range` on `/resource/` files (`--range`; default off: the whole file, as EntryStore). */
+  range?: boolean;
 }
 
 export interface JobServerOptions {
@@ -163,7 +167,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
   let index: SearchIndex;
   try {
     await loadCatalogs(store, options.catalogs);
-    index = new SearchIndex(store);
+    index = new SearchIndex(store, options.solrRelated ?? false);
   } catch (e) {
     await closeListeners();
     throw e;
@@ -171,7 +175,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
   const loadMs = performance.now() - started;
 
   const router = new Router();
-  const app: StoreApp = { store, index, baseUrl, storePath: new URL(baseUrl).pathname, router, corsOrigins, ...(options.maxLimit ? { maxLimit: options.maxLimit } : {}) };
+  const app: StoreApp = { store, index, baseUrl, storePath: new URL(baseUrl).pathname, router, corsOrigins, ...(options.range ? { range: true } : {}), ...(options.maxLimit ? { maxLimit: options.maxLimit } : {}) };
   addSearchRoutes(app);
   addEntryRoutes(app);
 

@@ -80,7 +80,7 @@ export function loadBlocks(tags: readonly string[] = TAGS): Promise<void> {
 
 if (typeof document !== 'undefined') {
   // The SPA handle: each method loads the legacy chunk, which then puts the real handle in its place.
-  const methods: (keyof LegacyApi)[] = ['init', 'clear', 'setEntryStore', 'addConfig'];
+  const methods: (keyof LegacyApi)[] = ['init', 'clear', 'setEntryStore', 'addConfig', 'checkStore'];
   provideApi(window, Object.fromEntries(methods.map((name) =>
     [name, (arg?: unknown) => loadLegacy().then((m) => m.legacyApi(document)[name](arg as string))])) as unknown as LegacyApi);
   const w = window as { __esb_config?: unknown; __entryscape_plugin_config?: unknown };

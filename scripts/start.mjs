@@ -44,7 +44,8 @@ function usage(problem) {
 
 const opts = parseArgs(process.argv.slice(2));
 // The demo server first: its port (the next free one when --port is taken) is the origin the store lets call /api
-// with credentials (--cors-origin). The pages read the store URL per request (vite.config.ts), set below.
+// with credentials (--cors-origin) and read with CORS; distributions are indexed with their datasets (--solr-related),
+// as EntryScape configures a store. The pages read the store URL per request (vite.config.ts), set below.
 const server = await createServer({
   configFile: join(root, 'vite.config.ts'),
   server: { port: opts.port, host: 'localhost' },
@@ -53,7 +54,7 @@ await server.listen();
 const address = server.httpServer?.address();
 const port = typeof address === 'object' && address ? address.port : opts.port;
 const demoOrigins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
-const store = await createStoreServer({ catalogs: opts.catalogs, port: opts.storePort, corsOrigins: demoOrigins }).catch(async (e) => {
+const store = await createStoreServer({ catalogs: opts.catalogs, port: opts.storePort, corsOrigins: demoOrigins, solrRelated: true }).catch(async (e) => {
   console.error(`start: the dev store did not start: ${e.message}`);
   await server.close();
   process.exit(1);

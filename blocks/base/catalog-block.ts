@@ -142,7 +142,7 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
   get store(): CatalogStore {
     const provided = this.#provided;
     if (provided && !this.getAttribute('store-url')) return provided;
-    return storeFor(this.storeBaseUrl);
+    return storeFor(this.storeBaseUrl, this.#page);
   }
 
   /** State of the data load: loading, ready, noEntry, notFound, unreachable or malformed. */

@@ -10,6 +10,7 @@ import { ContextProvider, ContextRoot } from '@lit/context';
 import type { CatalogStore } from '../../src/store/types.ts';
 import { storeContext } from '../../src/store/context.ts';
 import { DEFAULT_STORE_URL, storeFor } from '../../src/store/registry.ts';
+import { readPageConfig } from '../../src/config/page-config.ts';
 
 /** Blocks upgraded before their provider re-request the store once it appears (late upgrades, Lit context README). */
 const roots = new WeakSet<Document>();
@@ -64,7 +65,7 @@ export class CatalogStoreProvider extends HTMLElement {
 
   #resolveStore(): CatalogStore {
     const raw = this.getAttribute('store-url') || DEFAULT_STORE_URL;
-    return storeFor(new URL(raw, document.baseURI).href.replace(/\/?$/, '/'));
+    return storeFor(new URL(raw, document.baseURI).href.replace(/\/?$/, '/'), readPageConfig(document));
   }
 }
 

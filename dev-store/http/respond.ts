@@ -9,8 +9,9 @@ const CALLBACK_NAME = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
 export function sendJson(ctx: Pick<RouteContext, 'res' | 'params'>, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const json = JSON.stringify(body, null, 2);
   const callback = ctx.params.get('callback');
-  // JSONP: only a plain JavaScript identifier path is accepted as callback name (no script injection).
-  if (callback && CALLBACK_NAME.test(callback)) {
+  // JSONP, GET only (rest/filter/JSCallbackFilter.java l. 51 @ c483f900, on by default as `entrystore.jsonp`); only
+  // a plain JavaScript identifier path is accepted as callback name (no script injection; EntryStore echoes any).
+  if (callback && CALLBACK_NAME.test(callback) && ctx.res.req?.method === 'GET') {
     endWithBody(ctx.res, status, { ...headers, 'Content-Type': 'application/javascript; charset=utf-8' }, `${callback}(${json});`);
     return;
   }
@@ -41,6 +42,15 @@ export const ALLOWED_METHODS = 'HEAD, GET, PUT, POST, DELETE, OPTIONS';
 /** Request headers the job APIs need from browsers (token, CSRF header, JSON/multipart bodies). */
 export const JOB_API_HEADERS = ['X-Auth-Token', 'X-CSRF-Token', 'Content-Type'];
 
+/**
+ * The offline WMS (`/wms`) is no part of EntryStore: like a public map server it answers CORS to any origin (maps on
+ * any page read its capabilities), without credentials.
+ */
+export function openPath(rawUrl: string | undefined): boolean {
+  const url = rawUrl ?? '/';
+  return url === '/wms' || url.startsWith('/wms?') || url.startsWith('/wms/');
+}
+
 /** Paths where browsers may send credentials (the `auth_token` cookie of `/api/auth/login`). */
 export function credentialedPath(rawUrl: string | undefined): boolean {
   const url = rawUrl ?? '/';
@@ -48,29 +58,28 @@ export function credentialedPath(rawUrl: string | undefined): boolean {
 }
 
 /**
- * CORS for reads stays open to any origin: the Origin is echoed (EntryStore never answers `*` when an Origin is given),
- * Vary: Origin so caches keep origins apart, no Allow-Credentials (public reads go with `credentials: 'omit'`).
- * `/api` answers CORS only to the origins the store was started with (`--cors-origin`, as `entrystore.cors.origins`),
- * then with Allow-Credentials (the upload block runs cross-origin); any other origin is processed without CORS headers
- * (EntryStore §5.3), so a foreign page can neither read an answer nor send the cookie session along.
+ * CORS as a default EntryStore (entrystore-api.md §5.3): off unless the store was started with origins (`--cors-origin`,
+ * as `entrystore.cors=on` + `entrystore.cors.origins`; EntryStoreApplication.java l. 432–438 @ c483f900 puts the CORS
+ * filter in only when `entrystore.cors` is on, default off). An allowed origin is echoed (never `*`); reads go
+ * without Allow-Credentials (public reads use `credentials: 'omit'`), `/api` with it (the upload block runs
+ * cross-origin). Any other origin is processed without CORS headers, so its page cannot read the answer — it reads
+ * the store through JSONP instead (`callback=`, on by default, sendJson above). Vary: Origin so caches keep origins apart.
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse, allowed: CorsOrigins): void {
   res.setHeader('Vary', 'Origin');
   const origin = req.headers.origin;
-  if (!origin) return;
-  const credentialed = credentialedPath(req.url);
-  if (credentialed && !allowed.allows(origin)) return;
+  if (!origin || !(allowed.allows(origin) || openPath(req.url))) return;
   res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
-  if (credentialed) res.setHeader('Access-Control-Allow-Credentials', 'true');
+  if (credentialedPath(req.url)) res.setHeader('Access-Control-Allow-Credentials', 'true');
 }
 
 /**
- * OPTIONS preflight → 204 with methods and the requested headers allowed (on /api also the job API headers); on /api
- * for an origin not on the list, a bare 204 without CORS headers (EntryStore: "disallowed origin → 2xx without CORS").
+ * OPTIONS preflight → 204 with methods and the requested headers allowed (on /api also the job API headers); for an
+ * origin not on the list, a bare 204 without CORS headers (EntryStore: "disallowed origin → 2xx without CORS").
  */
 export function answerPreflight(req: IncomingMessage, res: ServerResponse, allowed: CorsOrigins): void {
-  if (credentialedPath(req.url) && !allowed.allows(req.headers.origin)) {
+  if (!allowed.allows(req.headers.origin) && !openPath(req.url)) {
     res.writeHead(204, { Allow: ALLOWED_METHODS });
     res.end();
     return;

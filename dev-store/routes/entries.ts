@@ -9,7 +9,7 @@ import { entryJson, GUEST_RIGHTS } from '../entry-json.ts';
 import { cacheHeaders, notModified } from '../http/conditional.ts';
 import { contentDisposition, storedContentHeaders } from '../http/file-headers.ts';
 import { negotiate } from '../http/negotiate.ts';
-import { rangeHeaders, requestedRange } from '../http/range.ts';
+import { rangeHeaders, requestedRange, type RangeAnswer } from '../http/range.ts';
 import { sendError, sendJson, sendText } from '../http/respond.ts';
 import type { RouteContext } from '../http/router.ts';
 import { toRdfJson } from '../rdf/serialize.ts';
@@ -104,10 +104,12 @@ export function addEntryRoutes(app: StoreApp): void {
         'Content-Disposition': contentDisposition(type, e.file.name, ctx.params.has('download')),
         Digest: `sha-256=${e.file.sha256}`,
       };
-      // A single byte range like any web server (the data preview asks for its first 10 MiB only).
+      // EntryStore serves the whole file (EntryStoreApplication.java l. 173 @ c483f900 disables Restlet's
+      // RangeService): only with --range a single byte range, as a web server or proxy in front
+      // would (the data preview asks for its first 10 MiB only).
       const size = e.file.size;
-      const range = requestedRange(ctx.req, size, { etag: headers.ETag!, lastModified: headers['Last-Modified']! });
-      const served = { ...fileHeaders, ...rangeHeaders(range, size) };
+      const range: RangeAnswer = app.range ? requestedRange(ctx.req, size, { etag: headers.ETag!, lastModified: headers['Last-Modified']! }) : { kind: 'full' };
+      const served = { ...fileHeaders, ...(app.range ? rangeHeaders(range, size) : { 'Content-Length': String(size) }) };
       if (range.kind === 'unsatisfiable') {
         ctx.res.writeHead(416, { ...served, 'Content-Length': '0' });
         ctx.res.end();

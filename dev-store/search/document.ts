@@ -48,7 +48,14 @@ function dateLiteralMs(value: string, datatype: string): number | undefined {
   return parseSolrDate(`${m[1]}${m[2] ?? ''}`);
 }
 
-export function buildDocument(store: DevStore, entry: Entry): DocFields {
+/**
+ * Who may read an entry's metadata: the dev store has no ACLs (every entry is guest-readable), so every entry shares
+ * one. Kept as a function so the related rule below reads as EntryStore's.
+ */
+const readAcl = (_entry: Entry): string => 'guest';
+
+/** `related`: index `related.*` (`--solr-related`), else leave them out as a default EntryStore does. */
+export function buildDocument(store: DevStore, entry: Entry, related = false): DocFields {
   const f: DocFields = new Map();
   const add = (name: string, value: string): void => {
     const list = f.get(name);
@@ -77,12 +84,16 @@ export function buildDocument(store: DevStore, entry: Entry): DocFields {
     if (t.subject.termType === 'NamedNode' && t.subject.value === res) indexResourceTriple(t);
     indexAnyTriple(t, 'metadata.predicate');
   }
-  const related = new Set<Entry>();
-  for (const t of entry.metadata) {
+  // SolrSearchIndex.addRelatedFields (l. 912–962 @ c483f900): same context, and only when both entries have the same
+  // metadata-read ACL (a private distribution never leaks into a public dataset's document)
+  const relatedEntries = new Set<Entry>();
+  for (const t of related ? entry.metadata : []) {
     if (t.subject.value !== res || !RELATED_PROPERTIES.has(t.predicate) || t.object.termType !== 'NamedNode') continue;
-    for (const r of store.entriesByResource(t.object.value)) if (r !== entry && r.contextId === entry.contextId) related.add(r);
+    for (const r of store.entriesByResource(t.object.value)) {
+      if (r !== entry && r.contextId === entry.contextId && readAcl(r) === readAcl(entry)) relatedEntries.add(r);
+    }
   }
-  for (const r of related) for (const t of r.metadata) indexAnyTriple(t, 'related.metadata.predicate');
+  for (const r of relatedEntries) for (const t of r.metadata) indexAnyTriple(t, 'related.metadata.predicate');
   if (given && family) add('title', `${given} ${family}`);
   for (const ty of types) add('rdfType', ty);
   for (const name of ['title', 'description', 'tag.literal']) for (const v of f.get(name) ?? []) add('all', v);

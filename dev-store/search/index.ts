@@ -208,7 +208,11 @@ export class SearchIndex {
   /** `title.<lang>` / `title.nolang` → the doc's value by doc id (one per doc: the first title in that language). */
   readonly titles = new Map<string, (string | undefined)[]>();
 
-  constructor(readonly store: DevStore) {
+  /**
+   * `solrRelated`: fill `related.metadata.predicate.*` (`--solr-related`, as `entrystore.solr.related=on`; off by
+   * default, SolrSearchIndex.java l. 281).
+   */
+  constructor(readonly store: DevStore, readonly solrRelated = false) {
     for (const e of store.entries()) this.#add(e);
     for (const p of [this.exact, this.ngram, this.text]) for (const byValue of p.values()) compact(byValue, this.capacity);
     compact(this.fieldDocs, this.capacity);
@@ -331,7 +335,7 @@ export class SearchIndex {
   /** The doc's fields, rebuilt from its entry (which the index keeps in step with: same as when it was indexed). */
   fieldsOf(id: number): DocFields {
     const doc = this.docs[id];
-    return doc ? buildDocument(this.store, doc.entry) : new Map();
+    return doc ? buildDocument(this.store, doc.entry, this.solrRelated) : new Map();
   }
 
   #changed(): void {
@@ -354,7 +358,7 @@ export class SearchIndex {
     this.#remove(id);
     this.#index(id, entry);
     // datasets carrying this entry's metadata in their related.* fields follow
-    for (const dependent of relatedDependents(this.store, entry)) {
+    for (const dependent of this.solrRelated ? relatedDependents(this.store, entry) : []) {
       const did = this.#byEntry.get(dependent);
       if (did === undefined) continue;
       this.#remove(did);
@@ -363,7 +367,7 @@ export class SearchIndex {
   }
 
   #index(id: number, entry: Entry): void {
-    const fields = buildDocument(this.store, entry);
+    const fields = buildDocument(this.store, entry, this.solrRelated);
     this.#post(id, fields);
     this.docs[id] = { id, entry };
     insertSorted(this.#live, id);

@@ -39,13 +39,26 @@ function intParam(params: Map<string, string>, name: string, fallback: number, f
   return parseInt(raw, 10);
 }
 
+/** Java's `String.split(sep)` for a one-character separator: trailing empty strings are dropped, leading ones kept. */
+function javaSplit(text: string, sep: string): string[] {
+  const parts = text.split(sep);
+  while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+  return parts.length === 1 && parts[0] === '' && text !== '' ? [] : parts;
+}
+
+/**
+ * `sort` exactly as EntryStore's SearchResource.searchSolr reads it (ES `rest/resources/SearchResource.java` l. 372–390
+ * @ c483f900): split on `,`, each item on one space, items of other than two parts silently dropped (so `a asc, b asc`
+ * loses `b`: " b asc" is three parts), `title.` rewritten to `title_sort.`, an order other than asc/desc read as asc.
+ * Absent → `score desc, modified desc`; present but nothing usable → Solr's default, score.
+ */
 export function parseSort(sort: string | undefined): SortKey[] {
   if (sort === undefined) return [{ field: 'score', desc: true }, { field: 'modified', desc: true }];
   const keys: SortKey[] = [];
-  for (const item of sort.split(',')) {
-    const parts = item.trim().split(' ');
-    if (parts.length !== 2 || !parts[0]) continue; // silently ignored, as EntryStore does
-    const field = parts[0].startsWith('title.') ? `title_sort.${parts[0].slice(6)}` : parts[0];
+  for (const item of javaSplit(sort, ',')) {
+    const parts = javaSplit(item, ' ');
+    if (parts.length !== 2) continue;
+    const field = parts[0]!.startsWith('title.') ? parts[0]!.replaceAll('title.', 'title_sort.') : parts[0]!;
     if (field !== 'score') {
       const kind = fieldKind(field);
       if (!kind || kind === 'ngram' || kind === 'text') throw new BadRequest(`cannot sort on ${field}`);
@@ -192,7 +205,10 @@ export async function runSearch(
 ): Promise<SearchOutcome> {
   const type = params.get('type');
   if (type === undefined) return { status: 400, body: { error: "Mandatory parameter 'type' is missing" } };
+  // SearchResource.represent (l. 99–107): `query` is mandatory and checked for length before the type is looked at
   const query = params.get('query');
+  if (query === undefined) return { status: 400, body: { error: "Mandatory parameter 'query' is missing" } };
+  if (query.length < 3) return { status: 400, body: { error: 'Query too short' } };
   const flags = { badStatus: false };
   let limit = intParam(params, 'limit', DEFAULT_LIMIT, flags);
   if (limit < 0) limit = DEFAULT_LIMIT;
@@ -201,8 +217,6 @@ export async function runSearch(
   if (type.toLowerCase() !== 'solr') {
     return { status: 200, body: { resource: { children: [] }, results: -1, limit, offset, facetFields: [] } };
   }
-  if (query === undefined) return { status: 400, body: { error: "Mandatory parameter 'query' is missing" } };
-  if (query.length < 3) return { status: 400, body: { error: 'Query too short' } };
 
   let hits: Bits;
   let score: (doc: number) => number;

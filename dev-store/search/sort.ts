@@ -2,7 +2,7 @@
  * Sorting hits (§2.5) without sorting all of them on every request: the order of ALL docs for a list of sort keys is
  * computed once per index generation (cached on the index), and a page is the first `offset + limit` hits met
  * scanning that order. Small hit sets are sorted directly. Both use the one comparator below: values per key,
- * missing values last in either direction, ties by doc id.
+ * missing values placed as the schema says, ties by doc id.
  */
 import { count, has, toArray } from './bits.ts';
 import type { Bits } from './bits.ts';
@@ -22,7 +22,8 @@ function collatorFor(lang: string): Intl.Collator {
   const primary = lang.split('-')[0]!.toLowerCase();
   const locale = ['en', 'de', 'sv'].includes(primary) ? primary : 'und';
   let c = collators.get(locale);
-  if (!c) collators.set(locale, (c = new Intl.Collator(locale)));
+  // schema.xml_default l. 176–179: ICU collation, strength primary (case and accents tie), numeric digits
+  if (!c) collators.set(locale, (c = new Intl.Collator(locale, { sensitivity: 'base', numeric: true })));
   return c;
 }
 
@@ -76,8 +77,17 @@ function collationRanks(values: SortValue[], lang: string): SortValue[] {
 }
 
 /**
+ * Where a doc without the key's field goes (schema.xml_default @ c483f900): every field type has `sortMissingLast="true"`
+ * (l. 49–107) except `text_sort*` (l. 176–179, the `title_sort.*` fields), which sorts as Lucene does by default:
+ * missing FIRST ascending, last descending (l. 62–64). Returns -1 when the missing doc comes first.
+ */
+function missingOrder(key: SortKey): number {
+  return key.field.startsWith('title_sort.') && !key.desc ? -1 : 1;
+}
+
+/**
  * Compares docs a and b given their key values (`va`, `vb`); `ranked` = title values are already ranks.
- * Missing values last in either direction; equal → next key; all equal → doc id.
+ * Missing values by `missingOrder`; equal → next key; all equal → doc id.
  */
 function compare(keys: readonly SortKey[], va: SortValue[], vb: SortValue[], a: number, b: number, ranked: boolean): number {
   for (let i = 0; i < keys.length; i++) {
@@ -85,8 +95,8 @@ function compare(keys: readonly SortKey[], va: SortValue[], vb: SortValue[], a: 
     const x = va[i];
     const y = vb[i];
     if (x === y) continue;
-    if (x === undefined) return 1;
-    if (y === undefined) return -1;
+    if (x === undefined) return missingOrder(key);
+    if (y === undefined) return -missingOrder(key);
     let c: number;
     if (!ranked && key.field.startsWith('title_sort.')) c = collatorFor(key.field.slice(11)).compare(String(x), String(y));
     else c = x < y ? -1 : x > y ? 1 : 0;

@@ -20,5 +20,5 @@ export function startLanding(el: Element): void {
   void loadLandingMessages(blockLang(el, page));
   const loc = locationOf(el, page);
   // a failure is the block's to show: it asks again and gets the same answer
-  if (loc.kind !== 'none') fetchLocatedEntry(storeFor(storeUrlOf(el, page)), loc).catch(() => {});
+  if (loc.kind !== 'none') fetchLocatedEntry(storeFor(storeUrlOf(el, page), page), loc).catch(() => {});
 }

@@ -140,6 +140,14 @@ export interface GlobalConfig {
   storeUrl?: string;
   lang?: string;
   strictStandardHtml?: boolean;
+  /**
+   * How the blocks read the store: `cors` (fetch), `jsonp` (script tags with `callback=`, for a store with CORS off)
+   * or `auto` (default: fetch, JSONP when a cross-origin fetch is refused); `data-transport` on a data-portal-config
+   * element. See src/store/transport.ts.
+   */
+  transport?: 'cors' | 'jsonp' | 'auto' | string;
+  /** EntryScape Blocks' key: `true` ≡ `transport: 'jsonp'`, `false` ≡ `'cors'` (when `transport` is not given). */
+  jsonp?: boolean | string;
   /** Landing page routes: `dataset` and `dataservice` targets (see behaviour doc §3.2). */
   clicks?: Record<string, string>;
   /** Any block parameter may also be set globally (page config), e.g. `hl`, `registry`. */

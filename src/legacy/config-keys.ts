@@ -1,8 +1,8 @@
 /**
  * Global keys of EntryScape Blocks configuration that this library does not implement (the README migration table):
  * a page that sets one gets ONE console warning naming it, never silence. Checked by the legacy layer on start and on
- * `init()`, so a migrated page hears about them; keys it implements or that need nothing (`forcePublicRequests`:
- * every request is public anyway) are not listed.
+ * `init()`, so a migrated page hears about them; keys it implements (`jsonp`: src/store/transport.ts) or that need
+ * nothing (`forcePublicRequests`: every request is public anyway) are not listed.
  */
 import type { GlobalConfig } from '../config/params.ts';
 import { resetWarnings, warnOnce } from '../config/warn.ts';
@@ -12,7 +12,6 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
   named: 'label overrides; labels come from the metadata and the bundled vocabularies',
   facetMinCount: 'facet values are shown from a count of 1',
   query: 'the search-field query template',
-  jsonp: 'requests use CORS',
   credentials: 'requests are anonymous (public entries only)',
   style: 'inject CSS with your own stylesheet (a strict CSP forbids injected styles)',
   labelProperties: 'labels are read from the standard properties',

@@ -40,6 +40,7 @@ export function legacyApi(doc: Document): LegacyApi {
     clear: () => clearLegacy(win),
     setEntryStore: (url: string) => configured({ entrystore: url }),
     addConfig: configured,
+    checkStore: (storeUrl?: string) => import('./check-store.ts').then((m) => m.checkStore(doc, storeUrl)),
   };
 }
 

@@ -16,6 +16,8 @@ export interface LegacyApi {
   setEntryStore(url: string): Promise<void> | void;
   /** Merges configuration (an object or an array of objects) and re-renders every block (kept across `clear()`). */
   addConfig(config: unknown): Promise<void> | void;
+  /** What works between this page and its store (CORS, JSONP, related facets): src/legacy/check-store.ts. */
+  checkStore(storeUrl?: string): Promise<unknown>;
 }
 
 type ReadyWindow = Window & {

@@ -50,13 +50,27 @@ const SORT_ITEM = /^[\w.-]+ (asc|desc)$/i;
 const warnedSorts = new Set<string>();
 
 /**
+ * The `sort` value as EntryStore reads it (SearchResource.searchSolr, entrystore-api.md §2.6): items split on `,`, then
+ * each on one space, items of other than two parts silently dropped — so items are joined with a bare `,` (`a asc, b
+ * asc` would lose `b`).
+ */
+export const joinSortItems = (items: readonly string[]): string => items.join(',');
+
+/**
+ * By title in `lang`: `title.<lang> asc,title.nolang asc`. The store's `title_sort.*` fields sort documents WITHOUT
+ * the field first ascending (schema `text_sort` has no sortMissingLast), so the second key orders the datasets without
+ * a `<lang>` title by their untagged one — a catalog of untagged titles (Antwerp's, Rostock's) comes out A–Ö. Datasets
+ * with a title in neither come first (README "Pointing at your EntryStore").
+ */
+export const titleSort = (lang: string): string => joinSortItems([`title.${lang} asc`, 'title.nolang asc']);
+
+/**
  * The store sort: the state's choice (`modified` → `modified desc`, `title` → by title), else the `sortOrder`
  * parameter (`title` → by title; `+` ≡ space; anything not `field (asc|desc)(, …)*` is ignored with a warning),
- * else `modified desc`. By title = `title.<lang> asc, title.nolang asc`: many catalogs (Rostock's) write titles
- * without a language tag, and the store sorts documents lacking `title.<lang>` last.
+ * else `modified desc`.
  */
 export function sortFor(state: SearchState, settings: Pick<SearchSettings, 'sortOrder' | 'lang' | 'sortOptions'>): string {
-  const title = `title.${settings.lang} asc, title.nolang asc`;
+  const title = titleSort(settings.lang);
   if (state.sort === 'modified') return 'modified desc';
   if (state.sort === 'title') return title;
   // A sortOptions value chosen in the select (a URL value that is not one of the page's options is ignored)
@@ -65,7 +79,7 @@ export function sortFor(state: SearchState, settings: Pick<SearchSettings, 'sort
   if (given) {
     if (given.toLowerCase() === 'title') return title;
     const items = given.split(',').map((i) => i.trim().replace(/\s+/g, ' '));
-    if (items.every((i) => SORT_ITEM.test(i))) return items.join(', ');
+    if (items.every((i) => SORT_ITEM.test(i))) return joinSortItems(items);
     if (!warnedSorts.has(given)) {
       warnedSorts.add(given);
       console.warn(`catalog-blocks: sortOrder "${settings.sortOrder}" is not "field asc|desc"; using modified desc`);

@@ -21,6 +21,7 @@ import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
 import { remember } from '../store/bounded.ts';
 import { defined } from '../dcat/defined.ts';
 import { FACETS, FORMAT_FIELD_LIST } from './facets.ts';
+import { askable, noteRelatedIndexing } from './related.ts';
 import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, type GroupInput } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
 import {
@@ -250,8 +251,8 @@ export class SearchScope extends EventTarget {
     const controller = new AbortController();
     this.#controller = controller;
     const { signal } = controller;
-    const state = this.state;
-    const settings = this.settings;
+    // without the format and licence groups on a store that cannot count or filter them (related.ts)
+    let { state, settings } = askable(this.store, this.state, this.settings);
     const key = this.#stateKey(state, settings);
     this.#running++;
     // The UI strings load while the store answers: no round trip of their own after it.
@@ -266,6 +267,8 @@ export class SearchScope extends EventTarget {
         const counted = this.#seen.get(filterKey)?.facets;
         const request = buildSearchRequest(state, counted ? { ...settings, facets: [] } : settings, { storeBaseUrl: this.store.baseUrl, seenFormats: this.#seenFormats() });
         answer = await this.store.search(request, { signal });
+        noteRelatedIndexing(this.store, answer);
+        ({ state, settings } = askable(this.store, state, settings));
         if (counted) answer = { ...answer, facets: counted };
         remember(this.#answers, key, answer, KEPT_ANSWERS);
         this.#rememberFormats(answer.facets);

@@ -4,8 +4,9 @@
  */
 import { Batcher } from './batch.ts';
 import { entryFromJson, searchResultFromJson } from './entry-json.ts';
-import { AbortError, HttpStatusError, NotFoundError } from './errors.ts';
+import { AbortError, HttpStatusError, NetworkError, NotFoundError } from './errors.ts';
 import { getJson, type FetchLike } from './http.ts';
+import { isCrossOrigin, type Transport } from './transport.ts';
 import { and, batchClause, contextClause, DEFAULT_LOOKUP_PREDICATE, field, inverseClause, literalField, uriField } from './query.ts';
 import { abortable, SharedRequests } from './shared.ts';
 import { remember } from './bounded.ts';
@@ -22,6 +23,8 @@ export interface EntryStoreClientOptions {
   timeoutMs?: number;
   /** A batch is split further when its URL would grow longer than this (proxies often refuse > 8 KB lines). */
   maxUrlLength?: number;
+  /** `cors`, `jsonp` or `auto` (default; transport.ts), or a function asked at each read (the page's configuration). */
+  transport?: Transport | (() => Transport);
 }
 
 /** EntryStore never returns more than this many hits per page (`entrystore.solr.max-limit`). */
@@ -73,6 +76,9 @@ export class EntryStoreClient implements CatalogStore {
   readonly #timeoutMs: number;
   readonly #batchSize: number;
   readonly #maxUrlLength: number;
+  readonly #transport: () => Transport;
+  /** `auto` found the store readable only through JSONP: every later read goes there directly. */
+  #jsonpOnly = false;
   readonly #requests = new SharedRequests();
   readonly #batcher: Batcher<BatchValue>;
   /** Entries by entry URI (the store's and the one built from base + ids). */
@@ -91,6 +97,8 @@ export class EntryStoreClient implements CatalogStore {
     this.#timeoutMs = options.timeoutMs ?? 15_000;
     this.#batchSize = Math.max(1, Math.min(STORE_MAX_LIMIT, Math.floor(options.batchSize ?? DEFAULT_BATCH_SIZE)));
     this.#maxUrlLength = options.maxUrlLength ?? 7000;
+    const transport = options.transport ?? 'auto';
+    this.#transport = typeof transport === 'function' ? transport : () => transport;
     this.#batcher = new Batcher<BatchValue>(
       (uris) => this.#splitBatch(uris),
       (uris) => this.#loadBatch(uris),
@@ -221,8 +229,33 @@ export class EntryStoreClient implements CatalogStore {
     return entries[0];
   }
 
-  #get(url: string, signal?: AbortSignal): Promise<unknown> {
-    return getJson(url, { fetch: this.#fetch, timeoutMs: this.#timeoutMs, ...(signal ? { signal } : {}) });
+  /**
+   * One read: fetch (CORS), or JSONP when configured, or — `auto` — JSONP once a cross-origin fetch failed as a network
+   * error (a CORS refusal; not a timeout, not an HTTP status). When JSONP fails too, the fetch's error stands.
+   */
+  async #get(url: string, signal?: AbortSignal): Promise<unknown> {
+    const transport = this.#transport();
+    if (transport === 'jsonp' || (transport === 'auto' && this.#jsonpOnly)) return this.#getJsonp(url, signal);
+    try {
+      return await getJson(url, { fetch: this.#fetch, timeoutMs: this.#timeoutMs, ...(signal ? { signal } : {}) });
+    } catch (e) {
+      const refused = e instanceof NetworkError && e.cause instanceof TypeError;
+      if (transport !== 'auto' || !refused || !isCrossOrigin(url)) throw e;
+      try {
+        const value = await this.#getJsonp(url, signal);
+        this.#jsonpOnly = true;
+        return value;
+      } catch (jsonpError) {
+        if (jsonpError instanceof AbortError) throw jsonpError;
+        throw new NetworkError(`${(e as Error).message}; JSONP failed too: ${(jsonpError as Error).message}`, { cause: e });
+      }
+    }
+  }
+
+  /** JSONP lives in a chunk of its own: pages whose store answers CORS never load it. */
+  async #getJsonp(url: string, signal?: AbortSignal): Promise<unknown> {
+    const { getJsonp } = await import('../jsonp/jsonp.ts');
+    return getJsonp(url, { storeBaseUrl: this.baseUrl, timeoutMs: this.#timeoutMs, ...(signal ? { signal } : {}) });
   }
 
   async #searchAt(url: string, signal?: AbortSignal): Promise<SearchResult> {

@@ -3,6 +3,7 @@
  * (a landing page and its distribution list then cost two requests, not ten).
  */
 import { EntryStoreClient, normaliseBaseUrl } from './entrystore.ts';
+import { transportOf, type Transport } from './transport.ts';
 import type { CatalogStore } from './types.ts';
 import type { GlobalConfig } from '../config/params.ts';
 
@@ -13,17 +14,22 @@ export const DEFAULT_STORE_URL = '/store/';
 export const storeUrlOf = (el: { getAttribute(name: string): string | null; readonly ownerDocument: { readonly baseURI: string } }, page: GlobalConfig): string =>
   new URL(el.getAttribute('store-url') || (typeof page.storeUrl === 'string' && page.storeUrl) || DEFAULT_STORE_URL, el.ownerDocument.baseURI).href.replace(/\/?$/, '/');
 
-export type StoreFactory = (baseUrl: string) => CatalogStore;
+/** `transport`: how to read the store (the page configuration's `transport` / `jsonp`, src/store/transport.ts). */
+export type StoreFactory = (baseUrl: string, transport?: Transport) => CatalogStore;
 
-const defaultFactory: StoreFactory = (baseUrl) => new EntryStoreClient(baseUrl);
+const defaultFactory: StoreFactory = (baseUrl, transport = 'auto') => new EntryStoreClient(baseUrl, { transport });
 let factory: StoreFactory = defaultFactory;
 const stores = new Map<string, CatalogStore>();
 
-/** The shared store for `baseUrl` (trailing `/` added, so `…/store` and `…/store/` are one store). */
-export function storeFor(baseUrl: string): CatalogStore {
-  const key = normaliseBaseUrl(baseUrl);
+/**
+ * The shared store for `baseUrl` (trailing `/` added, so `…/store` and `…/store/` are one store), read as the page
+ * configuration `page` says (`transport`, or the legacy `jsonp` key; default `auto`).
+ */
+export function storeFor(baseUrl: string, page: Pick<GlobalConfig, 'transport' | 'jsonp'> = {}): CatalogStore {
+  const transport = transportOf(page);
+  const key = `${transport} ${normaliseBaseUrl(baseUrl)}`;
   let store = stores.get(key);
-  if (!store) stores.set(key, (store = factory(key)));
+  if (!store) stores.set(key, (store = factory(normaliseBaseUrl(baseUrl), transport)));
   return store;
 }
 

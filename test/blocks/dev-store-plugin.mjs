@@ -194,7 +194,10 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
         '--processing-ms', String(JOB_PROCESSING_MS), '--data-dir', dataDir);
       // The test pages' origin may call /api cross-origin (the upload block); the dev server listens by now.
       const pagePort = server.address().port;
+      // The store is a default EntryStore otherwise (dev-store/README.md "Fidelity": CORS for these origins only,
+      // EntryStore's sort parsing, no Range), with distributions indexed under related.* as EntryScape configures it.
       for (const host of new Set([config.hostname ?? 'localhost', 'localhost', '127.0.0.1'])) args.push('--cors-origin', `http://${host}:${pagePort}`);
+      args.push('--solr-related');
       child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
       storeUrl = await new Promise((resolve, reject) => {
         let buf = '';

@@ -20,12 +20,20 @@ export interface Running {
   close(): Promise<void>;
 }
 
+/** The host site's origins (startSite: 127.0.0.1, any port), as an EntryStore `entrystore.cors.origins` pattern. */
+export const SITE_ORIGINS = ['http://127.0.0.1:*'] as const;
+
 /**
- * The dev store over `catalogs`, in-process, on a free port, as `http://localhost:<port>/store/`; `corsOrigins`: the
- * host pages that call its job API (/api answers CORS to those only, as `--cors-origin`).
+ * The dev store over `catalogs`, in-process, on a free port, as `http://localhost:<port>/store/`: a default EntryStore
+ * (dev-store/README.md "Fidelity") that answers CORS to `corsOrigins` only (default: the host site, SITE_ORIGINS; `[]`
+ * = CORS off, the pages then read with JSONP) and indexes distributions under related.* as EntryScape configures it
+ * (`solrRelated`, default on).
  */
-export async function startStore(catalogs: readonly string[], opts: { corsOrigins?: readonly string[] } = {}): Promise<Running> {
-  const server = await createStoreServer({ catalogs, port: 0, ...opts });
+export async function startStore(
+  catalogs: readonly string[],
+  opts: { corsOrigins?: readonly string[]; solrRelated?: boolean } = {},
+): Promise<Running> {
+  const server = await createStoreServer({ catalogs, port: 0, corsOrigins: SITE_ORIGINS, solrRelated: true, ...opts });
   return { url: server.url, close: () => server.close() };
 }
 

@@ -132,6 +132,8 @@ before(async () => {
     ],
     {
       jobs: { users: [...USERS, BOB], processingMs: 0, maxUploadBytes: LIMIT },
+      // the portal whose data previews read the stored files cross-origin (CORS is off for any other origin)
+      corsOrigins: ['https://portal.example'],
       plugins: [
         (app) => {
           app.router.add(['GET', 'POST'], /^\/abuse-probe\/hit\/(?<name>[^/]+)$/, ({ res, match }) => {

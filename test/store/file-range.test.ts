@@ -26,7 +26,7 @@ describe('stored files: single byte ranges', () => {
   const urls = new Map<string, string>();
 
   before(async () => {
-    s = await startStore([path.join(repoRoot, 'demo/catalog/demo-catalog.ttl')]);
+    s = await startStore([path.join(repoRoot, 'demo/catalog/demo-catalog.ttl')], { range: true, corsOrigins: ['https://portal.example'] });
     const ctx = [...s.store.contexts.keys()][0]!;
     dir = mkdtempSync(path.join(tmpdir(), 'file-range-'));
     const onDisk = path.join(dir, 'rows.csv');

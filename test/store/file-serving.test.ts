@@ -37,7 +37,7 @@ describe('stored files: headers that keep uploads from running script on the sto
   };
 
   before(async () => {
-    s = await startJobStore();
+    s = await startJobStore({}, { corsOrigins: ['https://portal.example'] });
     t = await token(s);
     for (const [name, type, content] of ACTIVE_UPLOADS) served.set(name, await add(DIST_PLAIN, name, type, content));
     served.set('polls.csv', await add(DIST_CSV, 'polls.csv', 'text/csv', 'party,share\n<script>x</script>,1\n'));

@@ -26,7 +26,7 @@ describe('parameter parsing (§2.1)', () => {
 describe('HTTP behaviour', () => {
   let s: StoreServer;
   before(async () => {
-    s = await startStore([localFixture('catalog.ttl')]);
+    s = await startStore([localFixture('catalog.ttl')], { corsOrigins: ['https://portal.example.org', 'http://localhost:5173'] });
   });
   after(() => s.close());
 

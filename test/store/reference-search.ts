@@ -150,7 +150,7 @@ function sortValue(doc: IndexedDoc, field: string, desc: boolean, scores: Hits):
 
 function collator(lang: string): Intl.Collator {
   const primary = lang.split('-')[0]!.toLowerCase();
-  return new Intl.Collator(['en', 'de', 'sv'].includes(primary) ? primary : 'und');
+  return new Intl.Collator(['en', 'de', 'sv'].includes(primary) ? primary : 'und', { sensitivity: 'base', numeric: true });
 }
 
 function facetValues(doc: IndexedDoc, field: string): readonly string[] {
@@ -189,8 +189,10 @@ export function referenceSearch(index: SearchIndex, params: Map<string, string>,
       const x = va[i];
       const y = vb[i];
       if (x === y) continue;
-      if (x === undefined) return 1;
-      if (y === undefined) return -1;
+      // text_sort (title_sort.*) has no sortMissingLast: missing first ascending; every other type: missing last
+      const missingFirst = key.field.startsWith('title_sort.') && !key.desc ? -1 : 1;
+      if (x === undefined) return missingFirst;
+      if (y === undefined) return -missingFirst;
       const c = key.field.startsWith('title_sort.') ? collator(key.field.slice(11)).compare(String(x), String(y)) : x < y ? -1 : x > y ? 1 : 0;
       if (c !== 0) return key.desc ? -c : c;
     }

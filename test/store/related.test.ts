@@ -20,7 +20,7 @@ describe('related.* fields: datasets carry the metadata of their distributions',
   let s: StoreServer;
   const q = (query: string, params: Record<string, string | number> = {}) => getJson(searchUrl(s.url, query, params));
   before(async () => {
-    s = await startStore([{ file: 'related.ttl', text: TTL }]);
+    s = await startStore([{ file: 'related.ttl', text: TTL }], { solrRelated: true });
   });
   after(() => s.close());
 

@@ -56,7 +56,7 @@ describe('search over the test catalog', () => {
     const { body } = await q(DATASET, { sort: 'modified asc' });
     assert.equal(resources(body)[0], `${s.url}1/resource/local-ds`);
     // asc uses the smallest theme URI: ENVI (ds1, ds2) < HEAL (ds3); missing (local-ds) last.
-    const themes = await q(DATASET, { sort: `metadata.predicate.uri.${predicateHash(`${DCAT}theme`)} asc, modified desc` });
+    const themes = await q(DATASET, { sort: `metadata.predicate.uri.${predicateHash(`${DCAT}theme`)} asc,modified desc` });
     assert.deepEqual(resources(themes.body), ['https://example.org/ds/2', 'https://example.org/ds/1', 'https://example.org/ds/3', `${s.url}1/resource/local-ds`]);
   });
 

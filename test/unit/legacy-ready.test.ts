@@ -6,7 +6,7 @@ import { provideApi, type LegacyApi } from '../../src/legacy/ready.ts';
 
 type Win = Window & { __entryscape_blocks?: LegacyApi; __entryscape_blocks_ready?: Promise<unknown>; __entryscape_blocks_resolve?: unknown };
 
-const api = (): LegacyApi => ({ init: () => Promise.resolve(), clear: () => undefined, setEntryStore: () => undefined, addConfig: () => undefined });
+const api = (): LegacyApi => ({ init: () => Promise.resolve(), clear: () => undefined, setEntryStore: () => undefined, addConfig: () => undefined, checkStore: () => Promise.resolve({}) });
 
 describe('readiness signal', () => {
   test('promise and resolve made BEFORE the runtime: resolved with the handle, which is on the window', async () => {

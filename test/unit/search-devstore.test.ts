@@ -36,7 +36,8 @@ function suite(name: string, file: string | undefined, lang: 'sv' | 'de') {
 
     before(async () => {
       await loadAllMessages();
-      server = await createStoreServer({ catalogs: [file!], port: 0 });
+      // distributions indexed with their datasets, as EntryScape configures a store (entrystore.solr.related=on)
+      server = await createStoreServer({ catalogs: [file!], port: 0, solrRelated: true });
       requests = [];
       const client = new EntryStoreClient(server.url, {
         fetch: (input, init) => {

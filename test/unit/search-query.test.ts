@@ -161,13 +161,13 @@ test('two buckets are ORed', () => {
 
 test('sort: state choice, then sortOrder (title, + as space), else modified desc; bad sortOrder ignored', (t) => {
   t.mock.method(console, 'warn', () => {});
-  assert.equal(sortFor(state({ sort: 'title' }), settings), 'title.sv asc, title.nolang asc');
+  assert.equal(sortFor(state({ sort: 'title' }), settings), 'title.sv asc,title.nolang asc');
   assert.equal(sortFor(state({ sort: 'modified' }), { ...settings, sortOrder: 'title' }), 'modified desc');
-  assert.equal(sortFor(state(), { ...settings, sortOrder: 'title', lang: 'de' }), 'title.de asc, title.nolang asc');
+  assert.equal(sortFor(state(), { ...settings, sortOrder: 'title', lang: 'de' }), 'title.de asc,title.nolang asc');
   assert.equal(sortFor(state(), { ...settings, sortOrder: 'modified+asc' }), 'modified asc');
   assert.equal(sortFor(state(), { ...settings, sortOrder: 'metadata.predicate.literal_s.3e2f60da desc, title.sv+asc' }),
-    'metadata.predicate.literal_s.3e2f60da desc, title.sv asc');
+    'metadata.predicate.literal_s.3e2f60da desc,title.sv asc');
   assert.equal(sortFor(state(), { ...settings, sortOrder: 'drop table' }), 'modified desc');
   assert.equal(sortFor(state(), settings), 'modified desc');
-  assert.equal(buildSearchRequest(state({ sort: 'title' }), { ...settings, lang: 'en' }).sort, 'title.en asc, title.nolang asc');
+  assert.equal(buildSearchRequest(state({ sort: 'title' }), { ...settings, lang: 'en' }).sort, 'title.en asc,title.nolang asc');
 });
