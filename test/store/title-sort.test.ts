@@ -8,7 +8,8 @@ import type { StoreServer } from '../../dev-store/server.ts';
 import { buildSearchRequest } from '../../src/search/query.ts';
 import { EMPTY_STATE, type SearchSettings } from '../../src/search/types.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
-import { DCT, sharedFixture, skipUnless, startStore } from './helpers.ts';
+import { DCT, startStore } from './helpers.ts';
+import { sharedFixture, skipUnless } from '../shared-fixtures.ts';
 
 const ANTWERP = sharedFixture('dcat/large/antwerpen-dcat.xml');
 const SETTINGS: SearchSettings = { types: ['dataset'], pageSize: 100, facets: [], lang: 'sv' };
