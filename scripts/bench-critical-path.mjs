@@ -225,7 +225,7 @@ async function series(browser, url, runs, options = {}) {
 
 const started = Date.now();
 const site = await startSite();
-const store = await createStoreServer({ catalogs: [DEMO_CATALOG, ...(searchCatalog === DEMO_CATALOG ? [] : [searchCatalog])], port: 0, baseUrl: `${site.origin}/store/` });
+const store = await createStoreServer({ catalogs: [DEMO_CATALOG, ...(searchCatalog === DEMO_CATALOG ? [] : [searchCatalog])], port: 0, baseUrl: `${site.origin}/store/`, corsOrigins: ['*'], solrRelated: true });
 site.setStorePort(store.port);
 const entry = await entryOf(store.url, LANDING_DATASET);
 site.setPage('/landing.html', pages.landing(entry));

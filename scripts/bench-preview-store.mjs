@@ -69,7 +69,7 @@ const t0 = performance.now();
 const sha256 = await writeCsv(csv, size);
 console.log(`bench-preview-store: wrote a ${MB} MB CSV in ${Math.round(performance.now() - t0)} ms (${csv})`);
 
-const store = await createStoreServer({ catalogs: [join(root, 'demo/catalog/demo-catalog.ttl')], port: 0 });
+const store = await createStoreServer({ catalogs: [join(root, 'demo/catalog/demo-catalog.ttl')], port: 0, corsOrigins: ['*'], range: true });
 const contextId = [...store.store.contexts.keys()][0];
 const entry = store.store.addFileEntry(contextId, { name: 'big.csv', mime: 'text/csv', path: csv, size: statSync(csv).size, sha256 });
 const src = entry.resourceUri;

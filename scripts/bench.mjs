@@ -324,7 +324,12 @@ async function benchStore(server, queries) {
 
 const started = Date.now();
 console.log(`bench: catalog ${relative(root, catalog) || catalog}`);
-const single = await createStoreServer({ catalogs: [catalog], port: 0, maxLimit: 1000 });
+/**
+ * The store as the bench page reads it: CORS for the page's origin (a strict store would make the blocks fall back to
+ * JSONP and the bench would time that) and `related` indexing, which the format and licence facets need.
+ */
+const BENCH_STORE = { corsOrigins: ['*'], solrRelated: true };
+const single = await createStoreServer({ catalogs: [catalog], port: 0, maxLimit: 1000, ...BENCH_STORE });
 const count = await datasetCount(single.url);
 console.log(`bench: store loaded in ${Math.round(single.loadMs)} ms, ${count} datasets`);
 const copies = Math.ceil(Math.max(...opts.sizes) / Math.max(1, count));
@@ -336,7 +341,7 @@ try {
     let url = single.url;
     let note = '';
     if (size > count && copies > 1) {
-      multi ??= await createStoreServer({ catalogs: Array.from({ length: copies }, () => catalog), port: 0, maxLimit: 1000 });
+      multi ??= await createStoreServer({ catalogs: Array.from({ length: copies }, () => catalog), port: 0, maxLimit: 1000, ...BENCH_STORE });
       url = multi.url;
       note = `catalog served ${copies}×, ${copies * count} datasets`;
     }
