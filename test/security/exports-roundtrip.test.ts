@@ -6,8 +6,8 @@
 // characters no XML 1.0 document can hold become U+FFFD. No injected triple, no merged blank nodes, no file that
 // fails to parse. CSV: one row per exportable dataset, 12 cells each, every formula-leading cell neutralised.
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
+import { assertWellFormedXml, jsonld, n3, pct, viaRdflib, type PQuad, type PTerm } from './rdf-readers.ts';
 import { parse as parseCsvSync } from 'csv-parse/sync';
 import { Graph, blankNode, literal, namedNode, type Term } from '../../src/rdf/graph.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
@@ -16,67 +16,31 @@ import { csvField } from '../../blocks/dataset-exports/csv.ts';
 import { CSV_COLUMNS, resultCsv } from '../../blocks/dataset-exports/export-data.ts';
 import type { StoreEntry } from '../../src/store/types.ts';
 
-const require = createRequire(import.meta.url);
 
-// ---------------------------------------------------------------------------------------------------------------
-// Independent parsers (typed structurally; none of them ships TypeScript declarations we could rely on).
-interface PTerm {
-  termType: string;
-  value: string;
-  language?: string;
-  datatype?: { value: string };
-}
-interface PQuad {
-  subject: PTerm;
-  predicate: PTerm;
-  object: PTerm;
-}
-const n3 = require('n3') as { Parser: new (o: { format: string; baseIRI?: string }) => { parse(text: string): PQuad[] } };
-const jsonld = require('jsonld') as { toRDF(doc: unknown, o: { format: 'application/n-quads'; base?: string }): Promise<string> };
-const rdflib = require('rdflib') as {
-  graph(): { statements: PQuad[] };
-  parse(text: string, store: unknown, base: string, type: string, cb: (err: unknown) => void): void;
-};
-const { DOMParser: XmlDomParser } = require('@xmldom/xmldom') as {
-  DOMParser: new (o: object) => { parseFromString(text: string, type: string): unknown };
-};
 
 const BASE = 'https://base.example/doc';
 
-function viaRdflib(text: string, type: string): Promise<PQuad[]> {
-  const store = rdflib.graph();
-  return new Promise((resolve, reject) =>
-    rdflib.parse(text, store, BASE, type, (e) => (e ? reject(e instanceof Error ? e : new Error(String(e))) : resolve(store.statements))),
-  );
-}
 
-/** xmldom with every warning and error made fatal: the RDF/XML must be well-formed XML 1.0. */
-function assertWellFormedXml(text: string): void {
-  const problems: string[] = [];
-  const report = (m: string) => problems.push(m);
-  new XmlDomParser({ locator: {}, errorHandler: { warning: report, error: report, fatalError: report } }).parseFromString(text, 'application/xml');
-  assert.deepEqual(problems, [], 'RDF/XML is well-formed XML');
-}
 
 type Parser = (text: string) => Promise<PQuad[]>;
 const PARSERS: Record<RdfExportFormat, Record<string, Parser>> = {
   turtle: {
     'n3 Turtle': async (t) => new n3.Parser({ format: 'Turtle', baseIRI: BASE }).parse(t),
-    'rdflib Turtle': (t) => viaRdflib(t, 'text/turtle'),
+    'rdflib Turtle': (t) => viaRdflib(t, 'text/turtle', BASE),
   },
   ntriples: {
     'n3 N-Triples (strict)': async (t) => new n3.Parser({ format: 'N-Triples' }).parse(t),
-    'rdflib Turtle': (t) => viaRdflib(t, 'text/turtle'),
+    'rdflib Turtle': (t) => viaRdflib(t, 'text/turtle', BASE),
   },
   rdfxml: {
     'xmldom + rdflib RDF/XML': (t) => {
       assertWellFormedXml(t);
-      return viaRdflib(t, 'application/rdf+xml');
+      return viaRdflib(t, 'application/rdf+xml', BASE);
     },
   },
   jsonld: {
     'jsonld.js toRDF': async (t) => new n3.Parser({ format: 'N-Quads' }).parse(await jsonld.toRDF(JSON.parse(t), { format: 'application/n-quads', base: BASE })),
-    'rdflib JSON-LD': (t) => viaRdflib(t, 'application/ld+json'),
+    'rdflib JSON-LD': (t) => viaRdflib(t, 'application/ld+json', BASE),
   },
 };
 
@@ -90,7 +54,6 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const IRI_UNSAFE = /[\s\u0000-\u0020<>"{}|^`\\\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]/g;
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
-const pct = (c: string): string => [...new TextEncoder().encode(c)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 function expectedIri(iri: string): string | undefined {
   if (!ABSOLUTE.test(iri)) return undefined;
   return iri.replace(LONE_SURROGATE, pct).replace(IRI_UNSAFE, pct);

@@ -6,34 +6,12 @@
  * forged `dcterms:license` about the victim, no unparseable file, every language tag and datatype kept.
  */
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { after, before, describe, test } from 'node:test';
+import { assertWellFormedXml, jsonld, n3, pct, viaRdflib, type PQuad, type PTerm } from './rdf-readers.ts';
 import type { Triple } from '../../src/rdf/graph.ts';
 import type { StoreServer } from '../../dev-store/server.ts';
 import type { Entry } from '../../dev-store/catalog.ts';
 import { startStore } from '../store/helpers.ts';
-
-const require = createRequire(import.meta.url);
-interface PTerm {
-  termType: string;
-  value: string;
-  language?: string;
-  datatype?: { value: string };
-}
-interface PQuad {
-  subject: PTerm;
-  predicate: PTerm;
-  object: PTerm;
-}
-const n3 = require('n3') as { Parser: new (o: { format: string; baseIRI?: string }) => { parse(text: string): PQuad[] } };
-const jsonld = require('jsonld') as { toRDF(doc: unknown, o: { format: 'application/n-quads'; base?: string }): Promise<string> };
-const rdflib = require('rdflib') as {
-  graph(): { statements: PQuad[] };
-  parse(text: string, store: unknown, base: string, type: string, cb: (err: unknown) => void): void;
-};
-const { DOMParser: XmlDomParser } = require('@xmldom/xmldom') as {
-  DOMParser: new (o: object) => { parseFromString(text: string, type: string): unknown };
-};
 
 const DCT = 'http://purl.org/dc/terms/';
 const DCAT = 'http://www.w3.org/ns/dcat#';
@@ -100,18 +78,6 @@ newline"""@sv-SE ;
 `;
 
 // ---- independent parsers ---------------------------------------------------------------------------------------
-function viaRdflib(text: string, type: string): Promise<PQuad[]> {
-  const store = rdflib.graph();
-  return new Promise((resolve, reject) =>
-    rdflib.parse(text, store, BASE, type, (e) => (e ? reject(e instanceof Error ? e : new Error(String(e))) : resolve(store.statements))),
-  );
-}
-function wellFormedXml(text: string): void {
-  const problems: string[] = [];
-  const report = (m: string) => problems.push(m);
-  new XmlDomParser({ locator: {}, errorHandler: { warning: report, error: report, fatalError: report } }).parseFromString(text, 'application/xml');
-  assert.deepEqual(problems, [], 'RDF/XML is well-formed XML');
-}
 const jsonLdQuads = async (doc: unknown): Promise<PQuad[]> => new n3.Parser({ format: 'N-Quads' }).parse(await jsonld.toRDF(doc, { format: 'application/n-quads', base: BASE }));
 
 /** RDF/JSON (Talis) read by hand: subject → predicate → [{type, value, lang?, datatype?}]. */
@@ -138,7 +104,6 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const IRI_UNSAFE = /[\s\u0000-\u0020<>"{}|^`\\\u007F-\u009F\u200E\u200F\u202A-\u202E\u2066-\u2069\uFFFE\uFFFF]/g;
 // eslint-disable-next-line no-control-regex -- the rule is about control characters
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const pct = (c: string): string => [...new TextEncoder().encode(c)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 const mappedIri = (iri: string): string => iri.replace(LONE_SURROGATE, pct).replace(IRI_UNSAFE, pct);
 
 function asPTerm(t: Triple['object'], mapped: boolean): PTerm {
@@ -189,7 +154,7 @@ function canonicalBoolean(q: PQuad): PQuad {
 type Reader = { name: string; mapped: boolean; read: (e: Entry) => Promise<PQuad[]> };
 const READERS: Reader[] = [
   { name: 'format=text/turtle, n3 Turtle', mapped: true, read: async (e) => new n3.Parser({ format: 'Turtle', baseIRI: BASE }).parse(await metadata(e, 'text/turtle')) },
-  { name: 'format=text/turtle, rdflib Turtle', mapped: true, read: async (e) => viaRdflib(await metadata(e, 'text/turtle'), 'text/turtle') },
+  { name: 'format=text/turtle, rdflib Turtle', mapped: true, read: async (e) => viaRdflib(await metadata(e, 'text/turtle'), 'text/turtle', BASE) },
   { name: 'Accept: text/turtle, n3 Turtle', mapped: true, read: async (e) => new n3.Parser({ format: 'Turtle', baseIRI: BASE }).parse(await get(e.metadataUri, 'text/turtle')) },
   { name: 'format=application/n-triples, n3 N-Triples (strict)', mapped: true, read: async (e) => new n3.Parser({ format: 'N-Triples' }).parse(await metadata(e, 'application/n-triples')) },
   { name: 'format=text/rdf+n3, n3 N3', mapped: true, read: async (e) => new n3.Parser({ format: 'N3', baseIRI: BASE }).parse(await metadata(e, 'text/rdf+n3')) },
@@ -200,17 +165,17 @@ const READERS: Reader[] = [
     mapped: true,
     read: async (e) => {
       const xml = await metadata(e, 'application/rdf+xml');
-      wellFormedXml(xml);
-      return viaRdflib(xml, 'application/rdf+xml');
+      assertWellFormedXml(xml);
+      return viaRdflib(xml, 'application/rdf+xml', BASE);
     },
   },
-  { name: 'default (RDF/XML), xmldom + rdflib', mapped: true, read: async (e) => viaRdflib(await get(e.metadataUri), 'application/rdf+xml') },
+  { name: 'default (RDF/XML), xmldom + rdflib', mapped: true, read: async (e) => viaRdflib(await get(e.metadataUri), 'application/rdf+xml', BASE) },
   { name: 'format=application/ld+json, jsonld.js', mapped: true, read: async (e) => jsonLdQuads(JSON.parse(await metadata(e, 'application/ld+json'))) },
   {
     name: 'format=application/ld+json, rdflib JSON-LD',
     mapped: true,
     // rdflib reads the native JSON `true` as "1"^^xsd:boolean: the same value, so it is compared as the canonical "true".
-    read: async (e) => (await viaRdflib(await metadata(e, 'application/ld+json'), 'application/ld+json')).map(canonicalBoolean),
+    read: async (e) => (await viaRdflib(await metadata(e, 'application/ld+json'), 'application/ld+json', BASE)).map(canonicalBoolean),
   },
   { name: 'entry JSON rdfFormat=application/ld+json (embedded metadata), jsonld.js', mapped: true, read: async (e) => jsonLdQuads(JSON.parse(await get(`${e.entryUri}?includeAll&format=application/json&rdfFormat=${encodeURIComponent('application/ld+json')}`)).metadata) },
   { name: 'format=application/json (RDF/JSON, as stored)', mapped: false, read: async (e) => rdfJsonQuads(JSON.parse(await metadata(e, 'application/json'))) },
