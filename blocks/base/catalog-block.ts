@@ -266,6 +266,8 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
   #syncAria(): void {
     for (const param of ARIA_PARAMS) {
       const value = this.getAttribute(param)?.trim();
+      // (`label="true"` / `"false"` is the incumbent `view` block's switch for its field names, never a name)
+      if (param === 'label' && /^(true|false)$/i.test(value ?? '')) continue;
       if (value && (param !== 'live' || /^(off|polite|assertive)$/.test(value))) this.setAttribute(`aria-${param}`, value);
     }
     if ((this.hasAttribute('aria-label') || this.hasAttribute('aria-labelledby')) && !this.hasAttribute('role')) this.setAttribute('role', 'region');

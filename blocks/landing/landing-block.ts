@@ -49,6 +49,8 @@ export type LandingModel =
       readonly kind: 'service';
       readonly model: DataServiceModel;
       readonly entry: StoreEntry;
+      /** The entries of the batched lookup (publisher, contact points …; the RDForms presenter reads them). */
+      readonly related?: Map<string, StoreEntry>;
       readonly options: LandingOptions;
       readonly relatedFailed?: boolean;
       readonly rich?: RichSlots;
@@ -148,7 +150,7 @@ export async function landingOf(
     const { buildDataServiceModel, renderService: render } = await serviceView;
     renderService = render;
     const model = buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl });
-    return { kind: 'service', model, entry, options: opts, relatedFailed, rich: richModule && flags && richModule.serviceSlots(entry, rel, flags, opts.lang) };
+    return { kind: 'service', model, entry, related: rel, options: opts, relatedFailed, rich: richModule && flags && richModule.serviceSlots(entry, rel, flags, opts.lang) };
   }
   const m = await coverage;
   return datasetLanding(store, entry, rel, opts, relatedFailed, (model) => m?.coverageSlots(entry, model, opts.lang));

@@ -24,7 +24,8 @@ const TEMPLATE_KEYS = ['htemplate', 'template', 'rowhead', 'rowexpand', 'listhea
   'templateFilter', 'templateNoFilter', 'templateFilterNoResults'];
 /** Parameters every block reads that are not in the parameter tables: ARIA, entry location, store, language, scope, HTML mode. */
 const SHARED_KEYS = ['title', 'label', 'labelledby', 'describedby', 'live', 'entry', 'context', 'uri', 'lookup', 'lookupLiteral',
-  'lookupURI', 'storeUrl', 'lang', 'scope', 'strictStandardHtml', 'noStyles', 'define', 'use', 'filterPredicates', 'shows'];
+  'lookupURI', 'storeUrl', 'lang', 'scope', 'strictStandardHtml', 'noStyles', 'define', 'use', 'filterPredicates', 'shows',
+  'rdformsid', 'onecol'];
 /** Page configuration keys that any block node may carry. */
 const GLOBAL_FROM_ANY_BLOCK = ['entrystore', 'namespaces', 'labelProperties', 'bundles', 'entitytypes', 'type2template'];
 /** Keys that structure a call rather than set a parameter: never attributes. */

@@ -32,6 +32,7 @@ export const BLOCK_TAGS: Readonly<Record<string, string>> = {
   template: 'catalog-template',
   viewMetadata: 'catalog-metadata',
   distributionList: 'catalog-metadata',
+  view: 'catalog-metadata',
 };
 
 /** Attributes a block name implies on its element. */

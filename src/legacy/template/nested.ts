@@ -12,8 +12,8 @@ import { attributeName } from '../../config/params.ts';
 import { tagOf } from '../names.ts';
 import type { TemplateContext } from './context.ts';
 
-/** Blocks that show a part of the current entry: our `<catalog-metadata>` (blocks/metadata/). */
-const ENTRY_PARTS: Readonly<Record<string, string>> = { distributionList: 'distributions', viewMetadata: 'fields' };
+/** Blocks that show a part of the current entry: our `<catalog-metadata>` (blocks/metadata/); `{{view rdformsid=…}}` too. */
+const ENTRY_PARTS: Readonly<Record<string, string>> = { distributionList: 'distributions', viewMetadata: 'fields', view: 'fields' };
 
 /** Search parts that join the enclosing block's search scope. */
 const SCOPED = /^(dataset-(list|results|search|multi-search|facets|exports)|facets-sv|catalog-search-list)$/;
