@@ -151,6 +151,9 @@ describe('RDForms templates (viewMetadata template=, {{view rdformsid=}}, the vi
 
     const short = await fieldsIn(page, '#short-view');
     assert.match(short.cls, /esbRdforms--onecol/);
+    // label="false" is the view block's switch for its field names (read by screen readers only), not an accessible name
+    assert.match(short.cls, /esbRdforms--nolabels/);
+    assert.equal(await page.$eval('#short-view catalog-metadata', (el) => el.getAttribute('aria-label')), null);
     assert.deepEqual(short.fields.map((f) => (f as [string])[0]), ['Beskrivning', 'Webbadress för åtkomst', 'Format', 'Tillgänglighet', 'Licens']);
 
     // an unknown template id: ONE warning naming it, and the standard field list instead of nothing
