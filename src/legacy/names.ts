@@ -32,6 +32,10 @@ export const BLOCK_TAGS: Readonly<Record<string, string>> = {
   template: 'catalog-template',
   viewMetadata: 'catalog-metadata',
   distributionList: 'catalog-metadata',
+  showcaseSearch: 'catalog-showcase-search',
+  ideaSearch: 'catalog-idea-search',
+  showcaseList: 'catalog-showcase-list',
+  ideaList: 'catalog-idea-list',
 };
 
 /** Attributes a block name implies on its element. */
