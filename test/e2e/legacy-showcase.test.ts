@@ -228,4 +228,16 @@ describe('showcase and idea blocks of the open-data extension, script swapped fo
     assert.deepEqual(seen.problems, []);
     await page.close();
   });
+
+  test('a dataset page that names no dataset: showcaseList and ideaList list nothing, with one warning each, and nothing throws', async () => {
+    const { page, seen, warnings } = await open('dataset-showcases.html');
+    await page.waitForFunction(() => document.querySelectorAll('catalog-showcase-list, catalog-idea-list').length === 2
+      && !document.querySelector('catalog-showcase-list [aria-busy="true"], catalog-idea-list [aria-busy="true"]'), undefined, { timeout: 20000 });
+    assert.equal(await page.locator('[data-entryscape="showcaseList"] li, [data-entryscape="ideaList"] li').count(), 0);
+    assert.deepEqual(warnings.filter((w) => /no dataset is named/.test(w)).map((w) => w.split(':')[0]), [
+      '[catalog-blocks] showcaseList', '[catalog-blocks] ideaList',
+    ]);
+    assert.deepEqual(seen.problems, []);
+    await page.close();
+  });
 });
