@@ -37,4 +37,6 @@ export * from '../blocks/wms-map/wms-map.ts';
 export * from '../blocks/data-preview/data-preview.ts';
 export * from '../blocks/visualization/visualization.ts';
 export * from '../blocks/dataset-extras/dataset-extras.ts';
+// The open-data extension's showcase and idea lists (issue 26).
+export * from '../blocks/showcase-list/showcase-list.ts';
 export { PreviewToggle } from '../blocks/rich-content/preview-toggle.ts';

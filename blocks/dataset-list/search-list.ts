@@ -25,7 +25,7 @@ import type { LoadState } from '../base/load-controller.ts';
 import { heading, stateView, type RenderContext } from '../base/render.ts';
 import { pagination } from '../search-base/pagination.ts';
 import { activeFilterCount } from '../search-base/search-state.ts';
-import { lookupRowResources, resultRow, type RowDetailModule } from './result-row.ts';
+import { lookupRowResources, resultRow, type RowDetailModule, type RowState } from './result-row.ts';
 import type { RowDetail } from './row-detail.ts';
 import { LIST_TEMPLATES, templates, type TemplateModule } from '../search-base/templates.ts'; // templates (issue 10)
 import { anyRich, loadCoverage, loadRich, richFlags } from '../rich-content/hook.ts';
@@ -90,7 +90,7 @@ export class SearchListBlock extends CatalogBlock {
    */
   readonly #scope = new ScopePart(this, {
     override: () => this.scopeOverride,
-    ready: () => !this.pageConfigPending,
+    ready: () => !this.pageConfigPending && this.listReady,
     joined: () => {
       this.#configured = '';
     },
@@ -111,6 +111,37 @@ export class SearchListBlock extends CatalogBlock {
   /** The SearchScope this list shows (shared by every block with the same scope name in the document). */
   get searchScope(): SearchScope {
     return this.#scope.scope;
+  }
+
+  /**
+   * False while the list cannot say what it searches yet (a list of the entries pointing at the page's dataset,
+   * before that dataset is found): it joins and configures its scope only then, and shows "loading" meanwhile.
+   */
+  protected get listReady(): boolean {
+    return true;
+  }
+
+  /** The `blocks` definition name whose row and list templates apply when the element has none (issue 10). */
+  protected get templateBlock(): string {
+    return 'datasetList';
+  }
+
+  /**
+   * Row parts a list of other entry types renders itself (issue 26: showcases, ideas): the head beside the expand
+   * button and the expanded area. The page author's `rowhead` / `rowexpand` win over them. Undefined: dataset rows.
+   */
+  protected rowParts(_row: ResultRow, _ctx: RenderContext): RowState['custom'] | undefined {
+    return undefined;
+  }
+
+  /** Level of the row titles and of the list's messages: `hl` (default 2). */
+  protected get listHeadingLevel(): number {
+    return Number(this.params.hl ?? 2);
+  }
+
+  /** True when `rowParts` gives every row its expanded area (then opening a row looks up no dataset details). */
+  protected get ownRowDetail(): boolean {
+    return false;
   }
 
   /** Types searched: the defaults, plus data services with includeServices, all three with typeFilter. */
@@ -187,7 +218,7 @@ export class SearchListBlock extends CatalogBlock {
     const active = this.ownerDocument.activeElement;
     this.#focusWasInside = this.contains(active);
     this.#focusInRow = this.#focusWasInside && !!active?.closest('li.entryListRow');
-    if (!this.isConnected || this.pageConfigPending) return;
+    if (!this.isConnected || this.pageConfigPending || !this.listReady) return;
     const scope = this.#scope.sync();
     const settings = this.settings;
     const key = JSON.stringify([settings, this.params.registry === true]);
@@ -221,7 +252,8 @@ export class SearchListBlock extends CatalogBlock {
     let r = this.#rows.get(key);
     if (!r) this.#rows.set(key, (r = { open: false, detail: undefined, followedUp: false, distExpanded: new Set(), distBuilt: new Set() }));
     r.open = !r.open;
-    if (r.open && (r.detail === undefined || r.detail === 'failed')) {
+    // A row whose expanded area the list renders itself (rowParts) needs no dataset details.
+    if (r.open && (r.detail === undefined || r.detail === 'failed') && !this.ownRowDetail) {
       const entry = r;
       entry.detail = 'loading';
       const store = this.store;
@@ -292,11 +324,14 @@ export class SearchListBlock extends CatalogBlock {
     const distExpanded = r?.distExpanded ?? new Set<number>();
     const distBuilt = r?.distBuilt ?? new Set<number>();
     const badges = indicators && this.#indicators?.rows.includes(row) ? this.#indicators.module.rowIndicators(row.entry, ctx) : undefined;
+    const own = this.rowParts(row, ctx);
+    const authored = this.#templates?.listRow(this, row.entry, hl, this.templateBlock).custom; // templates (issue 10)
+    const custom = own || authored ? { ...own, ...authored } : undefined;
     return resultRow(
       row,
       {
         ...(badges ? { indicators: badges } : {}),
-        ...this.#templates?.listRow(this, row.entry, hl), // templates (issue 10)
+        ...(custom ? { custom } : {}),
         open: r?.open ?? false,
         detail: r?.detail,
         renderDetail: rowDetailLoaded?.expandedDetail,
@@ -346,7 +381,7 @@ export class SearchListBlock extends CatalogBlock {
 
   /** The list inside the author's `listhead` / `listbody` templates (issue 10), if any. */
   #body(list: TemplateResult, hl: number): unknown {
-    return this.#templates ? this.#templates.listBody(this, list, hl) : list;
+    return this.#templates ? this.#templates.listBody(this, list, hl, this.templateBlock) : list;
   }
 
   /** The text shown when there are no rows. */
@@ -360,9 +395,9 @@ export class SearchListBlock extends CatalogBlock {
     const scope = this.#scope.current;
     const state = this.state;
     const params = this.params;
-    const hl = Number(params.hl ?? 2);
+    const hl = this.listHeadingLevel;
     const clickExpand = params.clickExpand !== false;
-    const tpl = (this.#templates = templates(this, LIST_TEMPLATES, 'datasetList')); // templates (issue 10)
+    const tpl = (this.#templates = templates(this, LIST_TEMPLATES, this.templateBlock)); // templates (issue 10)
     if (!scope || (state !== 'loading' && state !== 'ready')) {
       const body = scope ? stateView(state, lang, { noEntry: 'list.empty', notFound: 'state.unreachable' }, this.retry, hl) : nothing;
       return html`<div class="esbBlock esbSearchList" lang=${lang}>${body}</div>`;
@@ -391,7 +426,7 @@ export class SearchListBlock extends CatalogBlock {
             </div>`
           : nothing}
         <div class="esbListEmptySlot" aria-live=${scope.countAnnouncers.size > 0 ? 'off' : nothing}>${empty
-          ? /* templates (issue 10) */ tpl?.listEmpty(this, isFiltered(empty.state), hl)
+          ? /* templates (issue 10) */ tpl?.listEmpty(this, isFiltered(empty.state), hl, this.templateBlock)
             ?? heading(hl, this.emptyText(empty.state, empty.counts), { cls: 'esbEmpty esbListEmpty esbStateHeading' })
           : nothing}</div>
         ${empty

@@ -33,6 +33,10 @@ export const BLOCK_TAGS: Readonly<Record<string, string>> = {
   viewMetadata: 'catalog-metadata',
   distributionList: 'catalog-metadata',
   view: 'catalog-metadata',
+  showcaseSearch: 'catalog-showcase-search',
+  ideaSearch: 'catalog-idea-search',
+  showcaseList: 'catalog-showcase-list',
+  ideaList: 'catalog-idea-list',
 };
 
 /** Attributes a block name implies on its element. */

@@ -12,6 +12,7 @@ import type { Field, FieldKey, Text } from '../dcat/model.ts';
 import { TITLE_PROPERTIES, type Node } from '../dcat/read.ts';
 import { dedupe, pushField, ValueReader } from '../dcat/read-values.ts';
 import { descriptionOf, resourceTerm } from '../dcat/entry.ts';
+import { safeHref } from '../dcat/safe.ts';
 
 export const SHOWCASE_TYPE = 'http://entryscape.com/terms/Result';
 export const IDEA_TYPE = 'http://entryscape.com/terms/Idea';
@@ -113,4 +114,43 @@ export function extrasOf(
       || collator.compare(a.m.title?.value ?? '\uffff', b.m.title?.value ?? '\uffff'))
     .map(({ m }) => m);
   return { showcases: models(showcases), ideas: models(ideas) };
+}
+
+/** A showcase / idea as a row of its own list (issue 26: `showcaseSearch`, `ideaList` …): what the row head shows. */
+export interface ExtraRowModel extends ExtraModel {
+  /** An image of it (`foaf:depiction`, `schema:image`, `foaf:img`): http(s) only. */
+  readonly image?: { readonly src: string; readonly alt?: Text };
+  /** Its own web site (`foaf:page`, the incumbent's "Web page"; else a homepage / landing page / schema:url): http(s) only. */
+  readonly page?: string;
+  /** What it uses: the `dcterms:source` resources (datasets), in graph order. */
+  readonly sources: readonly string[];
+}
+
+const IMAGE_PROPERTIES = [`${foaf}depiction`, `${schema}image`, `${SCHEMA_HTTPS}image`, `${foaf}img`];
+const PAGE_PROPERTIES = [`${foaf}page`, `${foaf}homepage`, `${dcat}landingPage`, `${schema}url`, `${SCHEMA_HTTPS}url`];
+/** The row head shows these; the expanded area shows the rest. */
+const IN_ROW_HEAD = new Set<FieldKey>(['page', 'landingPage']);
+
+const httpUrl = (t: { termType: string; value: string } | undefined): string | undefined =>
+  t && t.termType === 'NamedNode' && /^https?:\/\//i.test(t.value) ? safeHref(t.value) : undefined;
+
+/** The row of one showcase / idea entry; `related` holds what its agents and sources resolve to. */
+export function extraRowOf(entry: StoreEntry, related: ReadonlyMap<string, StoreEntry>, lang: Lang): ExtraRowModel {
+  const base = extraOf(entry, related, lang);
+  const r = new ValueReader(entry.metadata, related, lang);
+  const n: Node = { graph: entry.metadata, term: resourceTerm(entry) };
+  const imageTerm = r.objectsOf(n, IMAGE_PROPERTIES).find((t) => httpUrl(t));
+  const src = httpUrl(imageTerm);
+  // The image's own title or description in the metadata is its text alternative; without one it is decorative
+  // (the row's title heading beside it names the showcase already).
+  const alt = imageTerm ? r.text(r.node(imageTerm), [...TITLE_PROPERTIES, `${dcterms}description`]) : undefined;
+  const page = r.objectsOf(n, PAGE_PROPERTIES).map(httpUrl).find(Boolean);
+  const sources = r.objects(n, EXTRAS_INVERSE_PREDICATE).filter((t) => t.termType === 'NamedNode').map((t) => t.value);
+  return {
+    ...base,
+    fields: base.fields.filter((f) => !IN_ROW_HEAD.has(f.key)),
+    ...(src ? { image: { src, ...(alt ? { alt } : {}) } } : {}),
+    ...(page ? { page } : {}),
+    sources: [...new Set(sources)],
+  };
 }

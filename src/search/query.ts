@@ -7,7 +7,7 @@
  * (entrystore-api.md §2.3): a token matches as a 3–25 character substring, so shorter tokens get a trailing `*` and
  * longer ones are cut to 25 characters.
  */
-import { and, contextClause, escapeValue, or, rdfTypeClause } from '../store/query.ts';
+import { and, contextClause, escapeValue, field, or, rdfTypeClause, uriField } from '../store/query.ts';
 import type { SearchRequest } from '../store/types.ts';
 import { clampPage, COLLECTION_NAMES, type SearchSettings, type SearchState } from './types.ts';
 import { facetFieldsFor, filterClause, typeUri, type FormatValues } from './facets.ts';
@@ -115,7 +115,8 @@ export interface QueryOptions {
 export function searchQuery(state: SearchState, settings: SearchSettings, options: QueryOptions = {}): string {
   const types = settings.types.length ? settings.types : (['dataset'] as const);
   return and(
-    rdfTypeClause(types.map(typeUri)),
+    rdfTypeClause(settings.rdfTypes?.length ? settings.rdfTypes : types.map(typeUri)),
+    settings.pointingAt ? field(uriField(settings.pointingAt.predicate), settings.pointingAt.object) : '',
     settings.contextId && options.storeBaseUrl ? contextsClause(options.storeBaseUrl, settings.contextId) : '',
     termsClause(state.terms),
     ...COLLECTION_NAMES.map((name) => filterClause(name, state.filters[name] ?? [], options.seenFormats)),

@@ -362,7 +362,7 @@ export class SearchScope extends EventTarget {
       .map(([k, v]) => [k, [...v!].sort()])
       .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
     return JSON.stringify([state.terms, filters, [...settings.types].sort(), settings.contextId ?? '', settings.facets,
-      settings.baseFilter ?? {}, settings.facetLimit ?? 0]);
+      settings.baseFilter ?? {}, settings.facetLimit ?? 0, settings.rdfTypes ?? [], settings.pointingAt ?? '']);
   }
 
   #stateKey(state: SearchState, settings: SearchSettings): string {

@@ -44,6 +44,13 @@ export interface SearchSettings {
   readonly lang: Lang;
   /** Restrict to one context of the store, or to any of several (global or block `context`). */
   readonly contextId?: string | readonly string[];
+  /**
+   * Entry types (full IRIs) searched instead of `types` (issue 26: `rdftype` of a search list; showcases, ideas).
+   * Rows of other types are read like datasets (title, description, publisher); blocks listing them render their own.
+   */
+  readonly rdfTypes?: readonly string[];
+  /** Only entries whose metadata has `<?> <predicate> <object>` (the incumbent's `relationinverse`, issue 26). */
+  readonly pointingAt?: { readonly predicate: string; readonly object: string };
 }
 
 export interface FacetValueView {

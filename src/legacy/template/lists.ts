@@ -45,9 +45,9 @@ function render(h: TemplateHost, key: string, name: string, extra: Extra): unkno
 const labelled = new WeakMap<Element, WeakSet<StoreEntry>>();
 
 /** `custom` of a row's state: its rendered `rowhead` / `rowexpand` (an empty object without templates). */
-export function listRow(h: TemplateHost, entry: StoreEntry, hl: number): { custom?: { head?: unknown; expand?: unknown } } {
-  const head = render(h, 'rowhead', 'datasetList', { entry, hl });
-  const expand = render(h, 'rowexpand', 'datasetList', { entry, hl });
+export function listRow(h: TemplateHost, entry: StoreEntry, hl: number, name = 'datasetList'): { custom?: { head?: unknown; expand?: unknown } } {
+  const head = render(h, 'rowhead', name, { entry, hl });
+  const expand = render(h, 'rowexpand', name, { entry, hl });
   if (head === undefined && expand === undefined) return {};
   let seen = labelled.get(h);
   if (!seen) labelled.set(h, (seen = new WeakSet()));
@@ -61,17 +61,17 @@ export function listRow(h: TemplateHost, entry: StoreEntry, hl: number): { custo
 }
 
 /** The list (`body`) inside the `listbody` template, after the `listhead` template. */
-export function listBody(h: TemplateHost, body: unknown, hl: number): unknown {
-  const head = render(h, 'listhead', 'datasetList', { hl });
-  const wrapped = render(h, 'listbody', 'datasetList', { body, hl });
+export function listBody(h: TemplateHost, body: unknown, hl: number, name = 'datasetList'): unknown {
+  const head = render(h, 'listhead', name, { hl });
+  const wrapped = render(h, 'listbody', name, { body, hl });
   if (head === undefined && wrapped === undefined) return body;
   return html`${head ?? nothing}${wrapped ?? body}`;
 }
 
 /** What an empty result shows instead of the built-in text (undefined: no template). */
-export function listEmpty(h: TemplateHost, filtered: boolean, hl: number): unknown {
+export function listEmpty(h: TemplateHost, filtered: boolean, hl: number, name = 'datasetList'): unknown {
   const [first, second] = filtered ? ['listempty', 'listplaceholder'] : ['listplaceholder', 'listempty'];
-  return render(h, first!, 'datasetList', { hl }) ?? render(h, second!, 'datasetList', { hl });
+  return render(h, first!, name, { hl }) ?? render(h, second!, name, { hl });
 }
 
 /** The results block's text from its template (undefined: none given). */
