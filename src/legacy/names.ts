@@ -32,6 +32,7 @@ export const BLOCK_TAGS: Readonly<Record<string, string>> = {
   template: 'catalog-template',
   viewMetadata: 'catalog-metadata',
   distributionList: 'catalog-metadata',
+  list: 'catalog-list',
 };
 
 /** Attributes a block name implies on its element. */

@@ -115,7 +115,7 @@ export interface QueryOptions {
 export function searchQuery(state: SearchState, settings: SearchSettings, options: QueryOptions = {}): string {
   const types = settings.types.length ? settings.types : (['dataset'] as const);
   return and(
-    rdfTypeClause(types.map(typeUri)),
+    rdfTypeClause(settings.rdfTypes?.length ? settings.rdfTypes : types.map(typeUri)),
     settings.contextId && options.storeBaseUrl ? contextsClause(options.storeBaseUrl, settings.contextId) : '',
     termsClause(state.terms),
     ...COLLECTION_NAMES.map((name) => filterClause(name, state.filters[name] ?? [], options.seenFormats)),

@@ -361,7 +361,7 @@ export class SearchScope extends EventTarget {
       .filter(([, v]) => v?.length)
       .map(([k, v]) => [k, [...v!].sort()])
       .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-    return JSON.stringify([state.terms, filters, [...settings.types].sort(), settings.contextId ?? '', settings.facets,
+    return JSON.stringify([state.terms, filters, [...settings.types].sort(), settings.rdfTypes ?? [], settings.contextId ?? '', settings.facets,
       settings.baseFilter ?? {}, settings.facetLimit ?? 0]);
   }
 

@@ -29,6 +29,11 @@ export interface SearchState {
 /** How the list searches: set by the list / layout blocks through `SearchScope.configure`. */
 export interface SearchSettings {
   readonly types: readonly ('dataset' | 'series' | 'service')[];
+  /**
+   * Types searched instead of `types` (full IRIs): a list of other things than datasets and data services (the
+   * incumbent's `searchList` with `rdftype: 'foaf:Agent'`). Its rows are generic (title, description; see result-row.ts).
+   */
+  readonly rdfTypes?: readonly string[];
   /** The `sortOrder` parameter (behaviour doc §1.12). */
   readonly sortOrder?: string;
   /** Rows per page (`limit`, else `limitOptions[0]`, else 10). */

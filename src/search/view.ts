@@ -98,7 +98,9 @@ export function rowPublisherUris(entries: readonly StoreEntry[]): string[] {
  * 'results' when a search can return data services (with datasets: "Showing all 14 datasets" would call them
  * datasets), else undefined (datasets; series are datasets). A type selection narrows what the settings search.
  */
-export function countsOf(state: SearchState, settings: Pick<SearchSettings, 'types'>): 'results' | undefined {
+export function countsOf(state: SearchState, settings: Pick<SearchSettings, 'types' | 'rdfTypes'>): 'results' | undefined {
+  // other things than datasets (`rdftype`): "results" too
+  if (settings.rdfTypes?.length) return 'results';
   const picked = state.filters.type;
   return settings.types.includes('service') && (!picked || picked.includes(typeUri('service'))) ? 'results' : undefined;
 }
