@@ -4,6 +4,7 @@
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { fetchLocatedEntry, LOCATION_PROPERTIES, locationOf } from '../../src/config/entry-location.ts';
+import { landingHref, type Route } from '../../src/config/links.ts';
 import { contextsOf, pageSizeOf, rdfTypesOf } from '../../src/search/settings.ts';
 import { msg } from '../../src/i18n/index.ts';
 import { expand } from '../../src/rdf/namespaces.ts';
@@ -198,10 +199,21 @@ export class CatalogList extends CatalogBlock<Loaded> {
     </li>`;
   }
 
-  /** The incumbent's default head (`{{text}}`) as a heading, with the entry's description below it. */
+  /**
+   * The incumbent's default head (`{{text}}`) as a heading, with the entry's description below it; with `click` /
+   * `namedclick` the title links there (a `clicks` route or page, as the search lists link). A template head links
+   * with `{{link}}` itself.
+   */
   #defaultHead(entry: StoreEntry, ctx: TemplateContext, hl: number): TemplateResult {
     const description = renderTemplate('{{text content="${dcterms:description}"}}', ctx);
-    const text = entryTitle(ctx) || entry.resourceUri;
+    const p = this.params;
+    const click = typeof p.click === 'string' && p.click ? p.click : undefined;
+    const named = typeof p.namedclick === 'string' && p.namedclick ? p.namedclick : undefined;
+    const title = entryTitle(ctx) || entry.resourceUri;
+    const target = { uri: entry.resourceUri, entryId: entry.entryId, contextId: entry.contextId };
+    const text = click || named
+      ? html`<a class="esbRowTitleLink" href=${landingHref((named ?? 'dataset') as Route, target, this.pageConfig, this.pageUrl, click)}>${title}</a>`
+      : title;
     return html`${heading(hl, text, { cls: 'esbRowTitle' })}<div class="esbRowDescription">${description}</div>`;
   }
 
