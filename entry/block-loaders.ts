@@ -41,6 +41,7 @@ const ROWS: readonly Row[] = [
   [() => import('../blocks/template/template.ts').then(() => {}), 'catalog-template', 'esb-template'],
   [() => import('../blocks/visualization/visualization.ts').then(() => {}), 'catalog-visualization', 'catalog-visualization-tabs'],
   [() => import('../blocks/wms-map/wms-map.ts').then(() => {}), 'catalog-wms-map', 'catalog-spatial-map', 'catalog-points-map'],
+  [() => import('../blocks/catalog-list/catalog-list.ts').then(() => {}), 'catalog-list', 'esb-list'],
 ];
 
 /** Tag → the import of the module that defines it. */

@@ -50,6 +50,11 @@ export interface RowState {
   readonly distributions: DistributionListState;
   /** The indicator badges of the row (includeIndicators in DL and FP), when loaded. */
   readonly indicators?: unknown;
+  /**
+   * A row of a list of other things than datasets (`rdftype: 'foaf:Agent'`, issue 26): its title links only when the
+   * list names a `click` / `namedclick` target, and it expands only with a `rowexpand` template.
+   */
+  readonly generic?: { readonly linked: boolean };
   /** The page author's `rowhead` / `rowexpand` templates, rendered (issue 10; src/legacy/template/lists.ts). */
   readonly custom?: { readonly head?: unknown; readonly expand?: unknown };
 }
@@ -97,9 +102,10 @@ export function resultRow(row: ResultRow, st: RowState, ctx: RenderContext): Tem
   const e = row.entry;
   const target = { uri: e.resourceUri, entryId: e.entryId, contextId: e.contextId };
   const href = ctx.landing(row.kind === 'service' ? 'dataservice' : 'dataset', target);
-  const titleContent = html`<a class="esbRowTitleLink" href=${href}
-    >${row.title ? textOf(row.title, ctx.lang) : html`<span class="esbUntitled">${title}</span>`}</a
-  >`;
+  const titleText = row.title ? textOf(row.title, ctx.lang) : html`<span class="esbUntitled">${title}</span>`;
+  const generic = st.generic;
+  const titleContent = generic && !generic.linked ? titleText : html`<a class="esbRowTitleLink" href=${href}>${titleText}</a>`;
+  const expandable = !generic || st.custom?.expand !== undefined;
   const cls = ['entryListRow', 'esbRow', 'esbPadding', `esbRow--${row.kind}`, st.open ? 'esbRowExpanded' : ''].filter(Boolean).join(' ');
   return html`<li class=${cls} data-uri=${e.resourceUri}>
     <div class="esbRowHead esbNotFocusable esbDefaultExpandButton">
@@ -113,15 +119,15 @@ export function resultRow(row: ResultRow, st: RowState, ctx: RenderContext): Tem
           : nothing}
         ${formatBadges(row)}`}
       </div>
-      <div class="esbRowControl">
+      ${expandable ? html`<div class="esbRowControl">
         <button type="button" class="esbExpandButton esbRowExpandButton" aria-expanded=${st.open ? 'true' : 'false'}
           aria-controls=${regionId} @click=${st.toggle}>
           <span class="esbExpandLabel">${msg(ctx.lang, st.open ? 'row.less' : 'row.more')}</span><span
             class="esbVisuallyHidden">: <span lang=${ifDefined(langOf(row.title, ctx.lang))}>${title}</span></span>
           <span class="esbExpandIcon" aria-hidden="true"></span>
         </button>
-      </div>
+      </div>` : nothing}
     </div>
-    <div class="esbRowExpand" id=${regionId} ?hidden=${!st.open}>${st.custom?.expand !== undefined ? (st.open ? st.custom.expand : nothing) : expandedArea(st, ctx)}</div>
+    ${expandable ? html`<div class="esbRowExpand" id=${regionId} ?hidden=${!st.open}>${st.custom?.expand !== undefined ? (st.open ? st.custom.expand : nothing) : expandedArea(st, ctx)}</div>` : nothing}
   </li>`;
 }

@@ -13,7 +13,8 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
-import { baseFilterOf, contextsOf, pageSizeOf, sortOptionsOf } from '../../src/search/settings.ts';
+import { baseFilterOf, contextsOf, pageSizeOf, rdfTypesOf, sortOptionsOf } from '../../src/search/settings.ts';
+import { TYPE_VALUES } from '../../src/search/facets.ts';
 import { scopeNameOf } from '../search-base/scope-params.ts';
 import { ScopePart } from '../search-base/scope-part.ts';
 import { KeptLinks } from '../search-base/kept-links.ts';
@@ -144,9 +145,26 @@ export class SearchListBlock extends CatalogBlock {
     return false;
   }
 
-  /** Types searched: the defaults, plus data services with includeServices, all three with typeFilter. */
+  /**
+   * The incumbent's `rdftype` (issue 26): datasets, series and data services keep their rows (as types); any other
+   * type (`foaf:Agent`, `skos:Concept` …) is searched as given and its rows are generic (title and description, no
+   * dataset landing link or expansion).
+   */
+  #rdfTypes(): { kinds?: ItemKind[]; iris?: string[] } {
+    const given = rdfTypesOf(this.params.rdftype);
+    const kinds = given.map((iri) => TYPE_VALUES.find((t) => t.uri === iri)?.kind);
+    if (!given.length) return {};
+    return kinds.every((k) => k !== undefined) ? { kinds: kinds as ItemKind[] } : { iris: given };
+  }
+
+  /** Rows of a list of other types than datasets and data services (`rdftype`): generic rows. */
+  #generic = false;
+
+  /** Types searched: `rdftype`'s, else the defaults, plus data services with includeServices, all three with typeFilter. */
   protected get types(): readonly ItemKind[] {
     const p = this.params;
+    const given = this.#rdfTypes().kinds;
+    if (given) return given;
     const base = (this.constructor as typeof SearchListBlock).listDefaults.types;
     if (p.typeFilter === true) return ['dataset', 'series', 'service'];
     if (p.includeServices === true && !base.includes('service')) return [...base, 'service'];
@@ -167,8 +185,10 @@ export class SearchListBlock extends CatalogBlock {
     // No sortOrder: the first of the global sortOptions is the default sort (embeds doc §3)
     const sortOrder = typeof p.sortOrder === 'string' ? p.sortOrder : sortOptions[0];
     const baseFilter = baseFilterOf(p.baseFilter);
+    const rdfTypes = this.#rdfTypes().iris;
     return {
       types: this.types,
+      ...(rdfTypes ? { rdfTypes } : {}),
       pageSize: this.pageSize,
       lang: this.uiLang,
       pageInUrl: p.pageInUrl === true,
@@ -221,6 +241,7 @@ export class SearchListBlock extends CatalogBlock {
     if (!this.isConnected || this.pageConfigPending || !this.listReady) return;
     const scope = this.#scope.sync();
     const settings = this.settings;
+    this.#generic = !!settings.rdfTypes;
     const key = JSON.stringify([settings, this.params.registry === true]);
     if (key !== this.#configured) {
       // Expanded areas were built in the old language / mode: rebuilt on the next expansion.
@@ -330,6 +351,7 @@ export class SearchListBlock extends CatalogBlock {
     return resultRow(
       row,
       {
+        ...(this.#generic ? { generic: { linked: typeof this.params.namedclick === 'string' || typeof this.params.click === 'string' } } : {}),
         ...(badges ? { indicators: badges } : {}),
         ...(custom ? { custom } : {}),
         open: r?.open ?? false,
@@ -386,6 +408,7 @@ export class SearchListBlock extends CatalogBlock {
 
   /** The text shown when there are no rows. */
   protected emptyText(state: SearchState, counts?: SearchResults['counts']): string {
+    if (this.#generic) return msg(this.uiLang, isFiltered(state) ? 'list.noMatch' : 'list.nothing');
     // with data services among what is searched, the text names both kinds (as the result count does: results.ts)
     return msg(this.uiLang, isFiltered(state) ? (counts ? 'hits.none' : 'results.none') : counts ? 'hits.empty' : 'list.empty');
   }

@@ -123,6 +123,12 @@ export const EXTRA_PARAMS: readonly ExtraParamSpec[] = [
   row('namedclick', 'string', 'DL LI SS MS FS FP MU'),
   row('click', 'string', 'DL LI SS MS FS FP MU'),
   row('context', 'json', 'DL LI SS MS FS FP'),
+  // the incumbent's core list parameters (issue 26): `list` (<catalog-list>) and `searchList` read the list's column
+  row('rdftype', 'json', 'LI'),
+  row('relation', 'string', 'LI'),
+  row('relationinverse', 'string', 'LI'),
+  row('dependencyproperties', 'string', 'LI'),
+  row('facets', 'boolean', 'LI'),
 ];
 
 /** Lower-case, without `-`/`_`: `include-data-preview`, `includeDataPreview`, `includedatapreview` compare equal. */

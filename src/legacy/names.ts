@@ -37,6 +37,7 @@ export const BLOCK_TAGS: Readonly<Record<string, string>> = {
   ideaSearch: 'catalog-idea-search',
   showcaseList: 'catalog-showcase-list',
   ideaList: 'catalog-idea-list',
+  list: 'catalog-list',
 };
 
 /** Attributes a block name implies on its element. */

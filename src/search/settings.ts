@@ -5,6 +5,7 @@
  * SearchScope. Kept small: every search page loads this.
  */
 import { expandUri } from './url.ts';
+import { expand } from '../rdf/namespaces.ts';
 import { COLLECTION_NAMES, type CollectionName } from './types.ts';
 
 /** A list given as an array, a comma-separated string or a single number; items trimmed, empty ones dropped. */
@@ -23,6 +24,19 @@ export function pageSizeOf(limit: unknown, limitOptions: unknown, fallback: numb
 export function contextsOf(raw: unknown): readonly string[] | undefined {
   const ids = listOf(raw);
   return ids.length ? ids : undefined;
+}
+
+/**
+ * The `rdftype` parameter of a list (the incumbent's core `list` / `searchList`): a comma list or an array of prefixed
+ * names or IRIs → full IRIs, once each (anything that is no http(s) IRI after expansion is dropped).
+ */
+export function rdfTypesOf(raw: unknown): string[] {
+  const out: string[] = [];
+  for (const item of listOf(raw)) {
+    const iri = expand(item);
+    if (/^https?:\/\/\S+$/i.test(iri) && !out.includes(iri)) out.push(iri);
+  }
+  return out;
 }
 
 export interface SortOption {

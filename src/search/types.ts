@@ -29,6 +29,12 @@ export interface SearchState {
 /** How the list searches: set by the list / layout blocks through `SearchScope.configure`. */
 export interface SearchSettings {
   readonly types: readonly ('dataset' | 'series' | 'service')[];
+  /**
+   * Types searched instead of `types` (full IRIs): a list of other things than datasets and data services (the
+   * incumbent's `searchList` with `rdftype: 'foaf:Agent'`; showcases, ideas). Its rows are generic (title, description;
+   * see result-row.ts) unless the block renders its own (blocks/showcase-list).
+   */
+  readonly rdfTypes?: readonly string[];
   /** The `sortOrder` parameter (behaviour doc §1.12). */
   readonly sortOrder?: string;
   /** Rows per page (`limit`, else `limitOptions[0]`, else 10). */
@@ -44,11 +50,6 @@ export interface SearchSettings {
   readonly lang: Lang;
   /** Restrict to one context of the store, or to any of several (global or block `context`). */
   readonly contextId?: string | readonly string[];
-  /**
-   * Entry types (full IRIs) searched instead of `types` (issue 26: `rdftype` of a search list; showcases, ideas).
-   * Rows of other types are read like datasets (title, description, publisher); blocks listing them render their own.
-   */
-  readonly rdfTypes?: readonly string[];
   /** Only entries whose metadata has `<?> <predicate> <object>` (the incumbent's `relationinverse`, issue 26). */
   readonly pointingAt?: { readonly predicate: string; readonly object: string };
 }

@@ -99,7 +99,7 @@ export function rowPublisherUris(entries: readonly StoreEntry[]): string[] {
  * datasets), else undefined (datasets; series are datasets). A type selection narrows what the settings search.
  */
 export function countsOf(state: SearchState, settings: Pick<SearchSettings, 'types' | 'rdfTypes'>): 'results' | undefined {
-  // other entry types than the dataset ones (showcases, ideas): the count is of results, not of datasets
+  // other entry types than the dataset ones (`rdftype`, showcases, ideas): the count is of results, not of datasets
   if (settings.rdfTypes?.length) return 'results';
   const picked = state.filters.type;
   return settings.types.includes('service') && (!picked || picked.includes(typeUri('service'))) ? 'results' : undefined;

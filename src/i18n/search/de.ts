@@ -20,6 +20,8 @@ export const deSearch: Readonly<Record<SearchKey, string>> = {
   'results.filtered.one': '1 Datensatz entspricht Ihrer Suche',
   'results.none': 'Keine Datensätze entsprechen Ihrer Suche.',
   'list.empty': 'Es gibt keine Datensätze anzuzeigen.',
+  'list.nothing': 'Es gibt nichts anzuzeigen.',
+  'list.noMatch': 'Nichts entspricht Ihrer Suche.',
   'hits.all': 'Alle {n} Ergebnisse werden angezeigt',
   'hits.all.one': '1 Ergebnis wird angezeigt',
   'hits.filtered': '{n} Ergebnisse entsprechen Ihrer Suche',

@@ -23,6 +23,8 @@ export const enSearch = {
   'results.filtered.one': '1 dataset matches your search',
   'results.none': 'No datasets match your search.',
   'list.empty': 'There are no datasets to show.',
+  'list.nothing': 'There is nothing to show.',
+  'list.noMatch': 'Nothing matches your search.',
   // with data services among the results (SearchResults.counts)
   'hits.all': 'Showing all {n} results',
   'hits.all.one': 'Showing 1 result',

@@ -20,6 +20,8 @@ export const svSearch: Readonly<Record<SearchKey, string>> = {
   'results.filtered.one': '1 datamängd matchar din sökning',
   'results.none': 'Inga datamängder matchar din sökning.',
   'list.empty': 'Det finns inga datamängder att visa.',
+  'list.nothing': 'Det finns inget att visa.',
+  'list.noMatch': 'Inget matchar din sökning.',
   'hits.all': 'Visar alla {n} träffar',
   'hits.all.one': 'Visar 1 träff',
   'hits.filtered': '{n} träffar matchar din sökning',

@@ -13,6 +13,9 @@
 import { html, nothing } from 'lit';
 import type { GlobalConfig } from '../../config/params.ts';
 import { loadVocabulariesFor } from '../../dcat/vocab.ts';
+import { objectIris } from '../../dcat/entry.ts';
+import { rdfTypesOf } from '../../search/settings.ts';
+import { dependencyTargets } from '../list.ts';
 import type { Lang } from '../../i18n/index.ts';
 import type { CatalogStore, StoreEntry } from '../../store/types.ts';
 import { interpret } from './interpret.ts';
@@ -29,7 +32,7 @@ export interface TemplateHost extends Element {
   requestUpdate(): void;
 }
 
-type Extra = { entry?: StoreEntry; body?: unknown; hl: number; resultsize?: number };
+type Extra = { entry?: StoreEntry; related?: ReadonlyMap<string, StoreEntry>; body?: unknown; hl: number; resultsize?: number };
 
 /** The template `key` of `host` rendered (undefined: none given). */
 function render(h: TemplateHost, key: string, name: string, extra: Extra): unknown {
@@ -44,10 +47,43 @@ function render(h: TemplateHost, key: string, name: string, extra: Extra): unkno
 /** Per list, the entries whose vocabulary labels (themes, licences …) were asked for. */
 const labelled = new WeakMap<Element, WeakSet<StoreEntry>>();
 
+/** Per list: the entries its rows point to through `dependencyproperties`, and the rows already asked for. */
+const dependencies = new WeakMap<Element, { readonly key: string; readonly found: Map<string, StoreEntry>; readonly asked: WeakSet<StoreEntry> }>();
+
+/**
+ * The incumbent's `dependencyproperties` (issue 26): the entries a row points to through those properties, so its
+ * templates show their labels (`{{prop "dcterms:publisher" render="label"}}` → the publisher's name, not its URI).
+ * Each row asks once; the rows of one render ask in the same tick, which the store client merges into ONE batched
+ * lookup (and serves from its cache afterwards). The row renders again when they come.
+ */
+function dependenciesOf(h: TemplateHost, entry: StoreEntry): ReadonlyMap<string, StoreEntry> | undefined {
+  const props = rdfTypesOf(h.params.dependencyproperties);
+  if (!props.length) return undefined;
+  const key = props.join(' ');
+  let d = dependencies.get(h);
+  if (!d || d.key !== key) dependencies.set(h, (d = { key, found: new Map(), asked: new WeakSet() }));
+  if (!d.asked.has(entry)) {
+    d.asked.add(entry);
+    const found = d.found;
+    const missing = dependencyTargets([entry], props).filter((u) => !found.has(u));
+    if (missing.length) {
+      h.store.getEntriesByResourceUris(missing)
+        .then(async (m) => {
+          for (const [k, v] of m) found.set(k, v);
+          await loadVocabulariesFor(objectIris(m.values()));
+          h.requestUpdate();
+        })
+        .catch((e: unknown) => console.warn('[catalog-blocks] the entries named by dependencyproperties could not be looked up', e));
+    }
+  }
+  return d.found;
+}
+
 /** `custom` of a row's state: its rendered `rowhead` / `rowexpand` (an empty object without templates). */
 export function listRow(h: TemplateHost, entry: StoreEntry, hl: number, name = 'datasetList'): { custom?: { head?: unknown; expand?: unknown } } {
-  const head = render(h, 'rowhead', name, { entry, hl });
-  const expand = render(h, 'rowexpand', name, { entry, hl });
+  const related = dependenciesOf(h, entry);
+  const head = render(h, 'rowhead', name, { entry, hl, ...(related ? { related } : {}) });
+  const expand = render(h, 'rowexpand', name, { entry, hl, ...(related ? { related } : {}) });
   if (head === undefined && expand === undefined) return {};
   let seen = labelled.get(h);
   if (!seen) labelled.set(h, (seen = new WeakSet()));
