@@ -14,7 +14,7 @@ import type { TemplateContext } from './context.ts';
 import { compileProgram, decodeEntities, type Hole, type Slot } from './markup.ts';
 import { blockOf, nestedAttributes, nestedBlock } from './nested.ts';
 import { authorStrings } from './template-strings.ts';
-import { allTerms, entryTitle, firstValue, predicates, propValues, type PropValue } from './values.ts';
+import { allTerms, contentText, entryText, entryTitle, predicates, propValues, type PropValue } from './values.ts';
 import { warnOnce } from './warn.ts';
 
 /** Where a helper's result goes: a child position (markup) or an attribute value / tag token (text only). */
@@ -155,11 +155,6 @@ function evaluate(hole: Hole, f: Frame, mode: Mode): unknown {
   return mode === 'text' ? '' : nothing;
 }
 
-/** `content="${dcterms:description} (${dcterms:identifier})"` with each `${prop}` replaced by its first value. */
-function fillContent(content: string, f: Frame): string {
-  return content.replace(/\$\{([^}]*)\}/g, (_, name: string) => firstValue(f.ctx, expand(name.trim())));
-}
-
 function entryLink(call: Call, f: Frame, mode: Mode): unknown {
   const e = f.ctx.entry;
   if (!e) return renderProgram(call.program, f, mode);
@@ -173,7 +168,7 @@ function entryLink(call: Call, f: Frame, mode: Mode): unknown {
   if (mode === 'text') return href;
   const content = call.program
     ? programMarkup(call.program, f)
-    : typeof call.hash.content === 'string' ? fillContent(call.hash.content, f) : entryTitle(f.ctx);
+    : typeof call.hash.content === 'string' ? contentText(f.ctx, call.hash.content) : entryTitle(f.ctx);
   const cls = typeof call.hash.class === 'string' ? call.hash.class : undefined;
   return cls ? html`<a href=${href} class=${cls}>${content}</a>` : html`<a href=${href}>${content}</a>`;
 }
@@ -229,7 +224,7 @@ function prop(call: Call, f: Frame): unknown {
 }
 
 const HELPERS: Readonly<Record<string, Helper>> = {
-  text: (call, f) => (typeof call.hash.content === 'string' ? fillContent(call.hash.content, f) : entryTitle(f.ctx)),
+  text: (call, f) => entryText(f.ctx, call.hash),
   link: entryLink,
   namedclick: entryLink,
   prop: (call, f) => prop(call, f),
