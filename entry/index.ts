@@ -25,6 +25,8 @@ export * from '../blocks/distribution-file-upload/distribution-file-upload.ts';
 // EntryScape Blocks templates (issue 10): <catalog-template> (and <esb-template>) and the entry parts they embed.
 export * from '../blocks/template/template.ts';
 export * from '../blocks/metadata/metadata.ts';
+// The core entry blocks (issue 26): text, link, image, slider, expand, autoVisualizations.
+export * from '../blocks/entry-view/entry-view.ts';
 // EntryScape Blocks markup (`data-entryscape…`), its configuration forms and the SPA handle (issue 10); a call, not a
 // bare import: package.json `sideEffects` would let the bundler drop a side-effect-only module.
 import { startLegacyPage } from './legacy-start.ts';

@@ -14,6 +14,7 @@ import { blockDefaults } from '../../src/config/block-overrides-loader.ts';
 import { squash } from '../../src/config/params.ts';
 import { safeConfiguredHref, safeHref } from '../../src/dcat/safe.ts';
 import { paragraphs } from '../../src/dcat/text.ts';
+import type { Text } from '../../src/dcat/model.ts';
 import { msg } from '../../src/i18n/index.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
 import type { TemplateContext } from '../../src/legacy/template/context.ts';
@@ -29,7 +30,7 @@ const KINDS: ReadonlySet<string> = new Set<EntryViewKind>(['text', 'link', 'imag
 /** Where an image is read when no `property` is given (the depiction properties DCAT-AP pages use). */
 const IMAGE_PROPERTIES = `${NS.foaf}depiction, ${NS.schema}image, ${NS.foaf}img`;
 /** Characters of the `expand` block's text shown before "Show more". */
-export const EXPAND_TEXT_LIMIT = 300;
+export const EXPAND_TEXT_LIMIT = 200;
 /** `width` / `height` of an image: a CSS length (a bare number is pixels); anything else is left out. */
 const LENGTH = /^\s*(\d+(?:\.\d+)?)\s*(px|em|rem|%|vw|vh|ch)?\s*$/i;
 
@@ -101,6 +102,8 @@ export class CatalogEntryView extends LandingBlock {
   #slide = 0;
   /** Images that failed to load: their place shows `fallback` (or nothing) instead. */
   #failed = new Set<string>();
+  /** `expand` of a text: its paragraphs, made once per text. */
+  #texts: { text: string; lang: string; texts: Text[] } | undefined;
   /** `expand` with a template: open or not. */
   #open = false;
   #stringsFor: string | undefined;
@@ -294,7 +297,9 @@ export class CatalogEntryView extends LandingBlock {
     }
     if (!text.trim()) return html``;
     // The landing page's long text: the first characters and a real "Show more" button (aria-expanded; focus stays).
-    return html`<div class="esbExpand">${longText(paragraphs(text).map((value) => ({ value, lang })), EXPAND_TEXT_LIMIT, ctx.lang)}</div>`;
+    // The same Text objects while the text is the same (the directive keeps its open state for the same texts).
+    if (this.#texts?.text !== text || this.#texts.lang !== lang) this.#texts = { text, lang, texts: paragraphs(text).map((value) => ({ value, lang })) };
+    return html`<div class="esbExpand">${longText(this.#texts.texts, EXPAND_TEXT_LIMIT, ctx.lang)}</div>`;
   }
 
   #expandTemplate(ctx: TemplateContext, source: string): TemplateResult {
