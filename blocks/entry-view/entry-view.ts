@@ -6,7 +6,6 @@
  * `data-entryscape="text" data-entryscape-content=…` show the same. Importing this module registers the element.
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
-import { styleMap } from 'lit/directives/style-map.js';
 import { blockProperties } from '../base/catalog-block.ts';
 import { LandingBlock, type LandingModel } from '../landing/landing-block.ts';
 import { longText } from '../base/render-fields.ts';
@@ -226,6 +225,18 @@ export class CatalogEntryView extends LandingBlock {
     return out;
   }
 
+  /**
+   * `width` / `height` through the CSSOM (a `style` attribute would need 'unsafe-inline' under a strict CSP; Lit's
+   * styleMap would join the loader's chunk).
+   */
+  protected override updated(changed: Map<PropertyKey, unknown>): void {
+    super.updated(changed);
+    const size = this.#size();
+    for (const img of this.querySelectorAll<HTMLImageElement>('img.esbImage')) {
+      for (const key of ['width', 'height'] as const) if (img.style[key] !== (size[key] ?? '')) img.style[key] = size[key] ?? '';
+    }
+  }
+
   /** An `<img>` of `src` (its `fallback` once it fails), with alt text always present. */
   #img(src: string, alt: string): TemplateResult | typeof nothing {
     const fallback = this.#fallbackImage();
@@ -235,7 +246,7 @@ export class CatalogEntryView extends LandingBlock {
       this.#failed.add(shown);
       this.requestUpdate();
     };
-    return html`<img class="esbImage" src=${shown} alt=${alt} style=${styleMap(this.#size())} @error=${failed}>`;
+    return html`<img class="esbImage" src=${shown} alt=${alt} @error=${failed}>`;
   }
 
   /** Alt text: the entry's title (an image of the entry), else the word "Image". */
