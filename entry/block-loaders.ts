@@ -34,6 +34,7 @@ const ROWS: readonly Row[] = [
   [() => import('../blocks/distribution-file-upload/distribution-file-upload.ts').then(() => {}), 'distribution-file-upload'],
   [() => import('../blocks/facet-search-responsiveness/facet-search-responsiveness.ts').then(() => {}), 'facet-search-responsiveness', 'esb-facetsearchresponsiveness'],
   [() => import('../blocks/facet-search-responsiveness/responsiveness.ts').then(() => {}), 'catalog-facet-responsiveness'],
+  [() => import('../blocks/entry-view/entry-view.ts').then(() => {}), 'catalog-entry-view'],
   [() => import('../blocks/facets-sv/facets-sv.ts').then(() => {}), 'facets-sv'],
   [() => import('../blocks/metadata/metadata.ts').then(() => {}), 'catalog-metadata'],
   [() => import('../blocks/rich-content/preview-toggle.ts').then(() => {}), 'catalog-preview-toggle'],

@@ -27,6 +27,8 @@ export * from '../blocks/template/template.ts';
 export * from '../blocks/metadata/metadata.ts';
 // The incumbent's core `list` block (issue 26): <catalog-list> (and <esb-list>).
 export * from '../blocks/catalog-list/catalog-list.ts';
+// The core entry blocks (issue 26): text, link, image, slider, expand, autoVisualizations.
+export * from '../blocks/entry-view/entry-view.ts';
 // EntryScape Blocks markup (`data-entryscape…`), its configuration forms and the SPA handle (issue 10); a call, not a
 // bare import: package.json `sideEffects` would let the bundler drop a side-effect-only module.
 import { startLegacyPage } from './legacy-start.ts';

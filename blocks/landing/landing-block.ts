@@ -317,6 +317,11 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
   /** The model from the entry alone, shown (aria-busy) while the lookups of its run go on. */
   #early: (() => LandingModel | undefined) | undefined;
 
+  /** While loading: the model from the entry alone, once it is there (what `render` shows busy). */
+  protected get earlyModel(): LandingModel | undefined {
+    return this.loader.state === 'loading' ? this.#early?.() : undefined;
+  }
+
   /** i18n keys of the "nothing specified" and "not found" notices. */
   protected abstract readonly noEntryMessage: string;
   protected abstract readonly notFoundMessage: string;
@@ -388,11 +393,19 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const lang = this.uiLang;
     const state = this.loader.state;
     // While the lookups run, what the entry alone says (title first); names, labels and files fill in.
-    const early = state === 'loading' ? this.#early?.() : undefined;
+    const early = this.earlyModel;
     const shown = state === 'ready' ? this.loader.value : early;
     const body = shown
       ? this.renderLanding(shown)
       : stateView(state, lang, { noEntry: this.noEntryMessage, notFound: this.notFoundMessage }, this.retry, Number(this.params.hl ?? 1));
-    return html`<div class="esbBlock" lang=${lang} aria-busy=${early ? 'true' : nothing}>${body}</div>`;
+    const busy = early ? 'true' : nothing;
+    return this.inline
+      ? html`<span class="esbBlock" lang=${lang} aria-busy=${busy}>${body}</span>`
+      : html`<div class="esbBlock" lang=${lang} aria-busy=${busy}>${body}</div>`;
+  }
+
+  /** The block renders inside running text (the `text` and `link` blocks in a `<span>` of a paragraph): a span wrapper. */
+  protected get inline(): boolean {
+    return false;
   }
 }

@@ -26,6 +26,8 @@ const TEMPLATE_KEYS = ['htemplate', 'template', 'rowhead', 'rowexpand', 'listhea
 const SHARED_KEYS = ['title', 'label', 'labelledby', 'describedby', 'live', 'entry', 'context', 'uri', 'lookup', 'lookupLiteral',
   'lookupURI', 'storeUrl', 'lang', 'scope', 'strictStandardHtml', 'noStyles', 'define', 'use', 'filterPredicates', 'shows',
   'rdformsid', 'onecol'];
+/** Keys of the core entry blocks (`text`, `link`, `image`, `slider`, `expand`: blocks/entry-view/). */
+const ENTRY_VIEW_KEYS = ['content', 'property', 'fallback', 'width', 'height'];
 /** Page configuration keys that any block node may carry. */
 const GLOBAL_FROM_ANY_BLOCK = ['entrystore', 'namespaces', 'labelProperties', 'bundles', 'entitytypes', 'type2template'];
 /** Keys that structure a call rather than set a parameter: never attributes. */
@@ -35,7 +37,7 @@ const STRUCTURAL = new Set(['block', 'component', 'extends', 'run', 'loadEntry',
  * Every parameter name a legacy node may use (squashed): both parameter tables (KNOWN_PARAM_NAMES of params.ts, built
  * here from the tables so that core, which every page loads, need not keep that set) and the keys above.
  */
-const KNOWN: ReadonlySet<string> = new Set([...PARAMS, ...EXTRA_PARAMS, ...[...TEMPLATE_KEYS, ...SHARED_KEYS, ...STRUCTURAL].map((name) => ({ name }))]
+const KNOWN: ReadonlySet<string> = new Set([...PARAMS, ...EXTRA_PARAMS, ...[...TEMPLATE_KEYS, ...SHARED_KEYS, ...ENTRY_VIEW_KEYS, ...STRUCTURAL].map((name) => ({ name }))]
   .map((p) => squash(p.name)));
 
 const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);

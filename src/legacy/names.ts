@@ -38,11 +38,24 @@ export const BLOCK_TAGS: Readonly<Record<string, string>> = {
   showcaseList: 'catalog-showcase-list',
   ideaList: 'catalog-idea-list',
   list: 'catalog-list',
+  text: 'catalog-entry-view',
+  link: 'catalog-entry-view',
+  image: 'catalog-entry-view',
+  slider: 'catalog-entry-view',
+  expand: 'catalog-entry-view',
+  autoVisualizations: 'catalog-entry-view',
 };
 
 /** Attributes a block name implies on its element. */
 export const BLOCK_ATTRIBUTES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   distributionList: { shows: 'distributions' },
+  text: { kind: 'text' },
+  link: { kind: 'link' },
+  image: { kind: 'image' },
+  slider: { kind: 'slider' },
+  expand: { kind: 'expand' },
+  // the block exists to show them: both parts on unless the call says otherwise
+  autoVisualizations: { kind: 'autoVisualizations', 'include-auto-visualizations': 'true', 'include-visualizations': 'true' },
 };
 
 /** The tag of a built-in block name (undefined: a name this library has no element for). */

@@ -66,6 +66,14 @@ describe('template helpers', () => {
     assert.equal(render('{{text}}', { lang: 'sv' }), 'Träd');
     assert.equal(render('{{text content="${dcterms:identifier} (${dcat:keyword})"}}'), 'id-1 (oak)');
   });
+  it('text (issue 26): ${prop|fallback}, the built-in ${title} / ${description} / ${label}, property=, fallback=', () => {
+    assert.equal(render('{{text content="${dcterms:issued|unknown} / ${dcterms:identifier|x}"}}'), 'unknown / id-1');
+    assert.equal(render('{{text content="${title}: ${description}"}}'), 'Trees: <script>alert(1)</script>'.replace(/</g, '&lt;').replace(/>/g, '&gt;'));
+    assert.equal(render('{{text content="${label}"}}', { lang: 'sv' }), 'Träd');
+    assert.equal(render('{{text property="dcterms:identifier"}}'), 'id-1');
+    assert.equal(render('{{text property="dcterms:issued" fallback="no date"}}'), 'no date');
+    assert.equal(render('{{text content="${dcterms:issued}" fallback="no date"}}'), 'no date');
+  });
   it('prop: value, render=label (vocabulary or URI tail), render=md5, fallback', () => {
     assert.equal(render('{{prop "dcterms:identifier"}}'), 'id-1');
     assert.equal(render('{{prop "dcat:theme"}}'), ENVI);

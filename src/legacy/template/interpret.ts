@@ -6,15 +6,15 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AST } from '@handlebars/parser';
-import { landingHref, type Route } from '../../config/links.ts';
 import { safeHref } from '../../dcat/safe.ts';
 import { formatNumber, msg } from '../../i18n/index.ts';
-import { expand, NS } from '../../rdf/namespaces.ts';
+import { expand } from '../../rdf/namespaces.ts';
 import type { TemplateContext } from './context.ts';
 import { compileProgram, decodeEntities, type Hole, type Slot } from './markup.ts';
 import { blockOf, nestedAttributes, nestedBlock } from './nested.ts';
+import { entryHref } from './entry-link.ts';
 import { authorStrings } from './template-strings.ts';
-import { allTerms, entryTitle, firstValue, predicates, propValues, type PropValue } from './values.ts';
+import { allTerms, contentText, entryText, entryTitle, predicates, propValues, type PropValue } from './values.ts';
 import { warnOnce } from './warn.ts';
 
 /** Where a helper's result goes: a child position (markup) or an attribute value / tag token (text only). */
@@ -155,25 +155,13 @@ function evaluate(hole: Hole, f: Frame, mode: Mode): unknown {
   return mode === 'text' ? '' : nothing;
 }
 
-/** `content="${dcterms:description} (${dcterms:identifier})"` with each `${prop}` replaced by its first value. */
-function fillContent(content: string, f: Frame): string {
-  return content.replace(/\$\{([^}]*)\}/g, (_, name: string) => firstValue(f.ctx, expand(name.trim())));
-}
-
 function entryLink(call: Call, f: Frame, mode: Mode): unknown {
-  const e = f.ctx.entry;
-  if (!e) return renderProgram(call.program, f, mode);
-  // `namedclick` names an entry of the global `clicks` (else the block's own namedclick, else by kind); `click` is
-  // a target of the helper's own (same forms as a `clicks` value).
-  const named = call.hash.namedclick ?? call.params[0] ?? f.ctx.params.namedclick ?? f.ctx.params.namedClick;
-  const route = (typeof named === 'string' && named ? named : e.metadata.has(e.resourceUri, `${NS.rdf}type`, `${NS.dcat}DataService`) ? 'dataservice' : 'dataset') as Route;
-  const click = typeof call.hash.click === 'string' ? call.hash.click : undefined;
-  const current = new URL(f.ctx.host.ownerDocument?.location?.href ?? 'http://localhost/');
-  const href = landingHref(route, { uri: e.resourceUri, entryId: e.entryId, contextId: e.contextId }, f.ctx.page, current, click);
+  if (!f.ctx.entry) return renderProgram(call.program, f, mode);
+  const href = entryHref(f.ctx, call.hash.namedclick ?? call.params[0], call.hash.click);
   if (mode === 'text') return href;
   const content = call.program
     ? programMarkup(call.program, f)
-    : typeof call.hash.content === 'string' ? fillContent(call.hash.content, f) : entryTitle(f.ctx);
+    : typeof call.hash.content === 'string' ? contentText(f.ctx, call.hash.content) : entryTitle(f.ctx);
   const cls = typeof call.hash.class === 'string' ? call.hash.class : undefined;
   return cls ? html`<a href=${href} class=${cls}>${content}</a>` : html`<a href=${href}>${content}</a>`;
 }
@@ -229,7 +217,7 @@ function prop(call: Call, f: Frame): unknown {
 }
 
 const HELPERS: Readonly<Record<string, Helper>> = {
-  text: (call, f) => (typeof call.hash.content === 'string' ? fillContent(call.hash.content, f) : entryTitle(f.ctx)),
+  text: (call, f) => entryText(f.ctx, call.hash),
   link: entryLink,
   namedclick: entryLink,
   prop: (call, f) => prop(call, f),
@@ -259,4 +247,5 @@ export function interpret(program: AST.Program, ctx: TemplateContext): TemplateR
 /** Helpers that read the current entry (a template without them needs no entry). */
 export const ENTRY_HELPERS: ReadonlySet<string> = new Set([
   'text', 'link', 'namedclick', 'prop', 'eachprop', 'ifprop', 'resourceURI', 'entryURI', 'metadataURI', 'distributionList', 'viewMetadata',
+  'image', 'slider', 'expand', 'autoVisualizations',
 ]);

@@ -9,7 +9,7 @@ import { nothing } from 'lit';
 import { Directive, directive, type PartInfo } from 'lit/directive.js';
 import { blockDefaults } from '../../config/block-overrides.ts';
 import { attributeName } from '../../config/params.ts';
-import { tagOf } from '../names.ts';
+import { BLOCK_ATTRIBUTES, tagOf } from '../names.ts';
 import type { TemplateContext } from './context.ts';
 
 /** Blocks that show a part of the current entry: our `<catalog-metadata>` (blocks/metadata/); `{{view rdformsid=…}}` too. */
@@ -21,12 +21,18 @@ const SCOPED = /^(dataset-(list|results|search|multi-search|facets|exports)|face
 const squash = (s: string): string => s.toLowerCase().replace(/[-_]/g, '');
 
 /** The element tag and parameter defaults of a block name, or undefined when it names no block. */
-export function blockOf(name: string, ctx: TemplateContext): { tag: string; defaults: Record<string, unknown>; part?: string } | undefined {
+/** The core entry blocks (`image`, `slider`, `expand`, `autoVisualizations`): they show the template's entry. */
+const ENTRY_VIEW = 'catalog-entry-view';
+
+type Nested = { tag: string; defaults: Record<string, unknown>; part?: string; implied?: Readonly<Record<string, string>> };
+
+export function blockOf(name: string, ctx: TemplateContext): Nested | undefined {
   if (Object.hasOwn(ENTRY_PARTS, name)) return { tag: 'catalog-metadata', defaults: {}, part: ENTRY_PARTS[name]! };
   const found = blockDefaults(ctx.page, name);
   const base = found?.base ?? name;
   if (Object.hasOwn(ENTRY_PARTS, base)) return { tag: 'catalog-metadata', defaults: found?.defaults ?? {}, part: ENTRY_PARTS[base]! };
   const tag = tagOf(base);
+  if (tag === ENTRY_VIEW) return { tag, defaults: found?.defaults ?? {}, implied: BLOCK_ATTRIBUTES[base] ?? {} };
   return tag ? { tag, defaults: found?.defaults ?? {} } : undefined;
 }
 
@@ -44,7 +50,7 @@ function attrText(v: unknown): string | undefined {
 
 /** The attributes of a nested block: defaults, then the hash (inherit resolved), then what the context implies. */
 export function nestedAttributes(
-  block: { tag: string; defaults: Record<string, unknown>; part?: string },
+  block: Nested,
   hash: Record<string, unknown>,
   ctx: TemplateContext,
 ): Record<string, string> {
@@ -73,14 +79,16 @@ export function nestedAttributes(
     // Attribute names come from the author's hash keys; only plain names are set.
     if (text !== undefined && /^[a-z][a-z0-9_]*$/i.test(k)) attrs[attributeName(k)] = text;
   }
+  // what the block name implies (`kind`, the parts `autoVisualizations` shows), unless the hash says otherwise
+  for (const [k, v] of Object.entries(block.implied ?? {})) if (!(k in attrs)) attrs[k] = v;
   const host = ctx.host;
   for (const shared of ['store-url', 'lang']) {
     const v = host.getAttribute(shared);
     if (v && !(shared in attrs)) attrs[shared] = v;
   }
   if (SCOPED.test(block.tag) && !('scope' in attrs) && host.getAttribute('scope')) attrs.scope = host.getAttribute('scope')!;
-  if (block.part) {
-    attrs.shows = block.part;
+  if (block.part || block.tag === ENTRY_VIEW) {
+    if (block.part) attrs.shows = block.part;
     if (ctx.entry) {
       attrs.entry = ctx.entry.entryId;
       attrs.context = ctx.entry.contextId;

@@ -4,4 +4,4 @@
  * in their chunk, and a template page would download the search code).
  */
 export const usesEntry = (source: string): boolean =>
-  /\{\{[#^~]?\s*(text|link|namedclick|prop|eachprop|ifprop|resourceURI|entryURI|metadataURI|distributionList|viewMetadata)\b/.test(source);
+  /\{\{[#^~]?\s*(text|link|namedclick|prop|eachprop|ifprop|resourceURI|entryURI|metadataURI|distributionList|viewMetadata|image|slider|expand|autoVisualizations)\b/.test(source);

@@ -90,3 +90,36 @@ export function propValues(ctx: TemplateContext, preds: readonly string[]): Prop
       };
     });
 }
+
+/** The built-in names of `content` (the incumbent's `${title}`, `${description}`, `${label}`). */
+const BUILT_IN: Readonly<Record<string, (ctx: TemplateContext) => string>> = {
+  title: entryTitle,
+  label: entryTitle,
+  description: (ctx) => firstValue(ctx, `${NS.dcterms}description`),
+};
+
+/**
+ * `content="${dcterms:description} (${dcterms:identifier|no id})"`: each `${name}` replaced by the first value (best
+ * language) of that property, `${name|text}` by `text` when it has none; `${title}`, `${label}` and `${description}`
+ * are built in. The result is text (the caller puts it into a Lit value).
+ */
+export function contentText(ctx: TemplateContext, content: string): string {
+  return content.replace(/\$\{([^}|]*)(?:\|([^}]*))?\}/g, (_, raw: string, fallback: string | undefined) => {
+    const name = raw.trim();
+    const value = Object.hasOwn(BUILT_IN, name) ? BUILT_IN[name]!(ctx) : name ? firstValue(ctx, expand(name)) : '';
+    return value || (fallback ?? '');
+  });
+}
+
+/**
+ * What the `text` helper and block show: `content` filled in, else the first value of `property`, else the title;
+ * `fallback` when that is empty.
+ */
+export function entryText(ctx: TemplateContext, opts: { content?: unknown; property?: unknown; fallback?: unknown }): string {
+  const shown = typeof opts.content === 'string' && opts.content
+    ? contentText(ctx, opts.content)
+    : typeof opts.property === 'string' && opts.property
+      ? propValues(ctx, predicates(opts.property))[0]?.label ?? ''
+      : entryTitle(ctx);
+  return shown.trim() ? shown : typeof opts.fallback === 'string' ? opts.fallback : '';
+}
