@@ -1,0 +1,108 @@
+// Issue 26 points 4–6: the configuration keys real migrated pages carry, resolved by the one page configuration
+// (`entrystore_base` of the vendor's CMS plugin, `data-lang` on our script tag), and the two things a migrated page is
+// told once when it forgot them (no store, no language).
+import { beforeEach, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readPageConfig, useLoaderScript } from '../../src/config/page-config.ts';
+import { resetWarnings } from '../../src/config/warn.ts';
+import { warnPageGaps, type CheckedDocument } from '../../src/legacy/page-checks.ts';
+import { warnings } from './template-helpers.ts';
+
+type Obj = Record<string, unknown>;
+
+/** A document stand-in: window configuration, `<html lang>`, elements matching `[store-url]`. */
+function docWith(win: Obj = {}, htmlLang = '', storeElements = 0): CheckedDocument {
+  return {
+    baseURI: 'https://www.example.org/data/page.html',
+    defaultView: win as unknown as Window,
+    documentElement: { getAttribute: (n: string) => (n === 'lang' ? htmlLang : null) } as unknown as HTMLElement,
+    querySelectorAll: ((sel: string) => (sel.includes('data-portal-config') ? [] : Array(storeElements).fill({}))) as unknown as Document['querySelectorAll'],
+  };
+}
+
+/** A legacy node stand-in, inside an element with `lang` = `lang` (none: ''). */
+const nodeIn = (lang = ''): Element => ({ closest: (s: string) => (s === '[lang]' && lang ? { getAttribute: () => lang } : null) }) as unknown as Element;
+
+beforeEach(() => {
+  resetWarnings();
+  useLoaderScript(undefined);
+});
+
+describe('the store of a migrated page', () => {
+  test('entrystore_base (the CMS plugin\'s key in __entryscape_plugin_config) is the store', () => {
+    const page = readPageConfig(docWith({ __entryscape_config: [{ entrystore_base: 'https://admin.example.se/store' }] }) as Document);
+    assert.equal(page.storeUrl, 'https://admin.example.se/store');
+  });
+
+  test('a later entrystore wins over the plugin\'s entrystore_base; in one object entrystore wins too', () => {
+    const later = readPageConfig(docWith({ __entryscape_config: [{ entrystore_base: 'https://a/store' }, { entrystore: 'https://b/store' }] }) as Document);
+    assert.equal(later.storeUrl, 'https://b/store');
+    const same = readPageConfig(docWith({ __entryscape_config: [{ entrystore: 'https://b/store', entrystore_base: 'https://a/store' }] }) as Document);
+    assert.equal(same.storeUrl, 'https://b/store');
+  });
+
+  test('the old object form entrystore: { repository } is the store', () => {
+    const page = readPageConfig(docWith({ __entryscape_config: { entrystore: { repository: 'https://c/store/' } } }) as Document);
+    assert.equal(page.storeUrl, 'https://c/store/');
+  });
+
+  test('a legacy page naming no store is told once, with the URL it will read', () => {
+    const doc = docWith({ __entryscape_config: [{ page_language: 'sv' }] });
+    const seen = warnings(() => {
+      warnPageGaps(doc, [nodeIn()]);
+      warnPageGaps(doc, [nodeIn()]);
+    });
+    assert.equal(seen.length, 1, seen.join('\n'));
+    assert.match(seen[0]!, /^\[catalog-blocks\] no store is configured .*https:\/\/www\.example\.org\/store\//);
+  });
+
+  test('no store warning with entrystore_base, with entrystore, or with a block of its own store; none without legacy nodes', () => {
+    const seen = warnings(() => {
+      warnPageGaps(docWith({ __entryscape_config: [{ entrystore_base: 'https://a/store', page_language: 'sv' }] }), [nodeIn()]);
+      warnPageGaps(docWith({ __entryscape_config: [{ entrystore: 'https://a/store', page_language: 'sv' }] }), [nodeIn()]);
+      warnPageGaps(docWith({ __entryscape_config: [{ page_language: 'sv' }] }, '', 1), [nodeIn()]);
+      warnPageGaps(docWith({}), []);
+    });
+    assert.deepEqual(seen, []);
+  });
+});
+
+describe('the language of a migrated page', () => {
+  const store = { entrystore: 'https://a/store' };
+
+  test('data-lang on our script tag is the page language', () => {
+    useLoaderScript({ getAttribute: (n: string) => (n === 'data-lang' ? 'sv' : null) });
+    assert.equal(readPageConfig(docWith({ __entryscape_config: [store] }) as Document).lang, 'sv');
+  });
+
+  test('page_language wins over the script tag\'s data-lang (the page is more specific than a site-wide tag)', () => {
+    useLoaderScript({ getAttribute: (n: string) => (n === 'data-lang' ? 'sv' : null) });
+    assert.equal(readPageConfig(docWith({ __entryscape_config: [{ ...store, page_language: 'en' }] }) as Document).lang, 'en');
+  });
+
+  test('a page naming no language at all gets exactly one warning', () => {
+    const doc = docWith({ __entryscape_config: [store] });
+    const seen = warnings(() => {
+      warnPageGaps(doc, [nodeIn(), nodeIn()]);
+      warnPageGaps(doc, [nodeIn()]);
+    });
+    assert.equal(seen.length, 1, seen.join('\n'));
+    assert.match(seen[0]!, /^\[catalog-blocks\] this page names no language .*follow the visitor's browser/);
+  });
+
+  test('no language warning with page_language, data-lang on the script, <html lang>, or lang on every block', () => {
+    const seen = warnings(() => {
+      warnPageGaps(docWith({ __entryscape_config: [{ ...store, page_language: 'sv' }] }), [nodeIn()]);
+      warnPageGaps(docWith({ __entryscape_config: [store] }, 'sv'), [nodeIn()]);
+      warnPageGaps(docWith({ __entryscape_config: [store] }), [nodeIn('sv'), nodeIn('de')]);
+      useLoaderScript({ getAttribute: (n: string) => (n === 'data-lang' ? 'sv' : null) });
+      warnPageGaps(docWith({ __entryscape_config: [store] }), [nodeIn()]);
+    });
+    assert.deepEqual(seen, []);
+  });
+
+  test('one block without a language on a page that names none: warned', () => {
+    const seen = warnings(() => warnPageGaps(docWith({ __entryscape_config: [store] }), [nodeIn('sv'), nodeIn()]));
+    assert.equal(seen.length, 1);
+  });
+});
