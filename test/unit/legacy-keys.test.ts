@@ -7,6 +7,9 @@ import { readPageConfig, useLoaderScript } from '../../src/config/page-config.ts
 import { resetWarnings } from '../../src/config/warn.ts';
 import { warnPageGaps, type CheckedDocument } from '../../src/legacy/page-checks.ts';
 import { warnings } from './template-helpers.ts';
+import { applyOlderMeanings } from '../../src/legacy/older-meanings.ts';
+import type { LegacyCall } from '../../src/legacy/parse.ts';
+import { overridesLoading } from '../../src/config/block-overrides-loader.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -104,5 +107,52 @@ describe('the language of a migrated page', () => {
   test('one block without a language on a page that names none: warned', () => {
     const seen = warnings(() => warnPageGaps(docWith({ __entryscape_config: [store] }), [nodeIn('sv'), nodeIn()]));
     assert.equal(seen.length, 1);
+  });
+});
+
+describe('datasetSearch on a 0.x page is the result list', () => {
+  const call = (block: string, params: Obj = {}) => ({ block, params });
+  const blocksOf = (calls: { block: string }[]) => calls.map((c) => c.block);
+
+  test('a 0.x search page (simpleSearch, facets, datasetSearch): datasetSearch becomes the list', () => {
+    const calls = [call('simpleSearch'), call('facets'), call('datasetSearch')];
+    applyOlderMeanings(calls, {}, false);
+    assert.deepEqual(blocksOf(calls), ['simpleSearch', 'facets', 'datasetList']);
+  });
+
+  test('a parameter only a list takes (rowhead, limit, facets) makes it the list even beside a 1.x list', () => {
+    for (const p of [{ rowhead: '<h4>{{text}}</h4>' }, { limit: 5 }, { facets: true }]) {
+      const calls = [call('datasetSearch', p), call('datasetList')];
+      applyOlderMeanings(calls, {}, false);
+      assert.deepEqual(blocksOf(calls), ['datasetList', 'datasetList'], JSON.stringify(p));
+    }
+  });
+
+  test('a 1.x page keeps the search box: beside a list, a layout, a list already on the page, or with click', () => {
+    const cases: [LegacyCall[], boolean][] = [
+      [[call('datasetSearch'), call('datasetResults'), call('datasetList')], false],
+      [[call('datasetSearch'), call('datasetFacetSearchLayout')], false],
+      [[call('datasetSearch')], true],
+      [[call('datasetSearch', { namedclick: 'search' })], false],
+      [[call('datasetSearch', { click: '/sok' })], false],
+    ];
+    for (const [calls, listShown] of cases) {
+      applyOlderMeanings(calls, {}, listShown);
+      assert.equal(calls[0]!.block, 'datasetSearch', JSON.stringify(calls));
+    }
+  });
+
+  test('a custom block extending a list counts as a list on the page', async () => {
+    await overridesLoading({ blocks: [{ block: 'x' }] });
+    const calls = [call('datasetSearch'), call('cityDatasets')];
+    applyOlderMeanings(calls, { blocks: [{ block: 'cityDatasets', extends: 'datasetList' }] }, false);
+    assert.equal(calls[0]!.block, 'datasetSearch');
+  });
+
+  test('a page whose blocks define datasetSearch gets its definition, not this rule', async () => {
+    await overridesLoading({ blocks: [{ block: 'x' }] });
+    const calls = [call('datasetSearch')];
+    applyOlderMeanings(calls, { blocks: [{ block: 'datasetSearch', placeholder: 'Sök' }] }, false);
+    assert.equal(calls[0]!.block, 'datasetSearch');
   });
 });
