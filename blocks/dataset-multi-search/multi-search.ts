@@ -13,7 +13,7 @@ import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import type { SearchScope } from '../../src/search/scope.ts';
 import { CatalogBlock } from '../base/catalog-block.ts';
 import { partProperties, ScopePart } from '../search-base/scope-part.ts';
-import { INVALID_SEARCH_CHARS, toggleFilter } from '../search-base/search-state.ts';
+import { INVALID_SEARCH_CHARS, placeholderOf, toggleFilter } from '../search-base/search-state.ts';
 import { langOf } from '../base/render.ts';
 import { urlPrefix } from '../../src/config/links.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
@@ -103,7 +103,8 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
   /** The suggestions for the current text: "Search for …" first, then facet values grouped by collection. */
   get suggestions(): Suggestion[] {
     const typed = this.text.trim().toLowerCase();
-    if (!typed) return [];
+    // (`openOnFocus`: the empty box offers every collection's values)
+    if (!typed && this.params.openOnFocus !== true) return [];
     const out: Suggestion[] = [];
     const state = this.searchScope.state;
     if (typed.length >= this.#scope.minimumTermLength && !INVALID_SEARCH_CHARS.test(typed) && !state.terms.includes(typed)) {
@@ -139,6 +140,11 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
     this.problem = INVALID_SEARCH_CHARS.test(typed) ? 'invalid' : 'none';
     this.active = -1;
     this.open = this.suggestions.length > 0;
+  }
+
+  /** `openOnFocus`: the empty box shows its suggestions when it gets focus (the incumbent's typeahead did). */
+  #onFocus(): void {
+    if (!this.text && this.params.openOnFocus === true) this.open = this.suggestions.length > 0;
   }
 
   #onKeydown(e: KeyboardEvent): void {
@@ -303,10 +309,11 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
           aria-activedescendant=${ifDefined(activeId)}
           aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${ifDefined(describedBy)}
-          placeholder=${msg(lang, 'search.placeholder')}
+          placeholder=${placeholderOf(this.params.placeholder, lang)}
           .value=${this.text}
           @input=${this.#onInput}
           @keydown=${this.#onKeydown}
+          @focus=${this.#onFocus}
         />
         <div role="listbox" id=${listId} class="esbSuggestions" aria-label=${msg(lang, 'multi.suggestions')} ?hidden=${!open}>
           ${open ? this.#renderOptions(options) : nothing}
