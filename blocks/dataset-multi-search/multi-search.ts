@@ -19,6 +19,7 @@ import { urlPrefix } from '../../src/config/links.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
 import { DEFAULT_FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
+import { collectionLabel, customFacetNames } from '../../src/search/collections.ts';
 import { writeState } from '../../src/search/url.ts';
 import { comboboxStyles, simpleSearchStyles } from '../dataset-search/simple-search.styles.ts';
 import { facetsStyles } from '../dataset-facets/facets.styles.ts';
@@ -69,7 +70,7 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
 
   /** Collections offering suggestions: the default facets, or `include`, minus `exclude` (behaviour doc §2.10). */
   get collections(): CollectionName[] {
-    return offeredCollections(DEFAULT_FACETS, this.params.include, this.params.exclude);
+    return offeredCollections([...DEFAULT_FACETS, ...customFacetNames()], this.params.include, this.params.exclude);
   }
 
   declare text: string;
@@ -345,7 +346,7 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
       while (i < options.length && options[i]!.kind === 'facet' && options[i]!.collection === first.collection) i++;
       const groupId = `${this.idPrefix}-grp-${first.collection}`;
       out.push(html`<div role="group" class="esbOptionGroup" aria-labelledby=${groupId}>
-        <div role="presentation" class="esbOptionGroupLabel" id=${groupId}>${msg(lang, `facet.${first.collection}`)}</div>
+        <div role="presentation" class="esbOptionGroupLabel" id=${groupId}>${collectionLabel(first.collection!, lang).text}</div>
         ${options.slice(start, i).map((o, k) => this.#renderOption(o, start + k))}
       </div>`);
     }

@@ -18,6 +18,7 @@ import { urlPrefix } from '../../src/config/links.ts';
 import type { BlockName } from '../../src/config/params.ts';
 import { loadSearchMessages } from '../../src/i18n/index.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
+import { defineCollections } from '../../src/search/collections.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { blockProperties, type CatalogBlock } from '../base/catalog-block.ts';
 import { stateOfError, type LoadController, type LoadState } from '../base/load-controller.ts';
@@ -78,7 +79,12 @@ export class ScopePart implements ReactiveController {
 
   #lookup(): SearchScope {
     const host = this.#host;
-    return this.#options.override?.() ?? scopeFor(host.ownerDocument, scopeNameOf(host), host.store, urlPrefix(host.pageConfig));
+    const page = host.pageConfig;
+    // the page's own facet collections, known before the scope reads its state from the URL (changed: read again)
+    const changed = defineCollections(page.collections, page.namespaces);
+    const scope = this.#options.override?.() ?? scopeFor(host.ownerDocument, scopeNameOf(host), host.store, urlPrefix(page));
+    if (changed) scope.rereadUrl();
+    return scope;
   }
 
   /** The block state of a list or a count: the followed scope's (see scopeLoadState). */

@@ -9,7 +9,8 @@
  */
 import { and, contextClause, escapeValue, or, rdfTypeClause } from '../store/query.ts';
 import type { SearchRequest } from '../store/types.ts';
-import { clampPage, COLLECTION_NAMES, type SearchSettings, type SearchState } from './types.ts';
+import { clampPage, type SearchSettings, type SearchState } from './types.ts';
+import { collectionNames } from './collections.ts';
 import { facetFieldsFor, filterClause, typeUri, type FormatValues } from './facets.ts';
 
 export const TERM_FIELDS = ['title', 'description', 'tag.literal'] as const;
@@ -118,9 +119,9 @@ export function searchQuery(state: SearchState, settings: SearchSettings, option
     rdfTypeClause(types.map(typeUri)),
     settings.contextId && options.storeBaseUrl ? contextsClause(options.storeBaseUrl, settings.contextId) : '',
     termsClause(state.terms),
-    ...COLLECTION_NAMES.map((name) => filterClause(name, state.filters[name] ?? [], options.seenFormats)),
+    ...collectionNames().map((name) => filterClause(name, state.filters[name] ?? [], options.seenFormats)),
     // baseFilter: its own clause per group, so a user's selection in the same group narrows it, never widens it
-    ...COLLECTION_NAMES.map((name) => filterClause(name, settings.baseFilter?.[name] ?? [], options.seenFormats)),
+    ...collectionNames().map((name) => filterClause(name, settings.baseFilter?.[name] ?? [], options.seenFormats)),
   );
 }
 

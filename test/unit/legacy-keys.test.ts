@@ -10,6 +10,13 @@ import { warnings } from './template-helpers.ts';
 import { applyOlderMeanings } from '../../src/legacy/older-meanings.ts';
 import type { LegacyCall } from '../../src/legacy/parse.ts';
 import { overridesLoading } from '../../src/config/block-overrides-loader.ts';
+import { collectionLabel, collectionNames, customFacetNames, defineCollections } from '../../src/search/collections.ts';
+import { FACETS, facetOf } from '../../src/search/facets.ts';
+import { readState, writeState } from '../../src/search/url.ts';
+import { searchQuery } from '../../src/search/query.ts';
+import { buildGroup } from '../../src/search/view.ts';
+import { offeredCollections } from '../../src/search/settings.ts';
+import { predicateHash } from '../../src/store/hash.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -17,7 +24,7 @@ type Obj = Record<string, unknown>;
 function docWith(win: Obj = {}, htmlLang = '', storeElements = 0): CheckedDocument {
   return {
     baseURI: 'https://www.example.org/data/page.html',
-    defaultView: win as unknown as Window,
+    defaultView: win as unknown as Window & typeof globalThis,
     documentElement: { getAttribute: (n: string) => (n === 'lang' ? htmlLang : null) } as unknown as HTMLElement,
     querySelectorAll: ((sel: string) => (sel.includes('data-portal-config') ? [] : Array(storeElements).fill({}))) as unknown as Document['querySelectorAll'],
   };
@@ -154,5 +161,68 @@ describe('datasetSearch on a 0.x page is the result list', () => {
     const calls = [call('datasetSearch')];
     applyOlderMeanings(calls, { blocks: [{ block: 'datasetSearch', placeholder: 'Sök' }] }, false);
     assert.equal(calls[0]!.block, 'datasetSearch');
+  });
+});
+
+describe('custom facet collections (the collections key)', () => {
+  const FOAF = 'http://xmlns.com/foaf/0.1/';
+  const SKR = 'https://opendata.example.se/terms/';
+  const collections = [
+    { type: 'facet', name: 'theme', label: 'Tema', property: 'dcat:theme', nodetype: 'uri', templatesource: 'dcat:theme-isa' },
+    { type: 'facet', name: 'sex', label: { sv: 'Kön', en: 'Sex' }, property: 'foaf:gender', nodetype: 'literal', related: true, limit: 5,
+      vocab: { male: { sv: 'Man', en: 'Male' }, female: { sv: 'Kvinna' } } },
+    { type: 'facet', name: 'situation', label: 'Läge', property: 'skr:situation', nodetype: 'uri' },
+    { type: 'search', name: 'cp', label: 'Kontakt', property: 'dcat:contactPoint', nodetype: 'uri', includeAsFacet: false },
+    { type: 'range', name: 'year', label: 'År', property: 'dcterms:issued' },
+  ];
+  const namespaces = { skr: SKR };
+
+  test('each definition becomes a collection: built-in names keep the built-in facet, unsupported types are warned once and left out', () => {
+    const seen = warnings(() => {
+      assert.equal(defineCollections(collections, namespaces), true);
+      assert.equal(defineCollections(collections, namespaces), false, 'the same definitions: nothing changed');
+    });
+    assert.deepEqual(collectionNames().slice(-3), ['sex', 'situation', 'cp']);
+    assert.equal(collectionNames().filter((n) => n === 'theme').length, 1);
+    assert.deepEqual(customFacetNames(), ['sex', 'situation'], 'includeAsFacet: false is not shown by default');
+    assert.deepEqual(seen, ['[catalog-blocks] the facet collection "year" of type "range" is not supported; it is left out']);
+    assert.equal(facetOf('theme'), FACETS.theme);
+  });
+
+  test('the fields counted and filtered: the property\'s (prefix from the page namespaces), related.* with related: true', () => {
+    defineCollections(collections, namespaces);
+    assert.deepEqual(facetOf('sex').fields, [`related.metadata.predicate.literal_s.${predicateHash(`${FOAF}gender`)}`]);
+    assert.deepEqual(facetOf('situation').fields, [`metadata.predicate.uri.${predicateHash(`${SKR}situation`)}`]);
+    assert.equal(facetOf('sex').shownBeforeMore, 5);
+  });
+
+  test('a selection is written to the URL as esc_<name> and read back; it filters the search (AND across groups)', () => {
+    defineCollections(collections, namespaces);
+    const state = { terms: [], filters: { sex: ['female'], situation: [`${SKR}indoor`], theme: ['http://publications.europa.eu/resource/authority/data-theme/EDUC'] }, page: 1 };
+    const url = writeState(new URL('https://www.example.org/konst#top'), state);
+    assert.match(url.hash, /esc_sex=female/);
+    assert.match(url.hash, /esc_situation=https:\/\/opendata\.example\.se\/terms\/indoor/);
+    assert.deepEqual(readState(url).filters, state.filters);
+    const q = searchQuery(state, { types: ['dataset'], pageSize: 10, facets: [], lang: 'sv' });
+    assert.ok(q.includes(`related.metadata.predicate.literal_s.${predicateHash(`${FOAF}gender`)}:female`), q);
+    assert.ok(q.includes(`metadata.predicate.uri.${predicateHash(`${SKR}situation`)}:`), q);
+  });
+
+  test('values are labelled from vocab in the UI language, literals as they are, URIs by their last part; headings from label', () => {
+    defineCollections(collections, namespaces);
+    const field = facetOf('sex').fields[0]!;
+    const group = buildGroup({ name: 'sex', state: { terms: [], filters: {}, page: 1 }, total: 9,
+      current: [{ name: field, values: [{ name: 'male', count: 5 }, { name: 'female', count: 3 }, { name: 'km', count: 1 }] }] },
+    { lang: 'en', agents: new Map() });
+    assert.deepEqual(group.values.map((v) => [v.label, v.count, v.labelLang]), [['Male', 5, 'en'], ['Kvinna', 3, 'sv'], ['km', 1, undefined]]);
+    assert.deepEqual(collectionLabel('sex', 'sv'), { text: 'Kön' });
+    assert.deepEqual(collectionLabel('situation', 'en'), { text: 'Läge' });
+    assert.deepEqual(collectionLabel('sex', 'de'), { text: 'Sex', lang: 'en' });
+  });
+
+  test('facet include / exclude and baseFilter know the custom names', () => {
+    defineCollections(collections, namespaces);
+    const seen = warnings(() => assert.deepEqual(offeredCollections(['theme', 'sex', 'situation'], undefined, 'situation'), ['theme', 'sex']));
+    assert.deepEqual(seen, []);
   });
 });
