@@ -19,6 +19,7 @@ import type { BlockName } from '../../src/config/params.ts';
 import { loadSearchMessages } from '../../src/i18n/index.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
 import { defineCollections } from '../../src/search/collections.ts';
+import { useQueryTemplate } from '../../src/search/query.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { blockProperties, type CatalogBlock } from '../base/catalog-block.ts';
 import { stateOfError, type LoadController, type LoadState } from '../base/load-controller.ts';
@@ -80,8 +81,10 @@ export class ScopePart implements ReactiveController {
   #lookup(): SearchScope {
     const host = this.#host;
     const page = host.pageConfig;
-    // the page's own facet collections, known before the scope reads its state from the URL (changed: read again)
+    // the page's own facet collections, known before the scope reads its state from the URL (changed: read again), and
+    // its `query` template (the fields a term is looked for in)
     const changed = defineCollections(page.collections, page.namespaces);
+    useQueryTemplate(page.query);
     const scope = this.#options.override?.() ?? scopeFor(host.ownerDocument, scopeNameOf(host), host.store, urlPrefix(page));
     if (changed) scope.rereadUrl();
     return scope;

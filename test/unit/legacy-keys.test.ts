@@ -13,7 +13,7 @@ import { overridesLoading } from '../../src/config/block-overrides-loader.ts';
 import { collectionLabel, collectionNames, customFacetNames, defineCollections } from '../../src/search/collections.ts';
 import { FACETS, facetOf } from '../../src/search/facets.ts';
 import { readState, writeState } from '../../src/search/url.ts';
-import { searchQuery } from '../../src/search/query.ts';
+import { searchQuery, tokenClause, useQueryTemplate } from '../../src/search/query.ts';
 import { buildGroup } from '../../src/search/view.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
 import { predicateHash } from '../../src/store/hash.ts';
@@ -224,5 +224,28 @@ describe('custom facet collections (the collections key)', () => {
     defineCollections(collections, namespaces);
     const seen = warnings(() => assert.deepEqual(offeredCollections(['theme', 'sex', 'situation'], undefined, 'situation'), ['theme', 'sex']));
     assert.deepEqual(seen, []);
+  });
+});
+
+describe('the query key: which fields a search term is looked for in', () => {
+  test('without query: title, description and tag.literal, as before', () => {
+    useQueryTemplate(undefined);
+    assert.equal(tokenClause('buss'), '(title:buss OR description:buss OR tag.literal:buss)');
+  });
+
+  test('query names the fields; 1 = the term, 2 = term+ (prefix), 3 = term* (the term or a prefix), a string "type,boost"', () => {
+    useQueryTemplate({ title: 1, 'metadata.predicate.literal_s.abc123': 3, description: 'term+,2' });
+    assert.equal(tokenClause('buss'), '(title:buss OR metadata.predicate.literal_s.abc123:buss* OR metadata.predicate.literal_s.abc123:buss OR description:buss*^2)');
+    useQueryTemplate({ title: { type: '*term*', boost: 4 } });
+    assert.equal(tokenClause('bu:s'), '(title:*bu\\:s^4 OR title:bu\\:s*^4 OR title:*bu\\:s*^4 OR title:bu\\:s^4)');
+    useQueryTemplate(undefined);
+  });
+
+  test('field names that are not Solr field names, and includes/excludes, are left out with one warning', () => {
+    resetWarnings();
+    const seen = warnings(() => useQueryTemplate({ 'title OR public:false': 1, description: { type: 'term', includes: '^a' } }));
+    assert.equal(tokenClause('buss'), '(description:buss)');
+    assert.equal(seen.length, 2, seen.join('\n'));
+    useQueryTemplate(undefined);
   });
 });
