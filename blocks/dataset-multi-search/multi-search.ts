@@ -70,7 +70,7 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
 
   /** Collections offering suggestions: the default facets, or `include`, minus `exclude` (behaviour doc §2.10). */
   get collections(): CollectionName[] {
-    return offeredCollections([...DEFAULT_FACETS, ...customFacetNames()], this.params.include, this.params.exclude);
+    return offeredCollections([...DEFAULT_FACETS, ...customFacetNames(this.pageConfig)], this.params.include, this.params.exclude);
   }
 
   declare text: string;

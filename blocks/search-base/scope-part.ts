@@ -18,7 +18,7 @@ import { urlPrefix } from '../../src/config/links.ts';
 import type { BlockName } from '../../src/config/params.ts';
 import { loadSearchMessages } from '../../src/i18n/index.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
-import { defineCollections } from '../../src/search/collections.ts';
+import { collectionsVersion, defineCollections } from '../../src/search/collections.ts';
 import { useQueryTemplate } from '../../src/search/query.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { blockProperties, type CatalogBlock } from '../base/catalog-block.ts';
@@ -59,6 +59,8 @@ export class ScopePart implements ReactiveController {
   /** Language whose strings were asked for last while connected. */
   #lang = '';
   #announced: LoadState = 'idle';
+  /** The version of the page's facet collections this part's scope read its URL state with (src/search/collections.ts). */
+  #collections = 0;
   /** Facets asked of the scope last (see requestFacets). */
   #requested = '';
   /** The focused element was the block's "Try again" button (it goes away when the search runs again). */
@@ -83,10 +85,13 @@ export class ScopePart implements ReactiveController {
     const page = host.pageConfig;
     // the page's own facet collections, known before the scope reads its state from the URL (changed: read again), and
     // its `query` template (the fields a term is looked for in)
-    const changed = defineCollections(page.collections, page.namespaces);
+    defineCollections(page.collections, page.namespaces);
     useQueryTemplate(page.query);
     const scope = this.#options.override?.() ?? scopeFor(host.ownerDocument, scopeNameOf(host), host.store, urlPrefix(page));
-    if (changed) scope.rereadUrl();
+    if (this.#collections !== collectionsVersion()) {
+      this.#collections = collectionsVersion();
+      scope.rereadUrl();
+    }
     return scope;
   }
 

@@ -40,6 +40,9 @@ export interface CustomCollection {
 const NOT_FACETS = ['inline', 'range', 'check', 'checkbox', 'radio'];
 const custom = new Map<string, CustomCollection>();
 let readFrom = '';
+/** Counts the changes of the definitions (a scope that read its URL state before a change reads it again). */
+let version = 0;
+export const collectionsVersion = (): number => version;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -93,7 +96,9 @@ export function defineCollections(raw: unknown, namespaces?: unknown): boolean {
     const c = readOne(d, namespaces);
     if (c) custom.set(c.name, c);
   }
-  return JSON.stringify([...custom.values()]) !== before;
+  const changed = JSON.stringify([...custom.values()]) !== before;
+  if (changed) version++;
+  return changed;
 }
 
 /** The custom collection `name` (undefined: a built-in name or none). */
@@ -102,8 +107,14 @@ export const customCollection = (name: string): CustomCollection | undefined => 
 /** Every collection name: the built-in ones, then the page's custom ones in definition order. */
 export const collectionNames = (): CollectionName[] => [...COLLECTION_NAMES, ...custom.keys()];
 
-/** The custom collections the facet blocks show by default (`includeAsFacet` not false). */
-export const customFacetNames = (): CollectionName[] => [...custom.values()].filter((c) => c.facet).map((c) => c.name);
+/**
+ * The custom collections the facet blocks show by default (`includeAsFacet` not false); with `page`, its
+ * `collections` are read first (a block asks before it joins its scope).
+ */
+export function customFacetNames(page?: Readonly<Record<string, unknown>>): CollectionName[] {
+  if (page) defineCollections(page.collections, page.namespaces);
+  return [...custom.values()].filter((c) => c.facet).map((c) => c.name);
+}
 
 /** A text of a label or vocabulary entry in `lang`: its own, else English, else the first; with its language. */
 export function textIn(t: Texts, lang: string): { text: string; lang?: string } {
