@@ -94,6 +94,8 @@ export class FacetsBlock extends CatalogBlock<boolean> {
   }
 
   #collections(p: ResolvedParams): CollectionName[] {
+    // (the page's own collections not read yet: `include` may name them)
+    if (this.#scope.keysPending) return [];
     const set = new Set<CollectionName>(DEFAULT_FACETS);
     if (p.hvdFilter === true) set.add('hvd');
     if (p.typeFilter === true) set.add('type');

@@ -187,7 +187,7 @@ export class SearchListBlock extends CatalogBlock {
     const active = this.ownerDocument.activeElement;
     this.#focusWasInside = this.contains(active);
     this.#focusInRow = this.#focusWasInside && !!active?.closest('li.entryListRow');
-    if (!this.isConnected || this.pageConfigPending) return;
+    if (!this.isConnected || this.pageConfigPending || this.#scope.keysPending) return;
     const scope = this.#scope.sync();
     const settings = this.settings;
     const key = JSON.stringify([settings, this.params.registry === true]);

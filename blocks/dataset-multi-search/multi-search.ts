@@ -70,6 +70,8 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
 
   /** Collections offering suggestions: the default facets, or `include`, minus `exclude` (behaviour doc §2.10). */
   get collections(): CollectionName[] {
+    // (the page's own collections not read yet: `include` may name them)
+    if (this.#scope.keysPending) return [];
     return offeredCollections([...DEFAULT_FACETS, ...customFacetNames(this.pageConfig)], this.params.include, this.params.exclude);
   }
 

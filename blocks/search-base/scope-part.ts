@@ -18,8 +18,7 @@ import { urlPrefix } from '../../src/config/links.ts';
 import type { BlockName } from '../../src/config/params.ts';
 import { loadSearchMessages } from '../../src/i18n/index.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
-import { collectionsVersion, defineCollections } from '../../src/search/collections.ts';
-import { useQueryTemplate } from '../../src/search/query.ts';
+import { collectionsVersion, pageKeysLoading } from '../../src/search/collections.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { blockProperties, type CatalogBlock } from '../base/catalog-block.ts';
 import { stateOfError, type LoadController, type LoadState } from '../base/load-controller.ts';
@@ -83,10 +82,9 @@ export class ScopePart implements ReactiveController {
   #lookup(): SearchScope {
     const host = this.#host;
     const page = host.pageConfig;
-    // the page's own facet collections, known before the scope reads its state from the URL (changed: read again), and
-    // its `query` template (the fields a term is looked for in)
-    defineCollections(page.collections, page.namespaces);
-    useQueryTemplate(page.query);
+    // the page's own facet collections and `query` template, read before the scope reads its state from the URL (changed
+    // since: read again)
+    pageKeysLoading(page);
     const scope = this.#options.override?.() ?? scopeFor(host.ownerDocument, scopeNameOf(host), host.store, urlPrefix(page));
     if (this.#collections !== collectionsVersion()) {
       this.#collections = collectionsVersion();
@@ -98,6 +96,16 @@ export class ScopePart implements ReactiveController {
   /** The block state of a list or a count: the followed scope's (see scopeLoadState). */
   get state(): LoadState {
     return scopeLoadState(this.current);
+  }
+
+  /**
+   * True while the reader of the page's `collections` / `query` loads (a lazy chunk, for pages that have them): the
+   * block neither searches nor asks for facets until then, and updates when it is in.
+   */
+  get keysPending(): boolean {
+    const loading = pageKeysLoading(this.#host.pageConfig);
+    if (loading) void loading.then(() => this.#host.requestUpdate());
+    return !!loading;
   }
 
   /** Shortest search term: the `minimumSearchLength` parameter (global or the block's), default 3 (behaviour doc §4.1). */
@@ -121,7 +129,7 @@ export class ScopePart implements ReactiveController {
 
   hostUpdate(): void {
     const host = this.#host;
-    if (host.isConnected && this.#options.ready?.() !== false) this.sync();
+    if (host.isConnected && this.#options.ready?.() !== false && !this.keysPending) this.sync();
     // The strings of a language once per connection (a load cut short by a disconnect runs again on reconnect)
     const lang = host.uiLang;
     if (lang === this.#lang) return;
@@ -164,6 +172,7 @@ export class ScopePart implements ReactiveController {
 
   /** Asks the scope to count `facets` (added to what other blocks asked for), once per distinct set. */
   requestFacets(facets: readonly CollectionName[]): void {
+    if (this.keysPending) return;
     const scope = this.scope;
     const key = `${scope.name}|${facets.join(',')}`;
     if (facets.every((f) => scope.settings.facets.includes(f)) || key === this.#requested) return;

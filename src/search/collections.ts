@@ -11,16 +11,15 @@
  * - `type: 'search' | 'rdforms' | 'preload'` and `templatesource` are counted like a facet (values from the store's
  *   counts, labelled from `vocab`, the bundled vocabularies or the URI's last part); `nodetype: 'integer'` and the
  *   non-facet types (`inline` lists, `range`, `check`, `radio`) are not supported: one warning each, left out.
- * The definitions are read from the page configuration by every search block before it joins its scope
- * (blocks/search-base/scope-part.ts), so a scope reads them from the URL from the start.
+ * The definitions (and the `query` template) are read by ./page-keys.ts, a lazy chunk loaded only for a page
+ * configuration that has them (pageKeysLoading): every search block waits for it before it joins its scope
+ * (blocks/search-base/scope-part.ts), so a scope reads them from the URL from the start. This module is the small
+ * registry every search page carries.
  */
-import { NS } from '../rdf/namespaces.ts';
-import { literalField, uriField } from '../store/query.ts';
-import { warnOnce } from '../config/warn.ts';
 import { msg, type Lang } from '../i18n/index.ts';
 import { COLLECTION_NAMES, type CollectionName } from './types.ts';
 
-type Texts = string | Readonly<Record<string, string>>;
+export type Texts = string | Readonly<Record<string, string>>;
 
 export interface CustomCollection {
   readonly name: string;
@@ -37,68 +36,26 @@ export interface CustomCollection {
   readonly facet: boolean;
 }
 
-const NOT_FACETS = ['inline', 'range', 'check', 'checkbox', 'radio'];
-const custom = new Map<string, CustomCollection>();
-let readFrom = '';
+/** The page's custom collections, in definition order (written by ./page-keys.ts). */
+export const custom = new Map<string, CustomCollection>();
 /** Counts the changes of the definitions (a scope that read its URL state before a change reads it again). */
-let version = 0;
-export const collectionsVersion = (): number => version;
+export const collectionsChanges = { count: 0 };
+export const collectionsVersion = (): number => collectionsChanges.count;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** `foaf:gender` with the page's `namespaces` or the built-in prefixes; full IRIs as they are. */
-function expandWith(name: string, namespaces: unknown): string {
-  const i = name.indexOf(':');
-  if (i <= 0 || name.startsWith('http')) return name;
-  const prefix = name.slice(0, i);
-  const ns = (isObject(namespaces) ? namespaces[prefix] : undefined) ?? (NS as Record<string, string>)[prefix];
-  return typeof ns === 'string' ? ns + name.slice(i + 1) : name;
-}
-
-function readOne(d: Record<string, unknown>, namespaces: unknown): CustomCollection | undefined {
-  const name = String(d.name);
-  const type = typeof d.type === 'string' ? d.type : 'facet';
-  const why = Array.isArray(d.list) || NOT_FACETS.includes(type) ? `of type "${Array.isArray(d.list) ? 'inline' : type}"`
-    : typeof d.property !== 'string' || !d.property.trim() ? 'without a property'
-      : d.nodetype === 'integer' ? 'of nodetype "integer"' : '';
-  if (why) {
-    warnOnce(`[catalog-blocks] the facet collection "${name}" ${why} is not supported; it is left out`);
-    return undefined;
-  }
-  const property = expandWith(String(d.property).trim(), namespaces);
-  const nodetype = d.nodetype === 'literal' ? 'literal' : 'uri';
-  const own = nodetype === 'literal' ? literalField(property) : uriField(property);
-  const limit = Number(d.limit);
-  return {
-    name,
-    label: typeof d.label === 'string' || isObject(d.label) ? (d.label as Texts) : name,
-    nodetype,
-    fields: [d.related === true ? `related.${own}` : own],
-    ...(limit >= 1 ? { shownBeforeMore: Math.floor(limit) } : {}),
-    vocab: isObject(d.vocab) ? (d.vocab as Record<string, Texts>) : {},
-    facet: d.includeAsFacet !== false && d.includeAsFacet !== 'false',
-  };
-}
+type PageKeys = typeof import('./page-keys.ts');
+let reader: PageKeys | undefined;
+let loading: Promise<unknown> | undefined;
 
 /**
- * Reads the page's `collections` (and `namespaces`) into the custom collections; true when they changed (a scope
- * then reads its state from the URL again, with the new names).
+ * Reads the page's `collections`, `namespaces` and `query` (./page-keys.ts, loaded the first time a page has one of
+ * them). A promise while that module loads; undefined when nothing is to wait for.
  */
-export function defineCollections(raw: unknown, namespaces?: unknown): boolean {
-  const key = JSON.stringify([raw ?? null, namespaces ?? null]);
-  if (key === readFrom) return false;
-  readFrom = key;
-  const before = JSON.stringify([...custom.values()]);
-  custom.clear();
-  for (const d of Array.isArray(raw) ? raw : []) {
-    if (!isObject(d) || typeof d.name !== 'string' || !/^[A-Za-z][\w-]*$/.test(d.name)) continue;
-    if ((COLLECTION_NAMES as readonly string[]).includes(d.name)) continue;
-    const c = readOne(d, namespaces);
-    if (c) custom.set(c.name, c);
-  }
-  const changed = JSON.stringify([...custom.values()]) !== before;
-  if (changed) version++;
-  return changed;
+export function pageKeysLoading(page: Readonly<Record<string, unknown>>): Promise<unknown> | undefined {
+  if (reader) return void reader.readPageKeys(page);
+  if (page.collections === undefined && page.query === undefined) return undefined;
+  return (loading ??= import('./page-keys.ts').then((m) => { reader = m; }, (e: unknown) => {
+    console.error('[catalog-blocks] the reader of collections and query could not be loaded', e);
+  }));
 }
 
 /** The custom collection `name` (undefined: a built-in name or none). */
@@ -112,7 +69,7 @@ export const collectionNames = (): CollectionName[] => [...COLLECTION_NAMES, ...
  * `collections` are read first (a block asks before it joins its scope).
  */
 export function customFacetNames(page?: Readonly<Record<string, unknown>>): CollectionName[] {
-  if (page) defineCollections(page.collections, page.namespaces);
+  if (page) pageKeysLoading(page);
   return [...custom.values()].filter((c) => c.facet).map((c) => c.name);
 }
 

@@ -9,7 +9,6 @@
  */
 import { and, contextClause, escapeValue, or, rdfTypeClause } from '../store/query.ts';
 import type { SearchRequest } from '../store/types.ts';
-import { warnOnce } from '../config/warn.ts';
 import { clampPage, type SearchSettings, type SearchState } from './types.ts';
 import { collectionNames } from './collections.ts';
 import { facetFieldsFor, filterClause, typeUri, type FormatValues } from './facets.ts';
@@ -36,59 +35,14 @@ export function normaliseTerms(terms: readonly string[]): string[] {
   return out;
 }
 
-/**
- * The page's `query` template (the incumbent's key, issue 26): the Solr fields a term is looked for in, each with a
- * match type — `term` (1), `term+` (2: a prefix), `term*` (3: the term or a prefix), `+term`, `*term`, `+term+`,
- * `*term*` — and a boost (`"term*,2"` or `{ type, boost }`). Undefined: title, description and tag.literal. The
- * template's `includes` / `excludes` patterns are not supported (one warning).
- */
-interface TermField {
-  readonly field: string;
-  readonly type: string;
-  readonly boost: string;
-}
-let termFields: readonly TermField[] | undefined;
-const TYPES_BY_NUMBER = ['term', 'term', 'term+', 'term*'];
-
-/** Reads the page's `query` template (see TermField); anything else: the default fields. */
-export function useQueryTemplate(raw: unknown): void {
-  termFields = undefined;
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return;
-  const out: TermField[] = [];
-  for (const [field, v] of Object.entries(raw as Record<string, unknown>)) {
-    const o = (typeof v === 'object' && v ? v : {}) as { type?: unknown; boost?: unknown; includes?: unknown; excludes?: unknown };
-    if (!/^[\w.]+$/.test(field)) {
-      warnOnce(`[catalog-blocks] query: "${field}" is not a search field name; it is left out`);
-      continue;
-    }
-    if (o.includes || o.excludes) warnOnce('[catalog-blocks] query: "includes" / "excludes" patterns are not supported; the field is always searched');
-    const [type = 'term', boost = ''] = typeof v === 'number' ? [TYPES_BY_NUMBER[v]] : typeof v === 'string' ? v.replace('^', '').split(',')
-      : [String(o.type ?? 'term'), String(o.boost ?? '')];
-    out.push({ field, type: type.trim(), boost: /^\d+(\.\d+)?$/.test(boost.trim()) ? `^${boost.trim()}` : '' });
-  }
-  if (out.length) termFields = out;
-}
-
-/** The patterns of one match type (`*` wildcards around the escaped token). */
-function patterns(type: string, v: string): string[] {
-  switch (type) {
-    case 'term*': return [`${v}*`, v];
-    case 'term+': return [`${v}*`];
-    case '*term': return [`*${v}`, v];
-    case '+term': return [`*${v}`];
-    case '*term*': return [`*${v}`, `${v}*`, `*${v}*`, v];
-    case '+term+': return [`*${v}*`];
-    default: return [v];
-  }
-}
+/** The page's `query` template as a clause per token (./query-template.ts, lazy); undefined: the default fields. */
+export const termTemplate: { clause?: ((token: string) => string) | undefined } = {};
 
 /** `(title:tok OR description:tok OR tag.literal:tok)`, `tok*` below three characters; or the page's `query` fields. */
 export function tokenClause(token: string): string {
   const cut = [...token].slice(0, MAX_GRAM).join('');
   const value = escapeValue(cut) + ([...cut].length < MIN_GRAM ? '*' : '');
-  if (termFields) {
-    return `(${termFields.flatMap((f) => patterns(f.type, escapeValue(cut)).map((p) => `${f.field}:${p}${f.boost}`)).join(' OR ')})`;
-  }
+  if (termTemplate.clause) return termTemplate.clause(cut);
   return `(${TERM_FIELDS.map((f) => `${f}:${value}`).join(' OR ')})`;
 }
 
