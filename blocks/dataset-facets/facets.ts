@@ -101,7 +101,7 @@ export class FacetsBlock extends CatalogBlock<boolean> {
     if (p.typeFilter === true) set.add('type');
     // `include` / `exclude` by collection name (the incumbent's facets parameters)
     // then the page's own `collections` (src/search/collections.ts), in their order
-    return offeredCollections([...ORDER.filter((n) => set.has(n)), ...customFacetNames(this.pageConfig)], p.include, p.exclude);
+    return offeredCollections([...ORDER.filter((n) => set.has(n)), ...customFacetNames()], p.include, p.exclude);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {

@@ -72,7 +72,7 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
   get collections(): CollectionName[] {
     // (the page's own collections not read yet: `include` may name them)
     if (this.#scope.keysPending) return [];
-    return offeredCollections([...DEFAULT_FACETS, ...customFacetNames(this.pageConfig)], this.params.include, this.params.exclude);
+    return offeredCollections([...DEFAULT_FACETS, ...customFacetNames()], this.params.include, this.params.exclude);
   }
 
   declare text: string;

@@ -18,7 +18,8 @@ import { urlPrefix } from '../../src/config/links.ts';
 import type { BlockName } from '../../src/config/params.ts';
 import { loadSearchMessages } from '../../src/i18n/index.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
-import { collectionsVersion, pageKeysLoading } from '../../src/search/collections.ts';
+import { collectionsVersion } from '../../src/search/collections.ts';
+import { pageKeysLoading } from '../../src/search/page-keys-loader.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { blockProperties, type CatalogBlock } from '../base/catalog-block.ts';
 import { stateOfError, type LoadController, type LoadState } from '../base/load-controller.ts';
@@ -84,7 +85,7 @@ export class ScopePart implements ReactiveController {
     const page = host.pageConfig;
     // the page's own facet collections and `query` template, read before the scope reads its state from the URL (changed
     // since: read again)
-    pageKeysLoading(page);
+    void pageKeysLoading(page);
     const scope = this.#options.override?.() ?? scopeFor(host.ownerDocument, scopeNameOf(host), host.store, urlPrefix(page));
     if (this.#collections !== collectionsVersion()) {
       this.#collections = collectionsVersion();

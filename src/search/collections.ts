@@ -12,7 +12,7 @@
  *   counts, labelled from `vocab`, the bundled vocabularies or the URI's last part); `nodetype: 'integer'` and the
  *   non-facet types (`inline` lists, `range`, `check`, `radio`) are not supported: one warning each, left out.
  * The definitions (and the `query` template) are read by ./page-keys.ts, a lazy chunk loaded only for a page
- * configuration that has them (pageKeysLoading): every search block waits for it before it joins its scope
+ * configuration that has them (./page-keys-loader.ts): every search block waits for it before it joins its scope
  * (blocks/search-base/scope-part.ts), so a scope reads them from the URL from the start. This module is the small
  * registry every search page carries.
  */
@@ -42,36 +42,14 @@ export const custom = new Map<string, CustomCollection>();
 export const collectionsChanges = { count: 0 };
 export const collectionsVersion = (): number => collectionsChanges.count;
 
-type PageKeys = typeof import('./page-keys.ts');
-let reader: PageKeys | undefined;
-let loading: Promise<unknown> | undefined;
-
-/**
- * Reads the page's `collections`, `namespaces` and `query` (./page-keys.ts, loaded the first time a page has one of
- * them). A promise while that module loads; undefined when nothing is to wait for.
- */
-export function pageKeysLoading(page: Readonly<Record<string, unknown>>): Promise<unknown> | undefined {
-  if (reader) return void reader.readPageKeys(page);
-  if (page.collections === undefined && page.query === undefined) return undefined;
-  return (loading ??= import('./page-keys.ts').then((m) => { reader = m; }, (e: unknown) => {
-    console.error('[catalog-blocks] the reader of collections and query could not be loaded', e);
-  }));
-}
-
 /** The custom collection `name` (undefined: a built-in name or none). */
 export const customCollection = (name: string): CustomCollection | undefined => custom.get(name);
 
 /** Every collection name: the built-in ones, then the page's custom ones in definition order. */
 export const collectionNames = (): CollectionName[] => [...COLLECTION_NAMES, ...custom.keys()];
 
-/**
- * The custom collections the facet blocks show by default (`includeAsFacet` not false); with `page`, its
- * `collections` are read first (a block asks before it joins its scope).
- */
-export function customFacetNames(page?: Readonly<Record<string, unknown>>): CollectionName[] {
-  if (page) pageKeysLoading(page);
-  return [...custom.values()].filter((c) => c.facet).map((c) => c.name);
-}
+/** The custom collections the facet blocks show by default (`includeAsFacet` not false). */
+export const customFacetNames = (): CollectionName[] => [...custom.values()].filter((c) => c.facet).map((c) => c.name);
 
 /** A text of a label or vocabulary entry in `lang`: its own, else English, else the first; with its language. */
 export function textIn(t: Texts, lang: string): { text: string; lang?: string } {
