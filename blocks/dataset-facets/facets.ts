@@ -18,8 +18,9 @@ import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } f
 import { facetsStyles } from './facets.styles.ts';
 import { isPlainClick } from '../search-base/pagination.ts';
 import { KeptLinks } from '../search-base/kept-links.ts';
-import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.ts';
+import { DEFAULT_FACETS, facetOf, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
+import { collectionLabel, customFacetNames } from '../../src/search/collections.ts';
 import type { ResolvedParams } from '../../src/config/resolve.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, htmlText, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
@@ -93,11 +94,14 @@ export class FacetsBlock extends CatalogBlock<boolean> {
   }
 
   #collections(p: ResolvedParams): CollectionName[] {
+    // (the page's own collections not read yet: `include` may name them)
+    if (this.#scope.keysPending) return [];
     const set = new Set<CollectionName>(DEFAULT_FACETS);
     if (p.hvdFilter === true) set.add('hvd');
     if (p.typeFilter === true) set.add('type');
     // `include` / `exclude` by collection name (the incumbent's facets parameters)
-    return offeredCollections(ORDER.filter((n) => set.has(n)), p.include, p.exclude);
+    // then the page's own `collections` (src/search/collections.ts), in their order
+    return offeredCollections([...ORDER.filter((n) => set.has(n)), ...customFacetNames()], p.include, p.exclude);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -205,7 +209,8 @@ export class FacetsBlock extends CatalogBlock<boolean> {
     const headId = `${this.idPrefix}-facet-${name}`;
     const listId = `${headId}-values`;
     // values shown before "Show more" (behaviour doc §4.4; absent = all), at most 5 in the compact variant
-    const own = FACETS[name].shownBeforeMore;
+    const own = facetOf(name).shownBeforeMore;
+    const title = collectionLabel(name, lang);
     const limit = this.compact ? Math.min(own ?? COMPACT_LIMIT, COMPACT_LIMIT) : own;
     const expanded = this.expanded.has(name);
     const limited = limit !== undefined && group.values.length > limit;
@@ -223,12 +228,12 @@ export class FacetsBlock extends CatalogBlock<boolean> {
               aria-controls=${listId}
               @click=${() => this.#toggleGroup(name)}
             >
-              ${msg(lang, expanded ? 'facets.showLess' : 'facets.showMore')}<span class="esbVisuallyHidden">: ${msg(lang, `facet.${name}`)}</span>
+              ${msg(lang, expanded ? 'facets.showLess' : 'facets.showMore')}<span class="esbVisuallyHidden">: ${title.text}</span>
             </button>
           </div>`
         : nothing}`;
     const count = this.compact && selectedCount ? html` <span class="esbFacets__selectedCount">(${selectedCount})</span>` : nothing;
-    const head = heading(level, html`${msg(lang, `facet.${name}`)}${count}`, { id: headId, cls: 'esbFacets__facetHeader' });
+    const head = heading(level, html`${title.lang ? html`<span lang=${title.lang}>${title.text}</span>` : title.text}${count}`, { id: headId, cls: 'esbFacets__facetHeader' });
     return this.compact
       ? html`<details class="esbFacets__collection collection_${name}" ?open=${selectedCount > 0}>
           <summary>${head}</summary>

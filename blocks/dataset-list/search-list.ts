@@ -238,7 +238,7 @@ export class SearchListBlock extends CatalogBlock {
     const active = this.ownerDocument.activeElement;
     this.#focusWasInside = this.contains(active);
     this.#focusInRow = this.#focusWasInside && !!active?.closest('li.entryListRow');
-    if (!this.isConnected || this.pageConfigPending || !this.listReady) return;
+    if (!this.isConnected || this.pageConfigPending || !this.listReady || this.#scope.keysPending) return;
     const scope = this.#scope.sync();
     const settings = this.settings;
     this.#generic = !!settings.rdfTypes;

@@ -13,12 +13,13 @@ import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import type { SearchScope } from '../../src/search/scope.ts';
 import { CatalogBlock } from '../base/catalog-block.ts';
 import { partProperties, ScopePart } from '../search-base/scope-part.ts';
-import { INVALID_SEARCH_CHARS, toggleFilter } from '../search-base/search-state.ts';
+import { INVALID_SEARCH_CHARS, placeholderOf, toggleFilter } from '../search-base/search-state.ts';
 import { langOf } from '../base/render.ts';
 import { urlPrefix } from '../../src/config/links.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
 import { DEFAULT_FACETS, isFilterValue } from '../../src/search/facets.ts';
 import { offeredCollections } from '../../src/search/settings.ts';
+import { collectionLabel, customFacetNames } from '../../src/search/collections.ts';
 import { writeState } from '../../src/search/url.ts';
 import { comboboxStyles, simpleSearchStyles } from '../dataset-search/simple-search.styles.ts';
 import { facetsStyles } from '../dataset-facets/facets.styles.ts';
@@ -69,7 +70,9 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
 
   /** Collections offering suggestions: the default facets, or `include`, minus `exclude` (behaviour doc §2.10). */
   get collections(): CollectionName[] {
-    return offeredCollections(DEFAULT_FACETS, this.params.include, this.params.exclude);
+    // (the page's own collections not read yet: `include` may name them)
+    if (this.#scope.keysPending) return [];
+    return offeredCollections([...DEFAULT_FACETS, ...customFacetNames()], this.params.include, this.params.exclude);
   }
 
   declare text: string;
@@ -103,7 +106,8 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
   /** The suggestions for the current text: "Search for …" first, then facet values grouped by collection. */
   get suggestions(): Suggestion[] {
     const typed = this.text.trim().toLowerCase();
-    if (!typed) return [];
+    // (`openOnFocus`: the empty box offers every collection's values)
+    if (!typed && this.params.openOnFocus !== true) return [];
     const out: Suggestion[] = [];
     const state = this.searchScope.state;
     if (typed.length >= this.#scope.minimumTermLength && !INVALID_SEARCH_CHARS.test(typed) && !state.terms.includes(typed)) {
@@ -139,6 +143,11 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
     this.problem = INVALID_SEARCH_CHARS.test(typed) ? 'invalid' : 'none';
     this.active = -1;
     this.open = this.suggestions.length > 0;
+  }
+
+  /** `openOnFocus`: the empty box shows its suggestions when it gets focus (the incumbent's typeahead did). */
+  #onFocus(): void {
+    if (!this.text && this.params.openOnFocus === true) this.open = this.suggestions.length > 0;
   }
 
   #onKeydown(e: KeyboardEvent): void {
@@ -303,10 +312,11 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
           aria-activedescendant=${ifDefined(activeId)}
           aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${ifDefined(describedBy)}
-          placeholder=${msg(lang, 'search.placeholder')}
+          placeholder=${placeholderOf(this.params.placeholder, lang)}
           .value=${this.text}
           @input=${this.#onInput}
           @keydown=${this.#onKeydown}
+          @focus=${this.#onFocus}
         />
         <div role="listbox" id=${listId} class="esbSuggestions" aria-label=${msg(lang, 'multi.suggestions')} ?hidden=${!open}>
           ${open ? this.#renderOptions(options) : nothing}
@@ -338,7 +348,7 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
       while (i < options.length && options[i]!.kind === 'facet' && options[i]!.collection === first.collection) i++;
       const groupId = `${this.idPrefix}-grp-${first.collection}`;
       out.push(html`<div role="group" class="esbOptionGroup" aria-labelledby=${groupId}>
-        <div role="presentation" class="esbOptionGroupLabel" id=${groupId}>${msg(lang, `facet.${first.collection}`)}</div>
+        <div role="presentation" class="esbOptionGroupLabel" id=${groupId}>${collectionLabel(first.collection!, lang).text}</div>
         ${options.slice(start, i).map((o, k) => this.#renderOption(o, start + k))}
       </div>`);
     }

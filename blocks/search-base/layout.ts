@@ -129,7 +129,8 @@ const inherit = (on: boolean | undefined): string | undefined => (on ? 'inherit'
 const inheritAll = (names: string): Attrs => Object.fromEntries(names.split(' ').map((name) => [name, 'inherit']));
 
 /** Parameters a layout always hands down with `inherit`, per part (the extra ones of EXTRA_PARAMS among them). */
-const INHERIT_SEARCH = inheritAll('minimum-search-length');
+const INHERIT_SEARCH = inheritAll('minimum-search-length placeholder');
+const INHERIT_MULTI = inheritAll('minimum-search-length placeholder open-on-focus');
 const INHERIT_LIST = inheritAll('limit limit-options sort-options base-filter facet-limit namedclick click hl page-in-url '
   + 'include-auto-visualizations include-data-preview sort-order');
 const INHERIT_FACETS = inheritAll('include exclude facet-limit hl hvd-filter');
@@ -139,7 +140,7 @@ export function searchPart(shared: Attrs): TemplateResult {
 }
 
 export function multiSearchPart(shared: Attrs): TemplateResult {
-  return html`<dataset-multi-search ${attributes({ ...shared, ...INHERIT_SEARCH })}></dataset-multi-search>`;
+  return html`<dataset-multi-search ${attributes({ ...shared, ...INHERIT_MULTI })}></dataset-multi-search>`;
 }
 
 export function resultsPart(shared: Attrs): TemplateResult {

@@ -6,7 +6,8 @@
  */
 import { expandUri } from './url.ts';
 import { expand } from '../rdf/namespaces.ts';
-import { COLLECTION_NAMES, type CollectionName } from './types.ts';
+import type { CollectionName } from './types.ts';
+import { collectionNames } from './collections.ts';
 
 /** A list given as an array, a comma-separated string or a single number; items trimmed, empty ones dropped. */
 export function listOf(raw: unknown): string[] {
@@ -61,10 +62,10 @@ const warned = new Set<string>();
 /** Collection names of a facet `include` / `exclude` list or a baseFilter; an unknown name warns once. */
 export function collectionsOf(raw: unknown): CollectionName[] {
   return listOf(raw).filter((n): n is CollectionName => {
-    const known = (COLLECTION_NAMES as readonly string[]).includes(n);
+    const known = collectionNames().includes(n);
     if (!known && !warned.has(n)) {
       warned.add(n);
-      console.warn(`[catalog-blocks] unknown facet collection "${n}" (known: ${COLLECTION_NAMES.join(', ')})`);
+      console.warn(`[catalog-blocks] unknown facet collection "${n}" (known: ${collectionNames().join(', ')})`);
     }
     return known;
   });
