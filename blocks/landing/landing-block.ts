@@ -224,6 +224,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
    */
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     super.updated(changed);
+    this.#loadRichParts();
     this.#placeJsonLd();
     if (!this.#focusWasInside || this.contains(this.ownerDocument.activeElement)) return;
     // The first heading of a landing page is its title.
@@ -313,9 +314,12 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const store = this.store;
     // what decides the result, as text: another store, location, language or parameter loads again
     const key = JSON.stringify([store.baseUrl, loc, lang, registry, rich]);
-    // The rich content's chunk (and the strings of its parts) loads beside the entry, never before the title.
-    if (loc.kind !== 'none' && anyRich(rich)) this.#richChunk.run(JSON.stringify([lang, rich]), () => loadRich(lang, rich), force);
-    else this.#richChunk.settle('', 'idle');
+    // The rich content's chunk (and the strings of its parts) loads once the entry is shown (see `updated`).
+    const richKey = JSON.stringify([lang, rich]);
+    // ("Try again" stays asked for until the chunk's run starts: the updates before it call this without `force`)
+    const again = force || (this.#richWanted?.key === richKey && this.#richWanted.force);
+    this.#richWanted = loc.kind !== 'none' && anyRich(rich) ? { key: richKey, lang, rich, force: again } : undefined;
+    if (!this.#richWanted) this.#richChunk.settle('', 'idle');
     if (loc.kind === 'none') {
       this.loader.settle(key, 'noEntry');
       return;
@@ -336,6 +340,20 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
    * Until it is in, each part the page will show has its busy placeholder (rich-pending.ts).
    */
   readonly #richChunk = new LoadController<RichModule | undefined, 'ready'>(this, { done: () => 'ready', failed: () => 'ready' });
+  /** The rich chunk the parameters ask for (`force`: "Try again", which tries a chunk that failed again too). */
+  #richWanted: { key: string; lang: Lang; rich: RichFlags; force: boolean } | undefined;
+
+  /**
+   * Starts loading the rich chunk once the page shows its entry (the title is in the DOM): it then loads while the
+   * related lookup runs, and never takes the link's bandwidth from what the title waits for (issue 27 point 1).
+   */
+  #loadRichParts(): void {
+    const wanted = this.#richWanted;
+    if (!wanted || !(this.loader.state === 'ready' || this.earlyModel)) return;
+    this.#richChunk.run(wanted.key, () => loadRich(wanted.lang, wanted.rich), wanted.force);
+    wanted.force = false;
+  }
+
   /** The last landing model given its rich parts (the parts are made once per model and chunk). */
   #withParts: { from: LandingModel; chunk: RichModule; to: LandingModel } | undefined;
 
