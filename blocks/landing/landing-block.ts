@@ -224,7 +224,8 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
    */
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     super.updated(changed);
-    this.#loadRichParts();
+    // (after this update: the controller's run asks for one more)
+    if (this.#richDue()) queueMicrotask(() => this.#loadRichParts());
     this.#placeJsonLd();
     if (!this.#focusWasInside || this.contains(this.ownerDocument.activeElement)) return;
     // The first heading of a landing page is its title.
@@ -349,9 +350,15 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
    */
   #loadRichParts(): void {
     const wanted = this.#richWanted;
-    if (!wanted || !(this.loader.state === 'ready' || this.earlyModel)) return;
+    if (!wanted || !this.#richDue()) return;
     this.#richChunk.run(wanted.key, () => loadRich(wanted.lang, wanted.rich), wanted.force);
     wanted.force = false;
+  }
+
+  /** The page shows its entry, and the rich chunk it asks for is not loading or loaded yet (or is asked for again). */
+  #richDue(): boolean {
+    const wanted = this.#richWanted;
+    return !!wanted && (wanted.force || wanted.key !== this.#richChunk.key) && (this.loader.state === 'ready' || !!this.earlyModel);
   }
 
   /** The last landing model given its rich parts (the parts are made once per model and chunk). */
