@@ -101,14 +101,11 @@ export const datasetViewStyles = css`
   :where(.esbDistributions .esbAccessServiceTitle) {
     margin: 0 0 0.5rem;
   }
-  /*
-   * The rich parts while their chunk loads (blocks/landing/rich-pending.ts), each as high as the part usually is, so
-   * nothing below moves when it arrives; and the same room for the part's element until it has drawn (undefined
-   * elements, a visualization before its data).
-   */
+  /* The rich parts while their chunk loads (landing/rich-pending.ts), each about as high as the part. */
   :where(.esbRichPending) {
     display: block;
-    box-sizing: border-box;
+    margin-top: 1.5rem;
+    min-height: 8rem;
     color: var(--cb-muted, #4a4f57);
     font-size: 0.875em;
   }
@@ -116,43 +113,27 @@ export const datasetViewStyles = css`
     min-height: 1.75rem;
     margin: 0.5rem 0;
   }
-  :where(.esbTabsPending, .esbVisualizationsPending) {
-    margin-top: 1.5rem;
-    padding-bottom: 8rem;
-  }
-  :where(.esbTabsPending, .esbVisualizationsPending, .esbLanding catalog-visualization-tabs:not(:defined), .esbLanding .esbViz[aria-busy='true'])::after {
+  :where(.esbTabsPending, .esbVisualizationsPending)::after {
     content: '';
     display: block;
     max-width: 48rem;
     aspect-ratio: 2 / 1;
   }
-  :where(.esbLanding catalog-visualization-tabs:not(:defined), .esbLanding catalog-visualization:not(:defined)) {
-    display: block;
-    min-height: 10rem;
-  }
-  :where(.esbLanding .esbVizFigure:has(> .esbVizStatus:not(:empty):not(.esbError)) > .esbVizStatus) {
-    max-width: 48rem;
-    aspect-ratio: 2 / 1;
-  }
   :where(.esbMapsPending) {
-    margin-top: 1.5rem;
-    min-height: calc(300px + 3rem);
-  }
-  :where(.esbLanding catalog-wms-map:not(:defined)) {
-    display: block;
-    min-height: 300px;
-  }
-  :where(.esbExtrasPending) {
-    margin-top: 1.5rem;
-    min-height: 8rem;
+    min-height: 22rem;
   }
   :where(.esbPreviewPending) {
     min-height: 2rem;
-    padding: 0 0.5rem 0.5rem;
+    margin: 0;
+    padding: 0 0.5rem;
   }
-  :where(.esbCoverageMapPending, .esbLanding catalog-spatial-map:not(:defined)) {
-    display: block;
+  :where(.esbCoveragePending) {
+    min-height: 0;
+    margin: 0;
+  }
+  :where(.esbCoverageMapPending) {
     min-height: var(--cb-coverage-map-height, 220px);
+    margin: 0;
   }
   @media (prefers-reduced-motion: reduce) {
     :where(.esbDistributions .esbExpandIcon)::before {

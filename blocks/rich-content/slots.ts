@@ -25,11 +25,14 @@ import { sectionLabel } from '../base/render-fields.ts';
 import { coverageRow, defineLater, loadMaps, prepareCoverage } from './coverage.ts';
 import type { RichFlags, RichSlots } from './parts.ts';
 import { loadRichMessages } from './strings.ts';
+import { richPlaceStyles } from './rich.styles.ts';
+import { adoptStyles } from '../base/adopt-styles.ts';
 import './preview-toggle.ts';
 
 /** The strings of the parts `flags` ask for (and the map words of coverage texts). Never rejects. */
 export async function prepare(lang: Lang, flags: RichFlags): Promise<void> {
   if (flags.indicators) adoptIndicatorStyles(document);
+  adoptStyles(document, richPlaceStyles);
   await Promise.all([
     loadRichMessages(lang),
     prepareCoverage(lang),
