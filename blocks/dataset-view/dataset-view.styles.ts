@@ -104,14 +104,15 @@ export const datasetViewStyles = css`
   /* The rich parts while their chunk loads (landing/rich-pending.ts), each about as high as the part. */
   :where(.esbRichPending) {
     display: block;
-    margin-top: 1.5rem;
-    min-height: 8rem;
     color: var(--cb-muted, #4a4f57);
     font-size: 0.875em;
   }
   :where(.esbIndicatorsPending) {
-    min-height: 1.75rem;
+    min-height: 1.625rem;
     margin: 0.5rem 0;
+  }
+  :where(.esbTabsPending, .esbVisualizationsPending) {
+    padding-bottom: 12.5rem;
   }
   :where(.esbTabsPending, .esbVisualizationsPending)::after {
     content: '';
@@ -119,21 +120,23 @@ export const datasetViewStyles = css`
     max-width: 48rem;
     aspect-ratio: 2 / 1;
   }
+  :where(.esbVisualizationsPending, .esbMapsPending) {
+    margin-top: 1.5rem;
+  }
   :where(.esbMapsPending) {
     min-height: 22rem;
   }
-  :where(.esbPreviewPending) {
-    min-height: 2rem;
-    margin: 0;
-    padding: 0 0.5rem;
+  :where(.esbExtrasPending) {
+    min-height: 20rem;
   }
-  :where(.esbCoveragePending) {
-    min-height: 0;
-    margin: 0;
+  :where(.esbPreviewPending) {
+    height: 1.125rem;
+    overflow: hidden;
+    padding: 0 0.5rem;
+    line-height: 1.125rem;
   }
   :where(.esbCoverageMapPending) {
     min-height: var(--cb-coverage-map-height, 220px);
-    margin: 0;
   }
   @media (prefers-reduced-motion: reduce) {
     :where(.esbDistributions .esbExpandIcon)::before {
