@@ -138,6 +138,9 @@ describe('a rich landing page shows its title first (issue 27 point 1)', () => {
     assert.equal(await page.locator('.esbIndicators li.indicator, catalog-preview-toggle, catalog-visualization-tabs, catalog-visualization').count(), 0,
       'no rich part before its chunk');
     // the reader's keyboard focus, on a distribution's expand button, stays there while the parts arrive
+    // where the distributions and "Further information" stand while the parts load (their places reserved)
+    const places = () => page.evaluate(() => ['.esbDistributions', '.esbFurtherInfo'].map((s) => Math.round(document.querySelector(`dataset-view ${s}`)!.getBoundingClientRect().top + window.scrollY)));
+    const before = await places();
     const button = page.locator('dataset-view li[data-distribution] button.esbExpandButton').first();
     await button.focus();
     const focused = await button.getAttribute('aria-controls');
@@ -149,6 +152,10 @@ describe('a rich landing page shows its title first (issue 27 point 1)', () => {
     await page.waitForSelector('dataset-view section.esbVisualizations catalog-visualization', { state: 'attached', timeout: GIVE_UP_MS });
     await page.waitForSelector('dataset-view catalog-dataset-extras section.esbShowcases', { state: 'attached', timeout: GIVE_UP_MS });
     assert.deepEqual(await settleBlocks(page), ['ready']);
+    // the tabs' first chart drawn: the parts above the distributions are at their final height
+    await page.waitForSelector('dataset-view catalog-visualization-tabs [role="tabpanel"]:not([hidden]) svg', { state: 'attached', timeout: GIVE_UP_MS });
+    const moved = (await places()).map((top, i) => Math.abs(top - before[i]!));
+    assert.ok(moved.every((d) => d <= 24), `the distributions and further information moved ${moved.join(' and ')} px when the parts arrived (at most 24)`);
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls') ?? document.activeElement?.localName), focused, 'focus stays on the expand button');
     // every loading state has given way to its part
     assert.equal(await page.locator('dataset-view .esbRichPending').count(), 0);
