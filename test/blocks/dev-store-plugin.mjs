@@ -91,8 +91,9 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
 
   // Data preview: GET /__preview/csv/<key>/<mib> streams a generated CSV of <mib> MiB (`id,name,value`, the row of id i
   // is `i,row i,<i % 1000>.5`; `?kib=N` makes it N KiB instead, `?pad=N` adds N × "x" to each name). `?range=1` serves
-  // `Range: bytes=a-b` with 206 as a static file server does; else the whole file (200). `?pace=1` sends it like a
-  // steady link (16 KiB every 5 ms): what an early abort saves is then on the count, not hidden in socket buffers.
+  // `Range: bytes=a-b` with 206 as a static file server does; else the whole file (200). `?pace=1` sends it at the
+  // speed of the issue's slow link (1.6 Mbit/s: 16 KiB every 80 ms), so that the count is what a reader's early stop
+  // lets through, not what localhost pushes into socket buffers and the browser's read-ahead in the meantime.
   // GET /__preview/stats/<key> answers, once the last response of that key has closed, {"bytes": written over all of
   // its responses, "closedEarly": the client went away before the end of the last, "requests": how many, "ranges":
   // the Range header of each (null when none)}.
@@ -155,8 +156,9 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
         const chunk = take(16 * 1024);
         if (!chunk.length) break;
         p.bytes += chunk.length;
-        if (!res.write(chunk)) return void res.once('drain', write);
-        if (paced) return void setTimeout(write, 5);
+        const ok = res.write(chunk);
+        if (paced) return void (ok ? setTimeout(write, 80) : res.once('drain', () => setTimeout(write, 80)));
+        if (!ok) return void res.once('drain', write);
       }
       if (!res.destroyed) res.end();
     };
