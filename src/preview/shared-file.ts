@@ -84,15 +84,21 @@ export class FileCursor {
         this.#position += piece.length;
         return piece;
       }
-      if (this.#position >= this.limit || this.file.endsAt(this.#position)) return undefined;
+      if (this.file.endsAt(this.#position)) return undefined;
+      if (this.#position >= this.limit) {
+        // At the limit: done, once it is known whether the file goes on (when the reader wants to know).
+        if (this.wanted <= this.limit || this.file.longerThan(this.limit)) return undefined;
+        await this.file.arrival(signal);
+        continue;
+      }
       if (this.wanted <= this.#position) this.want(this.#position + Math.max(STEP_BYTES, this.file.servesRanges === false ? this.#position : 0));
       await this.file.arrival(signal);
     }
   }
 
-  /** At its end: the file goes on past this reader's limit (what the reader read is a first part). */
+  /** At its end: the file goes on past what this reader read (its limit, or what the server would send). */
   get truncated(): boolean {
-    return this.#position >= this.limit && this.file.longerThan(this.limit);
+    return this.file.longerThan(Math.min(this.#position, this.limit)) && (this.#position >= this.limit || this.file.stalled);
   }
 
   /** The reader is done: a fetch that nobody else needs stops. */
@@ -118,6 +124,7 @@ export class SharedFile {
   #size: number | undefined;
   /** Bytes came past the cap (they were dropped). */
   #beyondCap = false;
+  #stalled = false;
   /** true: a 206 answered; false: a server ignored Range (200); undefined: not known yet. */
   #ranges: boolean | undefined;
   /** Sent with Range until a ranged request failed as a network error (a browser that would preflight it). */
@@ -181,9 +188,14 @@ export class SharedFile {
     return piece.subarray(position - at, Math.min(piece.length, end - at));
   }
 
-  /** The file is known to end at `position`. */
+  /** No more bytes are to be had after `position`: the file ends there, or the server sends no more of it. */
   endsAt(position: number): boolean {
-    return this.#ended && position >= this.#length;
+    return (this.#ended || this.#stalled) && position >= this.#length;
+  }
+
+  /** An answer brought no new byte though the file goes on (a server that keeps sending the same range): no more is asked. */
+  get stalled(): boolean {
+    return this.#stalled;
   }
 
   /** The file is known to hold more than `bytes` bytes. */
@@ -235,7 +247,7 @@ export class SharedFile {
   }
 
   #satisfied(): boolean {
-    return this.#error !== undefined || this.#ended || (this.#length >= this.#cap && this.longerThan(this.#cap)) || this.#length >= this.#demand();
+    return this.#error !== undefined || this.#ended || this.#stalled || (this.#length >= this.#cap && this.longerThan(this.#cap)) || this.#length >= this.#demand();
   }
 
   #wake(): void {
@@ -269,6 +281,7 @@ export class SharedFile {
       const answer = await this.#send(this.#length, this.#demand());
       if (!answer) continue;
       const { reader, from, rangeEnd } = answer;
+      const before = this.#length;
       let skip = this.#length - from;
       let at = from;
       let streamEnded = false;
@@ -298,6 +311,7 @@ export class SharedFile {
       }
       // A whole file (200) ends where its answer ends; so does one whose range came shorter than asked.
       if (streamEnded && (rangeEnd === undefined || at < rangeEnd || (this.#size !== undefined && at >= this.#size))) this.#endAt(at);
+      else if (streamEnded && this.#length === before) this.#stalled = true;
       this.#stopping = false;
     }
   }
