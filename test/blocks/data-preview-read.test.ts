@@ -37,7 +37,7 @@ const ids = (from: number, to: number) => Array.from({ length: to - from + 1 }, 
 const values = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `${(from + i) % 1000}.5`);
 
 describe('catalog-data-preview reads what it shows', function () {
-  this.timeout(60000);
+  (this as { timeout(ms: number): void }).timeout(60000);
 
   for (const [server, query] of [['ignores Range', 'pace=1'], ['serves Range', 'range=1&pace=1']] as const) {
     it(`the first page of a 50 MiB CSV from a server that ${server}: at most 1 MiB sent, one request, the first rows shown`, async () => {
@@ -117,7 +117,7 @@ describe('catalog-data-preview reads what it shows', function () {
 });
 
 describe('one fetch per file per page', function () {
-  this.timeout(60000);
+  (this as { timeout(ms: number): void }).timeout(60000);
 
   const model = (chartType: VisualizationModel['chartType'], src: string, m: Partial<VisualizationModel> = {}): VisualizationModel => ({
     uri: `https://data.example.org/store/7/resource/${chartType}`,
