@@ -129,6 +129,11 @@ export class DataPreviewBlock extends LitElement {
     return this.#partial;
   }
 
+  /** Bytes of the file read so far (the page's shared read may hold more). */
+  get bytesRead(): number {
+    return this.#reading?.bytesRead ?? 0;
+  }
+
   /** The rows read so far (header excluded), or undefined before the first rows. */
   get table(): PreviewTable | undefined {
     return this.#table;

@@ -10,7 +10,6 @@
 import { CsvStream } from './csv-stream.ts';
 import { chooseEncoding, SNIFF_BYTES, StreamDecoder } from './decode.ts';
 import { PREVIEW_CAP_BYTES, sharedFile, type FileCursor } from './shared-file.ts';
-import { jsonRows } from './json-table.ts';
 import { isBinary, textKind } from './sniff.ts';
 import { PreviewTable } from './table.ts';
 
@@ -101,11 +100,6 @@ export class PreviewReading {
     return next;
   }
 
-  /** The file goes on past the rows read (more can be read). */
-  get partial(): boolean {
-    return this.#outcome === undefined;
-  }
-
   async #read(goal: ReadGoal, signal?: AbortSignal): Promise<PreviewOutcome> {
     signal?.throwIfAborted();
     const cursor = this.#cursor;
@@ -122,7 +116,7 @@ export class PreviewReading {
       if (!met && cursor.wanted <= cursor.position) cursor.want(cursor.position + this.#step(goal, rows));
       const piece = await cursor.next(signal);
       if (piece) this.#push(piece);
-      else this.#end();
+      else await this.#end();
     }
     return this.#outcome ?? this.#partial();
   }
@@ -186,7 +180,7 @@ export class PreviewReading {
   }
 
   /** The file (or what this reader may read of it) ended. */
-  #end(): void {
+  async #end(): Promise<void> {
     const truncated = this.#cursor.truncated;
     this.close();
     try {
@@ -201,6 +195,8 @@ export class PreviewReading {
     if (truncated) return void (this.#outcome = { kind: 'tooLarge', table: this.table, encoding });
     this.#text(this.#decoder!.end());
     if (this.#json) {
+      // (JSON tables are rare: their reader is a chunk of its own, not part of every preview)
+      const { jsonRows } = await import('./json-table.ts');
       const rows = jsonRows(this.#json.join(''));
       if (!rows) return void (this.#outcome = { kind: 'notTabular', reason: 'json' });
       this.table.addRows(rows);

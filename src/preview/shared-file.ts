@@ -33,13 +33,6 @@ const PAGE_HOLD_BYTES = 32 * 1024 * 1024;
 /** How much further a cursor reads when it asks for the next piece past what it said it wanted. */
 const STEP_BYTES = 64 * 1024;
 
-/** Why a request is aborted when no reader needs more of it. */
-class StoppedByReaders extends Error {}
-
-interface Waiter {
-  readonly wake: () => void;
-}
-
 /** A reader's place in a shared file: it reads the file's bytes in order, up to its own `limit`. */
 export class FileCursor {
   #position = 0;
@@ -114,9 +107,8 @@ export class SharedFile {
   readonly url: string;
   readonly #fetch: Fetch;
   readonly #cap: number;
-  readonly #pieces: Uint8Array[] = [];
-  /** Offset of each piece in the file. */
-  readonly #offsets: number[] = [];
+  /** The bytes held (the first `#length` of it), grown as they arrive. */
+  #bytes = new Uint8Array(0);
   #length = 0;
   /** The file ends where the bytes held end. */
   #ended = false;
@@ -135,9 +127,7 @@ export class SharedFile {
   /** The current request is being stopped on purpose (no reader needs more). */
   #stopping = false;
   #request: AbortController | undefined;
-  #waiters: Waiter[] = [];
-  /** HTTP requests sent for this file. */
-  requests = 0;
+  #waiters: (() => void)[] = [];
 
   constructor(url: string, fetch: Fetch = pageFetch, cap = PREVIEW_CAP_BYTES) {
     this.url = url;
@@ -171,21 +161,10 @@ export class SharedFile {
     return cursor;
   }
 
-  /** The held bytes from `position` (in one piece, up to `limit`), or undefined when none are held there. */
+  /** The held bytes from `position` up to `limit` (all that is at hand, in one piece), or undefined when none are. */
   piece(position: number, limit: number): Uint8Array | undefined {
     const end = Math.min(this.#length, limit);
-    if (position >= end) return undefined;
-    // binary search for the piece holding `position`
-    let lo = 0;
-    let hi = this.#pieces.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.#offsets[mid]! <= position) lo = mid;
-      else hi = mid - 1;
-    }
-    const at = this.#offsets[lo]!;
-    const piece = this.#pieces[lo]!;
-    return piece.subarray(position - at, Math.min(piece.length, end - at));
+    return position < end ? this.#bytes.subarray(position, end) : undefined;
   }
 
   /** No more bytes are to be had after `position`: the file ends there, or the server sends no more of it. */
@@ -203,24 +182,22 @@ export class SharedFile {
     return this.#length > bytes || this.#beyondCap || (this.#size ?? 0) > bytes;
   }
 
-  /** Resolves when more bytes arrived, the file ended or failed (then rejects), or `signal` aborted (rejects). */
+  /** Resolves when more bytes arrived or the file ended; rejects when it failed or `signal` aborted. */
   arrival(signal?: AbortSignal): Promise<void> {
-    if (this.#error !== undefined) return Promise.reject(this.#error);
     return new Promise<void>((resolve, reject) => {
       const onAbort = (): void => {
-        this.#waiters = this.#waiters.filter((w) => w !== waiter);
-        reject(signal?.reason);
+        this.#waiters = this.#waiters.filter((w) => w !== wake);
+        reject(signal!.reason);
       };
-      const waiter: Waiter = {
-        wake: () => {
-          signal?.removeEventListener('abort', onAbort);
-          if (this.#error !== undefined) reject(this.#error);
-          else resolve();
-        },
+      const wake = (): void => {
+        signal?.removeEventListener('abort', onAbort);
+        if (this.#error === undefined) resolve();
+        else reject(this.#error);
       };
+      if (this.#error !== undefined) return wake();
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.#waiters.push(waiter);
+      this.#waiters.push(wake);
       this.#pump();
     });
   }
@@ -231,7 +208,7 @@ export class SharedFile {
     if (this.#satisfied()) {
       if (this.#request) {
         this.#stopping = true;
-        this.#request.abort(new StoppedByReaders('no reader needs more of the file'));
+        this.#request.abort();
       }
     } else {
       this.#pump();
@@ -253,7 +230,7 @@ export class SharedFile {
   #wake(): void {
     const waiters = this.#waiters;
     this.#waiters = [];
-    for (const w of waiters) w.wake();
+    for (const wake of waiters) wake();
   }
 
   #pump(): void {
@@ -305,7 +282,7 @@ export class SharedFile {
         if (!streamEnded) {
           // The bytes wanted are in: stop the download itself, not only the reading.
           this.#stopping = true;
-          this.#request?.abort(new StoppedByReaders('the bytes wanted are in'));
+          this.#request?.abort();
         }
         void reader.cancel().catch(() => undefined);
       }
@@ -317,15 +294,16 @@ export class SharedFile {
   }
 
   #append(bytes: Uint8Array): void {
-    if (!bytes.length) return;
     const room = this.#cap - this.#length;
     if (bytes.length > room) this.#beyondCap = true;
-    const kept = bytes.length > room ? bytes.subarray(0, room) : bytes;
-    if (kept.length) {
-      this.#offsets.push(this.#length);
-      this.#pieces.push(kept);
-      this.#length += kept.length;
+    const kept = bytes.subarray(0, room);
+    if (this.#length + kept.length > this.#bytes.length) {
+      const grown = new Uint8Array(Math.min(this.#cap, Math.max(2 * this.#bytes.length, this.#length + kept.length, 65536)));
+      grown.set(this.#bytes.subarray(0, this.#length));
+      this.#bytes = grown;
     }
+    this.#bytes.set(kept, this.#length);
+    this.#length += kept.length;
     if (this.#size !== undefined && this.#length >= this.#size) this.#ended = true;
     this.#wake();
   }
@@ -342,7 +320,6 @@ export class SharedFile {
     const request = new AbortController();
     this.#request = request;
     const get = (ranged: boolean): Promise<Response> => {
-      this.requests++;
       return this.#fetch(this.url, {
         credentials: 'omit', mode: 'cors', signal: request.signal, ...(ranged ? { headers: { Range: `bytes=${from}-${to - 1}` } } : {}),
       });
@@ -387,18 +364,11 @@ const files = new Map<string, SharedFile>();
 const fetchIds = new WeakMap<Fetch, number>();
 let lastFetchId = 0;
 
+/** Files read through another fetch than the page's (tests) are shared among the readers using that fetch. */
 function keyOf(url: string, fetch: Fetch): string {
   let id = fetchIds.get(fetch);
   if (id === undefined) fetchIds.set(fetch, (id = ++lastFetchId));
-  let address = url;
-  try {
-    const u = new URL(url);
-    u.hash = '';
-    address = u.href;
-  } catch {
-    // not a URL: its fetch fails, as it should
-  }
-  return `${id} ${address}`;
+  return `${id} ${url}`;
 }
 
 /**
