@@ -70,8 +70,6 @@ export class PreviewReading {
   readonly table = new PreviewTable();
   readonly #cursor: FileCursor;
   readonly #options: LoadPreviewOptions;
-  #head: Uint8Array[] = [];
-  #headBytes = 0;
   #decoder: StreamDecoder | undefined;
   #csv: CsvStream | undefined;
   #json: string[] | undefined;
@@ -148,10 +146,12 @@ export class PreviewReading {
     else this.#csv?.push(t);
   }
 
-  /** The first 64 KiB (or the whole file when shorter) decide the kind of content and the encoding. */
+  /**
+   * The first 64 KiB (or the whole file when shorter) decide the kind of content and the encoding: the bytes read so
+   * far, which the shared file holds from its first byte.
+   */
   #start(complete: boolean): void {
-    const bytes = concat(this.#head, this.#headBytes);
-    this.#head = [];
+    const bytes = this.#cursor.file.piece(0, this.#cursor.position)!;
     const encoding = chooseEncoding(bytes, this.#options.encoding, complete);
     if (isBinary(bytes, encoding.startsWith('utf-16'))) throw new NotTabular('binary');
     this.#decoder = new StreamDecoder(encoding);
@@ -170,10 +170,8 @@ export class PreviewReading {
 
   #push(bytes: Uint8Array): void {
     try {
-      if (this.#decoder) return this.#text(this.#decoder.push(bytes));
-      this.#head.push(bytes);
-      this.#headBytes += bytes.length;
-      if (this.#headBytes >= SNIFF_BYTES) this.#start(false);
+      if (this.#decoder) this.#text(this.#decoder.push(bytes));
+      else if (this.#cursor.position >= SNIFF_BYTES) this.#start(false);
     } catch (e) {
       this.#notTabular(e);
     }
@@ -185,7 +183,7 @@ export class PreviewReading {
     this.close();
     try {
       if (!this.#decoder) {
-        if (this.#headBytes === 0) return void (this.#outcome = { kind: 'notTabular', reason: 'empty' });
+        if (this.#cursor.position === 0) return void (this.#outcome = { kind: 'notTabular', reason: 'empty' });
         this.#start(!truncated);
       }
     } catch (e) {
@@ -224,15 +222,4 @@ export async function loadPreview(url: string, options: LoadPreviewOptions = {})
   } finally {
     reading.close();
   }
-}
-
-function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(length);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }

@@ -30,9 +30,6 @@ export const pageFetch: Fetch = (input, init) => globalThis.fetch(input, init);
 /** Files nobody reads any more are forgotten, oldest first, while the page holds more than this. */
 const PAGE_HOLD_BYTES = 32 * 1024 * 1024;
 
-/** How much further a cursor reads when it asks for the next piece past what it said it wanted. */
-const STEP_BYTES = 64 * 1024;
-
 /** A reader's place in a shared file: it reads the file's bytes in order, up to its own `limit`. */
 export class FileCursor {
   #position = 0;
@@ -65,8 +62,8 @@ export class FileCursor {
 
   /**
    * The next piece of the file, waiting for the network when none is at hand; undefined at the end of the file or
-   * of the limit. Asking past what was wanted wants a step more. Rejects when the file cannot be fetched or
-   * `signal` aborts.
+   * of the limit. Asking past what was wanted wants one byte more (a reader says how far it reads with `want`).
+   * Rejects when the file cannot be fetched or `signal` aborts.
    */
   async next(signal?: AbortSignal): Promise<Uint8Array | undefined> {
     for (;;) {
@@ -84,7 +81,7 @@ export class FileCursor {
         await this.file.arrival(signal);
         continue;
       }
-      if (this.wanted <= this.#position) this.want(this.#position + Math.max(STEP_BYTES, this.file.servesRanges === false ? this.#position : 0));
+      this.want(this.#position + 1);
       await this.file.arrival(signal);
     }
   }
@@ -104,8 +101,6 @@ export class FileCursor {
 
 /** One file of the page: its bytes so far, the fetch that brings more, and the cursors of its readers. */
 export class SharedFile {
-  readonly url: string;
-  readonly #fetch: Fetch;
   readonly #cap: number;
   /** The bytes held (the first `#length` of it), grown as they arrive. */
   #bytes = new Uint8Array(0);
@@ -129,9 +124,7 @@ export class SharedFile {
   #request: AbortController | undefined;
   #waiters: (() => void)[] = [];
 
-  constructor(url: string, fetch: Fetch = pageFetch, cap = PREVIEW_CAP_BYTES) {
-    this.url = url;
-    this.#fetch = fetch;
+  constructor(readonly url: string, readonly fetch: Fetch = pageFetch, cap = PREVIEW_CAP_BYTES) {
     this.#cap = cap;
   }
 
@@ -320,7 +313,7 @@ export class SharedFile {
     const request = new AbortController();
     this.#request = request;
     const get = (ranged: boolean): Promise<Response> => {
-      return this.#fetch(this.url, {
+      return this.fetch(this.url, {
         credentials: 'omit', mode: 'cors', signal: request.signal, ...(ranged ? { headers: { Range: `bytes=${from}-${to - 1}` } } : {}),
       });
     };
@@ -359,38 +352,25 @@ export class SharedFile {
   }
 }
 
-/** The files of the page, by fetch and URL, in order of last use (the oldest first). */
+/** The files of the page, by URL, in order of last use (the oldest first). */
 const files = new Map<string, SharedFile>();
-const fetchIds = new WeakMap<Fetch, number>();
-let lastFetchId = 0;
-
-/** Files read through another fetch than the page's (tests) are shared among the readers using that fetch. */
-function keyOf(url: string, fetch: Fetch): string {
-  let id = fetchIds.get(fetch);
-  if (id === undefined) fetchIds.set(fetch, (id = ++lastFetchId));
-  return `${id} ${url}`;
-}
 
 /**
  * The page's shared read of `url` (through `fetch`, the page's by default): every reader of the same file on the page
- * gets the same one, unless its read failed (then a new one: "Try again" fetches again).
+ * gets the same one, unless its read failed (then a new one: "Try again" fetches again). A reader with another fetch
+ * (tests) gets a new one, which the next readers through that fetch share.
  */
 export function sharedFile(url: string, fetch: Fetch = pageFetch): SharedFile {
-  const key = keyOf(url, fetch);
-  let file = files.get(key);
-  if (file?.failed) {
-    forget(file);
-    file = undefined;
-  }
-  if (file) files.delete(key);
-  else file = new SharedFile(url, fetch);
-  files.set(key, file);
+  let file = files.get(url);
+  files.delete(url);
+  if (!file || file.failed || file.fetch !== fetch) file = new SharedFile(url, fetch);
+  files.set(url, file);
   forgetIdleFiles();
   return file;
 }
 
 function forget(file: SharedFile): void {
-  for (const [key, f] of files) if (f === file) files.delete(key);
+  if (files.get(file.url) === file) files.delete(file.url);
 }
 
 /** While the page holds more than PAGE_HOLD_BYTES, the least recently opened files nobody reads are forgotten. */
