@@ -90,6 +90,7 @@ const ES = NS.es;
 /** Kinds that get a minted IRI when they are blank nodes; blank agents / contact points stay nested. */
 const MINTED_KINDS = new Set<EntryKind>(['catalog', 'series', 'dataset', 'dataservice', 'distribution']);
 const ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+const NAMED_RESOURCE: readonly string[] = [`${ES}NamedResource`];
 
 export function xsdDateTime(d: Date): Term {
   return { termType: 'Literal', value: d.toISOString(), datatype: `${XSD}dateTime` };
@@ -152,7 +153,7 @@ export class DevStore {
       { subject: entry, predicate: `${NS.dcterms}modified`, object: xsdDateTime(e.modified) },
     ];
     if (e.entryType === 'Link') out.push({ subject: entry, predicate: RDF_TYPE, object: uri(`${ES}Link`) });
-    if (e.resourceType === 'NamedResource') out.push({ subject: res, predicate: RDF_TYPE, object: uri(`${ES}NamedResource`) });
+    for (const type of this.infoTypes(e)) out.push({ subject: res, predicate: RDF_TYPE, object: uri(type) });
     if (e.file) {
       out.push(
         { subject: res, predicate: `${NS.dcterms}format`, object: { termType: 'Literal', value: e.file.mime } },
@@ -161,6 +162,11 @@ export class DevStore {
       );
     }
     return out;
+  }
+
+  /** The rdf:types the info graph gives the entry's resource. */
+  infoTypes(e: Entry): readonly string[] {
+    return e.resourceType === 'NamedResource' ? NAMED_RESOURCE : [];
   }
 
   /** Info graph of the context entry `{store}_contexts/entry/{ctx}` (public: guest may read). */

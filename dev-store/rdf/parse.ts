@@ -332,6 +332,15 @@ class StrictRdfXmlParser extends RdfXmlParser {
     return true;
   }
 
+  /**
+   * An absolute IRI without dot segments is itself: most IRIs of an export (rdf:about, rdf:resource) skip the
+   * resolution against the base.
+   */
+  override valueToUri(value: string, activeTag: Parameters<RdfXmlParser['valueToUri']>[1]): ReturnType<RdfXmlParser['valueToUri']> {
+    if (ABSOLUTE_IRI.test(value) && !value.includes('/.') && !value.includes(':.')) return this.uriToNamedNode(value);
+    return super.valueToUri(value, activeTag);
+  }
+
   override newParseError(message: string): Error {
     const sax = this.#sax();
     return new CatalogParseError(this.#file, `RDF/XML error: ${message}`, sax.line, sax.column + 1);
@@ -416,6 +425,9 @@ class StrictRdfXmlParser extends RdfXmlParser {
     this.#open.push({ name: tag.name, children, nodeElements: 0 });
   }
 }
+
+/** A scheme, then the rest (a colon before any slash: what relative-to-absolute-iri takes as absolute). */
+const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /** The value of the attribute `rdf:<local>` of an element. */
 function rdfAttribute(tag: SaxesTagNS, local: string): string | undefined {
