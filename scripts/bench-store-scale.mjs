@@ -17,9 +17,10 @@
  *
  *   node --import tsx scripts/bench-store-scale.mjs [--sizes 5000,50000,200000] [--formats nt,ttl,rdf]
  *        [--large-formats ttl] [--search-size 50000] [--search-format nt] [--rounds N] [--clients 8]
- *        [--json FILE] [--baseline FILE] [--write-readme]
+ *        [--json FILE] [--report FILE] [--baseline FILE] [--write-readme]
  *
- * --json writes the measurements; --baseline FILE adds the loads of an earlier run (e.g. before a change, measured
+ * --json writes the measurements; --report FILE prints (and with --write-readme writes) the table of such a file
+ * without measuring again; --baseline FILE adds the loads of an earlier run (e.g. before a change, measured
  * with --store-root) to the table; --write-readme puts the table into README.md between <!-- bench-store:start --> and
  * <!-- bench-store:end -->. --node-flags "…" replaces the Node flags of `npm run store` (to compare V8 settings).
  * --store-root DIR runs the dev store of another checkout (e.g. an export of an older commit, for the baseline).
@@ -70,6 +71,7 @@ function parseArgs(argv) {
     else if (a === '--json') opts.json = value();
     else if (a === '--baseline') opts.baseline = value();
     else if (a === '--write-readme') opts.writeReadme = true;
+    else if (a === '--report') opts.report = value();
     else if (a === '--store-root') opts.storeRoot = resolve(value());
     else if (a === '--label') opts.label = value();
     else if (a === '--node-flags') opts.nodeFlags = value().split(/\s+/).filter(Boolean);
@@ -83,7 +85,7 @@ function parseArgs(argv) {
 
 function usage(problem) {
   if (problem) console.error(`bench-store-scale: ${problem}`);
-  console.error('usage: node --import tsx scripts/bench-store-scale.mjs [--sizes 5000,50000,200000] [--formats nt,ttl,rdf] [--large-formats ttl] [--search-size N] [--search-format nt] [--rounds N] [--clients N] [--json FILE] [--baseline FILE] [--write-readme] [--store-root DIR] [--label TEXT] [--node-flags FLAGS]');
+  console.error('usage: node --import tsx scripts/bench-store-scale.mjs [--sizes 5000,50000,200000] [--formats nt,ttl,rdf] [--large-formats ttl] [--search-size N] [--search-format nt] [--rounds N] [--clients N] [--json FILE] [--report FILE] [--baseline FILE] [--write-readme] [--store-root DIR] [--label TEXT] [--node-flags FLAGS]');
   process.exit(problem ? 2 : 0);
 }
 
@@ -268,11 +270,11 @@ async function searchRun(store, mix, opts) {
 }
 
 const opts = parseArgs(process.argv.slice(2));
-const flags = opts.nodeFlags ?? storeNodeFlags(opts.storeRoot);
+const saved = opts.report ? JSON.parse(readFileSync(opts.report, 'utf8')) : undefined;
+const flags = saved?.flags ?? opts.nodeFlags ?? storeNodeFlags(opts.storeRoot);
 const runStarted = Date.now();
-const load = loadavg()[0];
-const runs = [];
-for (const size of opts.sizes) {
+const runs = saved?.runs ?? [];
+for (const size of saved ? [] : opts.sizes) {
   for (const format of size > ALL_FORMATS_UP_TO ? opts.formats.filter((f) => opts.largeFormats.includes(f)) : opts.formats) {
     const search = size === opts.searchSize && format === opts.searchFormat;
     console.log(`bench-store-scale: ${fmt(size)} datasets, ${FORMATS[format]}${search ? ', then search' : ''}…`);
@@ -285,7 +287,7 @@ for (const size of opts.sizes) {
     }
   }
 }
-const report = {
+const report = saved ?? {
   date: new Date().toISOString().slice(0, 10),
   node: process.versions.node,
   cpus: cpus().length,
@@ -294,10 +296,13 @@ const report = {
   clients: opts.clients,
   rounds: opts.rounds,
   ...(opts.label ? { label: opts.label } : {}),
-  loadavgAtStart: load,
+  loadavgAtStart: loadavg()[0],
+  sizes: opts.sizes,
+  largeFormats: opts.largeFormats,
   runs,
 };
-if (opts.json) writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
+if (opts.json && !saved) writeFileSync(opts.json, `${JSON.stringify(report, null, 2)}\n`);
+const load = report.loadavgAtStart;
 
 function mb(bytes) {
   return bytes === undefined ? '?' : (bytes / 1048576).toFixed(0);
@@ -313,7 +318,8 @@ function loadText(x) {
 }
 const ok = (pass) => (pass ? '✓' : '✗');
 
-const largest = Math.max(...opts.sizes);
+const largest = Math.max(...runs.map((r) => r.size));
+const largeFormats = report.largeFormats ?? opts.largeFormats;
 const baseline = opts.baseline ? JSON.parse(readFileSync(opts.baseline, 'utf8')) : undefined;
 const find = (list, size, format) => list?.find((x) => x.size === size && (x.format ?? 'nt') === format);
 const lines = [
@@ -335,7 +341,7 @@ for (const r of runs) {
 }
 // growth of the load CPU between the sizes measured for a format
 const growth = [];
-for (const format of opts.formats) {
+for (const format of Object.keys(FORMATS)) {
   const mine = runs.filter((r) => r.format === format && r.loadCpu !== undefined);
   for (let i = 1; i < mine.length; i++) {
     const [a, b] = [mine[i - 1], mine[i]];
@@ -349,8 +355,8 @@ const searched = runs.find((r) => r.search);
 if (searched) {
   const x = searched.search;
   const b = find(baseline?.runs, searched.size, searched.format)?.search;
-  lines.push('', `Search at ${fmt(searched.size)} datasets (${FORMATS[searched.format]}): ${opts.clients} concurrent clients over HTTP, each running the ${x.queries.length} requests of the`,
-    `search page's query mix ${opts.rounds}× in its own order (page size 10, 14 facet fields). Goal: store CPU ≤ ${GOAL.cpuPerRequestMs} ms per request.`, '');
+  lines.push('', `Search at ${fmt(searched.size)} datasets (${FORMATS[searched.format]}): ${report.clients} concurrent clients over HTTP, each running the ${x.queries.length} requests of the`,
+    `search page's query mix ${report.rounds}× in its own order (page size 10, 14 facet fields). Goal: store CPU ≤ ${GOAL.cpuPerRequestMs} ms per request.`, '');
   lines.push('| | p50 | p95 | requests/s | store CPU per request | RSS peak |', '|---|---:|---:|---:|---:|---:|');
   const srow = (y, label) => `| ${label} | ${ms(y.all.median)} | ${ms(y.all.p95)}${y.failed ? ` (${y.failed} of ${y.all.n} failed)` : ''} | ${y.throughput.toFixed(1)} | ${y.cpuPerRequestMs === undefined ? '–' : `${ms(y.cpuPerRequestMs)} ${ok(y.cpuPerRequestMs <= GOAL.cpuPerRequestMs)}`} | ${mb(y.rssPeak)} MB |`;
   if (b) lines.push(srow(b, 'before'));
@@ -363,7 +369,7 @@ if (baseline) {
     `average ${baseline.loadavgAtStart.toFixed(2)} at its start.`);
 }
 lines.push('', `Measured on ${report.date} (${report.cpus} × ${report.cpu}, Node ${report.node}; 1-min load average ${load.toFixed(2)} at the start: other`,
-  `work on the machine shows in wall times and p95, much less in CPU times).${largest > ALL_FORMATS_UP_TO ? ` The ${fmt(largest)}-dataset run is ${opts.largeFormats.map((f) => FORMATS[f]).join(', ')} only (\`--large-formats\`: generating and loading that size in every format takes the bench past ten minutes).` : ''}`);
+  `work on the machine shows in wall times and p95, much less in CPU times).${largest > ALL_FORMATS_UP_TO ? ` The ${fmt(largest)}-dataset run is ${largeFormats.map((f) => FORMATS[f]).join(', ')} only (\`--large-formats\`: generating and loading that size in every format takes the bench past ten minutes).` : ''}`);
 const table = lines.join('\n');
 console.log(`\n${table}\n\nbench-store-scale: took ${Math.round((Date.now() - runStarted) / 1000)} s`);
 
