@@ -110,11 +110,20 @@ class TermInterner {
     return v;
   }
 
+  /** Raw language tag → its canonical form, interned. */
+  readonly #langs = new Map<string, string>();
+
   term(t: N3Term): Term {
     if (t.termType === 'Literal') {
-      const lang = t.language ? this.#string(t.language) : undefined;
-      const dt = t.datatype?.value;
-      return literalTerm(own(t.value), lang, dt === undefined ? undefined : this.#string(dt), (l) => this.#string(l));
+      // n3's getters parse the literal's id on every call (and `datatype` makes a new term): each is read once
+      const language = t.language;
+      if (language) {
+        let lang = this.#langs.get(language);
+        if (lang === undefined) this.#langs.set(own(language), (lang = this.#string(canonicalLang(language))));
+        return { termType: 'Literal', value: own(t.value), language: lang };
+      }
+      const dt = (t as { datatypeString?: string }).datatypeString ?? t.datatype?.value;
+      return literalTerm(own(t.value), undefined, dt === undefined ? undefined : this.#string(dt));
     }
     const blank = t.termType === 'BlankNode';
     const map = blank ? this.#blanks : this.#iris;
