@@ -173,6 +173,12 @@ describe('RDF/XML, streamed: the triples the DOM-based reader (rdflib) found bef
     });
   });
 
+  test('C0 controls and `]]>` in text (not XML 1.0, found in harvested files) load as text, as the DOM-based reader took them', async () => {
+    const text = '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:dct="http://purl.org/dc/terms/">\n  <rdf:Description rdf:about="https://example.org/a"><dct:title>a\u0001b ]]> c</dct:title></rdf:Description>\n</rdf:RDF>\n';
+    const triples = await parseRdfText(text, { file: 'x.rdf', baseIri: LOCAL });
+    assert.deepEqual(triples.map((t) => t.object.value), ['a\u0001b ]]> c']);
+  });
+
   test('an element outside any namespace is refused, at the element', async () => {
     const text = '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n  <rdf:Description rdf:about="https://example.org/a">\n    <title>x</title>\n  </rdf:Description>\n</rdf:RDF>\n';
     await assert.rejects(parseRdfText(text, { file: 'x.rdf', baseIri: LOCAL }), /x\.rdf: line 3, column 5: RDF\/XML error: element <title> has no namespace/);
