@@ -6,11 +6,13 @@
  */
 import type { Term, Triple } from '../src/rdf/graph.ts';
 import { NS } from '../src/rdf/namespaces.ts';
-import type { EntryKind } from './catalog.ts';
 
 const RDF_TYPE = `${NS.rdf}type`;
 
 /** Entry kinds by rank: a subject with types of two kinds is an entry of the earlier one. */
+/** What an entry of the dev store is (read from its rdf:type; catalog.ts re-exports it). */
+export type EntryKind = 'catalog' | 'series' | 'dataset' | 'dataservice' | 'distribution' | 'agent' | 'contact' | 'file' | 'other';
+
 export const KIND_TYPES: ReadonlyArray<[EntryKind, string[]]> = [
   ['catalog', [`${NS.dcat}Catalog`]],
   ['series', [`${NS.dcat}DatasetSeries`]],

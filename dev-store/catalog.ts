@@ -17,11 +17,11 @@ import { termKey } from '../src/rdf/graph.ts';
 import type { Term, Triple } from '../src/rdf/graph.ts';
 import { NS } from '../src/rdf/namespaces.ts';
 import { CatalogBuilder, KIND_TYPES } from './catalog-builder.ts';
-import type { SubjectGroup } from './catalog-builder.ts';
+import type { EntryKind, SubjectGroup } from './catalog-builder.ts';
 import { CatalogParseError, parseRdfFile, parseRdfTextInto } from './rdf/parse.ts';
 import type { RdfFormat } from './rdf/parse.ts';
 
-export type EntryKind = 'catalog' | 'series' | 'dataset' | 'dataservice' | 'distribution' | 'agent' | 'contact' | 'file' | 'other';
+export type { EntryKind } from './catalog-builder.ts';
 export type EntryType = 'Local' | 'Link';
 export type ResourceType = 'NamedResource' | 'InformationResource';
 
