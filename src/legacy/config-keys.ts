@@ -14,7 +14,6 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
   facetMinCount: 'facet values are shown from a count of 1',
   credentials: 'requests are anonymous (public entries only)',
   style: 'inject CSS with your own stylesheet (a strict CSP forbids injected styles)',
-  labelProperties: 'labels are read from the standard properties',
   bundles: 'RDForms template bundles are not loaded; the DCAT-AP templates are built in',
   itemstore: 'RDForms template bundles are not loaded; the DCAT-AP templates are built in',
   entitytypes: 'RDForms entity types',
