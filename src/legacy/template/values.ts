@@ -49,7 +49,7 @@ function firstLiteral(ctx: TemplateContext, entry: StoreEntry | undefined, subje
  * full IRIs: read before the standard title and label properties, which stay the fallback.
  */
 function pageLabelProperties(ctx: TemplateContext): string[] {
-  const raw = ctx.page.labelProperties;
+  const raw = (ctx.page as TemplateContext['page'] | undefined)?.labelProperties; // (a context built without a page)
   const list: unknown[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
   return list.filter((p): p is string => typeof p === 'string' && p.trim() !== '').map((p) => expand(p.trim()));
 }
