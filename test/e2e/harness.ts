@@ -188,9 +188,12 @@ export interface CdnWorld {
 
 /**
  * Registers the `before`/`after` hooks of the enclosing `describe`: the built bundle must exist; the dev store over
- * `catalogs` (or the store `catalogs()` starts), the host site and Chromium start once and stop after the last test.
+ * `catalogs` with `storeOptions` (or the store `catalogs()` starts), the host site and Chromium start once and stop after the last test.
  */
-export function cdnWorld(catalogs: readonly string[] | (() => Promise<Running>)): CdnWorld {
+export function cdnWorld(
+  catalogs: readonly string[] | (() => Promise<Running>),
+  storeOptions: Parameters<typeof startStore>[1] = {},
+): CdnWorld {
   let store: Running | undefined;
   let site: (Running & { origin: string }) | undefined;
   let browser: Browser | undefined;
@@ -200,7 +203,7 @@ export function cdnWorld(catalogs: readonly string[] | (() => Promise<Running>))
   };
   before(async () => {
     assert.ok(existsSync(join(CDN_DIR, 'catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = typeof catalogs === 'function' ? await catalogs() : await startStore(catalogs);
+    store = typeof catalogs === 'function' ? await catalogs() : await startStore(catalogs, storeOptions);
     site = await startSite(store.url);
     browser = await launch();
   });

@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import {
   DATASET, cdnWorld, DEMO_CATALOG, listEntries, root, watch, type ListedEntry, type PageWatch, 
 } from './harness.ts';
+import { settledLists } from './browser-helpers.ts';
 
 const OTHER_CATALOGS = [join(root, 'test/fixtures/semic/example-bee-population.ttl')];
 const INDICATOR_EXAMPLE = 'https://demo.catalog-blocks.example/dataset/indicator-example';
@@ -38,10 +39,6 @@ describe('migrated pages: store, collections, language and 0.x block meanings', 
     return { page, seen, warnings, siteRequests };
   }
 
-  const settledLists = (page: Page, count: number) => page.waitForFunction((count) => {
-    const lists = [...document.querySelectorAll('.esbSearchList')];
-    return lists.length >= count && lists.every((l) => l.getAttribute('aria-busy') === 'false');
-  }, count, { timeout: 20000 });
 
   /** Rows (data-uri, text) of the list under `selector` and the list's total. */
   const listOf = (page: Page, selector: string) => page.evaluate((selector) => {

@@ -13,6 +13,7 @@ import {
   DATASET, cdnWorld, DEMO_CATALOG, LEAKS, listEntries, root, 
   type ListedEntry, 
 } from './harness.ts';
+import { settledLists } from './browser-helpers.ts';
 
 /** Two more catalogs (contexts 2 and 3): SEMIC's DCAT-AP examples, copied into the repository (CC BY 4.0, NOTICE.md). */
 const OTHER_CATALOGS = [
@@ -33,11 +34,6 @@ describe('existing EntryScape Blocks pages with the script swapped for catalog-b
 
   const open = (path: string) => world.open(`/e2e/legacy/${path}`);
 
-  /** Waits until every search list under `root` (default: the page) has settled. */
-  const settledLists = (page: Page, count: number) => page.waitForFunction((count) => {
-    const lists = [...document.querySelectorAll('.esbSearchList')];
-    return lists.length >= count && lists.every((l) => l.getAttribute('aria-busy') === 'false');
-  }, count, { timeout: 20000 });
 
   /** Rows of the list inside `selector`, and that list's total. */
   const listOf = (page: Page, selector: string) => page.evaluate((selector) => {
