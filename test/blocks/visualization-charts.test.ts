@@ -66,7 +66,7 @@ describe('catalog-visualization: the x scale of a line (issue 28, point 3)', () 
     const el = await viz(model({ chartType: 'line' }), 'x,y\n1,5\n2,6\n10,7\n');
     const [a, b, c] = cx(el) as [number, number, number];
     expect(b - a).to.be.closeTo((c - a) / 9, 0.5);
-    expect(xTicks(el)).to.deep.equal(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(xTicks(el)).to.deep.equal(['2', '4', '6', '8', '10']);
   });
 
   it('text labels keep one place per value, in the file\'s order', async () => {
@@ -114,7 +114,7 @@ describe('catalog-visualization: a pie never shows two slices alike (issue 28, p
     const looks = slices.map(look);
     expect(new Set(looks).size).to.equal(8);
     expect(swatches.map(look)).to.deep.equal(looks);
-    expect(slices[7]!.querySelector('title')!.textContent).to.equal('Other (14 values): 399 (19 %)');
+    expect(slices[7]!.querySelector('title')!.textContent).to.equal('Other (14 values): 329 (27 %)');
     expect(text(el.querySelector(`#${el.querySelector('svg.esbVizChart')!.getAttribute('aria-describedby')}`)))
       .to.equal('Pie chart of 21 values; the 14 smallest are shown together as "Other". The values are also in the table of "Show as table".');
     el.querySelector<HTMLButtonElement>('button.esbVizTableToggle')!.click();
