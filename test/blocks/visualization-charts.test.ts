@@ -192,3 +192,16 @@ describe('catalog-visualization: the chart description is spoken once (issue 28,
     });
   }
 });
+
+describe('catalog-visualization: charts stay valid HTML (Nu validator)', () => {
+  it('a line on a time scale and a grouped pie with patterns', async function () {
+    (this as { timeout(ms: number): void }).timeout(60000);
+    const lineEl = await viz(model({ chartType: 'line' }), 'x,y\n1980,10\n1995,12\n2000,9\n2002,14\n');
+    const pieEl = await viz(model({ chartType: 'pie' }), PIE21);
+    const doc = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>charts</title></head><body><main>${lineEl.outerHTML}${pieEl.outerHTML}</main></body></html>`;
+    const res = await fetch('/__validate', { method: 'POST', body: doc, headers: { 'Content-Type': 'text/html' } });
+    expect(res.ok).to.equal(true);
+    const { messages } = (await res.json()) as { messages: { type: string; subType?: string; message: string; extract?: string }[] };
+    expect(messages.filter((m) => m.type === 'error' || m.subType === 'fatal').map((m) => `${m.message} ${m.extract ?? ''}`)).to.deep.equal([]);
+  });
+});
