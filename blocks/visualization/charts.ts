@@ -75,7 +75,7 @@ function xyChart(type: 'bar' | 'line', points: readonly ChartPoint[], o: ChartOp
   const xAt = (at: number): number => M.left + at * innerW;
   const xOf = (i: number): number => xAt(scale.at[i]!);
   // Labels that would not fit side by side are turned.
-  const turned = scale.ticks.length > 6 || scale.ticks.reduce((w, t) => w + t.label.length * 7 + 8, 0) > innerW;
+  const turned = scale.ticks.reduce((w, t) => w + t.label.length * 7 + 12, 0) > innerW;
   const yTicks = ticks(min, max, 5);
   const axis = svg`
     <g class="esbVizAxis esbVizAxisY">${yTicks.map((t) => svg`
@@ -148,13 +148,15 @@ const MARKS: readonly (SVGTemplateResult | null)[] = [
 ];
 
 /**
- * Pattern `i` (colour and marks) with the given id, for a slice or a key swatch. The background carries the
+ * Pattern `i` (colour and marks) with the given id, for a slice or a key swatch (`scale`: of its tile; the pie's
+ * tiles are larger so the marks stay apart when the chart is drawn small). The background carries the
  * colour; white marks on it; in forced-colors mode the stylesheet paints the background Canvas (CanvasText for the
  * solid one) and the marks CanvasText.
  */
-export function patternDef(id: string, i: number): SVGTemplateResult {
+export function patternDef(id: string, i: number, scale = 1): SVGTemplateResult {
   const k = i % PALETTE.length;
-  return svg`<pattern class="esbVizPattern" id=${id} patternUnits="userSpaceOnUse" width=${TILE} height=${TILE}>
+  return svg`<pattern class="esbVizPattern" id=${id} patternUnits="userSpaceOnUse" width=${TILE} height=${TILE}
+    patternTransform=${scale === 1 ? nothing : `scale(${scale})`}>
     <rect class=${MARKS[k] ? 'esbVizPatBg' : 'esbVizPatBg esbVizPatSolid'} width=${TILE} height=${TILE} fill=${PALETTE[k]!}></rect>
     <g class="esbVizPatMarks" fill="#fff" stroke="#fff" stroke-width="1.5">${MARKS[k] ?? nothing}</g></pattern>`;
 }
@@ -166,7 +168,7 @@ function pieChart(points: readonly ChartPoint[], o: ChartOptions & { readonly ot
   const shape = d3arc<PieArcDatum<ChartPoint>>().innerRadius(0).outerRadius(radius);
   const total = slices.reduce((s, p) => s + p.value, 0);
   const pid = (i: number) => `${o.idPrefix}-p${i}`;
-  return frame(o, svg`<defs>${arcs.map((_, i) => patternDef(pid(i), i))}</defs>
+  return frame(o, svg`<defs>${arcs.map((_, i) => patternDef(pid(i), i, 1.6))}</defs>
     <g transform="translate(${W / 2} ${H / 2})">${arcs.map((a, i) => svg`<path class="esbVizSlice"
     d=${shape(a) ?? ''} fill="url(#${pid(i)})" stroke="#fff" stroke-width="1.5"><title>${a.data.label}: ${o.format(a.data.value)} (${Math.round((a.data.value / total) * 100)} %)</title></path>`)}</g>`, 'esbVizPie');
 }

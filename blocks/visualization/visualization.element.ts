@@ -293,7 +293,7 @@ export class VisualizationBlock extends LitElement {
     return html`<div class="esbVizDrawing">${drawing}</div>
       <p hidden id="${id}-desc">${pie?.grouped ? this.#t('viz.pieGrouped', { n: count, k: pie.grouped }) : this.#t(`viz.${type}`, { n: count })}</p>
       ${pie ? html`<ul class="esbVizKey">${pie.slices.map((p, i) => html`<li><svg width="16" height="16" aria-hidden="true"
-        focusable="false"><defs>${charts.patternDef(`${id}-k${i}`, i)}</defs><rect class="esbVizSwatch" x="0.5" y="0.5" width="15" height="15"
+        focusable="false"><defs>${charts.patternDef(`${id}-k${i}`, i, 0.8)}</defs><rect class="esbVizSwatch" x="0.5" y="0.5" width="15" height="15"
         fill="url(#${id}-k${i})"></rect></svg><span>${p.label}</span></li>`)}</ul>` : nothing}
       ${series.skipped ? html`<p class="esbVizNote">${this.#t('viz.skipped', { n: series.skipped })}</p>` : nothing}
       ${series.truncated ? html`<p class="esbVizNote">${this.#t('viz.truncated', { n: series.points.length })}</p>` : nothing}
