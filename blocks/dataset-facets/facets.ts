@@ -18,9 +18,8 @@ import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } f
 import { facetsStyles } from './facets.styles.ts';
 import { isPlainClick } from '../search-base/pagination.ts';
 import { KeptLinks } from '../search-base/kept-links.ts';
-import { DEFAULT_FACETS, FACETS, isFilterValue } from '../../src/search/facets.ts';
-import { offeredCollections } from '../../src/search/settings.ts';
-import type { ResolvedParams } from '../../src/config/resolve.ts';
+import { FACETS, isFilterValue } from '../../src/search/facets.ts';
+import { facetCollections } from '../../src/search/settings.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, htmlText, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 /**
@@ -31,9 +30,6 @@ function keywordLangs(rows: readonly ResultRow[]): Map<string, string> {
   return new Map(rows.flatMap(({ entry: e }) => e.metadata.objects(e.resourceUri, 'http://www.w3.org/ns/dcat#keyword')
     .filter((o) => o.language).map((o) => [o.value, o.language!] as const)));
 }
-
-/** Display order of every collection. */
-const ORDER: readonly CollectionName[] = ['type', 'theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd'];
 
 /** Values shown before "Show more" in the compact variant. */
 export const COMPACT_LIMIT = 5;
@@ -89,15 +85,7 @@ export class FacetsBlock extends CatalogBlock<boolean> {
 
   /** The collections this block offers: the default set plus HVD / Type when asked for (behaviour doc §4.4). */
   get collections(): CollectionName[] {
-    return this.#collections(this.params);
-  }
-
-  #collections(p: ResolvedParams): CollectionName[] {
-    const set = new Set<CollectionName>(DEFAULT_FACETS);
-    if (p.hvdFilter === true) set.add('hvd');
-    if (p.typeFilter === true) set.add('type');
-    // `include` / `exclude` by collection name (the incumbent's facets parameters)
-    return offeredCollections(ORDER.filter((n) => set.has(n)), p.include, p.exclude);
+    return facetCollections(this.params);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -181,7 +169,7 @@ export class FacetsBlock extends CatalogBlock<boolean> {
     // (parameters resolved once per render: each resolution reads every parameter)
     const p = this.params;
     const max = p.facetLimit;
-    const groups = this.#collections(p)
+    const groups = facetCollections(p)
       .map((n) => byName.get(n))
       .filter((g): g is FacetGroupView => !!g && g.values.length > 0)
       // `facetLimit`: at most that many values per group (selected ones always stay)

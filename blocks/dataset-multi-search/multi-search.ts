@@ -17,8 +17,8 @@ import { INVALID_SEARCH_CHARS, toggleFilter } from '../search-base/search-state.
 import { langOf } from '../base/render.ts';
 import { urlPrefix } from '../../src/config/links.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
-import { DEFAULT_FACETS, isFilterValue } from '../../src/search/facets.ts';
-import { offeredCollections } from '../../src/search/settings.ts';
+import { isFilterValue } from '../../src/search/facets.ts';
+import { suggestionCollections } from '../../src/search/settings.ts';
 import { writeState } from '../../src/search/url.ts';
 import { comboboxStyles, simpleSearchStyles } from '../dataset-search/simple-search.styles.ts';
 import { facetsStyles } from '../dataset-facets/facets.styles.ts';
@@ -69,7 +69,7 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
 
   /** Collections offering suggestions: the default facets, or `include`, minus `exclude` (behaviour doc §2.10). */
   get collections(): CollectionName[] {
-    return offeredCollections(DEFAULT_FACETS, this.params.include, this.params.exclude);
+    return suggestionCollections(this.params);
   }
 
   declare text: string;
