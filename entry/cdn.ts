@@ -11,6 +11,7 @@
 import { BLOCK_LOADERS } from './block-loaders.ts';
 import { provideApi, type LegacyApi } from '../src/legacy/ready.ts';
 import { startLanding } from '../src/config/early-entry.ts';
+import { startSearch } from '../src/config/early-search.ts';
 
 const PROVIDER = 'catalog-store-provider';
 /** Tag → import of its module, for the tags not loaded yet. */
@@ -49,13 +50,19 @@ function load(tag: string): Promise<void> {
   return done;
 }
 
-/** The first element of a tag loads its block; a landing block's entry and strings load alongside (early-entry.ts). */
+/**
+ * The first element of a tag loads its block. Alongside: a landing block's entry and strings (early-entry.ts), a facet
+ * search layout's first search, its strings and the sort select it shows (early-search.ts).
+ */
 function start(el: Element): void {
   const tag = el.localName;
   if (!pending.has(tag)) return;
-  // <dataset-view>, <dataservice-view> and their esb- names; inside a provider the block asks the provider's store
-  if (/(set|service)-?view$/.test(tag) && !el.closest(PROVIDER)) startLanding(el);
   void load(tag);
+  // inside a provider the block asks the provider's store
+  if (el.closest(PROVIDER)) return;
+  // <dataset-view>, <dataservice-view> and their esb- names
+  if (/(set|service)-?view$/.test(tag)) startLanding(el);
+  else if (startSearch(el)?.includeSorting === true) void load('catalog-sort-select');
 }
 
 /** Loads the blocks found at and under `node`. */

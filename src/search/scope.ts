@@ -24,6 +24,8 @@ import { FACETS, FORMAT_FIELD_LIST } from './facets.ts';
 import { askable, noteRelatedIndexing } from './related.ts';
 import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, type GroupInput } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
+import { releaseEarlySearch } from './early.ts';
 import {
   clampPage, EMPTY_STATE, type CollectionName, type FacetGroupView, type ResultRow, type SearchResults, type SearchSettings, type SearchState,
 } from './types.ts';
@@ -55,7 +57,7 @@ export interface UpdateOptions {
   readonly debounce?: number;
 }
 
-export const DEFAULT_SETTINGS: SearchSettings = { types: ['dataset'], pageSize: 10, facets: [], lang: 'en' };
+export { DEFAULT_SETTINGS };
 
 interface SeenFilter {
   readonly facets: readonly FacetField[];
@@ -266,7 +268,10 @@ export class SearchScope extends EventTarget {
         // are asked for (the counts are most of an answer), and the counts seen are shown with them.
         const counted = this.#seen.get(filterKey)?.facets;
         const request = buildSearchRequest(state, counted ? { ...settings, facets: [] } : settings, { storeBaseUrl: this.store.baseUrl, seenFormats: this.#seenFormats() });
-        answer = await this.store.search(request, { signal });
+        const asked = this.store.search(request, { signal });
+        // The loader's first search (early.ts) was joined above when it is this very request; otherwise it goes
+        releaseEarlySearch(this.store, this.name);
+        answer = await asked;
         noteRelatedIndexing(this.store, answer);
         ({ state, settings } = askable(this.store, state, settings));
         if (counted) answer = { ...answer, facets: counted };

@@ -30,6 +30,12 @@ const rowsShown = (page: Page) => page.evaluate(() => {
   return document.querySelectorAll('dataset-list li.entryListRow').length > 0 && list?.getAttribute('aria-busy') === 'false';
 });
 
+/** Waits for the list (rendered by the layout) and for its load to complete. */
+async function listSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => (document.querySelector('dataset-list') as HTMLElement & { loadComplete?: Promise<string> } | null)?.loadComplete);
+  await page.evaluate(() => (document.querySelector('dataset-list') as HTMLElement & { loadComplete: Promise<string> }).loadComplete);
+}
+
 const rowTitles = (page: Page) => page.locator('dataset-list li.entryListRow .esbRowTitle').allTextContents()
   .then((all) => all.map((t) => t.trim()));
 
@@ -101,9 +107,7 @@ describe('search page critical path (CDN bundle)', () => {
     const seen = watch(page, store.url);
     const theme = 'euauth:data-theme/GOVE';
     await page.goto(`${site.origin}/e2e/search.html#esc_term=polls&esc_theme=${theme}&esc_sort=title`);
-    await page.waitForFunction(() => document.querySelector('dataset-list')
-      && (document.querySelector('dataset-list') as HTMLElement & { loadComplete?: Promise<string> }).loadComplete);
-    await page.evaluate(() => (document.querySelector('dataset-list') as HTMLElement & { loadComplete: Promise<string> }).loadComplete);
+    await listSettled(page);
     assert.deepEqual(await rowTitles(page), ['Swedish Polls']);
     const searches = seen.storeRequests.filter((u) => isSearch(u, store.url));
     assert.equal(searches.length, 1, `one store search on the first view:\n${searches.join('\n')}`);
@@ -118,7 +122,7 @@ describe('search page critical path (CDN bundle)', () => {
   test('a page size the loader cannot know (a blocks definition) still shows the right rows', async () => {
     const plain = await browser.newPage();
     await plain.goto(`${site.origin}/e2e/search.html`);
-    await plain.evaluate(() => (document.querySelector('dataset-list') as HTMLElement & { loadComplete: Promise<string> }).loadComplete);
+    await listSettled(plain);
     const firstTen = await rowTitles(plain);
     await plain.close();
     assert.equal(firstTen.length, 10);
@@ -126,8 +130,7 @@ describe('search page critical path (CDN bundle)', () => {
     const page = await browser.newPage();
     const seen = watch(page, store.url);
     await page.goto(`${site.origin}/e2e/search-limit-override.html`);
-    await page.waitForFunction(() => (document.querySelector('dataset-list') as HTMLElement & { loadComplete?: Promise<string> } | null)?.loadComplete);
-    await page.evaluate(() => (document.querySelector('dataset-list') as HTMLElement & { loadComplete: Promise<string> }).loadComplete);
+    await listSettled(page);
     assert.deepEqual(await rowTitles(page), firstTen.slice(0, 3), 'the first three rows of the same order');
     const searches = seen.storeRequests.filter((u) => isSearch(u, store.url));
     assert.equal(new Set(searches).size, searches.length, `never the same search twice:\n${searches.join('\n')}`);
