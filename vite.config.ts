@@ -147,7 +147,9 @@ const CDN_CHUNK_GROUPS = [
     // The search engine and the blocks of a facet search page; the other search blocks (simple search, other
     // layouts) are small chunks of their own on top of this one, row-detail.ts loads on a row's first expansion and
     // the sort select (includeSorting) when a layout shows it.
-    test: (id: string) => !/\/blocks\/dataset-list\/row-detail\.ts$/.test(id)
+    // (the reader of the page's `collections` / `query` keys, ./src/search/page-keys.ts, is a lazy chunk of its own,
+    // as are the multi search box's suggestions and the list's row expansion, loaded when the reader turns to them)
+    test: (id: string) => !/\/blocks\/dataset-list\/row-(detail|expansion)\.ts$|\/blocks\/dataset-multi-search\/suggestions\.ts$|\/src\/search\/(page-keys|query-template)\.ts$/.test(id)
       && /\/src\/search\/|\/blocks\/(search-base|dataset-(list|facets|results|multi-search|facet-search-layout)|facet-search-responsiveness)\/|\/blocks\/dataset-search\/simple-search\.styles\.ts$/.test(id),
     priority: 2,
   },

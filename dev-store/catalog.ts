@@ -12,15 +12,16 @@
  *   resource URI is the publisher's, so it neither has nor makes relations).
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { termKey } from '../src/rdf/graph.ts';
 import type { Term, Triple } from '../src/rdf/graph.ts';
 import { NS } from '../src/rdf/namespaces.ts';
-import { CatalogParseError, formatFromName, parseRdfText, parseTurtleFile } from './rdf/parse.ts';
+import { CatalogBuilder, KIND_TYPES } from './catalog-builder.ts';
+import type { EntryKind, SubjectGroup } from './catalog-builder.ts';
+import { CatalogParseError, parseRdfFile, parseRdfTextInto } from './rdf/parse.ts';
 import type { RdfFormat } from './rdf/parse.ts';
 
-export type EntryKind = 'catalog' | 'series' | 'dataset' | 'dataservice' | 'distribution' | 'agent' | 'contact' | 'file' | 'other';
+export type { EntryKind } from './catalog-builder.ts';
 export type EntryType = 'Local' | 'Link';
 export type ResourceType = 'NamedResource' | 'InformationResource';
 
@@ -86,33 +87,10 @@ const RDF_TYPE = `${NS.rdf}type`;
 const XSD = NS.xsd;
 const ES = NS.es;
 
-const KIND_TYPES: ReadonlyArray<[EntryKind, string[]]> = [
-  ['catalog', [`${NS.dcat}Catalog`]],
-  ['series', [`${NS.dcat}DatasetSeries`]],
-  ['dataset', [`${NS.dcat}Dataset`]],
-  ['dataservice', [`${NS.dcat}DataService`]],
-  ['distribution', [`${NS.dcat}Distribution`]],
-  ['agent', [`${NS.foaf}Agent`, `${NS.foaf}Organization`, `${NS.foaf}Person`]],
-  ['contact', [`${NS.vcard}Kind`, `${NS.vcard}Organization`, `${NS.vcard}Individual`, `${NS.vcard}Group`]],
-  // EntryScape keeps visualizations (schema:diagram targets), showcases and ideas as entries of their own: the
-  // landing page looks them up by resource URI / inverse dcterms:source. Ranked last, so earlier ids do not move.
-  ['other', [`${NS.esterms}visualization/Visualization`, `${NS.esterms}Result`, `${NS.esterms}Idea`]],
-];
-const KIND_RANK = new Map<EntryKind, number>(KIND_TYPES.map(([k], i) => [k, i]));
-/** Untyped subjects still become entries when something points at them with these predicates. */
-const KIND_BY_INCOMING: Readonly<Record<string, EntryKind>> = {
-  [`${NS.dcterms}publisher`]: 'agent',
-  [`${NS.dcterms}creator`]: 'agent',
-  [`${NS.dcat}contactPoint`]: 'contact',
-  [`${NS.dcat}distribution`]: 'distribution',
-  [`${NS.dcat}dataset`]: 'dataset',
-  [`${NS.dcat}service`]: 'dataservice',
-  [`${NS.dcat}accessService`]: 'dataservice',
-  [`${NS.dcat}inSeries`]: 'series',
-};
 /** Kinds that get a minted IRI when they are blank nodes; blank agents / contact points stay nested. */
 const MINTED_KINDS = new Set<EntryKind>(['catalog', 'series', 'dataset', 'dataservice', 'distribution']);
 const ID_PATTERN = /^[A-Za-z0-9_.-]+$/;
+const NAMED_RESOURCE: readonly string[] = [`${ES}NamedResource`];
 
 export function xsdDateTime(d: Date): Term {
   return { termType: 'Literal', value: d.toISOString(), datatype: `${XSD}dateTime` };
@@ -175,7 +153,7 @@ export class DevStore {
       { subject: entry, predicate: `${NS.dcterms}modified`, object: xsdDateTime(e.modified) },
     ];
     if (e.entryType === 'Link') out.push({ subject: entry, predicate: RDF_TYPE, object: uri(`${ES}Link`) });
-    if (e.resourceType === 'NamedResource') out.push({ subject: res, predicate: RDF_TYPE, object: uri(`${ES}NamedResource`) });
+    for (const type of this.infoTypes(e)) out.push({ subject: res, predicate: RDF_TYPE, object: uri(type) });
     if (e.file) {
       out.push(
         { subject: res, predicate: `${NS.dcterms}format`, object: { termType: 'Literal', value: e.file.mime } },
@@ -184,6 +162,11 @@ export class DevStore {
       );
     }
     return out;
+  }
+
+  /** The rdf:types the info graph gives the entry's resource. */
+  infoTypes(e: Entry): readonly string[] {
+    return e.resourceType === 'NamedResource' ? NAMED_RESOURCE : [];
   }
 
   /** Info graph of the context entry `{store}_contexts/entry/{ctx}` (public: guest may read). */
@@ -201,13 +184,33 @@ export class DevStore {
     ];
   }
 
-  /** Adds a context for a parsed catalog (used by loadCatalogs). */
-  addContext(file: string, triples: Triple[], alias = path.basename(file).replace(/\.[^.]+$/, '')): StoreContext {
+  /**
+   * Adds a context for a parsed catalog: its triples, or a builder that grouped them as they were parsed (with the
+   * blank node labels of this context, see loadCatalogs). `relations: false` leaves the relations to the caller
+   * (loadCatalogs computes them once for all its catalogs).
+   */
+  addContext(file: string, catalog: readonly Triple[] | CatalogBuilder, alias = path.basename(file).replace(/\.[^.]+$/, ''), relations = true): StoreContext {
     const id = String(this.contexts.size + 1);
     const ctx: StoreContext = { id, alias, file, resourceUri: `${this.baseUrl}${id}`, entries: new Map(), nextId: 1 };
+    let builder: CatalogBuilder;
+    if (catalog instanceof CatalogBuilder) builder = catalog;
+    else {
+      builder = new CatalogBuilder();
+      // Blank node labels are only unique within one parse: prefix them per context.
+      const blanks = new Map<string, Term>();
+      const relabel = (t: Term): Term => {
+        if (t.termType !== 'BlankNode') return t;
+        let b = blanks.get(t.value);
+        if (!b) blanks.set(t.value, (b = { termType: 'BlankNode', value: `${blankPrefix(id)}${t.value}` }));
+        return b;
+      };
+      for (const t of catalog) {
+        builder.add(t.subject.termType === 'BlankNode' || t.object.termType === 'BlankNode' ? { subject: relabel(t.subject), predicate: t.predicate, object: relabel(t.object) } : t);
+      }
+    }
     this.contexts.set(id, ctx);
-    for (const e of buildEntries(this, ctx, triples)) this.#register(ctx, e);
-    this.recomputeRelations();
+    for (const e of buildEntries(this, ctx, builder)) this.#register(ctx, e);
+    if (relations) this.recomputeRelations();
     this.version++;
     return ctx;
   }
@@ -350,95 +353,54 @@ function fileContent(file: FileInput): FileContent {
   return { path: file.path, size: file.size, mime: file.mime, name: file.name, sha256: file.sha256 };
 }
 
-/** Turns one catalog's triples into entries of `ctx` (not yet registered). */
-function buildEntries(store: DevStore, ctx: StoreContext, input: Triple[]): Entry[] {
-  // Blank node labels are only unique within one parse: prefix them per context.
-  const blanks = new Map<string, Term>();
-  const relabel = (t: Term): Term => {
-    if (t.termType !== 'BlankNode') return t;
-    let b = blanks.get(t.value);
-    if (!b) blanks.set(t.value, (b = { termType: 'BlankNode', value: `c${ctx.id}_${t.value}` }));
-    return b;
-  };
-  const relabelTriple = (t: Triple): Triple =>
-    t.subject.termType === 'BlankNode' || t.object.termType === 'BlankNode' ? { subject: relabel(t.subject), predicate: t.predicate, object: relabel(t.object) } : t;
-  let triples = input.map(relabelTriple);
+/** Blank node labels of context `id` start with this (labels are only unique within one parse). */
+export function blankPrefix(contextId: string): string {
+  return `c${contextId}_`;
+}
 
-  const subjectOrder = new Map<string, number>();
-  const types = new Map<string, Set<string>>();
-  const incoming = new Map<string, Set<EntryKind>>();
-  for (const t of triples) {
-    const sk = termKey(t.subject);
-    if (!subjectOrder.has(sk)) subjectOrder.set(sk, subjectOrder.size);
-    if (t.predicate === RDF_TYPE && t.object.termType === 'NamedNode') {
-      let s = types.get(sk);
-      if (!s) types.set(sk, (s = new Set()));
-      s.add(t.object.value);
-    }
-    if (KIND_BY_INCOMING[t.predicate] && t.object.termType !== 'Literal') {
-      const ok = termKey(t.object);
-      let s = incoming.get(ok);
-      if (!s) incoming.set(ok, (s = new Set()));
-      s.add(KIND_BY_INCOMING[t.predicate]!);
-    }
+/** Turns one catalog's subject groups into entries of `ctx` (not yet registered). */
+function buildEntries(store: DevStore, ctx: StoreContext, catalog: CatalogBuilder): Entry[] {
+  // Candidates by kind rank, each rank in subject order.
+  const byRank: { group: SubjectGroup; kind: EntryKind }[][] = KIND_TYPES.map(() => []);
+  for (const group of catalog.subjects) {
+    const rank = catalog.kindRank(group);
+    if (rank < 0) continue;
+    const kind = KIND_TYPES[rank]![0];
+    if (group.term.termType === 'BlankNode' && !MINTED_KINDS.has(kind)) continue;
+    byRank[rank]!.push({ group, kind });
   }
-
-  const kindOf = (sk: string): EntryKind | undefined => {
-    const ts = types.get(sk);
-    if (ts) for (const [kind, iris] of KIND_TYPES) if (iris.some((i) => ts.has(i))) return kind;
-    const inc = incoming.get(sk);
-    if (inc) return [...inc].sort((a, b) => KIND_RANK.get(a)! - KIND_RANK.get(b)!)[0];
-    return undefined;
-  };
-
-  const candidates: { key: string; kind: EntryKind; order: number }[] = [];
-  for (const [sk, order] of subjectOrder) {
-    const kind = kindOf(sk);
-    if (!kind) continue;
-    if (sk.startsWith('_:') && !MINTED_KINDS.has(kind)) continue;
-    candidates.push({ key: sk, kind, order });
-  }
-  candidates.sort((a, b) => KIND_RANK.get(a.kind)! - KIND_RANK.get(b.kind)! || a.order - b.order);
+  const candidates = byRank.flat();
 
   // IRIs already shaped like this context's minted resource URIs keep their id.
   const localPrefix = `${store.baseUrl}${ctx.id}/resource/`;
-  const customIds = new Map<string, string>();
-  for (const c of candidates) {
-    if (!c.key.startsWith(localPrefix)) continue;
-    const id = c.key.slice(localPrefix.length);
-    if (ID_PATTERN.test(id) && ![...customIds.values()].includes(id)) customIds.set(c.key, id);
+  const customIds = new Map<SubjectGroup, string>();
+  const taken = new Set<string>();
+  for (const { group } of candidates) {
+    const iri = group.term;
+    if (iri.termType !== 'NamedNode' || !iri.value.startsWith(localPrefix)) continue;
+    const id = iri.value.slice(localPrefix.length);
+    if (ID_PATTERN.test(id) && !taken.has(id)) {
+      customIds.set(group, id);
+      taken.add(id);
+    }
   }
-  for (const id of customIds.values()) ctx.entries.set(id, undefined as unknown as Entry); // reserve, replaced below
+  for (const id of taken) ctx.entries.set(id, undefined as unknown as Entry); // reserve, replaced below
 
-  const mintedFor = new Map<string, string>();
-  const entries: { entry: Entry; key: string }[] = [];
-  for (const c of candidates) {
-    const isBlank = c.key.startsWith('_:');
-    const entry = store._createEntry(ctx, customIds.get(c.key), (id) => (isBlank ? `${localPrefix}${id}` : c.key), c.kind, store.loadTime, store.loadTime);
-    if (isBlank) mintedFor.set(c.key, entry.resourceUri);
-    entries.push({ entry, key: isBlank ? entry.resourceUri : c.key });
+  const minted = new Map<SubjectGroup, Term>();
+  const entries: { entry: Entry; group: SubjectGroup }[] = [];
+  for (const { group, kind } of candidates) {
+    const isBlank = group.term.termType === 'BlankNode';
+    const subject = group.term.value;
+    const entry = store._createEntry(ctx, customIds.get(group), (id) => (isBlank ? `${localPrefix}${id}` : subject), kind, store.loadTime, store.loadTime);
+    if (isBlank) minted.set(group, uri(entry.resourceUri));
+    entries.push({ entry, group });
   }
-  for (const id of customIds.values()) ctx.entries.delete(id);
+  for (const id of taken) ctx.entries.delete(id);
+  catalog.rename(minted);
 
-  if (mintedFor.size > 0) {
-    const minted = new Map<string, Term>();
-    for (const [k, iri] of mintedFor) minted.set(k, uri(iri));
-    const mint = (t: Term): Term => (t.termType === 'BlankNode' ? (minted.get(termKey(t)) ?? t) : t);
-    triples = triples.map((t) =>
-      t.subject.termType === 'BlankNode' || t.object.termType === 'BlankNode' ? { subject: mint(t.subject), predicate: t.predicate, object: mint(t.object) } : t);
-  }
-
-  const bySubject = new Map<string, Triple[]>();
-  for (const t of triples) {
-    const sk = termKey(t.subject);
-    const list = bySubject.get(sk);
-    if (list) list.push(t);
-    else bySubject.set(sk, [t]);
-  }
-  const entryKeys = new Set(entries.map((e) => e.key));
-
-  for (const { entry, key } of entries) {
-    entry.metadata = metadataClosure(key, bySubject, entryKeys);
+  const entryGroups = new Set(entries.map((e) => e.group));
+  for (const { entry, group } of entries) {
+    entry.metadata = metadataClosure(group, catalog, entryGroups);
     const dates = entryDates(entry.metadata, entry.resourceUri, store.loadTime);
     entry.created = dates.created;
     entry.modified = dates.modified;
@@ -447,29 +409,27 @@ function buildEntries(store: DevStore, ctx: StoreContext, input: Triple[]): Entr
 }
 
 /** The resource's triples + blank-node closure + one level of description of non-entry IRI objects. */
-function metadataClosure(key: string, bySubject: Map<string, Triple[]>, entryKeys: Set<string>): Triple[] {
-  const out: Triple[] = [];
-  const seenTriples = new Set<string>();
-  const visited = new Set<string>([key]);
-  const add = (sk: string, followIris: boolean): void => {
-    for (const t of bySubject.get(sk) ?? []) {
-      const tk = `${sk} ${t.predicate} ${termKey(t.object)}`;
-      if (seenTriples.has(tk)) continue;
-      seenTriples.add(tk);
-      out.push(t);
-      const ok = termKey(t.object);
-      if (visited.has(ok)) continue;
-      if (t.object.termType === 'BlankNode') {
-        visited.add(ok);
-        add(ok, followIris);
-      } else if (followIris && t.object.termType === 'NamedNode' && !entryKeys.has(ok) && bySubject.has(ok)) {
-        visited.add(ok);
-        add(ok, false);
-      }
+function metadataClosure(root: SubjectGroup, catalog: CatalogBuilder, entryGroups: ReadonlySet<SubjectGroup>): Triple[] {
+  const own = catalog.triplesOf(root);
+  let out: Triple[] | undefined;
+  let visited: Set<SubjectGroup> | undefined;
+  const add = (group: SubjectGroup, followIris: boolean): void => {
+    for (const t of catalog.triplesOf(group)) {
+      if (group !== root) out!.push(t);
+      const o = t.object;
+      if (o.termType !== 'BlankNode' && (!followIris || o.termType !== 'NamedNode')) continue;
+      const next = catalog.group(o);
+      if (!next || next === root || (o.termType === 'NamedNode' && entryGroups.has(next))) continue;
+      visited ??= new Set([root]);
+      if (visited.has(next)) continue;
+      visited.add(next);
+      out ??= own.slice();
+      add(next, o.termType === 'BlankNode' ? followIris : false);
     }
   };
-  add(key, true);
-  return out;
+  add(root, true);
+  // Most entries describe only themselves: their metadata is their group's list, not a copy of it.
+  return out ?? own;
 }
 
 function entryDates(metadata: Triple[], resourceUri: string, fallback: Date): { created: Date; modified: Date } {
@@ -489,35 +449,30 @@ function entryDates(metadata: Triple[], resourceUri: string, fallback: Date): { 
   return { created: c, modified: m };
 }
 
-/** Reads and parses every source, each into its own context ("1", "2", …). Throws CatalogParseError. */
+/**
+ * Reads and parses every source, each into its own context ("1", "2", …), the triples grouped by subject as they are
+ * parsed (files are streamed). Throws CatalogParseError.
+ */
 export async function loadCatalogs(store: DevStore, sources: readonly (string | CatalogSource)[]): Promise<void> {
-  const parsed: { file: string; triples: Triple[] }[] = [];
+  const parsed: { file: string; catalog: CatalogBuilder }[] = [];
   for (const [i, src] of sources.entries()) {
     const source = typeof src === 'string' ? { file: src } : src;
     const ctxId = String(store.contexts.size + i + 1);
-    const options = { file: source.file, baseIri: `${store.baseUrl}${ctxId}/resource/`, ...(source.format ? { format: source.format } : {}) };
-    let text = source.text;
-    const format = source.format ?? formatFromName(source.file);
-    if (text === undefined && (format === 'turtle' || format === 'ntriples')) {
-      // Big exports: streamed, never one string.
-      try {
-        parsed.push({ file: source.file, triples: await parseTurtleFile(source.file, options) });
-        continue;
-      } catch (e) {
-        if (e instanceof CatalogParseError) throw e;
-        throw new CatalogParseError(source.file, `cannot read file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    const options = { file: source.file, baseIri: `${store.baseUrl}${ctxId}/resource/`, blankPrefix: blankPrefix(ctxId), ...(source.format ? { format: source.format } : {}) };
+    const catalog = new CatalogBuilder();
+    try {
+      if (source.text !== undefined) await parseRdfTextInto(source.text, options, catalog.add);
+      else await parseRdfFile(source.file, options, catalog.add);
+    } catch (e) {
+      if (e instanceof CatalogParseError) throw e;
+      if (source.text === undefined && (e as NodeJS.ErrnoException).code) {
+        throw new CatalogParseError(source.file, `cannot read file (${(e as NodeJS.ErrnoException).code})`);
       }
+      throw e;
     }
-    if (text === undefined) {
-      try {
-        text = await readFile(source.file, 'utf8');
-      } catch (e) {
-        throw new CatalogParseError(source.file, `cannot read file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-      }
-    }
-    const triples = await parseRdfText(text, options);
-    parsed.push({ file: source.file, triples });
+    parsed.push({ file: source.file, catalog });
   }
   // Parse everything first: a broken file must not leave a half-loaded store.
-  for (const p of parsed) store.addContext(p.file, p.triples);
+  for (const p of parsed) store.addContext(p.file, p.catalog, undefined, false);
+  store.recomputeRelations();
 }

@@ -38,7 +38,7 @@ const ROWS: readonly Row[] = [
   [() => import('../blocks/facets-sv/facets-sv.ts').then(() => {}), 'facets-sv'],
   [() => import('../blocks/metadata/metadata.ts').then(() => {}), 'catalog-metadata'],
   [() => import('../blocks/rich-content/preview-toggle.ts').then(() => {}), 'catalog-preview-toggle'],
-  [() => import('../blocks/showcase-list/showcase-list.ts').then(() => {}), 'catalog-showcase-search', 'catalog-idea-search', 'catalog-showcase-list', 'catalog-idea-list'],
+  [() => import('../blocks/showcase-list/showcase-list.ts').then(() => {}), 'catalog-showcase-list'],
   [() => import('../blocks/template/template.ts').then(() => {}), 'catalog-template', 'esb-template'],
   [() => import('../blocks/visualization/visualization.ts').then(() => {}), 'catalog-visualization', 'catalog-visualization-tabs'],
   [() => import('../blocks/wms-map/wms-map.ts').then(() => {}), 'catalog-wms-map', 'catalog-spatial-map', 'catalog-points-map'],

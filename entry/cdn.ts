@@ -12,6 +12,7 @@ import { BLOCK_LOADERS } from './block-loaders.ts';
 import { provideApi, type LegacyApi } from '../src/legacy/ready.ts';
 import { startLanding } from '../src/config/early-entry.ts';
 import { startSearch } from '../src/config/early-search.ts';
+import { useLoaderScript } from '../src/config/page-config.ts';
 
 const PROVIDER = 'catalog-store-provider';
 /** Tag → import of its module, for the tags not loaded yet. */
@@ -86,6 +87,10 @@ export function loadBlocks(tags: readonly string[] = TAGS): Promise<void> {
 }
 
 if (typeof document !== 'undefined') {
+  // Our own script tag (this module, or the classic script beside it): its `data-lang` says the page's language.
+  const base = (u: string) => u.replace(/[?#].*/, '');
+  const own = [import.meta.url, new URL('catalog-blocks.iife.js', import.meta.url).href].map(base);
+  useLoaderScript([...document.scripts].find((s) => s.src && own.includes(base(s.src))));
   // The SPA handle: each method loads the legacy chunk, which then puts the real handle in its place.
   const methods: (keyof LegacyApi)[] = ['init', 'clear', 'setEntryStore', 'addConfig', 'checkStore'];
   provideApi(window, Object.fromEntries(methods.map((name) =>

@@ -5,6 +5,9 @@
 //   (a) our landing page: <dataset-view> from the CDN bundle, time from navigation start to the dataset's title in
 //       the DOM, and the number of sequential round trips before it (the longest chain of requests in which each
 //       starts after the previous one ended, from resource timing; the HTML document itself not counted);
+//   (a') the same landing page with the rich parameters on (what the incumbent's portals show: data preview,
+//       visualizations, tabbed visualizations, auto maps, indicators, showcases and ideas): its title against (a)'s
+//       (issue 27 point 1: ≤ 3 round trips, ≤ 1.15× the plain page's time), and when its rich parts are in;
 //   (b) the peer page: the incumbent's store client (@entryscape/entrystore-js, its browser bundle as served from
 //       node_modules) fetches the same entry and writes its title;
 //   (c) our search page: <dataset-facet-search-layout>, time to the first result rows (and to the search answer).
@@ -16,6 +19,7 @@
 //                    491 datasets; without ../shared a generated catalog of as many: scripts/bench-catalog.mjs)
 //   --build          `npx vite build --mode cdn` first (otherwise only when dist/cdn is missing)
 //   --write-readme   put the table into README.md between <!-- bench-critical:start --> and <!-- bench-critical:end -->
+//   --only P,Q       run only these pages (landing, rich, peer, search), e.g. `--only landing,rich`; not with --write-readme
 // Timings on a shared machine are noisy; the emulated network dominates them.
 import { spawnSync } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
@@ -35,17 +39,22 @@ const LANDING_DATASET = 'https://github.com/MansMeg/SwedishPolls';
 const ESJS = join(root, 'node_modules/@entryscape/entrystore-js/dist/entrystore.js');
 
 function parseArgs(argv) {
-  const opts = { runs: 7, catalog: undefined, build: false, writeReadme: false };
+  const opts = { runs: 7, catalog: undefined, build: false, writeReadme: false, only: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--runs') opts.runs = Math.max(1, Number(argv[++i]) || 7);
     else if (a === '--catalog') opts.catalog = resolve(process.cwd(), argv[++i] ?? '');
     else if (a === '--build') opts.build = true;
     else if (a === '--write-readme') opts.writeReadme = true;
+    else if (a === '--only') opts.only = new Set((argv[++i] ?? '').split(','));
     else {
-      console.error(`bench-critical-path: unknown option ${a}\nusage: [--runs N] [--catalog FILE] [--build] [--write-readme]`);
+      console.error(`bench-critical-path: unknown option ${a}\nusage: [--runs N] [--catalog FILE] [--build] [--write-readme] [--only landing,rich,peer,search]`);
       process.exit(2);
     }
+  }
+  if (opts.only && opts.writeReadme) {
+    console.error('bench-critical-path: --write-readme writes the whole table: run every page (no --only)');
+    process.exit(2);
   }
   return opts;
 }
@@ -66,12 +75,30 @@ const OBSERVER = (selector, text = '') => `<script>
 })();
 </script>`;
 
-const pages = {
-  landing: (entry) => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>landing</title>
-${OBSERVER('dataset-view h1.esbTitle')}
+/** The rich parameters of the incumbent's portals (issue 27 point 1), as attributes. */
+const RICH_ATTRIBUTES = ['include-data-preview', 'include-visualizations', 'include-tabbed-visualizations',
+  'include-auto-visualizations', 'include-indicators', 'include-extras'].map((a) => `${a}="true"`).join(' ');
+/** The rich parts of SwedishPolls that the page shows once they are in: indicators, tabs, preview controls, charts. */
+const RICH_PARTS = ['.esbIndicators li', 'catalog-visualization-tabs [role="tab"]', 'catalog-preview-toggle button', 'section.esbVisualizations catalog-visualization svg'];
+
+/** Times all of `selectors` are in the DOM (`window.__partsAt`). */
+const PARTS_OBSERVER = (selectors) => `<script>
+(() => {
+  const found = () => ${JSON.stringify(selectors)}.every((s) => document.querySelector(s));
+  const mo = new MutationObserver(() => { if (found()) { window.__partsAt = performance.now(); mo.disconnect(); } });
+  mo.observe(document, { childList: true, subtree: true, attributes: true });
+})();
+</script>`;
+
+const landingPage = (entry, attributes = '') => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>landing</title>
+${OBSERVER('dataset-view h1.esbTitle')}${attributes ? PARTS_OBSERVER(RICH_PARTS) : ''}
 <script type="module" src="/cdn/catalog-blocks.js"></script></head>
 <body><div data-portal-config data-store-url="/store/" hidden></div>
-<main><dataset-view context="${entry.contextId}" entry="${entry.entryId}"></dataset-view></main></body></html>`,
+<main><dataset-view context="${entry.contextId}" entry="${entry.entryId}"${attributes ? ` ${attributes}` : ''}></dataset-view></main></body></html>`;
+
+const pages = {
+  landing: (entry) => landingPage(entry),
+  rich: (entry) => landingPage(entry, RICH_ATTRIBUTES),
   peer: (entry) => `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>peer</title>
 ${OBSERVER('#title')}
 <script src="/esjs/entrystore.js"></script></head>
@@ -186,6 +213,7 @@ async function measure(browser, url, { waitFor }) {
   if (waitFor) await page.waitForFunction(waitFor, undefined, { timeout: 60000 }).catch(() => {});
   const out = await page.evaluate(() => ({
     shownAt: window.__shownAt,
+    partsAt: window.__partsAt,
     resources: performance.getEntriesByType('resource').map((e) => ({
       name: e.name, startTime: e.startTime, responseEnd: e.responseEnd, transferSize: e.transferSize, encodedBodySize: e.encodedBodySize,
     })),
@@ -194,7 +222,7 @@ async function measure(browser, url, { waitFor }) {
   if (errors.length) throw new Error(`page errors at ${url}: ${errors.join('; ')}`);
   const chain = longestChain(out.resources, out.shownAt);
   const searchAnswer = out.resources.find((e) => short(e.name) === 'store search');
-  return { shownAt: out.shownAt, trips: chain.length, chain: chain.map((e) => short(e.name)), searchAnswer: searchAnswer?.responseEnd, resources: out.resources };
+  return { shownAt: out.shownAt, partsAt: out.partsAt, trips: chain.length, chain: chain.map((e) => short(e.name)), searchAnswer: searchAnswer?.responseEnd, resources: out.resources };
 }
 
 const median = (xs) => {
@@ -207,20 +235,32 @@ const mostCommon = (xs) => {
   return [...counts].sort((a, b) => b[1] - a[1])[0][0];
 };
 
-async function series(browser, url, runs, options = {}) {
-  const results = [];
-  for (let run = 0; run <= runs; run++) {
-    const r = await measure(browser, url, options);
-    if (run > 0) results.push(r); // the first run warms the servers up
-  }
+/** The medians of `results` (one page's counted runs). */
+function summary(results) {
   const chains = results.map((r) => r.chain.join(' → '));
   return {
     median: median(results.map((r) => r.shownAt)),
     trips: median(results.map((r) => r.trips)),
     chain: mostCommon(chains),
     answer: results.every((r) => r.searchAnswer !== undefined) ? median(results.map((r) => r.searchAnswer)) : undefined,
+    parts: results.every((r) => r.partsAt !== undefined) ? median(results.map((r) => r.partsAt)) : undefined,
     last: results.at(-1),
   };
+}
+
+/**
+ * `runs` counted runs of each page after one warm-up each, the pages taking turns run by run (an A/B side by side:
+ * a busy moment of the machine falls on both), as a summary per page.
+ */
+async function series(browser, targets, runs) {
+  const results = targets.map(() => []);
+  for (let run = 0; run <= runs; run++) {
+    for (const [i, { url, options }] of targets.entries()) {
+      const r = await measure(browser, url, options ?? {});
+      if (run > 0) results[i].push(r); // the first run warms the servers up
+    }
+  }
+  return results.map(summary);
 }
 
 const started = Date.now();
@@ -229,25 +269,36 @@ const store = await createStoreServer({ catalogs: [DEMO_CATALOG, ...(searchCatal
 site.setStorePort(store.port);
 const entry = await entryOf(store.url, LANDING_DATASET);
 site.setPage('/landing.html', pages.landing(entry));
+site.setPage('/rich.html', pages.rich(entry));
 site.setPage('/peer.html', pages.peer(entry));
 site.setPage('/search.html', pages.search());
+const wanted = (page) => !opts.only || opts.only.has(page);
 console.log(`bench-critical-path: store at ${store.url} (${searchCatalogLabel} + demo catalog), ${opts.runs} runs per page`);
-
 
 const browser = await chromium.launch(launchOptions());
 let landing;
+let rich;
 let peer;
 let search;
 try {
-  process.stdout.write('landing … ');
-  landing = await series(browser, `${site.origin}/landing.html`, opts.runs);
-  console.log(`${landing.median.toFixed(0)} ms`);
-  process.stdout.write('peer … ');
-  peer = await series(browser, `${site.origin}/peer.html`, opts.runs);
-  console.log(`${peer.median.toFixed(0)} ms`);
-  process.stdout.write('search … ');
-  search = await series(browser, `${site.origin}/search.html`, opts.runs);
-  console.log(`${search.median.toFixed(0)} ms`);
+  // the plain and the rich landing page take turns (their ratio is the goal of issue 27 point 1)
+  const landings = [['landing', {}], ['rich', { waitFor: () => window.__partsAt !== undefined }]].filter(([p]) => wanted(p));
+  if (landings.length) {
+    process.stdout.write(`${landings.map(([p]) => p).join(' + ')} … `);
+    const done = await series(browser, landings.map(([p, options]) => ({ url: `${site.origin}/${p}.html`, options })), opts.runs);
+    [landing, rich] = landings.length === 2 ? done : landings[0][0] === 'landing' ? [done[0]] : [undefined, done[0]];
+    console.log(done.map((d) => `${d.median.toFixed(0)} ms`).join(' + '));
+  }
+  if (wanted('peer')) {
+    process.stdout.write('peer … ');
+    [peer] = await series(browser, [{ url: `${site.origin}/peer.html` }], opts.runs);
+    console.log(`${peer.median.toFixed(0)} ms`);
+  }
+  if (wanted('search')) {
+    process.stdout.write('search … ');
+    [search] = await series(browser, [{ url: `${site.origin}/search.html` }], opts.runs);
+    console.log(`${search.median.toFixed(0)} ms`);
+  }
 } finally {
   await browser.close();
   await store.close();
@@ -255,20 +306,31 @@ try {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n) => (n === undefined ? '?' : `${n.toFixed(0)} ms`);
 const transfers = (r) => r.last.resources.map((e) => `${short(e.name)} ${kb(e.transferSize)}`).join(', ');
-const ratio = landing.median / peer.median;
+const row = (what, r) => (r ? [`| ${what} | ${ms(r.median)} | ${r.trips} | ${r.chain} |`] : []);
+/** Issue 27 point 1: the rich landing page's title after ≤ 3 round trips and ≤ 1.15× the plain page's time. */
+const RICH_GOAL = { trips: 3, ratio: 1.15 };
+const richRatio = landing && rich ? rich.median / landing.median : undefined;
+const met = (ok) => (ok ? 'met' : '**not met**');
 const table = [
   `Critical path on an emulated slow link (Chromium, CDP: 150 ms latency, 1.6 Mbps down, 750 kbps up, cache off), one origin`,
-  `(pages, gzipped static files, the dev store behind /store/), fresh context per run, median of ${opts.runs} runs after one warm-up:`,
+  `(pages, gzipped static files, the dev store behind /store/), fresh context per run, median of ${opts.runs} runs after one warm-up`,
+  `(the plain and the rich landing page take turns, run by run):`,
   '',
   '| page | shown after (median) | sequential round trips before it | chain |',
   '|---|---:|---:|---|',
-  `| landing page (\`<dataset-view>\`, SwedishPolls): title | ${landing.median.toFixed(0)} ms | ${landing.trips} | ${landing.chain} |`,
-  `| peer page (entrystore-js browser bundle + the same entry): title | ${peer.median.toFixed(0)} ms | ${peer.trips} | ${peer.chain} |`,
-  `| search page (\`<dataset-facet-search-layout>\`): first rows | ${search.median.toFixed(0)} ms | ${search.trips} | ${search.chain} |`,
+  ...row('landing page (`<dataset-view>`, SwedishPolls): title', landing),
+  ...row('rich landing page (the same, the six `include…` parameters on): title', rich),
+  ...row('peer page (entrystore-js browser bundle + the same entry): title', peer),
+  ...row('search page (`<dataset-facet-search-layout>`): first rows', search),
   '',
-  `Landing title / peer title: **${ratio.toFixed(2)}×**. Search answer arrived at ${search.answer?.toFixed(0) ?? '?'} ms (median), the first rows at ${search.median.toFixed(0)} ms.`,
-  `Transfers of the last landing run: ${transfers(landing)}. Search: ${transfers(search)}.`,
+  ...(landing && peer ? [`Landing title / peer title: **${(landing.median / peer.median).toFixed(2)}×**.`] : []),
+  ...(richRatio !== undefined
+    ? [`Rich landing title / plain landing title: **${richRatio.toFixed(2)}×** after ${rich.trips} round trips (goal ≤ ${RICH_GOAL.ratio}× and ≤ ${RICH_GOAL.trips}: ${met(richRatio <= RICH_GOAL.ratio && rich.trips <= RICH_GOAL.trips)}); its rich parts (indicators, tabs, preview controls, charts) in at ${ms(rich.parts)} (median).`]
+    : []),
+  ...(search ? [`Search answer arrived at ${ms(search.answer)} (median), the first rows at ${ms(search.median)}.`] : []),
+  `Transfers of the last run: ${[['landing', landing], ['rich landing', rich], ['search', search]].filter(([, r]) => r).map(([p, r]) => `${p}: ${transfers(r)}`).join('. ')}.`,
   `Measured by \`npm run bench\` (scripts/bench-critical-path.mjs) on ${new Date().toISOString().slice(0, 10)}; search catalog ${searchCatalogLabel.includes(' ') ? searchCatalogLabel : `\`${searchCatalogLabel}\``}.`,
 ].join('\n');
 console.log(`\n${table}\n\nbench-critical-path: took ${Math.round((Date.now() - started) / 1000)} s`);

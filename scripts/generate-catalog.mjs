@@ -1,10 +1,15 @@
 /**
- * A generated DCAT-AP catalog of N datasets, deterministic for a seed, as N-Triples: what a national catalog's export
- * looks like to the dev store (harvested IRIs, Swedish and English titles, descriptions and keywords, publishers and
- * contact points, EU themes, distributions with formats, media types and licences, access rights, spatial coverage,
- * issued / modified dates). Used by the dev store scale benchmark (`scripts/bench-store-scale.mjs`) and tests.
+ * A generated DCAT-AP catalog of N datasets, deterministic for a seed, as N-Triples, Turtle or RDF/XML (the same
+ * triples in each): what a national catalog's export looks like to the dev store (harvested IRIs, Swedish and English
+ * titles, descriptions and keywords, publishers and contact points, EU themes, distributions with formats, media types
+ * and licences, access rights, spatial coverage, issued / modified dates). Used by the dev store scale benchmark
+ * (`scripts/bench-store-scale.mjs`) and tests.
  *
- *   node scripts/generate-catalog.mjs 50000 [--seed 1] [--out FILE]   # prints the file written
+ *   node scripts/generate-catalog.mjs 50000 [--seed 1] [--format nt|ttl|rdf] [--out FILE]   # prints the file written
+ *
+ * N-Triples: one line per triple, contact points as labelled blank nodes. Turtle and RDF/XML are written as exports
+ * are: prefixes / qualified names, one block per subject (`a dcat:Dataset ;` / typed node elements), contact points
+ * nested (`[ … ]` / a node element inside the property element).
  *
  * Skewed like real catalogs: a few publishers own most datasets, keywords follow a Zipf law, CSV and HTML are the
  * common formats. Strings only come from the word lists below, so nothing needs escaping beyond `"` and `\`.
@@ -62,6 +67,103 @@ const PLACES = ('Stockholm Göteborg Malmö Uppsala Västerås Örebro Linköpin
   'Borås Södertälje Eskilstuna Halmstad Växjö Karlstad Sundsvall Östersund Trollhättan Luleå Borlänge Kalmar Kristianstad ' +
   'Falun Skövde Karlskrona Skellefteå Uddevalla Varberg Örnsköldsvik Nyköping Motala Trelleborg Ängelholm Lidköping Piteå Visby').split(' ');
 
+const PREFIXES = [
+  ['rdf', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#'],
+  ['dcat', DCAT],
+  ['dct', DCT],
+  ['foaf', FOAF],
+  ['vcard', VCARD],
+  ['xsd', XSD],
+];
+/** `dcat:Dataset` for an IRI of a known vocabulary with a plain local name, else undefined. */
+function qname(iri) {
+  for (const [prefix, ns] of PREFIXES) {
+    if (iri.startsWith(ns) && /^[A-Za-z][\w-]*$/.test(iri.slice(ns.length))) return `${prefix}:${iri.slice(ns.length)}`;
+  }
+  return undefined;
+}
+const ntEscape = (s) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+const xmlEscape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * A unit's triples grouped by subject in order of first appearance; blank nodes the unit names once as an object
+ * are nested at that place (`nested`), not written as subjects of their own.
+ */
+function groupUnit(unit) {
+  const bySubject = new Map();
+  const objectUses = new Map();
+  for (const t of unit) {
+    if (!bySubject.has(t[0])) bySubject.set(t[0], []);
+    bySubject.get(t[0]).push(t);
+    if (t[2].bnode) objectUses.set(t[2].bnode, (objectUses.get(t[2].bnode) ?? 0) + 1);
+  }
+  const nested = new Map();
+  for (const [s, triples] of bySubject) {
+    if (s.startsWith('_:') && objectUses.get(s.slice(2)) === 1) {
+      nested.set(s.slice(2), triples);
+      bySubject.delete(s);
+    }
+  }
+  return { subjects: [...bySubject.values()], nested };
+}
+
+const ntTerm = (o) => (o.iri ? `<${o.iri}>` : o.bnode ? `_:${o.bnode}` : `"${ntEscape(o.value)}"${o.lang ? `@${o.lang}` : o.type ? `^^<${o.type}>` : ''}`);
+const ntSubject = (s) => (s.startsWith('_:') ? s : `<${s}>`);
+
+function ttlObject(o, nested, indent) {
+  if (o.bnode && nested.has(o.bnode)) return `[\n${ttlPredicates(nested.get(o.bnode), nested, `${indent}    `)}\n${indent}]`;
+  if (o.iri) return qname(o.iri) ?? `<${o.iri}>`;
+  if (o.type) return `"${ntEscape(o.value)}"^^${qname(o.type) ?? `<${o.type}>`}`;
+  return ntTerm(o);
+}
+function ttlPredicates(triples, nested, indent) {
+  return triples.map(([, p, o]) => `${indent}${p === RDF_TYPE ? 'a' : (qname(p) ?? `<${p}>`)} ${ttlObject(o, nested, indent)}`).join(' ;\n');
+}
+
+function xmlProperty(p, o, nested, indent) {
+  const name = qname(p);
+  if (!name) throw new Error(`generate-catalog: no qualified name for ${p}`);
+  if (o.iri) return `${indent}<${name} rdf:resource="${xmlEscape(o.iri)}"/>\n`;
+  if (o.bnode && nested.has(o.bnode)) return `${indent}<${name}>\n${xmlNode(undefined, nested.get(o.bnode), nested, `${indent}  `)}${indent}</${name}>\n`;
+  if (o.bnode) return `${indent}<${name} rdf:nodeID="${o.bnode}"/>\n`;
+  const attr = o.lang ? ` xml:lang="${o.lang}"` : o.type ? ` rdf:datatype="${xmlEscape(o.type)}"` : '';
+  return `${indent}<${name}${attr}>${xmlEscape(o.value)}</${name}>\n`;
+}
+function xmlNode(subject, triples, nested, indent) {
+  const first = triples[0];
+  const typeName = first && first[1] === RDF_TYPE && first[2].iri ? qname(first[2].iri) : undefined;
+  const element = typeName ?? 'rdf:Description';
+  const about = subject === undefined ? '' : subject.startsWith('_:') ? ` rdf:nodeID="${subject.slice(2)}"` : ` rdf:about="${xmlEscape(subject)}"`;
+  let out = `${indent}<${element}${about}>\n`;
+  for (const [, p, o] of typeName ? triples.slice(1) : triples) out += xmlProperty(p, o, nested, `${indent}  `);
+  return `${out}${indent}</${element}>\n`;
+}
+
+/** Per format: the text before the first unit, one unit's text, the text after the last. */
+const WRITERS = {
+  nt: {
+    head: '',
+    unit: (unit) => unit.map(([s, p, o]) => `${ntSubject(s)} <${p}> ${ntTerm(o)} .\n`).join(''),
+    tail: '',
+  },
+  ttl: {
+    head: `${PREFIXES.map(([prefix, ns]) => `@prefix ${prefix}: <${ns}> .`).join('\n')}\n\n`,
+    unit: (unit) => {
+      const { subjects, nested } = groupUnit(unit);
+      return subjects.map((triples) => `${ntSubject(triples[0][0])}\n${ttlPredicates(triples, nested, '    ')} .\n`).join('');
+    },
+    tail: '',
+  },
+  rdf: {
+    head: `<?xml version="1.0" encoding="utf-8"?>\n<rdf:RDF\n${PREFIXES.map(([prefix, ns]) => `  xmlns:${prefix}="${ns}"`).join('\n')}>\n`,
+    unit: (unit) => {
+      const { subjects, nested } = groupUnit(unit);
+      return subjects.map((triples) => xmlNode(triples[0][0], triples, nested, '  ')).join('');
+    },
+    tail: '</rdf:RDF>\n',
+  },
+};
+
 /** mulberry32: small, fast, deterministic. */
 function rng(seed) {
   let a = seed >>> 0;
@@ -76,9 +178,9 @@ function rng(seed) {
 
 /**
  * Writes the catalog; resolves to `{ file, datasets, publishers, keywords }`.
- * @param {{ datasets: number, seed?: number, out?: string }} options
+ * @param {{ datasets: number, seed?: number, out?: string, format?: 'nt' | 'ttl' | 'rdf' }} options
  */
-export async function generateCatalog({ datasets, seed = 1, out }) {
+export async function generateCatalog({ datasets, seed = 1, out, format = 'nt' }) {
   const random = rng(seed * 7919 + datasets);
   const pick = (list) => list[Math.floor(random() * list.length)];
   const weighted = (list) => {
@@ -89,18 +191,25 @@ export async function generateCatalog({ datasets, seed = 1, out }) {
   /** Zipf-like index in [0, n): small indexes much more often. */
   const zipf = (n, s = 1.1) => Math.min(n - 1, Math.floor(n ** (random() ** s)) - 1);
 
-  const file = out ?? join(tmpdir(), `catalog-${datasets}-s${seed}.nt`);
+  const file = out ?? join(tmpdir(), `catalog-${datasets}-s${seed}.${format}`);
   const stream = createWriteStream(file);
-  let buffer = '';
+  const writer = WRITERS[format];
+  if (!writer) throw new Error(`generate-catalog: unknown format ${format} (nt, ttl or rdf)`);
+  let buffer = writer.head;
+  /** The triples of the subjects being written (a publisher, or a dataset with its distributions). */
+  let unit = [];
   const flush = async () => {
     if (!stream.write(buffer)) await new Promise((r) => stream.once('drain', r));
     buffer = '';
   };
-  const esc = (s) => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-  const iri = (s, p, o) => void (buffer += `<${s}> <${p}> <${o}> .\n`);
-  const lit = (s, p, v, lang) => void (buffer += `<${s}> <${p}> "${esc(v)}"${lang ? `@${lang}` : ''} .\n`);
-  const typed = (s, p, v, type) => void (buffer += `<${s}> <${p}> "${v}"^^<${XSD}${type}> .\n`);
-  const bnodeIri = (s, p, b) => void (buffer += `<${s}> <${p}> _:${b} .\n`);
+  const endUnit = () => {
+    buffer += writer.unit(unit);
+    unit = [];
+  };
+  const iri = (s, p, o) => void unit.push([s, p, { iri: o }]);
+  const lit = (s, p, v, lang) => void unit.push([s, p, { value: v, ...(lang ? { lang } : {}) }]);
+  const typed = (s, p, v, type) => void unit.push([s, p, { value: v, type: `${XSD}${type}` }]);
+  const bnodeIri = (s, p, b) => void unit.push([s, p, { bnode: b }]);
 
   // Publishers: 20 + N/100 organisations (agents of their own, with a vcard contact point each).
   const publisherCount = 20 + Math.floor(datasets / 100);
@@ -114,6 +223,7 @@ export async function generateCatalog({ datasets, seed = 1, out }) {
     iri(uri, RDF_TYPE, `${FOAF}Organization`);
     lit(uri, `${FOAF}name`, `${place} ${sv}${suffix}`, 'sv');
     lit(uri, `${FOAF}name`, `${place} ${en}${suffix}`, 'en');
+    endUnit();
   }
   // Keywords: word pairs, so there are thousands of distinct ones, Zipf-distributed.
   const keywordCount = Math.min(SV_WORDS.length * 40, 200 + Math.floor(datasets / 10));
@@ -129,6 +239,7 @@ export async function generateCatalog({ datasets, seed = 1, out }) {
   lit(catalog, `${DCT}title`, 'Genererad nationell katalog', 'sv');
   lit(catalog, `${DCT}title`, 'Generated national catalog', 'en');
   iri(catalog, `${DCT}publisher`, publishers[0]);
+  endUnit();
   const day = 86_400_000;
   const epoch = Date.UTC(2014, 0, 1);
   for (let d = 1; d <= datasets; d++) {
@@ -162,8 +273,9 @@ export async function generateCatalog({ datasets, seed = 1, out }) {
     iri(ds, `${DCT}accrualPeriodicity`, `${EU}frequency/${pick(['DAILY', 'WEEKLY', 'MONTHLY', 'ANNUAL', 'IRREG'])}`);
     lit(ds, `${DCT}identifier`, `ds-${d}`);
     bnodeIri(ds, `${DCAT}contactPoint`, `c${d}`);
-    buffer += `_:c${d} <${RDF_TYPE}> <${VCARD}Organization> .\n_:c${d} <${VCARD}fn> "Kundtjänst ${place}" .\n`;
-    buffer += `_:c${d} <${VCARD}hasEmail> <mailto:data@${place.toLowerCase().replace(/[^a-z]/g, '')}.example.se> .\n`;
+    iri(`_:c${d}`, RDF_TYPE, `${VCARD}Organization`);
+    lit(`_:c${d}`, `${VCARD}fn`, `Kundtjänst ${place}`);
+    iri(`_:c${d}`, `${VCARD}hasEmail`, `mailto:data@${place.toLowerCase().replace(/[^a-z]/g, '')}.example.se`);
     const distributions = 1 + Math.floor(random() * random() * 4);
     for (let k = 1; k <= distributions; k++) {
       const dist = `${BASE}distribution/${d}-${k}`;
@@ -177,11 +289,13 @@ export async function generateCatalog({ datasets, seed = 1, out }) {
       iri(dist, `${DCT}license`, weighted(LICENCES)[0]);
       lit(dist, `${DCT}title`, `${SV_WORDS[topic]} ${k}`, 'sv');
     }
+    endUnit();
     if (buffer.length > 1 << 20) await flush();
   }
+  buffer += writer.tail;
   await flush();
   await new Promise((resolve, reject) => stream.end((e) => (e ? reject(e) : resolve())));
-  return { file, datasets, publishers: publisherCount, keywords: keywordCount, publisherUris: publishers };
+  return { file, format, datasets, publishers: publisherCount, keywords: keywordCount, publisherUris: publishers };
 }
 
 /** The keyword strings the generator uses (Swedish), most frequent first: for queries that hit the catalog. */
@@ -191,11 +305,17 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const n = Number(args[0]);
   if (!Number.isInteger(n) || n < 1) {
-    console.error('usage: node scripts/generate-catalog.mjs DATASETS [--seed N] [--out FILE]');
+    console.error('usage: node scripts/generate-catalog.mjs DATASETS [--seed N] [--format nt|ttl|rdf] [--out FILE]');
     process.exit(64);
   }
   const seedAt = args.indexOf('--seed');
   const outAt = args.indexOf('--out');
-  const result = await generateCatalog({ datasets: n, seed: seedAt > 0 ? Number(args[seedAt + 1]) : 1, ...(outAt > 0 ? { out: args[outAt + 1] } : {}) });
+  const formatAt = args.indexOf('--format');
+  const result = await generateCatalog({
+    datasets: n,
+    seed: seedAt > 0 ? Number(args[seedAt + 1]) : 1,
+    ...(outAt > 0 ? { out: args[outAt + 1] } : {}),
+    ...(formatAt > 0 ? { format: args[formatAt + 1] } : {}),
+  });
   console.log(result.file);
 }

@@ -13,7 +13,7 @@
 // The e2e test test/e2e/embed.test.ts loads both pages from the built bundle in Chromium against the demo catalog,
 // sums every JS file they download and checks that these counts are not below it (and name every file).
 // Every other chunk is listed by name (loaded only when needed), with budgets for the lazy features (issue 9): data
-// preview ≤ 15 KB, charts ≤ 60 KB, maps ≤ 150 KB gzip, each counted with the strings and chunks it adds when shown.
+// preview ≤ 16 KB (15 KB until issue 27's shared reads), charts ≤ 60 KB, maps ≤ 150 KB gzip, each counted with the strings and chunks it adds when shown.
 //   --check         exit 1 when a page or feature is over its budget (landing page 44 KB, search page 54 KB gzip: DESIGN.md;
 //                   the classic script 100 KB gzip, with no OpenLayers inside)
 //   --json          print the measurements as JSON (for tests)
@@ -197,12 +197,15 @@ for (const f of otherChunks) {
   rows.push({ what: `CDN lazy chunk \`${name}\` (${holds})`, min: buf.length, gzip: gzip(buf) });
 }
 // Rich-content parts (lazy): what a page adds on top of the landing page when it shows a data preview or a map,
-// feature strings included (English), with their own budgets (issue 9: preview ≤ 15 KB, map ≤ 150 KB gzip).
+// feature strings included (English), with their own budgets (issue 9: preview ≤ 15 KB, 16 KB since issue 27; map ≤ 150 KB gzip).
 // Each counts the feature's chunk and static imports, its English strings (the feature's `strings/en.ts`; the landing
 // part of the UI strings that featureStrings() loads with them is already on the page) and the lazy chunks it always
 // loads when shown (OpenLayers for a map), minus what the landing page already loaded.
 const RICH_PARTS = [
-  { tag: 'catalog-data-preview', what: 'data preview (`<catalog-data-preview>`, papaparse)', budget: 15 * 1024, lazy: [] },
+  // The preview's 15 KB of issue 9 became 16 KB with issue 27 (points 3–4): the shared file read (one fetch per file for
+  // preview, charts and maps; Range reads; reading on when the reader pages) costs the lazy chunk about 1.5 KB and saves
+  // the reader up to 10 MiB of download (and three repeated fetches of one file) — the budget serves the reader.
+  { tag: 'catalog-data-preview', what: 'data preview (`<catalog-data-preview>`, papaparse)', budget: 16 * 1024, lazy: [] },
   { tag: 'catalog-visualization', what: 'charts (`<catalog-visualization>`)', budget: 60 * 1024, lazy: [] },
   { tag: 'catalog-wms-map', what: 'WMS and coverage maps (`<catalog-wms-map>`, OpenLayers)', budget: 150 * 1024, lazy: [/^ol-map-/] },
 ];

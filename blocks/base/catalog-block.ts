@@ -118,7 +118,15 @@ export abstract class CatalogBlock<T = unknown> extends LitElement {
    * and the handlers of what it shows ask many times): what the block shows and what its handlers read agree.
    */
   get params(): ResolvedParams {
-    return (this.#params ??= resolveParams(this.blockName, this, this.#page, this.parentBlock()?.params, (this.constructor as typeof CatalogBlock).incumbentName));
+    return (this.#params ??= resolveParams(this.blockName, this, this.#page, this.parentBlock()?.params, this.incumbentBlock));
+  }
+
+  /**
+   * The EntryScape Blocks name this instance renders (its `blocks` overrides, its warnings): the class's
+   * `incumbentName`; an element that renders several names says which by its attributes (`kind`, …).
+   */
+  protected get incumbentBlock(): string | undefined {
+    return (this.constructor as typeof CatalogBlock).incumbentName;
   }
 
   #params: ResolvedParams | undefined;

@@ -3,7 +3,7 @@ import { blockLang } from '../../src/config/lang.ts';
 import { readPageConfig } from '../../src/config/page-config.ts';
 import { safeHref } from '../../src/dcat/safe.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
-import { loadPreview, type PreviewOutcome } from '../../src/preview/load.ts';
+import { PREVIEW_SAMPLE_BYTES, PreviewReading, type PreviewOutcome, type ReadGoal } from '../../src/preview/load.ts';
 import type { PreviewTable, SortDirection, TablePage } from '../../src/preview/table.ts';
 import { adoptStyles } from '../base/adopt-styles.ts';
 import { baseStyles } from '../base/base.styles.ts';
@@ -34,12 +34,18 @@ let instances = 0;
 
 /**
  * Data preview of a CSV (or JSON table) distribution (behaviour doc §6.5). The file is streamed without credentials
- * and the download is aborted above 10 MiB; the first page shows as soon as its rows have arrived. Encoding: the
+ * and read only as far as the table needs (issue 27.3): the rows of the page shown, and at first a sample of the file's
+ * first 512 KiB (the whole file when it is smaller) that sorting and filtering work within — the status says so while
+ * the file has more. Paging on past the rows read reads on (a `Range` request from where reading stopped when the
+ * server serves ranges); the last page reads up to the 10 MiB cap. The read is the page's shared read of the file
+ * (src/preview/shared-file.ts): charts and maps of the same file on the page fetch it with the preview, once.
+ * The first page shows as soon as its rows have arrived. Encoding: the
  * `encoding` attribute, else UTF-8 with a windows-1252 fallback; the delimiter (`,` `;` tab `|`) is detected.
  * Shows an accessible table — a caption, column headers that sort (`aria-sort`) as buttons, numbers right-aligned,
  * long cells wrapped, sideways scrolling inside a focusable region — with a filter box over all columns, a column
- * chooser, its own pager and a polite status "Rows 1–10 of 2,636". States: loading, too large (with the rows of the
- * first 10 MiB when the file is delimited text), not tabular (HTML, ZIP/XLSX, other binary files, JSON that is no
+ * chooser, its own pager and a polite status "Rows 1–10 of 2,636" ("… of the first 24,630 read" while the file has more).
+ * States: loading (also while paging on reads more), ready, too large (the last page was asked for and the file is
+ * larger than 10 MiB: the rows of its first 10 MiB, when it is delimited text), not tabular (HTML, ZIP/XLSX, other binary files, JSON that is no
  * table), failed (HTTP errors, network and CORS failures, with Try again) — each with a link to download the file.
  * Cells are text: markup and formulas in a file are shown, never run.
  *
@@ -82,8 +88,13 @@ export class DataPreviewBlock extends LitElement {
 
   readonly idPrefix = `esbp${++instances}`;
   #table: PreviewTable | undefined;
+  /** The reading of `src`, kept for paging on. */
+  #reading: PreviewReading | undefined;
+  /** The file has more rows than were read. */
+  #partial = false;
+  #reads = 0;
   readonly #loader = new LoadController<PreviewOutcome, PreviewState>(this, {
-    done: (outcome) => (outcome.kind === 'notTabular' ? 'notTabular' : outcome.kind === 'table' ? 'ready' : 'tooLarge'),
+    done: (outcome) => (outcome.kind === 'notTabular' ? 'notTabular' : outcome.kind === 'tooLarge' ? 'tooLarge' : 'ready'),
     failed: (e) => {
       console.warn('[catalog-blocks] the data preview could not be loaded', e);
       return 'failed';
@@ -113,6 +124,16 @@ export class DataPreviewBlock extends LitElement {
     return (this.isUpdatePending ? this.updateComplete : Promise.resolve()).then(() => this.#loader.done() as Promise<PreviewState>);
   }
 
+  /** The file has more rows than were read: the next pages read them. */
+  get partial(): boolean {
+    return this.#partial;
+  }
+
+  /** Bytes of the file read so far (the page's shared read may hold more). */
+  get bytesRead(): number {
+    return this.#reading?.bytesRead ?? 0;
+  }
+
   /** The rows read so far (header excluded), or undefined before the first rows. */
   get table(): PreviewTable | undefined {
     return this.#table;
@@ -126,6 +147,18 @@ export class DataPreviewBlock extends LitElement {
     super.connectedCallback();
     adoptStyles(this.ownerDocument, baseStyles);
     adoptStyles(this.ownerDocument, dataPreviewStyles);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // A read cut short by leaving the page is started again on return (from the bytes the page holds): the page's
+    // fetch of the file stops unless another reader needs it.
+    if (this.#loader.key === undefined) this.#closeReading();
+  }
+
+  #closeReading(): void {
+    this.#reading?.close();
+    this.#reading = undefined;
   }
 
   protected override willUpdate(changed: PropertyValues): void {
@@ -145,7 +178,9 @@ export class DataPreviewBlock extends LitElement {
 
   /** Loads `src` (again): what the Try again button does. */
   reload(): void {
+    this.#closeReading();
     this.#table = undefined;
+    this.#partial = false;
     this.#page = 1;
     this.#filter = '';
     this.#sort = undefined;
@@ -154,11 +189,10 @@ export class DataPreviewBlock extends LitElement {
     const url = src ? safeHref(src) : undefined;
     const key = `${src ?? ''}\n${this.encoding ?? ''}`;
     if (!url || url.startsWith('mailto:')) return this.#loader.settle(key, src ? 'failed' : 'idle');
-    this.#loader.run(key, (signal) => loadPreview(url, {
+    const reading = new PreviewReading(url, {
       encoding: this.encoding,
-      signal,
       onRows: (table) => {
-        if (signal.aborted) return;
+        if (reading !== this.#reading) return;
         const first = !this.#table;
         this.#table = table;
         // The first rows show at once; later batches at most every 250 ms (a sorted or filtered view recomputes over
@@ -169,16 +203,40 @@ export class DataPreviewBlock extends LitElement {
           this.requestUpdate();
         }
       },
-    }).then(
+    });
+    this.#reading = reading;
+    const pageSize = this.#pageSize();
+    this.#read(key, { bytes: PREVIEW_SAMPLE_BYTES, rows: pageSize });
+  }
+
+  /** Reads on (a run of the loader: "loading" until the rows are in). */
+  #read(key: string, goal: ReadGoal): void {
+    const reading = this.#reading;
+    if (!reading) return;
+    // (each read is a run of its own: a newer one waits for the older, which `force` does not abort mid-piece)
+    this.#loader.run(`${key}\n${++this.#reads}`, (signal) => reading.read(goal, signal).then(
       (outcome) => {
-        if (!signal.aborted) this.#table = outcome.kind !== 'notTabular' && outcome.table.hasHeader ? outcome.table : undefined;
+        if (reading === this.#reading) {
+          this.#table = outcome.kind !== 'notTabular' && outcome.table.hasHeader ? outcome.table : undefined;
+          this.#partial = outcome.kind === 'partial';
+        }
         return outcome;
       },
       (e: unknown) => {
-        if (!signal.aborted) this.#table = undefined;
+        if (!signal.aborted && reading === this.#reading) {
+          this.#table = undefined;
+          this.#closeReading();
+        }
         throw e;
       },
     ), true);
+  }
+
+  /** Paging on past the rows read: reads until page `page` is full (or, for the last page, the whole file). */
+  #readOn(page: number | 'last'): void {
+    const src = this.src?.trim();
+    const key = `${src ?? ''}\n${this.encoding ?? ''}`;
+    this.#read(key, page === 'last' ? { all: true } : { rows: page * this.#pageSize(), filter: this.#filter });
   }
 
   #t(key: string, vars?: Record<string, string | number>): string {
@@ -209,7 +267,7 @@ export class DataPreviewBlock extends LitElement {
       case 'idle':
         return '';
       case 'loading':
-        return this.#t('preview.loading');
+        return this.#t(this.#table ? 'preview.readingMore' : 'preview.loading');
       case 'notTabular':
         return this.#t('preview.notTabular');
       case 'failed':
@@ -224,14 +282,29 @@ export class DataPreviewBlock extends LitElement {
   }
 
   #rowsText(page: TablePage, all: number): string {
-    if (all === 0) return this.#t('preview.noRows');
-    if (page.total === 0) return this.#t('preview.noMatch', { all });
-    if (page.total === all) return this.#t('preview.rows', { from: page.from, to: page.to, total: page.total });
-    return this.#t('preview.rowsFiltered', { from: page.from, to: page.to, total: page.total, all });
+    if (all === 0 && !this.#partial) return this.#t('preview.noRows');
+    const range = { from: page.from, to: page.to, total: page.total, all };
+    if (!this.#partial) {
+      if (page.total === 0) return this.#t('preview.noMatch', { all });
+      return this.#t(page.total === all ? 'preview.rows' : 'preview.rowsFiltered', range);
+    }
+    // A first part of the file: the counts are of the rows read, and sorting and filtering work within them.
+    const rows = page.total === 0 ? this.#t('preview.noMatchPartial', { all })
+      : this.#t(page.total === all ? 'preview.rowsPartial' : 'preview.rowsFilteredPartial', range);
+    const sample = this.#sort !== undefined || this.#filter.trim() !== '';
+    return `${rows} ${this.#t(sample ? 'preview.samplePartial' : 'preview.morePartial')}`;
   }
 
-  #goTo(page: number, current: TablePage): void {
-    const target = Math.min(Math.max(1, page), current.pages);
+  #goTo(page: number | 'last', current: TablePage): void {
+    // (a page that the rows read do not fill, while the file has more, is read first: no row is skipped)
+    if (this.#partial && (page === 'last' || page * this.#pageSize() > current.total)) {
+      // Past the rows read: read on, then show that page (the last page: up to the end of the file or the cap).
+      this.#page = page === 'last' ? Number.MAX_SAFE_INTEGER : page;
+      this.#readOn(page);
+      this.requestUpdate();
+      return;
+    }
+    const target = Math.min(Math.max(1, page === 'last' ? current.pages : page), current.pages);
     if (target === current.page) return;
     this.#page = target;
     this.requestUpdate();
@@ -271,7 +344,8 @@ export class DataPreviewBlock extends LitElement {
     if (this.#strings.state !== 'ready') return html`<div class="esbBlock esbPreviewBlock" aria-busy="true"></div>`;
     const table = this.#table;
     const page = table ? this.#currentPage(table) : undefined;
-    if (page) this.#page = page.page;
+    // (while more rows are being read, the page asked for stays asked for)
+    if (page && this.state !== 'loading') this.#page = page.page;
     const level = Number.parseInt(String(this.hl ?? ''), 10);
     const hasHeading = Number.isFinite(level);
     const href = safeHref(this.downloadHref?.trim() || undefined) ?? safeHref(this.src?.trim() || undefined);
@@ -297,8 +371,9 @@ export class DataPreviewBlock extends LitElement {
     const id = this.idPrefix;
     const shown = table.columns.map((_, i) => i).filter((i) => !this.#hidden.has(i));
     const first = page.page <= 1;
-    const last = page.page >= page.pages;
-    const pagerButton = (label: string, symbol: string, disabled: boolean, target: number, cls: string) =>
+    // (while the file has more rows, the next and the last page read them)
+    const last = page.page >= page.pages && !this.#partial;
+    const pagerButton = (label: string, symbol: string, disabled: boolean, target: number | 'last', cls: string) =>
       html`<button type="button" class=${cls} aria-label=${label} aria-disabled=${disabled ? 'true' : 'false'}
         @click=${() => this.#goTo(target, page)}><span aria-hidden="true">${symbol}</span></button>`;
     return html`<div class="esbPreviewTools">
@@ -331,9 +406,9 @@ export class DataPreviewBlock extends LitElement {
       <nav class="esbPreviewPager" aria-label=${this.#t('preview.pages')}>
         ${pagerButton(this.#t('preview.first'), '«', first, 1, 'esbPreviewFirst')}
         ${pagerButton(this.#t('preview.prev'), '‹', first, page.page - 1, 'esbPreviewPrev')}
-        <span class="esbPreviewPage">${this.#t('preview.page', { page: page.page, pages: page.pages })}</span>
+        <span class="esbPreviewPage">${this.#t(this.#partial ? 'preview.pagePartial' : 'preview.page', { page: page.page, pages: page.pages })}</span>
         ${pagerButton(this.#t('preview.next'), '›', last, page.page + 1, 'esbPreviewNext')}
-        ${pagerButton(this.#t('preview.last'), '»', last, page.pages, 'esbPreviewLast')}
+        ${pagerButton(this.#t('preview.last'), '»', last, 'last', 'esbPreviewLast')}
       </nav>`;
   }
 }

@@ -18,8 +18,10 @@ import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } f
 import { facetsStyles } from './facets.styles.ts';
 import { isPlainClick } from '../search-base/pagination.ts';
 import { KeptLinks } from '../search-base/kept-links.ts';
-import { FACETS, isFilterValue } from '../../src/search/facets.ts';
+import { facetOf, isFilterValue } from '../../src/search/facets.ts';
 import { facetCollections } from '../../src/search/settings.ts';
+import { collectionLabel } from '../../src/search/collections.ts';
+import type { ResolvedParams } from '../../src/config/resolve.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, htmlText, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 /**
@@ -85,7 +87,12 @@ export class FacetsBlock extends CatalogBlock<boolean> {
 
   /** The collections this block offers: the default set plus HVD / Type when asked for (behaviour doc §4.4). */
   get collections(): CollectionName[] {
-    return facetCollections(this.params);
+    return this.#collections(this.params);
+  }
+
+  #collections(p: ResolvedParams): CollectionName[] {
+    // (the page's own collections not read yet: `include` may name them)
+    return this.#scope.keysPending ? [] : facetCollections(p);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -169,7 +176,7 @@ export class FacetsBlock extends CatalogBlock<boolean> {
     // (parameters resolved once per render: each resolution reads every parameter)
     const p = this.params;
     const max = p.facetLimit;
-    const groups = facetCollections(p)
+    const groups = this.#collections(p)
       .map((n) => byName.get(n))
       .filter((g): g is FacetGroupView => !!g && g.values.length > 0)
       // `facetLimit`: at most that many values per group (selected ones always stay)
@@ -193,7 +200,8 @@ export class FacetsBlock extends CatalogBlock<boolean> {
     const headId = `${this.idPrefix}-facet-${name}`;
     const listId = `${headId}-values`;
     // values shown before "Show more" (behaviour doc §4.4; absent = all), at most 5 in the compact variant
-    const own = FACETS[name].shownBeforeMore;
+    const own = facetOf(name).shownBeforeMore;
+    const title = collectionLabel(name, lang);
     const limit = this.compact ? Math.min(own ?? COMPACT_LIMIT, COMPACT_LIMIT) : own;
     const expanded = this.expanded.has(name);
     const limited = limit !== undefined && group.values.length > limit;
@@ -211,12 +219,12 @@ export class FacetsBlock extends CatalogBlock<boolean> {
               aria-controls=${listId}
               @click=${() => this.#toggleGroup(name)}
             >
-              ${msg(lang, expanded ? 'facets.showLess' : 'facets.showMore')}<span class="esbVisuallyHidden">: ${msg(lang, `facet.${name}`)}</span>
+              ${msg(lang, expanded ? 'facets.showLess' : 'facets.showMore')}<span class="esbVisuallyHidden">: ${title.text}</span>
             </button>
           </div>`
         : nothing}`;
     const count = this.compact && selectedCount ? html` <span class="esbFacets__selectedCount">(${selectedCount})</span>` : nothing;
-    const head = heading(level, html`${msg(lang, `facet.${name}`)}${count}`, { id: headId, cls: 'esbFacets__facetHeader' });
+    const head = heading(level, html`${title.lang ? html`<span lang=${title.lang}>${title.text}</span>` : title.text}${count}`, { id: headId, cls: 'esbFacets__facetHeader' });
     return this.compact
       ? html`<details class="esbFacets__collection collection_${name}" ?open=${selectedCount > 0}>
           <summary>${head}</summary>

@@ -17,18 +17,17 @@ import { DEFAULT_SETTINGS, listSettings, listTypes, pageSizeOf, type ItemKind } 
 import { scopeNameOf } from '../search-base/scope-params.ts';
 import { ScopePart } from '../search-base/scope-part.ts';
 import { KeptLinks } from '../search-base/kept-links.ts';
-import { loadLandingMessages, msg, type Lang } from '../../src/i18n/index.ts';
+import { msg, type Lang } from '../../src/i18n/index.ts';
 import type { ScopeConfig, SearchScope } from '../../src/search/scope.ts';
 import type { ResultRow, SearchResults, SearchState } from '../../src/search/types.ts';
-import { adoptBlockStyles, blockProperties, CatalogBlock } from '../base/catalog-block.ts';
+import { blockProperties, CatalogBlock } from '../base/catalog-block.ts';
 import type { LoadState } from '../base/load-controller.ts';
 import { heading, stateView, type RenderContext } from '../base/render.ts';
 import { pagination } from '../search-base/pagination.ts';
 import { activeFilterCount } from '../search-base/search-state.ts';
 import { lookupRowResources, resultRow, type RowDetailModule, type RowState } from './result-row.ts';
-import type { RowDetail } from './row-detail.ts';
+import type { RowEntry } from './row-expansion.ts';
 import { LIST_TEMPLATES, templates, type TemplateModule } from '../search-base/templates.ts'; // templates (issue 10)
-import { anyRich, loadCoverage, loadRich, richFlags } from '../rich-content/hook.ts';
 
 /** The row expansion code (dataset view model and its rendering): fetched on the first expansion only. */
 let rowDetailModule: Promise<RowDetailModule> | undefined;
@@ -48,6 +47,17 @@ function loadRowDetailModule(): Promise<RowDetailModule> {
   return rowDetailModule;
 }
 
+type RowExpansionModule = typeof import('./row-expansion.ts');
+let rowExpansionModule: Promise<RowExpansionModule> | undefined;
+let rowExpansionCode: RowExpansionModule | undefined;
+/** The row expansion code (row-expansion.ts); a failed download is retried on the next expansion. */
+function loadRowExpansion(): Promise<RowExpansionModule> {
+  rowExpansionModule ??= import('./row-expansion.ts').then((m) => (rowExpansionCode = m));
+  rowExpansionModule.catch(() => (rowExpansionModule = undefined));
+  return rowExpansionModule;
+}
+const preloadRowExpansion = (): void => void loadRowExpansion().catch(() => {});
+
 export type { ItemKind };
 
 /** Row links kept (#landing): a few pages of the largest page size. */
@@ -56,15 +66,6 @@ const KEPT_LINKS = 1000;
 /** True when the state has a term or a filter (result text and empty text depend on it). */
 export function isFiltered(state: SearchState): boolean {
   return state.terms.length > 0 || activeFilterCount(state) > 0;
-}
-
-interface RowEntry {
-  open: boolean;
-  detail: RowDetail | 'loading' | 'failed' | undefined;
-  /** Access services of the row's distributions were looked up (on the first distribution expansion). */
-  followedUp: boolean;
-  distExpanded: Set<number>;
-  distBuilt: Set<number>;
 }
 
 export class SearchListBlock extends CatalogBlock {
@@ -201,7 +202,7 @@ export class SearchListBlock extends CatalogBlock {
     const active = this.ownerDocument.activeElement;
     this.#focusWasInside = this.contains(active);
     this.#focusInRow = this.#focusWasInside && !!active?.closest('li.entryListRow');
-    if (!this.isConnected || this.pageConfigPending || !this.listReady) return;
+    if (!this.isConnected || this.pageConfigPending || !this.listReady || this.#scope.keysPending) return;
     const scope = this.#scope.sync();
     const settings = this.settings;
     this.#generic = !!settings.rdfTypes;
@@ -240,21 +241,12 @@ export class SearchListBlock extends CatalogBlock {
     if (r.open && (r.detail === undefined || r.detail === 'failed') && !this.ownRowDetail) {
       const entry = r;
       entry.detail = 'loading';
-      const store = this.store;
-      const lang = this.uiLang;
-      const registry = this.params.registry === true;
-      const flags = richFlags(this.params);
-      // The rich parts (issue 9) are built when a parameter asks for one; a geometry alone needs only its coverage row.
-      const dataset = row.kind !== 'service';
-      const wantRich = dataset && anyRich(flags);
-      // The expansion code (and the rich-content chunk) download while the row's linked resources are looked up.
-      Promise.all([loadRowDetailModule(), lookupRowResources(store, row), wantRich ? loadRich(lang, flags) : undefined,
-        dataset && !wantRich ? loadCoverage(row.entry, lang) : undefined, loadLandingMessages(lang)])
-        .then(([m, related, module, coverage]) => {
-          adoptBlockStyles(this, m.ROW_DETAIL_STYLES);
-          return m.loadRowDetail(store, row, related,
-            { lang, registry, ...(module ? { rich: { module, flags } } : {}), ...(coverage ? { coverage } : {}) });
-        })
+      // At once, none waiting for another: the expansion code (with the rich content it starts loading), row-detail.ts
+      // and the row's linked resources.
+      const { store, uiLang, params } = this;
+      Promise.all([loadRowExpansion().then((m) => m.prepareRow(this, store, row, uiLang, params)), loadRowDetailModule(),
+        lookupRowResources(store, row)])
+        .then(([build, m, related]) => build(m, related))
         .then((d) => (entry.detail = d))
         .catch((e: unknown) => {
           console.warn('[catalog-blocks] the details of a result row could not be loaded', e);
@@ -265,21 +257,10 @@ export class SearchListBlock extends CatalogBlock {
     this.requestUpdate();
   }
 
-  /** First distribution expansion of a row: one batched lookup of access services not resolved yet. */
-  #followUp(row: ResultRow, r: RowEntry): void {
-    const detail = r.detail;
-    if (r.followedUp || typeof detail !== 'object') return;
-    r.followedUp = true;
-    loadRowDetailModule()
-      .then((m) => m.withRowFollowUps(this.store, row, detail))
-      .then((next) => {
-        if (next && r.detail === detail) {
-          r.detail = next;
-          this.requestUpdate();
-        }
-      })
-      .catch((e: unknown) => console.warn('[catalog-blocks] access services could not be looked up', e));
-  }
+  /** Pointing at or focusing a row's expand button: the expansion code starts loading. */
+  #intent = (e: Event): void => {
+    if ((e.target as Element).closest('.esbRowExpandButton')) preloadRowExpansion();
+  };
 
   /** The badge chunk and the labels of the rows shown, once ready for them (includeIndicators). */
   #indicators: { module: RowIndicatorsModule; rows: readonly ResultRow[]; lang: string } | undefined;
@@ -330,7 +311,8 @@ export class SearchListBlock extends CatalogBlock {
             else {
               distExpanded.add(i);
               distBuilt.add(i);
-              if (r) this.#followUp(row, r);
+              // (an open row with a built area: its expansion code is loaded)
+              if (r && rowDetailLoaded) rowExpansionCode?.followUp(this, rowDetailLoaded, row, r);
             }
             this.requestUpdate();
           },
@@ -404,7 +386,7 @@ export class SearchListBlock extends CatalogBlock {
     const context = this.renderContext(hl);
     const keys = empty ? [] : this.#rowKeys(rows);
     return html`<div class="esbBlock esbSearchList escoList" lang=${lang} aria-busy=${loading ? 'true' : 'false'}>
-      <div class="esbListBody" tabindex="-1">
+      <div class="esbListBody" tabindex="-1" @pointerover=${this.#intent} @focusin=${this.#intent}>
         ${loading
           ? html`<div class="esbState esbLoading">
               <span class="esbSpinner" aria-hidden="true"></span>

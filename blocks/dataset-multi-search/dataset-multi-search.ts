@@ -18,6 +18,8 @@ import { MultiSearchBlock } from './multi-search.ts';
  * @attr {number} minimum-search-length - Shortest free-text term (default 3; also the page's `minimumSearchLength`).
  * @attr {string} include - Suggest values of these collections only (names, comma-separated).
  * @attr {string} exclude - Suggest no values of these collections.
+ * @attr {string} placeholder - The input's placeholder text (default "Search datasets" in the UI language).
+ * @attr {boolean} open-on-focus - The empty box shows the collections' values as suggestions when it gets focus.
  * @attr {string} store-url - Base URL of the EntryStore instance (overrides a provider and the page config).
  * @attr {string} lang - UI language: sv, en or de (else the page config, then `<html lang>`).
  * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.

@@ -5,24 +5,22 @@
  * selects, Escape closes (a second Escape clears the text). Selected terms and facet values are chips; activating a
  * chip removes it and focus moves to the next chip, else the input. With `click` (or `namedclick` naming a page-config
  * `clicks` route), Enter on the empty input goes to that search page carrying the current state.
+ * The suggestions, their keys and options are a lazy chunk (suggestions.ts) loaded on pointing, focus or typing; what
+ * the reader does before it arrives is acted on in order once it is there (`updateComplete` includes it).
  */
-import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyDeclarations } from 'lit';
 import { ifDefined } from 'lit/directives/if-defined.js';
 import { msg } from '../../src/i18n/index.ts';
-import type { CollectionName, SearchState } from '../../src/search/types.ts';
+import type { CollectionName } from '../../src/search/types.ts';
 import type { SearchScope } from '../../src/search/scope.ts';
 import { CatalogBlock } from '../base/catalog-block.ts';
 import { partProperties, ScopePart } from '../search-base/scope-part.ts';
-import { INVALID_SEARCH_CHARS, toggleFilter } from '../search-base/search-state.ts';
-import { langOf } from '../base/render.ts';
-import { urlPrefix } from '../../src/config/links.ts';
+import { placeholderOf } from '../search-base/search-state.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
-import { isFilterValue } from '../../src/search/facets.ts';
 import { suggestionCollections } from '../../src/search/settings.ts';
-import { writeState } from '../../src/search/url.ts';
 import { comboboxStyles, simpleSearchStyles } from '../dataset-search/simple-search.styles.ts';
 import { facetsStyles } from '../dataset-facets/facets.styles.ts';
-import { emit } from '../base/events.ts';
+import type { MultiSearchBox, Suggestion } from './suggestions.ts';
 
 declare global {
   interface GlobalEventHandlersEventMap {
@@ -31,18 +29,23 @@ declare global {
   }
 }
 
-/** Most suggestions shown at once (behaviour doc §4.2 `limit`). */
-export const MAX_SUGGESTIONS = 20;
-
-export interface Suggestion {
-  readonly kind: 'term' | 'facet';
-  readonly collection?: CollectionName;
-  readonly value: string;
-  readonly label: string;
-  readonly labelLang?: string | undefined;
+type SuggestionsModule = typeof import('./suggestions.ts');
+let suggestionsModule: Promise<SuggestionsModule> | undefined;
+let suggestionsCode: SuggestionsModule | undefined;
+/**
+ * The suggestions code (suggestions.ts: the list, its keys, its options): loaded when the reader points at the box,
+ * focuses it or types, while the facet values it suggests are requested with the first results anyway.
+ */
+function loadSuggestions(): Promise<SuggestionsModule> {
+  suggestionsModule ??= import('./suggestions.ts').then((m) => (suggestionsCode = m));
+  // A failed download is tried again on the next focus or key.
+  suggestionsModule.catch(() => (suggestionsModule = undefined));
+  return suggestionsModule;
 }
+const preloadSuggestions = (): void => void loadSuggestions().catch(() => {});
 
-type Problem = 'none' | 'tooShort' | 'invalid';
+export type { Suggestion };
+type Problem = MultiSearchBox['problem'];
 
 /**
  * @summary Typeahead search with chips over the terms and facet values of a search scope.
@@ -69,7 +72,8 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
 
   /** Collections offering suggestions: the default facets, or `include`, minus `exclude` (behaviour doc §2.10). */
   get collections(): CollectionName[] {
-    return suggestionCollections(this.params);
+    // (the page's own collections not read yet: `include` may name them)
+    return this.#scope.keysPending ? [] : suggestionCollections(this.params);
   }
 
   declare text: string;
@@ -78,6 +82,10 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
   declare problem: Problem;
   readonly #scope = new ScopePart(this, { loader: this.loader });
   #refocusChip: number | undefined;
+  /** What the reader did while the suggestions code downloads, in order. */
+  #queued: ((m: SuggestionsModule) => void)[] | undefined;
+  /** … acted on (resolves when the code is in and those actions are done). */
+  #replayed: Promise<void> | undefined;
 
   constructor() {
     super();
@@ -100,27 +108,14 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
     return this.querySelector('input[role="combobox"]');
   }
 
-  /** The suggestions for the current text: "Search for …" first, then facet values grouped by collection. */
+  /** The suggestions for the current text (none before the suggestions code is loaded: the box is not focused yet). */
   get suggestions(): Suggestion[] {
-    const typed = this.text.trim().toLowerCase();
-    if (!typed) return [];
-    const out: Suggestion[] = [];
-    const state = this.searchScope.state;
-    if (typed.length >= this.#scope.minimumTermLength && !INVALID_SEARCH_CHARS.test(typed) && !state.terms.includes(typed)) {
-      out.push({ kind: 'term', value: typed, label: msg(this.uiLang, 'multi.freeText', { term: typed }) });
-    }
-    const offered = this.collections;
-    for (const group of this.searchScope.results?.facets ?? []) {
-      if (!offered.includes(group.name)) continue;
-      // A collection that already has a selection offers no suggestions (behaviour doc §4.2).
-      if ((state.filters[group.name]?.length ?? 0) > 0) continue;
-      for (const v of group.values) {
-        if (out.length >= MAX_SUGGESTIONS) return out;
-        if (v.selected || !isFilterValue(v.value) || !v.label.toLowerCase().includes(typed)) continue;
-        out.push({ kind: 'facet', collection: group.name, value: v.value, label: v.label, labelLang: v.labelLang });
-      }
-    }
-    return out;
+    return suggestionsCode?.suggestionsOf(this) ?? [];
+  }
+
+  /** Shortest term the search accepts (`minimumSearchLength`). */
+  get minimumTermLength(): number {
+    return this.#scope.minimumTermLength;
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -129,73 +124,39 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
     if (this.isConnected && !this.pageConfigPending) this.#scope.requestFacets(this.collections);
   }
 
-  #optionId(i: number): string {
-    return `${this.idPrefix}-opt-${i}`;
+  /** Acts after the actions before it, with the suggestions code: now, or once it arrives. */
+  #withCode(act: (m: SuggestionsModule) => void): void {
+    if (suggestionsCode) return act(suggestionsCode);
+    const queue = (this.#queued ??= []);
+    queue.push(act);
+    if (queue.length > 1) return;
+    this.#replayed = loadSuggestions().then((m) => {
+      this.#queued = undefined;
+      for (const a of queue) a(m);
+    }, (e: unknown) => {
+      this.#queued = undefined;
+      console.warn('[catalog-blocks] the search suggestions could not be loaded', e);
+    });
+  }
+
+  /** `updateComplete` includes what the reader did while the suggestions code downloaded. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await this.#replayed;
+    return super.getUpdateComplete();
   }
 
   #onInput(e: Event): void {
+    // (at once: the input shows what the reader typed on every render)
     this.text = (e.target as HTMLInputElement).value;
-    const typed = this.text.trim();
-    this.problem = INVALID_SEARCH_CHARS.test(typed) ? 'invalid' : 'none';
-    this.active = -1;
-    this.open = this.suggestions.length > 0;
+    this.#withCode((m) => m.input(this));
   }
 
   #onKeydown(e: KeyboardEvent): void {
     if (e.isComposing) return;
-    const options = this.suggestions;
-    switch (e.key) {
-      case 'ArrowDown':
-        e.preventDefault();
-        if (options.length === 0) return;
-        if (!this.open) {
-          this.open = true;
-          this.active = 0;
-        } else this.active = (this.active + 1) % options.length;
-        return;
-      case 'ArrowUp':
-        e.preventDefault();
-        if (options.length === 0) return;
-        this.open = true;
-        this.active = this.active <= 0 ? options.length - 1 : this.active - 1;
-        return;
-      case 'Enter': {
-        e.preventDefault();
-        const chosen = this.open && this.active >= 0 ? options[this.active] : undefined;
-        if (chosen) this.select(chosen);
-        else this.#addTypedTerm();
-        return;
-      }
-      case 'Escape':
-        if (this.open) {
-          e.preventDefault();
-          this.#close();
-        } else if (this.text) {
-          e.preventDefault();
-          this.#reset();
-        }
-        return;
-      case 'Tab':
-        this.#close();
-        return;
-    }
-  }
-
-  #addTypedTerm(): void {
-    const typed = this.text.trim().toLowerCase();
-    if (!typed) {
-      this.#goToClickPage();
-      return;
-    }
-    if (INVALID_SEARCH_CHARS.test(typed)) {
-      this.problem = 'invalid';
-      return;
-    }
-    if (typed.length < this.#scope.minimumTermLength) {
-      this.problem = 'tooShort';
-      return;
-    }
-    this.select({ kind: 'term', value: typed, label: typed });
+    // Before the code arrives the list is closed: the key's default is prevented at once as it will be, the key acted on
+    // once the code is there.
+    if (!suggestionsCode && (e.key === 'ArrowDown' || e.key === 'ArrowUp' || e.key === 'Enter' || (e.key === 'Escape' && this.text))) e.preventDefault();
+    this.#withCode((m) => m.keydown(this, e));
   }
 
   /**
@@ -216,45 +177,18 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
     }
   }
 
-  /**
-   * Enter on the empty input with a `click` target: go there carrying the current terms and filters (written for
-   * the target page's default scope, page 1). A cancelable `catalog-navigate` event (detail `{href}`) lets a
-   * single-page app route instead.
-   */
-  #goToClickPage(): void {
-    const target = this.clickTarget;
-    if (!target) return;
-    const href = writeState(target, { ...this.searchScope.state, page: 1 }, 'default', { prefix: urlPrefix(this.pageConfig) }).href;
-    const go = emit(this, 'catalog-navigate', { href }, true);
-    if (go) this.ownerDocument.defaultView?.location.assign(href);
-  }
-
   /** Adds a suggestion to the search (a term, or a facet value to its collection's filter). */
   select(s: Suggestion): void {
-    const scope = this.searchScope;
-    scope.update((st: SearchState) => {
-      if (s.kind === 'term') return st.terms.includes(s.value) ? st : { ...st, terms: [...st.terms, s.value], page: 1 };
-      const name = s.collection!;
-      return st.filters[name]?.includes(s.value) ? st : toggleFilter(st, name, s.value);
-    }, { history: 'push' });
-    this.#reset();
-    this.input?.focus();
+    this.#withCode((m) => m.select(this, s));
   }
 
-  #reset(): void {
-    this.text = '';
-    this.problem = 'none';
-    this.#close();
-  }
-
-  #close(): void {
-    this.open = false;
-    this.active = -1;
+  #onFocus(): void {
+    this.#withCode((m) => m.focus(this));
   }
 
   #onFocusOut(e: FocusEvent): void {
     const next = e.relatedTarget as Node | null;
-    if (!next || !this.contains(next)) this.#close();
+    if (!next || !this.contains(next)) this.#withCode((m) => m.blur(this));
   }
 
   #removeChip(chip: Chip, index: number): void {
@@ -278,14 +212,15 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
     const listId = `${id}-list`;
     const errorId = `${id}-error`;
     const hintId = `${id}-hint`;
-    const options = this.suggestions;
-    const open = this.open && options.length > 0;
-    const activeId = open && this.active >= 0 && this.active < options.length ? this.#optionId(this.active) : undefined;
+    const code = suggestionsCode;
+    const options = this.open && code ? code.suggestionsOf(this) : [];
+    const open = options.length > 0;
+    const activeId = open ? code!.activeId(this, options) : undefined;
     const invalid = this.problem === 'invalid';
     const describedBy = invalid ? errorId : this.problem === 'tooShort' ? hintId : undefined;
     this.classList.toggle('esbSearchErrorPresent', invalid);
     this.classList.toggle('esbSearchErrorNotPresent', !invalid);
-    return html`<div class="esbMultiSearch esbBlock" @focusout=${this.#onFocusOut}>
+    return html`<div class="esbMultiSearch esbBlock" @focusout=${this.#onFocusOut} @pointerenter=${preloadSuggestions}>
       <label class="esbSearchLabel" for=${id}>${msg(lang, 'search.label')}</label>
       ${renderChips(chipsOf(scope.state, scope.results, true), lang, msg(lang, 'chips.label'), (c, i) => this.#removeChip(c, i))}
       <div class="esbCombobox">
@@ -303,13 +238,14 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
           aria-activedescendant=${ifDefined(activeId)}
           aria-invalid=${invalid ? 'true' : 'false'}
           aria-describedby=${ifDefined(describedBy)}
-          placeholder=${msg(lang, 'search.placeholder')}
+          placeholder=${placeholderOf(this.params.placeholder, lang)}
           .value=${this.text}
           @input=${this.#onInput}
           @keydown=${this.#onKeydown}
+          @focus=${this.#onFocus}
         />
         <div role="listbox" id=${listId} class="esbSuggestions" aria-label=${msg(lang, 'multi.suggestions')} ?hidden=${!open}>
-          ${open ? this.#renderOptions(options) : nothing}
+          ${open ? code!.renderOptions(this, options) : nothing}
         </div>
       </div>
       <div class="esbSearchError" id=${errorId} aria-live="polite">${invalid ? msg(lang, 'search.invalid') : ''}</div>
@@ -320,43 +256,6 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
             ? msg(lang, 'multi.count', { n: options.length })
             : ''}
       </div>
-    </div>`;
-  }
-
-  #renderOptions(options: readonly Suggestion[]): TemplateResult[] {
-    const lang = this.uiLang;
-    const out: TemplateResult[] = [];
-    let i = 0;
-    while (i < options.length) {
-      const first = options[i]!;
-      if (first.kind === 'term') {
-        out.push(this.#renderOption(first, i));
-        i++;
-        continue;
-      }
-      const start = i;
-      while (i < options.length && options[i]!.kind === 'facet' && options[i]!.collection === first.collection) i++;
-      const groupId = `${this.idPrefix}-grp-${first.collection}`;
-      out.push(html`<div role="group" class="esbOptionGroup" aria-labelledby=${groupId}>
-        <div role="presentation" class="esbOptionGroupLabel" id=${groupId}>${msg(lang, `facet.${first.collection}`)}</div>
-        ${options.slice(start, i).map((o, k) => this.#renderOption(o, start + k))}
-      </div>`);
-    }
-    return out;
-  }
-
-  #renderOption(o: Suggestion, i: number): TemplateResult {
-    const selected = i === this.active;
-    return html`<div
-      role="option"
-      id=${this.#optionId(i)}
-      class="esbOption ${o.kind === 'term' ? 'esbOption--term' : ''} ${selected ? 'esbOption--active' : ''}"
-      aria-selected=${selected ? 'true' : 'false'}
-      lang=${langOf({ lang: o.labelLang }, this.uiLang) ?? nothing}
-      @mousedown=${(e: MouseEvent) => e.preventDefault()}
-      @click=${() => this.select(o)}
-    >
-      ${o.label}
     </div>`;
   }
 }

@@ -16,6 +16,7 @@ import { SimpleSearchBlock } from './simple-search.ts';
  *
  * @attr {string} scope - Name of the search scope shared with `<dataset-list>`, facets and results (default "default").
  * @attr {number} minimum-search-length - Shortest term searched (default 3; also the page's `minimumSearchLength`).
+ * @attr {string} placeholder - The input's placeholder text (default "Search datasets" in the UI language).
  * @attr {string} store-url - Base URL of the EntryStore instance (overrides a provider and the page config).
  * @attr {string} lang - UI language: sv, en or de (else the page config, then `<html lang>`).
  * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.

@@ -10,7 +10,7 @@ import { ifDefined } from 'lit/directives/if-defined.js';
 import { msg } from '../../src/i18n/index.ts';
 import { CatalogBlock } from '../base/catalog-block.ts';
 import { partProperties, ScopePart } from '../search-base/scope-part.ts';
-import { INVALID_SEARCH_CHARS } from '../search-base/search-state.ts';
+import { INVALID_SEARCH_CHARS, placeholderOf } from '../search-base/search-state.ts';
 import { simpleSearchStyles } from './simple-search.styles.ts';
 import type { SearchScope } from '../../src/search/scope.ts';
 import type { SearchState } from '../../src/search/types.ts';
@@ -144,7 +144,7 @@ export class SimpleSearchBlock extends CatalogBlock<boolean> {
         autocomplete="off"
         spellcheck="false"
         enterkeyhint="search"
-        placeholder=${msg(lang, 'search.placeholder')}
+        placeholder=${placeholderOf(this.params.placeholder, lang)}
         aria-invalid=${invalid ? 'true' : 'false'}
         aria-describedby=${ifDefined(describedBy)}
         @input=${this.#onInput}

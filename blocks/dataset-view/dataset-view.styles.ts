@@ -101,6 +101,43 @@ export const datasetViewStyles = css`
   :where(.esbDistributions .esbAccessServiceTitle) {
     margin: 0 0 0.5rem;
   }
+  /* The rich parts while their chunk loads (landing/rich-pending.ts), each about as high as the part. */
+  :where(.esbRichPending) {
+    display: block;
+    color: var(--cb-muted, #4a4f57);
+    font-size: 0.875em;
+  }
+  :where(.esbIndicatorsPending) {
+    min-height: 1.625rem;
+    margin: 0.5rem 0;
+  }
+  :where(.esbTabsPending, .esbVisualizationsPending) {
+    padding-bottom: 12.5rem;
+  }
+  :where(.esbTabsPending, .esbVisualizationsPending)::after {
+    content: '';
+    display: block;
+    max-width: 48rem;
+    aspect-ratio: 2 / 1;
+  }
+  :where(.esbVisualizationsPending, .esbMapsPending) {
+    margin-top: 1.5rem;
+  }
+  :where(.esbMapsPending) {
+    min-height: 22rem;
+  }
+  :where(.esbExtrasPending) {
+    min-height: 20rem;
+  }
+  :where(.esbPreviewPending) {
+    height: 1.125rem;
+    overflow: hidden;
+    padding: 0 0.5rem;
+    line-height: 1.125rem;
+  }
+  :where(.esbCoverageMapPending) {
+    min-height: var(--cb-coverage-map-height, 220px);
+  }
   @media (prefers-reduced-motion: reduce) {
     :where(.esbDistributions .esbExpandIcon)::before {
       transition: none;

@@ -21,6 +21,9 @@ import { isAbort } from '../../src/store/errors.ts';
 import { stateView } from '../base/render.ts';
 import { anyRich, loadCoverage, loadRich, richFlags, type RichModule } from '../rich-content/hook.ts';
 import type { RichFlags, RichSlots } from '../rich-content/parts.ts';
+import { lookupPlan } from '../../src/rich/lookup-plan.ts';
+import { LoadController } from '../base/load-controller.ts';
+import { pendingSlots } from './rich-pending.ts';
 
 /**
  * A data service's view model and rendering: most landing pages show datasets, so this code is a chunk of its own,
@@ -42,7 +45,10 @@ export type LandingModel =
       readonly options: LandingOptions;
       /** The batched lookup of linked resources failed: the page shows what the entry alone says. */
       readonly relatedFailed?: boolean;
-      /** The rich parts (issue 9) the parameters ask for; absent when all are off or their chunk failed. */
+      /**
+       * The spatial row of a dataset with a geometry while every rich parameter is off (coverage.ts). With a rich
+       * parameter on, the block puts the rich parts (issue 9) here as it renders, once their chunk is in.
+       */
       readonly rich?: RichSlots;
     }
   | {
@@ -76,14 +82,16 @@ export interface LandingOptions {
   readonly registry: boolean;
   /** The rich-content parameters (hook.ts); absent = all off. */
   readonly rich?: RichFlags;
-  /** The rich-content chunk, once loaded (by `loadLanding` when a parameter asks for it, or for a geometry). */
-  readonly richModule?: RichModule;
 }
+
+/** Some rich part is asked for: the block adds the parts (or their loading states) to what it shows. */
+const richOn = (opts: LandingOptions): opts is LandingOptions & { rich: RichFlags } => !!opts.rich && anyRich(opts.rich);
 
 /**
  * Entry → view model with at most two (catalog mode with unresolved store files: three) store requests. `early` gets
  * a dataset's model from the entry alone as soon as it is there (title, description, what its own graph says), before
- * the lookups of names, labels and files, which the returned model has.
+ * the lookups of names, labels and files, which the returned model has. Neither waits for the rich content (issue 27
+ * point 1): its chunk loads beside (the block's rich-content controller) and its parts fill in when it is there.
  */
 export async function loadLanding(
   store: CatalogStore,
@@ -93,14 +101,11 @@ export async function loadLanding(
   relatedTimeoutMs: number,
   early: (model: LandingModel) => void,
 ): Promise<LandingModel> {
-  // The UI strings of the page language load while the entry is fetched (one small chunk, no extra wait), and so
-  // does the rich content when a parameter asks for it.
-  const rich = opts.rich && anyRich(opts.rich) ? loadRich(opts.lang, opts.rich) : undefined;
-  const [entry, , richModule] = await Promise.all([fetchLocatedEntry(store, loc, signal), loadLandingMessages(opts.lang), rich]);
-  const options = richModule ? { ...opts, richModule } : opts;
+  // The UI strings of the page language load while the entry is fetched (one small chunk, no extra wait).
+  const [entry] = await Promise.all([fetchLocatedEntry(store, loc, signal), loadLandingMessages(opts.lang)]);
   // (a data service's view is a chunk of its own, loaded with the lookups)
-  if (entryKind(entry) !== 'service') early(datasetLanding(store, entry, new Map(), options, false, () => undefined));
-  return landingOf(store, entry, options, signal, relatedTimeoutMs);
+  if (entryKind(entry) !== 'service') early(datasetLanding(store, entry, new Map(), opts, false, () => undefined));
+  return landingOf(store, entry, opts, signal, relatedTimeoutMs);
 }
 
 /**
@@ -120,10 +125,10 @@ export async function landingOf(
   const serviceView = service ? loadServiceView() : undefined;
   const flags = opts.rich;
   // A geometry is shown as coordinates even with every parameter off (coverage.ts, not the whole rich chunk); it
-  // loads while the related lookup runs.
-  const coverage = !opts.richModule && !service ? loadCoverage(entry, opts.lang) : undefined;
-  const richModule = opts.richModule;
-  const plan = richModule && flags && !service ? richModule.lookupPlan(entry, flags) : undefined;
+  // loads while the related lookup runs. (With a rich parameter on, the rich content shows it.)
+  const coverage = !richOn(opts) && !service ? loadCoverage(entry, opts.lang) : undefined;
+  // what the rich parts need from the lookup is read from the entry (their chunk may still be on its way)
+  const plan = flags && richOn(opts) && !service ? lookupPlan(entry, flags) : undefined;
   let rel = new Map<string, StoreEntry>();
   let relatedFailed = false;
   try {
@@ -150,26 +155,31 @@ export async function landingOf(
     const { buildDataServiceModel, renderService: render } = await serviceView;
     renderService = render;
     const model = buildDataServiceModel(entry, rel, { lang: opts.lang, storeBaseUrl });
-    return { kind: 'service', model, entry, related: rel, options: opts, relatedFailed, rich: richModule && flags && richModule.serviceSlots(entry, rel, flags, opts.lang) };
+    return { kind: 'service', model, entry, related: rel, options: opts, relatedFailed };
   }
   const m = await coverage;
   return datasetLanding(store, entry, rel, opts, relatedFailed, (model) => m?.coverageSlots(entry, model, opts.lang));
 }
 
-/** The dataset's view model and rich parts; `otherRich` when no rich chunk is loaded or no parameter is on. */
+/** The dataset's view model; `coverage` its spatial row while no rich parameter is on. */
 function datasetLanding(
   store: CatalogStore,
   entry: StoreEntry,
   related: Map<string, StoreEntry>,
   options: LandingOptions,
   relatedFailed: boolean,
-  otherRich: (model: DatasetModel) => RichSlots | undefined,
+  coverage: (model: DatasetModel) => RichSlots | undefined,
 ): LandingModel {
-  const { richModule, rich: flags, lang } = options;
-  const storeBaseUrl = store.baseUrl;
-  const model = buildDatasetModel(entry, related, { ...options, storeBaseUrl });
-  const rich = richModule && flags ? richModule.datasetSlots({ entry, related, model, flags, storeBaseUrl, lang }) : otherRich(model);
+  const model = buildDatasetModel(entry, related, { ...options, storeBaseUrl: store.baseUrl });
+  const rich = richOn(options) ? undefined : coverage(model);
   return { kind: 'dataset', model, entry, related, options, relatedFailed, rich };
+}
+
+/** The rich parts of a landing model, made by the rich content's chunk. */
+function richSlots(m: RichModule, landing: LandingModel, flags: RichFlags, storeBaseUrl: string): RichSlots {
+  const { entry, options: { lang } } = landing;
+  if (landing.kind === 'service') return m.serviceSlots(entry, landing.related ?? new Map(), flags, lang);
+  return m.datasetSlots({ entry, related: landing.related, model: landing.model, flags, storeBaseUrl, lang });
 }
 
 /**
@@ -214,6 +224,8 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
    */
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     super.updated(changed);
+    // (after this update: the controller's run asks for one more)
+    if (this.#richDue()) queueMicrotask(() => this.#loadRichParts());
     this.#placeJsonLd();
     if (!this.#focusWasInside || this.contains(this.ownerDocument.activeElement)) return;
     // The first heading of a landing page is its title.
@@ -303,6 +315,12 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const store = this.store;
     // what decides the result, as text: another store, location, language or parameter loads again
     const key = JSON.stringify([store.baseUrl, loc, lang, registry, rich]);
+    // The rich content's chunk (and the strings of its parts) loads once the entry is shown (see `updated`).
+    const richKey = JSON.stringify([lang, rich]);
+    // ("Try again" stays asked for until the chunk's run starts: the updates before it call this without `force`)
+    const again = force || (this.#richWanted?.key === richKey && this.#richWanted.force);
+    this.#richWanted = loc.kind !== 'none' && anyRich(rich) ? { key: richKey, lang, rich, force: again } : undefined;
+    if (!this.#richWanted) this.#richChunk.settle('', 'idle');
     if (loc.kind === 'none') {
       this.loader.settle(key, 'noEntry');
       return;
@@ -316,6 +334,64 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
 
   /** The model from the entry alone, shown (aria-busy) while the lookups of its run go on. */
   #early: (() => LandingModel | undefined) | undefined;
+
+  /**
+   * The rich content's chunk with the strings of the parts asked for (hook.ts `loadRich`, which never rejects: a chunk
+   * that cannot load leaves the page without its rich parts, and says so in the console), keyed by language and parts.
+   * Until it is in, each part the page will show has its busy placeholder (rich-pending.ts).
+   */
+  readonly #richChunk = new LoadController<RichModule | undefined, 'ready'>(this, { done: () => 'ready', failed: () => 'ready' });
+  /** The rich chunk the parameters ask for (`force`: "Try again", which tries a chunk that failed again too). */
+  #richWanted: { key: string; lang: Lang; rich: RichFlags; force: boolean } | undefined;
+
+  /**
+   * Starts loading the rich chunk once the page shows its entry (the title is in the DOM): it then loads while the
+   * related lookup runs, and never takes the link's bandwidth from what the title waits for (issue 27 point 1).
+   */
+  #loadRichParts(): void {
+    const wanted = this.#richWanted;
+    if (!wanted || !this.#richDue()) return;
+    this.#richChunk.run(wanted.key, () => loadRich(wanted.lang, wanted.rich), wanted.force);
+    wanted.force = false;
+  }
+
+  /** The page shows its entry, and the rich chunk it asks for is not loading or loaded yet (or is asked for again). */
+  #richDue(): boolean {
+    const wanted = this.#richWanted;
+    return !!wanted && (wanted.force || wanted.key !== this.#richChunk.key) && (this.loader.state === 'ready' || !!this.earlyModel);
+  }
+
+  /** The last landing model given its rich parts (the parts are made once per model and chunk). */
+  #withParts: { from: LandingModel; chunk: RichModule; to: LandingModel } | undefined;
+
+  /**
+   * `shown` with its rich parts: made by the rich chunk once it is in and the lookups have answered (`ready`), else
+   * the loading states of the parts there will be. Unchanged when no rich parameter is on.
+   */
+  #withRich(shown: LandingModel, ready: boolean): LandingModel {
+    const opts = shown.options;
+    if (!richOn(opts)) return shown;
+    const chunk = this.#richChunk;
+    const forThis = chunk.key === JSON.stringify([opts.lang, opts.rich]) && chunk.state === 'ready';
+    if (ready && forThis) {
+      if (!chunk.value) return shown;
+      if (this.#withParts?.from !== shown || this.#withParts.chunk !== chunk.value) {
+        this.#withParts = { from: shown, chunk: chunk.value, to: { ...shown, rich: richSlots(chunk.value, shown, opts.rich, this.store.baseUrl) } };
+      }
+      return this.#withParts.to;
+    }
+    const model = shown.kind === 'dataset' ? shown.model : undefined;
+    return { ...shown, rich: pendingSlots({ entry: shown.entry, flags: opts.rich, model, related: ready ? shown.related : undefined }) };
+  }
+
+  /** Resolves when the entry's load has settled and its rich parts (if asked for) are rendered too. */
+  override get loadComplete(): Promise<string> {
+    return super.loadComplete.then(async (state) => {
+      await this.#richChunk.done();
+      await this.updateComplete;
+      return state;
+    });
+  }
 
   /** While loading: the model from the entry alone, once it is there (what `render` shows busy). */
   protected get earlyModel(): LandingModel | undefined {
@@ -396,7 +472,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const early = this.earlyModel;
     const shown = state === 'ready' ? this.loader.value : early;
     const body = shown
-      ? this.renderLanding(shown)
+      ? this.renderLanding(this.#withRich(shown, state === 'ready'))
       : stateView(state, lang, { noEntry: this.noEntryMessage, notFound: this.notFoundMessage }, this.retry, Number(this.params.hl ?? 1));
     const busy = early ? 'true' : nothing;
     return this.inline

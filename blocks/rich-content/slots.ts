@@ -14,22 +14,25 @@ import { ValueReader } from '../../src/dcat/read-values.ts';
 import { wmsMapsOf, type WmsMapSource } from '../../src/dcat/wms.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
 import { previewSource } from '../../src/preview/candidate.ts';
-import type { InverseLookup, StoreEntry } from '../../src/store/types.ts';
-import { extrasInverse, extrasOf, type Extras } from '../../src/rich/extras.ts';
+import type { StoreEntry } from '../../src/store/types.ts';
+import { extrasOf, type Extras } from '../../src/rich/extras.ts';
 import { adoptIndicatorStyles, indicatorList, loadIndicatorStrings } from '../dataset-extras/indicators.ts';
 import { loadExtrasStrings } from '../dataset-extras/strings.ts';
-import { diagramUris, visualizationsOf, type VisualizationModel } from '../../src/rich/visualization.ts';
+import { visualizationsOf, type VisualizationModel } from '../../src/rich/visualization.ts';
 import { heading, headingLevel, type RenderContext } from '../base/render.ts';
 import { distributionTitle } from '../landing/distribution-list.ts';
 import { sectionLabel } from '../base/render-fields.ts';
 import { coverageRow, defineLater, loadMaps, prepareCoverage } from './coverage.ts';
 import type { RichFlags, RichSlots } from './parts.ts';
 import { loadRichMessages } from './strings.ts';
+import { richPlaceStyles } from './rich.styles.ts';
+import { adoptStyles } from '../base/adopt-styles.ts';
 import './preview-toggle.ts';
 
 /** The strings of the parts `flags` ask for (and the map words of coverage texts). Never rejects. */
 export async function prepare(lang: Lang, flags: RichFlags): Promise<void> {
   if (flags.indicators) adoptIndicatorStyles(document);
+  adoptStyles(document, richPlaceStyles);
   await Promise.all([
     loadRichMessages(lang),
     prepareCoverage(lang),
@@ -38,16 +41,8 @@ export async function prepare(lang: Lang, flags: RichFlags): Promise<void> {
   ]);
 }
 
-/**
- * What the landing page's ONE batched lookup must also bring for the parts that are on: the visualization entries
- * (`schema:diagram`) and, by the inverse relation, the showcases and ideas (`dcterms:source` = the dataset).
- */
-export function lookupPlan(entry: StoreEntry, flags: RichFlags): { uris: string[]; inverse?: InverseLookup } {
-  const uris = flags.visualizations || flags.tabbedVisualizations ? diagramUris(entry) : [];
-  return flags.extras ? { uris, inverse: extrasInverse(entry.resourceUri) } : { uris };
-}
-
-
+/** (What the ONE batched lookup must also bring: src/rich/lookup-plan.ts, in the landing chunk; a list row asks here.) */
+export { lookupPlan } from '../../src/rich/lookup-plan.ts';
 
 function section(cls: string, titleKey: string, ctx: RenderContext, body: unknown): TemplateResult {
   const id = `${ctx.idPrefix}-${cls}`;

@@ -7,6 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { msg, type Lang } from '../../src/i18n/index.ts';
 import type { CollectionName, SearchResults, SearchState } from '../../src/search/types.ts';
 import { toggleFilter } from './search-state.ts';
+import { collectionLabel } from '../../src/search/collections.ts';
 import { langOf } from '../base/render.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
@@ -61,7 +62,7 @@ export function renderChips(
   return html`<ul class="esbChips" aria-label=${listLabel}>
     ${chips.map(
       (c, i) => {
-        const group = c.kind === 'facet' ? `${msg(lang, `facet.${c.collection}`)}: ` : '';
+        const group = c.kind === 'facet' ? `${collectionLabel(c.collection!, lang).text}: ` : '';
         // A long value is cut on the chip and in its name; the `title` keeps it whole.
         const label = clipWords(c.label, FACET_LABEL_LIMIT);
         return html`<li>

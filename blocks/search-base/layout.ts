@@ -15,7 +15,7 @@ import { ScopePart } from './scope-part.ts';
 import { activeFilterCount } from './search-state.ts';
 import { heading, headingLevel } from '../base/render.ts';
 import {
-  facetLayoutList, facetsAttributes, listAttributes, searchAttributes, sharedAttributes, type Attrs, type FacetVariant, type ListForwarding,
+  facetLayoutList, facetsAttributes, listAttributes, multiSearchAttributes, searchAttributes, sharedAttributes, type Attrs, type FacetVariant, type ListForwarding,
 } from '../../src/search/layout-parts.ts';
 
 /** A layout re-renders when its scope's state changes (clear-all shows while a filter is active). */
@@ -118,7 +118,7 @@ export function searchPart(shared: Attrs): TemplateResult {
 }
 
 export function multiSearchPart(shared: Attrs): TemplateResult {
-  return html`<dataset-multi-search ${attributes(searchAttributes(shared))}></dataset-multi-search>`;
+  return html`<dataset-multi-search ${attributes(multiSearchAttributes(shared))}></dataset-multi-search>`;
 }
 
 export function resultsPart(shared: Attrs): TemplateResult {

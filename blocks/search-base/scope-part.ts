@@ -18,6 +18,8 @@ import { urlPrefix } from '../../src/config/links.ts';
 import type { BlockName } from '../../src/config/params.ts';
 import { loadSearchMessages } from '../../src/i18n/index.ts';
 import { scopeFor, type SearchScope } from '../../src/search/scope.ts';
+import { collectionsVersion } from '../../src/search/collections.ts';
+import { pageKeysLoading } from '../../src/search/page-keys-loader.ts';
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
 import { blockProperties, type CatalogBlock } from '../base/catalog-block.ts';
 import { stateOfError, type LoadController, type LoadState } from '../base/load-controller.ts';
@@ -57,6 +59,8 @@ export class ScopePart implements ReactiveController {
   /** Language whose strings were asked for last while connected. */
   #lang = '';
   #announced: LoadState = 'idle';
+  /** The version of the page's facet collections this part's scope read its URL state with (src/search/collections.ts). */
+  #collections = 0;
   /** Facets asked of the scope last (see requestFacets). */
   #requested = '';
   /** The focused element was the block's "Try again" button (it goes away when the search runs again). */
@@ -78,12 +82,31 @@ export class ScopePart implements ReactiveController {
 
   #lookup(): SearchScope {
     const host = this.#host;
-    return this.#options.override?.() ?? scopeFor(host.ownerDocument, scopeNameOf(host), host.store, urlPrefix(host.pageConfig));
+    const page = host.pageConfig;
+    // the page's own facet collections and `query` template, read before the scope reads its state from the URL (changed
+    // since: read again)
+    void pageKeysLoading(page);
+    const scope = this.#options.override?.() ?? scopeFor(host.ownerDocument, scopeNameOf(host), host.store, urlPrefix(page));
+    if (this.#collections !== collectionsVersion()) {
+      this.#collections = collectionsVersion();
+      scope.rereadUrl();
+    }
+    return scope;
   }
 
   /** The block state of a list or a count: the followed scope's (see scopeLoadState). */
   get state(): LoadState {
     return scopeLoadState(this.current);
+  }
+
+  /**
+   * True while the reader of the page's `collections` / `query` loads (a lazy chunk, for pages that have them): the
+   * block neither searches nor asks for facets until then, and updates when it is in.
+   */
+  get keysPending(): boolean {
+    const loading = pageKeysLoading(this.#host.pageConfig);
+    if (loading) void loading.then(() => this.#host.requestUpdate());
+    return !!loading;
   }
 
   /** Shortest search term: the `minimumSearchLength` parameter (global or the block's), default 3 (behaviour doc §4.1). */
@@ -107,7 +130,7 @@ export class ScopePart implements ReactiveController {
 
   hostUpdate(): void {
     const host = this.#host;
-    if (host.isConnected && this.#options.ready?.() !== false) this.sync();
+    if (host.isConnected && this.#options.ready?.() !== false && !this.keysPending) this.sync();
     // The strings of a language once per connection (a load cut short by a disconnect runs again on reconnect)
     const lang = host.uiLang;
     if (lang === this.#lang) return;
@@ -150,6 +173,7 @@ export class ScopePart implements ReactiveController {
 
   /** Asks the scope to count `facets` (added to what other blocks asked for), once per distinct set. */
   requestFacets(facets: readonly CollectionName[]): void {
+    if (this.keysPending) return;
     const scope = this.scope;
     const key = `${scope.name}|${facets.join(',')}`;
     if (facets.every((f) => scope.settings.facets.includes(f)) || key === this.#requested) return;

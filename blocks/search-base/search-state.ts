@@ -3,11 +3,16 @@
  * (behaviour doc §4.1, §4.4).
  */
 import type { CollectionName, SearchState } from '../../src/search/types.ts';
+import { msg, type Lang } from '../../src/i18n/index.ts';
 
 /** Characters the store's query syntax would misread (behaviour doc §4.1). */
 export const INVALID_SEARCH_CHARS = /[\^+\-[\]{}\\/!#"~]/;
 /** Minimum length of a search term when `minimumSearchLength` is not set (behaviour doc §4.1). */
 export const MIN_TERM_LENGTH = 3;
+
+/** A search box's placeholder: the `placeholder` parameter (the incumbent's key), else "Search datasets". */
+export const placeholderOf = (given: unknown, lang: Lang): string =>
+  (typeof given === 'string' && given.trim()) || msg(lang, 'search.placeholder');
 
 /** Number of selected facet values in a state. */
 export function activeFilterCount(state: SearchState): number {

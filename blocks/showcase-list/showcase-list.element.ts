@@ -2,8 +2,9 @@
  * The open-data extension's showcase and idea blocks (issue 26): `showcaseSearch` / `ideaSearch` list every showcase
  * (`esterms:Result`) / idea (`esterms:Idea`) of the store or context, following the page's search (a `simpleSearch`
  * box narrows them); `showcaseList` / `ideaList` list those that name the page's dataset as their `dcterms:source`
- * (the incumbent's `relationinverse`), under a heading. All four are the search list (blocks/dataset-list/search-list.ts:
- * scope, paging, loading / empty / error states, templates) with another entry type and their own row: title,
+ * (the incumbent's `relationinverse`), under a heading. All four are one element, `<catalog-showcase-list>` (`kind`,
+ * `of-dataset`): the search list (blocks/dataset-list/search-list.ts: scope, paging, loading / empty / error states,
+ * templates) with another entry type and its own row: title,
  * image, description, a link to the showcase's web site and the datasets it uses, linked to their landing pages
  * (`clicks.dataset`); the expanded row shows the rest of its metadata. Everything from the store renders as text; links
  * and images are http(s) only.
@@ -23,7 +24,9 @@ import { stringsLoader } from '../base/load-controller.ts';
 import { heading, headingLevel, langOf, stateView, textOf, type RenderContext } from '../base/render.ts';
 import { fieldList, longText } from '../base/render-fields.ts';
 import { isFiltered, SearchListBlock } from '../dataset-list/search-list.ts';
+import { searchListStyles } from '../dataset-list/search-list.styles.ts';
 import type { RowState } from '../dataset-list/result-row.ts';
+import { showcaseListStyles } from './showcase-list.styles.ts';
 import { loadShowcaseStrings } from './strings.ts';
 
 export type ExtraKind = 'showcase' | 'idea';
@@ -33,23 +36,43 @@ const TYPES: Readonly<Record<ExtraKind, string>> = { showcase: SHOWCASE_TYPE, id
 type Pointed = { readonly key: string; uri?: string; failed?: boolean };
 
 /**
- * Base of the four elements (showcase-list.ts defines them): which kind they list and whether only those of the
- * page's dataset. Parameters are the search list's (`limit`, `context`, `hl`, `scope`, `page-in-url`, `namedclick`
- * for the dataset links …).
+ * The open-data extension's four showcase and idea blocks as one element, the incumbent name given by its attributes
+ * (src/legacy/names.ts maps each name to them): `showcaseSearch` is `<catalog-showcase-list>`, `ideaSearch`
+ * `<catalog-showcase-list kind="idea">`, `showcaseList` `<catalog-showcase-list of-dataset>` and `ideaList`
+ * `<catalog-showcase-list kind="idea" of-dataset>`. Without `of-dataset` it lists every showcase (`esterms:Result`) /
+ * idea (`esterms:Idea`) of the store or of `context`, narrowed by the page's search (`simpleSearch` with the same
+ * `scope`); with it, those that name the page's dataset as their `dcterms:source`, under a "Showcases" / "Ideas"
+ * heading `h{hl}` (its own scope unless `scope` is given). Rows: title, image, description, a link to its web site
+ * and the datasets it uses. The other parameters are the search list's.
  *
- * @attr {string} entry - (of-dataset lists) Entry id of the dataset, with `context`; else the page URL (`esc_entry`, `esc_context`), `uri`, `lookup`.
- * @attr {string} uri - (of-dataset lists) Resource URI of the dataset.
+ * @summary Showcases or ideas: all of them (searchable) or those of the page's dataset.
+ * @tag catalog-showcase-list
+ *
+ * @attr {string} kind - `showcase` (default) or `idea`: what is listed.
+ * @attr {boolean} of-dataset - Only those naming the page's dataset as their source, under a heading (the incumbent's `showcaseList` / `ideaList`; else `showcaseSearch` / `ideaSearch`).
+ * @attr {string} entry - (of-dataset) Entry id of the dataset, with `context`; else the page URL (`esc_entry`, `esc_context`), `uri`, `lookup`.
+ * @attr {string} uri - (of-dataset) Resource URI of the dataset.
+ * @attr {string} scope - Name of the search scope (default "default"; with of-dataset a scope of its own).
+ * @attr {string} context - Only entries of this context id, or of any of several (`1,2` or a JSON array); else the page's global `context`.
+ * @attr {number} limit - Rows per page.
+ * @attr {number} hl - Heading level of each row title (default 2; with of-dataset the section heading, rows hl + 1).
+ * @attr {boolean} page-in-url - The page number is kept in the query string (`esc_page`).
+ * @attr {string} namedclick - Name of a page-config `clicks` route the dataset links go through (instead of `dataset`).
+ * @attr {string} store-url - Base URL of the EntryStore instance (overrides a provider and the page config).
+ * @attr {string} lang - UI language: sv, en or de (else the page config, then `<html lang>`).
+ * @attr {boolean} no-styles - Do not adopt the built-in stylesheets.
+ *
+ * @event catalog-block-state - `detail.state` is `ready`, `unreachable` or `malformed` after each search.
  */
-export abstract class ExtraListBlock extends SearchListBlock {
+export class ShowcaseList extends SearchListBlock {
+  static override blockStyles = [searchListStyles, showcaseListStyles];
   static override properties: PropertyDeclarations = {
     ...SearchListBlock.properties,
     entry: { attribute: 'entry' },
     uri: { attribute: 'uri' },
+    kindAttr: { attribute: 'kind' },
+    ofDatasetAttr: { attribute: 'of-dataset' },
   };
-  /** The kind listed. */
-  static kind: ExtraKind = 'showcase';
-  /** Only those naming the page's dataset (`showcaseList`, `ideaList`), under a heading. */
-  static ofDataset = false;
 
   declare entry: string | undefined;
   declare uri: string | undefined;
@@ -65,16 +88,26 @@ export abstract class ExtraListBlock extends SearchListBlock {
   /** Row models by entry (a row is read from its graph once). */
   #models = new WeakMap<StoreEntry, { sources: number; model: ExtraRowModel }>();
 
+  /** The kind listed (attribute `kind`; another value lists showcases, with one warning). */
   get kind(): ExtraKind {
-    return (this.constructor as typeof ExtraListBlock).kind;
+    const k = this.getAttribute('kind') ?? 'showcase';
+    if (k === 'showcase' || k === 'idea') return k;
+    warnOnce(`[catalog-blocks] <catalog-showcase-list>: kind "${k}" is not supported (showcase or idea); it lists showcases`);
+    return 'showcase';
   }
 
+  /** Only those naming the page's dataset (`showcaseList`, `ideaList`), under a heading: attribute `of-dataset`. */
   get ofDataset(): boolean {
-    return (this.constructor as typeof ExtraListBlock).ofDataset;
+    return /^(true|1|)$/i.test(this.getAttribute('of-dataset') ?? 'false');
+  }
+
+  /** `showcaseSearch`, `ideaSearch`, `showcaseList` or `ideaList`: its `blocks` overrides, templates and warnings. */
+  protected override get incumbentBlock(): string {
+    return `${this.kind}${this.ofDataset ? 'List' : 'Search'}`;
   }
 
   protected override get templateBlock(): string {
-    return (this.constructor as typeof ExtraListBlock).incumbentName ?? 'searchList';
+    return this.incumbentBlock;
   }
 
   protected override get ownRowDetail(): boolean {

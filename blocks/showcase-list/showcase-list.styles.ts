@@ -2,7 +2,7 @@ import { css } from 'lit';
 
 /** Styles of the showcase and idea lists; low specificity (`:where`) so any host rule wins. */
 export const showcaseListStyles = css`
-  :where(catalog-showcase-search, catalog-idea-search, catalog-showcase-list, catalog-idea-list) {
+  :where(catalog-showcase-list) {
     display: block;
     font-family: var(--cb-font, inherit);
     color: var(--cb-text, #1a1a1a);

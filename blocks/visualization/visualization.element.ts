@@ -5,6 +5,7 @@ import { capabilitiesUrl } from '../../src/dcat/wms.ts';
 import { safeHref } from '../../src/dcat/safe.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
 import { loadPreview } from '../../src/preview/load.ts';
+import { pageFetch } from '../../src/preview/shared-file.ts';
 import { chartSeries, ChartDataError, mapPoints, type ChartSeries, type MapPoint } from '../../src/rich/chart-data.ts';
 import type { VisualizationModel } from '../../src/rich/visualization.ts';
 import { adoptStyles } from '../base/adopt-styles.ts';
@@ -84,8 +85,11 @@ export class VisualizationBlock extends LitElement {
   declare legend: boolean | undefined;
   declare _tableShown: boolean;
 
-  /** How the CSV is fetched (tests may wrap it); always without credentials. */
-  fetchFile: typeof globalThis.fetch = (input, init) => fetch(input, init);
+  /**
+   * How the CSV is fetched (tests may wrap it); always without credentials. The page's fetch by default: the page
+   * reads each file once, for every chart, map and preview of it (src/preview/shared-file.ts).
+   */
+  fetchFile: typeof globalThis.fetch = pageFetch;
 
   readonly idPrefix = `esbv${++instances}`;
   #series: ChartSeries | undefined;

@@ -25,8 +25,11 @@ export interface N3ParseError extends Error {
 export interface N3Module {
   Parser: new (options?: { baseIRI?: string; format?: string; blankNodePrefix?: string }) => {
     parse(text: string): N3Quad[];
-    /** Streaming: one call per quad, then (null, null) at the end, or one call with the error. */
-    parse(input: NodeJS.ReadableStream, callback: (error: Error | null, quad: N3Quad | null) => void): void;
+    /**
+     * One call per quad, then (null, null) at the end, or one call with the error. A string is parsed at once
+     * (synchronously), a stream as its chunks arrive.
+     */
+    parse(input: string | NodeJS.ReadableStream, callback: (error: Error | null, quad: N3Quad | null) => void): void;
   };
 }
 

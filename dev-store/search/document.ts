@@ -54,6 +54,45 @@ function dateLiteralMs(value: string, datatype: string): number | undefined {
  */
 const readAcl = (_entry: Entry): string => 'guest';
 
+type PredicatePrefix = 'metadata.predicate' | 'related.metadata.predicate';
+interface PredicateFields {
+  readonly uri: string;
+  readonly literalS: string;
+  readonly literal: string;
+  readonly literalT: string;
+  readonly integer: string;
+  readonly date: string;
+}
+/**
+ * The dynamic field names of each predicate, made once: a catalog has a few dozen predicates and a million triples,
+ * and a fresh name per triple would be a fresh string to hash for every posting.
+ */
+const predicateFieldNames: Record<PredicatePrefix, Map<string, PredicateFields>> = { 'metadata.predicate': new Map(), 'related.metadata.predicate': new Map() };
+function predicateFields(prefix: PredicatePrefix, predicate: string): PredicateFields {
+  const names = predicateFieldNames[prefix];
+  let f = names.get(predicate);
+  if (!f) {
+    const h = predicateHash(predicate);
+    f = {
+      uri: `${prefix}.uri.${h}`,
+      literalS: `${prefix}.literal_s.${h}`,
+      literal: `${prefix}.literal.${h}`,
+      literalT: `${prefix}.literal_t.${h}`,
+      integer: `${prefix}.integer.${h}`,
+      date: `${prefix}.date.${h}`,
+    };
+    names.set(predicate, f);
+  }
+  return f;
+}
+/** `title.<lang>` and friends, one string per language. */
+const langFieldNames = new Map<string, { title: string; description: string; tag: string }>();
+function langFields(lang: string): { title: string; description: string; tag: string } {
+  let f = langFieldNames.get(lang);
+  if (!f) langFieldNames.set(lang, (f = { title: `title.${lang}`, description: `description.${lang}`, tag: `tag.literal.${lang}` }));
+  return f;
+}
+
 /** `related`: index `related.*` (`--solr-related`), else leave them out as a default EntryStore does. */
 export function buildDocument(store: DevStore, entry: Entry, related = false): DocFields {
   const f: DocFields = new Map();
@@ -74,8 +113,7 @@ export function buildDocument(store: DevStore, entry: Entry, related = false): D
   add('created', String(entry.created.getTime()));
   add('modified', String(entry.modified.getTime()));
 
-  const types = new Set<string>();
-  for (const t of store.infoGraph(entry)) if (t.subject.value === entry.resourceUri && t.predicate === RDF_TYPE) types.add(t.object.value);
+  const types = new Set<string>(store.infoTypes(entry));
 
   const res = entry.resourceUri;
   let given: string | undefined;
@@ -106,16 +144,16 @@ export function buildDocument(store: DevStore, entry: Entry, related = false): D
       const lang = o.language;
       if (TITLE_PREDICATES.has(t.predicate)) {
         add('title', o.value);
-        const key = lang ? `title.${lang}` : 'title.nolang';
+        const key = lang ? langFields(lang).title : 'title.nolang';
         if (!f.has(key)) setSingle(key, o.value);
       }
       if (DESCRIPTION_PREDICATES.has(t.predicate)) {
         add('description', o.value);
-        if (lang) add(`description.${lang}`, o.value);
+        if (lang) add(langFields(lang).description, o.value);
       }
       if (TAG_PREDICATES.has(t.predicate)) {
         add('tag.literal', o.value);
-        if (lang) add(`tag.literal.${lang}`, o.value);
+        if (lang) add(langFields(lang).tag, o.value);
       }
       if (LANGUAGE_PREDICATES.has(t.predicate)) add('lang', o.value);
       if (t.predicate === `${NS.foaf}givenName`) given = o.value;
@@ -124,25 +162,27 @@ export function buildDocument(store: DevStore, entry: Entry, related = false): D
     if (t.predicate === `${NS.foaf}mbox` && o.termType !== 'BlankNode') add('email', o.value);
   }
 
-  function indexAnyTriple(t: Triple, prefix: 'metadata.predicate' | 'related.metadata.predicate'): void {
+  function indexAnyTriple(t: Triple, prefix: PredicatePrefix): void {
     const o = t.object;
-    const h = predicateHash(t.predicate);
+    if (o.termType === 'BlankNode') return;
+    const names = predicateFields(prefix, t.predicate);
     const own = prefix === 'metadata.predicate';
     if (o.termType === 'NamedNode') {
       if (own) add('metadata.object.uri', o.value);
-      add(`${prefix}.uri.${h}`, o.value);
-    } else if (o.termType === 'Literal') {
+      add(names.uri, o.value);
+    } else {
       if (!o.datatype && own) add('metadata.object.literal', o.value);
-      add(`${prefix}.literal_s.${h}`, o.value);
-      add(`${prefix}.literal.${h}`, o.value);
-      add(`${prefix}.literal_t.${h}`, o.value);
-      const v = o.value.trim();
-      if (o.datatype && INTEGER_TYPES.has(o.datatype) && (/^[+-]?\d+$/.test(v) || (o.datatype.endsWith('#gYear') && /^-?\d{4}/.test(v)))) {
-        setSingle(`${prefix}.integer.${h}`, String(parseInt(v, 10)));
+      add(names.literalS, o.value);
+      add(names.literal, o.value);
+      add(names.literalT, o.value);
+      if (!o.datatype) return;
+      if (INTEGER_TYPES.has(o.datatype)) {
+        const v = o.value.trim();
+        if (/^[+-]?\d+$/.test(v) || (o.datatype.endsWith('#gYear') && /^-?\d{4}/.test(v))) setSingle(names.integer, String(parseInt(v, 10)));
       }
-      if (o.datatype && DATE_TYPES.has(o.datatype)) {
+      if (DATE_TYPES.has(o.datatype)) {
         const ms = dateLiteralMs(o.value, o.datatype);
-        if (ms !== undefined) setSingle(`${prefix}.date.${h}`, String(ms));
+        if (ms !== undefined) setSingle(names.date, String(ms));
       }
     }
   }

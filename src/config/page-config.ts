@@ -57,7 +57,11 @@ function normalize(source: Obj): Obj {
     delete out.strictStandarHtml;
   }
   if ('strictStandardHtml' in out) out.strictStandardHtml = out.strictStandardHtml === true || out.strictStandardHtml === 'true';
-  if (out.storeUrl === undefined && typeof out.entrystore === 'string') out.storeUrl = out.entrystore;
+  // `entrystore` (a URL, or the old `{ repository }` form), else `entrystore_base` (what the vendor's CMS plugin writes)
+  const store = out.entrystore as { repository?: unknown } | undefined;
+  out.storeUrl ??= typeof store === 'string' ? store : typeof store?.repository === 'string' ? store.repository
+    : typeof out.entrystore_base === 'string' ? out.entrystore_base : undefined;
+  if (out.storeUrl === undefined) delete out.storeUrl;
   if (out.lang === undefined && typeof out.page_language === 'string') out.lang = out.page_language;
   return out;
 }
@@ -129,9 +133,23 @@ const fileValues = new Map<string, Obj | undefined>();
 /** Config files fetched or being fetched: one request per file and page. */
 const fileCache = new Map<string, Promise<void>>();
 
+/**
+ * Settings written on the catalog-blocks script tag itself (`<script src="…/catalog-blocks.js" data-lang="sv">`): the
+ * language a migrated page chose before by loading `opendata-sv.js`. The loader (entry/cdn.ts) finds its tag and hands
+ * it here. They are read first, so every other source wins (a page's `page_language` is more specific than a
+ * site-wide script tag).
+ */
+let scriptSettings: Obj | undefined;
+
+/** The loader's own script tag (see scriptSettings): its `data-lang`. */
+export function useLoaderScript(el: Pick<Element, 'getAttribute'> | null | undefined): void {
+  const lang = el?.getAttribute('data-lang')?.trim();
+  scriptSettings = lang ? { lang } : undefined;
+}
+
 /** The page configuration without config files that have not been fetched yet (synchronous). */
 export function readPageConfig(doc: Document): GlobalConfig {
-  const sources: (Obj | undefined)[] = windowConfig(doc);
+  const sources: (Obj | undefined)[] = [scriptSettings, ...windowConfig(doc)];
   for (const el of configElements(doc)) {
     const file = configFile(el, doc);
     sources.push(file ? fileValues.get(file) : undefined, jsonBody(el), attributeSettings(el));

@@ -109,7 +109,8 @@ const AT_LEAST_ONE = { min: 1 };
  * Parameters of the EntryScape Blocks runtime that the spec table does not list (issue 10), resolved by the same
  * resolver as PARAMS: attribute → inherit → `blocks` override defaults → page config → the block's own default.
  * The search layouts (SS MS FS FP) read every one and hand it down (`inherit`); the list layout (DL) the list's (LI).
- * `context` and `namedclick`/`click` are read by the search lists; `exclude`/`include` (collection names) by the facets.
+ * `context` and `namedclick`/`click` are read by the search lists; `exclude`/`include` (collection names) by the facets;
+ * `placeholder` and `openOnFocus` by the search boxes.
  */
 export const EXTRA_PARAMS: readonly ExtraParamSpec[] = [
   row('limit', 'number', 'DL LI SS MS FS FP', undefined, AT_LEAST_ONE),
@@ -129,6 +130,9 @@ export const EXTRA_PARAMS: readonly ExtraParamSpec[] = [
   row('relationinverse', 'string', 'LI'),
   row('dependencyproperties', 'string', 'LI'),
   row('facets', 'boolean', 'LI'),
+  // the search boxes' own text instead of "Search datasets"; the multi search box's suggestions on focus (issue 26)
+  row('placeholder', 'string', 'SE MU SS MS FS FP'),
+  row('openOnFocus', 'boolean', 'MU SS MS FS FP'),
 ];
 
 /** Lower-case, without `-`/`_`: `include-data-preview`, `includeDataPreview`, `includedatapreview` compare equal. */

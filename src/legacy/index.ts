@@ -11,12 +11,18 @@ import {
 } from './mount.ts';
 import type { LegacyApi } from './ready.ts';
 import { warnUnsupportedKeys } from './config-keys.ts';
+import { warnPageGaps } from './page-checks.ts';
+
+/** The page's store and language named? (once each: ./page-checks.ts) */
+const checkPage = (doc: Document): void => warnPageGaps(doc, [...doc.querySelectorAll(LEGACY_SELECTOR)]);
 
 /** With global `spa: true` the page mounts through `init()` only (as with the incumbent): it may configure first. */
 const spaPage = (doc: Document): boolean => readPageConfig(doc).spa === true;
 
 function mountAndRefresh(doc: Document, root: Element | Document = doc): void {
-  if (!spaPage(doc) && mountLegacy(root)) refreshBlocks(doc);
+  if (spaPage(doc)) return;
+  if (mountLegacy(root)) refreshBlocks(doc);
+  checkPage(doc);
 }
 
 /** The SPA handle for `doc`'s window (methods as in src/legacy/ready.ts). */
@@ -35,6 +41,7 @@ export function legacyApi(doc: Document): LegacyApi {
       warnUnsupportedKeys(readPageConfig(doc));
       mountLegacy(doc);
       refreshBlocks(doc);
+      checkPage(doc);
       return Promise.resolve();
     },
     clear: () => clearLegacy(win),
@@ -57,6 +64,7 @@ export function startLegacy(doc: Document, api: LegacyApi = legacyApi(doc)): voi
     warnUnsupportedKeys(readPageConfig(doc));
     if (!spaPage(doc)) mountLegacy(doc);
     refreshBlocks(doc);
+    if (!spaPage(doc)) checkPage(doc);
     new MutationObserver((records) => {
       for (const r of records) {
         for (const n of r.addedNodes) {

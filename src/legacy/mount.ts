@@ -11,6 +11,7 @@ import { EXTRA_PARAMS, PARAMS, squash, type GlobalConfig } from '../config/param
 import { readLegacyNode, JSON_SCRIPT, TEMPLATE_SCRIPT, type LegacyCall } from './parse.ts';
 import { BLOCK_ATTRIBUTES, resolveBlock } from './names.ts';
 import { resetWarnings, warnOnce } from '../config/warn.ts';
+import { applyOlderMeanings, RESULT_LIST_TAGS } from './older-meanings.ts';
 
 type Obj = Record<string, unknown>;
 type ConfigWindow = Window & { __entryscape_config?: unknown; __esb_config?: unknown; __entryscape_plugin_config?: unknown };
@@ -218,6 +219,8 @@ export function mountLegacy(root: Element | Document): boolean {
     }
   }
   const page = readPageConfig(doc);
+  // a 0.x page's `datasetSearch` is its result list (./older-meanings.ts)
+  applyOlderMeanings(calls.flat(), page, doc.querySelector(RESULT_LIST_TAGS) !== null);
   nodes.forEach((n, i) => mountNode(n, calls[i]!, page));
   return configured;
 }

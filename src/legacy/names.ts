@@ -33,10 +33,10 @@ export const BLOCK_TAGS: Readonly<Record<string, string>> = {
   viewMetadata: 'catalog-metadata',
   distributionList: 'catalog-metadata',
   view: 'catalog-metadata',
-  showcaseSearch: 'catalog-showcase-search',
-  ideaSearch: 'catalog-idea-search',
+  showcaseSearch: 'catalog-showcase-list',
+  ideaSearch: 'catalog-showcase-list',
   showcaseList: 'catalog-showcase-list',
-  ideaList: 'catalog-idea-list',
+  ideaList: 'catalog-showcase-list',
   list: 'catalog-list',
   text: 'catalog-entry-view',
   link: 'catalog-entry-view',
@@ -56,6 +56,11 @@ export const BLOCK_ATTRIBUTES: Readonly<Record<string, Readonly<Record<string, s
   expand: { kind: 'expand' },
   // the block exists to show them: both parts on unless the call says otherwise
   autoVisualizations: { kind: 'autoVisualizations', 'include-auto-visualizations': 'true', 'include-visualizations': 'true' },
+  // the open-data extension's showcase and idea blocks: one element, what it lists by its attributes
+  showcaseSearch: { kind: 'showcase' },
+  ideaSearch: { kind: 'idea' },
+  showcaseList: { kind: 'showcase', 'of-dataset': '' },
+  ideaList: { kind: 'idea', 'of-dataset': '' },
 };
 
 /** The tag of a built-in block name (undefined: a name this library has no element for). */

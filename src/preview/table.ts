@@ -36,6 +36,8 @@ export class PreviewTable {
   /** Lower-cased text of each row, built when a filter first needs it. */
   readonly #haystacks: string[] = [];
   #memo: { key: string; length: number; order: number[] } | undefined;
+  /** Rows that hold the filter text, counted as far as `scanned`. */
+  #matches: { filter: string; scanned: number; count: number } | undefined;
 
   get hasHeader(): boolean {
     return this.#hasHeader;
@@ -63,6 +65,21 @@ export class PreviewTable {
     return this.#numbers.isNumeric(column);
   }
 
+  /** How many rows hold `filter` (all rows when it is blank); counts only the rows added since it was last asked. */
+  countMatching(filter: string | undefined): number {
+    const f = (filter ?? '').trim().toLocaleLowerCase();
+    if (!f) return this.rows.length;
+    if (this.#matches?.filter !== f) this.#matches = { filter: f, scanned: 0, count: 0 };
+    const m = this.#matches;
+    for (; m.scanned < this.rows.length; m.scanned++) if (this.#haystack(m.scanned).includes(f)) m.count++;
+    return m.count;
+  }
+
+  #haystack(i: number): string {
+    for (let j = this.#haystacks.length; j <= i; j++) this.#haystacks.push(this.rows[j]!.join('\n').toLocaleLowerCase());
+    return this.#haystacks[i]!;
+  }
+
   /** Row indexes (into `rows`) that `query` shows, in order. */
   order(query: TableQuery): readonly number[] {
     const filter = (query.filter ?? '').trim().toLocaleLowerCase();
@@ -71,8 +88,7 @@ export class PreviewTable {
     if (this.#memo && this.#memo.key === key && this.#memo.length === this.rows.length) return this.#memo.order;
     let order = [...this.rows.keys()];
     if (filter) {
-      for (let i = this.#haystacks.length; i < this.rows.length; i++) this.#haystacks.push(this.rows[i]!.join('\n').toLocaleLowerCase());
-      order = order.filter((i) => this.#haystacks[i]!.includes(filter));
+      order = order.filter((i) => this.#haystack(i).includes(filter));
     }
     if (sort) order = this.#sorted(order, sort.column, sort.direction, query.locale);
     this.#memo = { key, length: this.rows.length, order };

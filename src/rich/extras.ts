@@ -13,11 +13,10 @@ import { TITLE_PROPERTIES, type Node } from '../dcat/read.ts';
 import { dedupe, pushField, ValueReader } from '../dcat/read-values.ts';
 import { descriptionOf, resourceTerm } from '../dcat/entry.ts';
 import { safeHref } from '../dcat/safe.ts';
+import { EXTRAS_INVERSE_PREDICATE, IDEA_TYPE, SHOWCASE_TYPE } from './lookup-plan.ts';
 
-export const SHOWCASE_TYPE = 'http://entryscape.com/terms/Result';
-export const IDEA_TYPE = 'http://entryscape.com/terms/Idea';
-/** What the landing page passes as `inverse` to its batched lookup. */
-export const EXTRAS_INVERSE_PREDICATE = `${NS.dcterms}source`;
+/** (the batched lookup's part: lookup-plan.ts, in the landing chunk) */
+export { EXTRAS_INVERSE_PREDICATE, extrasInverse, IDEA_TYPE, SHOWCASE_TYPE } from './lookup-plan.ts';
 
 export interface ExtraModel {
   readonly uri: string;
@@ -31,11 +30,6 @@ export interface ExtraModel {
 export interface Extras {
   readonly showcases: ExtraModel[];
   readonly ideas: ExtraModel[];
-}
-
-/** The `inverse` option that finds the showcases and ideas of `datasetUri` in the batched lookup. */
-export function extrasInverse(datasetUri: string): { predicate: string; object: string; rdfTypes: string[] } {
-  return { predicate: EXTRAS_INVERSE_PREDICATE, object: datasetUri, rdfTypes: [SHOWCASE_TYPE, IDEA_TYPE] };
 }
 
 const { dcterms, dcat, foaf, schema, rdf } = NS;

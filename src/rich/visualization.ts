@@ -17,10 +17,13 @@ import { Reader, TITLE_PROPERTIES, type Node } from '../dcat/read.ts';
 import { resourceTerm } from '../dcat/entry.ts';
 import { safeHref } from '../dcat/safe.ts';
 import { withNoStats } from '../preview/candidate.ts';
+import { diagramUris } from './lookup-plan.ts';
+
+/** (the batched lookup's part: lookup-plan.ts, in the landing chunk) */
+export { diagramUris, MAX_DIAGRAMS } from './lookup-plan.ts';
 
 export const ESVIZ = 'http://entryscape.com/terms/visualization/';
 const { dcterms, dc, dcat, rdfs } = NS;
-const DIAGRAM = [`${NS.schema}diagram`, 'https://schema.org/diagram'];
 
 export type ChartType = 'bar' | 'line' | 'pie' | 'map' | 'table' | 'wms';
 export const CHART_TYPES: readonly ChartType[] = ['bar', 'line', 'pie', 'map', 'table', 'wms'];
@@ -51,22 +54,10 @@ export interface VisualizationModel {
   readonly wms?: { readonly serviceUrl: string; readonly layers: readonly string[]; readonly initialView?: readonly [number, number, number, number] };
 }
 
-/** At most this many visualizations per dataset (one batch of the store's lookup). */
-export const MAX_DIAGRAMS = 20;
 /** JSON values longer than this are not parsed. */
 const MAX_JSON_CHARS = 20_000;
 const MAX_LAYERS = 50;
 const MAX_NAME = 500;
-
-/** `schema:diagram` objects of the dataset (http and https schema.org): added to the landing page's ONE batched lookup. */
-export function diagramUris(dataset: StoreEntry): string[] {
-  const self = resourceTerm(dataset);
-  const uris = DIAGRAM.flatMap((p) => dataset.metadata.objects(self, p))
-    .filter((t) => t.termType === 'NamedNode')
-    .map((t) => t.value)
-    .filter((u) => u !== dataset.resourceUri);
-  return [...new Set(uris)].slice(0, MAX_DIAGRAMS);
-}
 
 /**
  * The dataset's visualizations in document order: each `schema:diagram` object described by a related entry (or,

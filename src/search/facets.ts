@@ -12,11 +12,12 @@
 import { NS } from '../rdf/namespaces.ts';
 import { formatBadge } from '../dcat/formats.ts';
 import { anyOf, escapeValue, field, literalField, or, uriField } from '../store/query.ts';
-import type { CollectionName } from './types.ts';
+import type { BuiltinCollection, CollectionName } from './types.ts';
+import { customCollection } from './collections.ts';
 
 const { dcat, dcterms } = NS;
 
-export type LabelSource = 'vocab' | 'agent' | 'literal' | 'bucket' | 'type';
+export type LabelSource = 'vocab' | 'agent' | 'literal' | 'bucket' | 'type' | 'custom';
 
 export interface FacetDefinition {
   readonly name: CollectionName;
@@ -65,7 +66,7 @@ const FIELD_KEYS = Object.keys(FORMAT_FIELDS) as FormatFieldKey[];
 /** Every format field: own then related, per kind. */
 export const FORMAT_FIELD_LIST: readonly string[] = FIELD_KEYS.flatMap((k) => [FORMAT_FIELDS[k], RELATED + FORMAT_FIELDS[k]]);
 
-export const FACETS: Readonly<Record<CollectionName, FacetDefinition>> = {
+export const FACETS: Readonly<Record<BuiltinCollection, FacetDefinition>> = {
   theme: { name: 'theme', fields: [uriField(`${dcat}theme`)], labels: 'vocab' },
   org: { name: 'org', fields: [uriField(`${dcterms}publisher`)], labels: 'agent', shownBeforeMore: 7 },
   format: { name: 'format', fields: FORMAT_FIELD_LIST, labels: 'bucket', shownBeforeMore: 7 },
@@ -75,6 +76,13 @@ export const FACETS: Readonly<Record<CollectionName, FacetDefinition>> = {
   hvd: { name: 'hvd', fields: [uriField(`${NS.dcatap}hvdCategory`)], labels: 'vocab' },
   type: { name: 'type', fields: ['rdfType'], labels: 'type' },
 };
+
+/** The definition of a built-in collection, or of one of the page's `collections` (./collections.ts; none: no fields). */
+export function facetOf(name: CollectionName): FacetDefinition {
+  if (Object.hasOwn(FACETS, name)) return FACETS[name as BuiltinCollection];
+  const c = customCollection(name);
+  return { name, fields: c?.fields ?? [], labels: 'custom', ...(c?.shownBeforeMore ? { shownBeforeMore: c.shownBeforeMore } : {}) };
+}
 
 /** Type facet values (§1.17) and the i18n key of each label. */
 export const TYPE_VALUES: ReadonlyArray<{ readonly uri: string; readonly kind: 'dataset' | 'series' | 'service' }> = [
@@ -103,7 +111,7 @@ function spellingsOf(name: CollectionName, value: string): string[] {
 
 /** Solr fields to request counts for, in group order, without duplicates. */
 export function facetFieldsFor(names: readonly CollectionName[]): string[] {
-  return [...new Set(names.flatMap((n) => FACETS[n].fields))];
+  return [...new Set(names.flatMap((n) => facetOf(n).fields))];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -241,5 +249,5 @@ export function filterClause(name: CollectionName, values: readonly string[], se
     if (clauses.length === 0) return field(FORMAT_FIELDS.formatLiteral, 'catalog-blocks-none');
     return clauses.length === 1 ? `(${clauses[0]})` : `(${or(...clauses.map((c) => `(${c})`))})`;
   }
-  return or(...FACETS[name].fields.map((f) => anyOf(f, unique.flatMap((v) => spellingsOf(name, v)))));
+  return or(...facetOf(name).fields.map((f) => anyOf(f, unique.flatMap((v) => spellingsOf(name, v)))));
 }

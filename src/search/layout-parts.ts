@@ -28,7 +28,8 @@ const inherit = (on: boolean | undefined): string | undefined => (on ? 'inherit'
 const inheritAll = (names: string): Attrs => Object.fromEntries(names.split(' ').map((name) => [name, 'inherit']));
 
 /** Parameters a layout always hands down with `inherit`, per part (the extra ones of EXTRA_PARAMS among them). */
-const INHERIT_SEARCH = inheritAll('minimum-search-length');
+const INHERIT_SEARCH = inheritAll('minimum-search-length placeholder');
+const INHERIT_MULTI = inheritAll('minimum-search-length placeholder open-on-focus');
 const INHERIT_LIST = inheritAll('limit limit-options sort-options base-filter facet-limit namedclick click hl page-in-url '
   + 'include-auto-visualizations include-data-preview sort-order');
 const INHERIT_FACETS = inheritAll('include exclude facet-limit hl hvd-filter');
@@ -44,8 +45,11 @@ export function sharedAttributes(layout: Element, scope: string): Attrs {
   return { scope, ...Object.fromEntries(SHARED_ATTRIBUTES.map((name) => [name, layout.getAttribute(name) ?? undefined])) };
 }
 
-/** `<dataset-search>` and `<dataset-multi-search>`. */
+/** `<dataset-search>`. */
 export const searchAttributes = (shared: Attrs): Attrs => ({ ...shared, ...INHERIT_SEARCH });
+
+/** `<dataset-multi-search>`. */
+export const multiSearchAttributes = (shared: Attrs): Attrs => ({ ...shared, ...INHERIT_MULTI });
 
 export function listAttributes(shared: Attrs, f: ListForwarding): Attrs {
   const extras = f.extras !== false;

@@ -9,7 +9,8 @@
  */
 import { and, contextClause, escapeValue, field, or, rdfTypeClause, uriField } from '../store/query.ts';
 import type { SearchRequest } from '../store/types.ts';
-import { clampPage, COLLECTION_NAMES, type SearchSettings, type SearchState } from './types.ts';
+import { clampPage, type SearchSettings, type SearchState } from './types.ts';
+import { collectionNames } from './collections.ts';
 import { facetFieldsFor, filterClause, typeUri, type FormatValues } from './facets.ts';
 
 export const TERM_FIELDS = ['title', 'description', 'tag.literal'] as const;
@@ -34,10 +35,14 @@ export function normaliseTerms(terms: readonly string[]): string[] {
   return out;
 }
 
-/** `(title:tok OR description:tok OR tag.literal:tok)`, `tok*` below three characters. */
+/** The page's `query` template as a clause per token (./query-template.ts, lazy); undefined: the default fields. */
+export const termTemplate: { clause?: ((token: string) => string) | undefined } = {};
+
+/** `(title:tok OR description:tok OR tag.literal:tok)`, `tok*` below three characters; or the page's `query` fields. */
 export function tokenClause(token: string): string {
   const cut = [...token].slice(0, MAX_GRAM).join('');
   const value = escapeValue(cut) + ([...cut].length < MIN_GRAM ? '*' : '');
+  if (termTemplate.clause) return termTemplate.clause(cut);
   return `(${TERM_FIELDS.map((f) => `${f}:${value}`).join(' OR ')})`;
 }
 
@@ -119,9 +124,9 @@ export function searchQuery(state: SearchState, settings: SearchSettings, option
     settings.pointingAt ? field(uriField(settings.pointingAt.predicate), settings.pointingAt.object) : '',
     settings.contextId && options.storeBaseUrl ? contextsClause(options.storeBaseUrl, settings.contextId) : '',
     termsClause(state.terms),
-    ...COLLECTION_NAMES.map((name) => filterClause(name, state.filters[name] ?? [], options.seenFormats)),
+    ...collectionNames().map((name) => filterClause(name, state.filters[name] ?? [], options.seenFormats)),
     // baseFilter: its own clause per group, so a user's selection in the same group narrows it, never widens it
-    ...COLLECTION_NAMES.map((name) => filterClause(name, settings.baseFilter?.[name] ?? [], options.seenFormats)),
+    ...collectionNames().map((name) => filterClause(name, settings.baseFilter?.[name] ?? [], options.seenFormats)),
   );
 }
 

@@ -14,7 +14,7 @@ import type { CollectionName, SearchSettings, SearchState } from './types.ts';
 
 /** The groups whose values come from distributions. */
 export const RELATED_GROUPS: readonly CollectionName[] = ['format', 'license'];
-const RELATED_FIELDS = new Set(RELATED_GROUPS.flatMap((n) => FACETS[n].fields));
+const RELATED_FIELDS = new Set([FACETS.format, FACETS.license].flatMap((d) => d.fields));
 
 /**
  * What an answer says about the store's related indexing: true when a `related.*` count has values; false when it asked

@@ -20,7 +20,7 @@ import type { CatalogStore, FacetField, SearchResult, StoreEntry } from '../stor
 import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
 import { remember } from '../store/bounded.ts';
 import { defined } from '../dcat/defined.ts';
-import { FACETS, FORMAT_FIELD_LIST } from './facets.ts';
+import { FACETS, facetOf, FORMAT_FIELD_LIST } from './facets.ts';
 import { askable, noteRelatedIndexing } from './related.ts';
 import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, type GroupInput } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
@@ -64,7 +64,7 @@ interface SeenFilter {
   readonly total: number;
 }
 
-const AGENT_FACET: CollectionName = 'org';
+const AGENT_FACET = 'org';
 /** Answers kept for back/forward and repeated states; the oldest go first (a search box makes many). */
 const KEPT_ANSWERS = 200;
 /** Publishers and other agents named in rows: a few per page of results. */
@@ -131,6 +131,11 @@ export class SearchScope extends EventTarget {
   usePrefix(prefix: string): void {
     if (prefix === this.prefix) return;
     this.prefix = prefix;
+    this.#fromUrl();
+  }
+
+  /** Reads the state from the URL again (the page's facet collections changed: src/search/collections.ts). */
+  rereadUrl(): void {
     this.#fromUrl();
   }
 
@@ -437,8 +442,8 @@ export class SearchScope extends EventTarget {
    * chunks and agents loaded so far, and they are small; the keyword group, with hundreds of values, is not.
    */
   #group(input: GroupInput, ctx: { lang: Lang; agents: ReadonlyMap<string, StoreEntry> }): FacetGroupView {
-    const labels = FACETS[input.name].labels;
-    if (labels === 'vocab' || labels === 'agent') return buildGroup(input, ctx);
+    const labels = facetOf(input.name).labels;
+    if (labels === 'vocab' || labels === 'agent' || labels === 'custom') return buildGroup(input, ctx);
     const key = groupKey(input, ctx.lang);
     const kept = this.#groups.get(input.name);
     if (kept && sameGroupKey(kept.key, key)) return kept.group;
@@ -459,7 +464,7 @@ interface GroupKey {
 function groupKey(input: GroupInput, lang: string): GroupKey {
   const selected = input.state.filters[input.name] ?? [];
   const from = selected.length && input.withoutGroup ? input.withoutGroup : input.current;
-  const names = new Set(FACETS[input.name].fields);
+  const names = new Set(facetOf(input.name).fields);
   return { lang, selected, total: input.total, fields: from.filter((f) => names.has(f.name)) };
 }
 

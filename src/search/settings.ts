@@ -7,7 +7,8 @@
 import { expandUri } from './url.ts';
 import { expand } from '../rdf/namespaces.ts';
 import { DEFAULT_FACETS, TYPE_VALUES } from './facets.ts';
-import { COLLECTION_NAMES, type CollectionName, type SearchSettings } from './types.ts';
+import type { CollectionName, SearchSettings } from './types.ts';
+import { collectionNames, customFacetNames } from './collections.ts';
 import type { ScopeConfig } from './scope.ts';
 
 /** Resolved block parameters (src/config/resolve.ts), as read here. */
@@ -66,10 +67,10 @@ const warned = new Set<string>();
 /** Collection names of a facet `include` / `exclude` list or a baseFilter; an unknown name warns once. */
 export function collectionsOf(raw: unknown): CollectionName[] {
   return listOf(raw).filter((n): n is CollectionName => {
-    const known = (COLLECTION_NAMES as readonly string[]).includes(n);
+    const known = collectionNames().includes(n);
     if (!known && !warned.has(n)) {
       warned.add(n);
-      console.warn(`[catalog-blocks] unknown facet collection "${n}" (known: ${COLLECTION_NAMES.join(', ')})`);
+      console.warn(`[catalog-blocks] unknown facet collection "${n}" (known: ${collectionNames().join(', ')})`);
     }
     return known;
   });
@@ -97,21 +98,26 @@ export function offeredCollections(offered: readonly CollectionName[], include: 
 /** What a scope searches before any block configured it (scope.ts), and the defaults of a result list. */
 export const DEFAULT_SETTINGS: SearchSettings = { types: ['dataset'], pageSize: 10, facets: [], lang: 'en' };
 
-/** The collections a search field suggests values of: the default facets, or `include`, minus `exclude` (§2.10). */
-export const suggestionCollections = (p: Params): CollectionName[] => offeredCollections(DEFAULT_FACETS, p.include, p.exclude);
+/**
+ * The collections a search field suggests values of: the default facets and the page's own `collections`, or `include`,
+ * minus `exclude` (§2.10).
+ */
+export const suggestionCollections = (p: Params): CollectionName[] =>
+  offeredCollections([...DEFAULT_FACETS, ...customFacetNames()], p.include, p.exclude);
 
 /** Display order of every facet collection. */
 const FACET_ORDER: readonly CollectionName[] = ['type', 'theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd'];
 
 /**
  * The collections a facet column offers (and asks its scope to count): the default set plus HVD / Type when asked for
- * (`hvdFilter`, `typeFilter`), then `include` / `exclude` (behaviour doc §4.4).
+ * (`hvdFilter`, `typeFilter`) and then the page's own `collections` (./collections.ts) in their order; then `include` /
+ * `exclude` by collection name (the incumbent's facets parameters; behaviour doc §4.4).
  */
 export function facetCollections(p: Params): CollectionName[] {
   const set = new Set<CollectionName>(DEFAULT_FACETS);
   if (p.hvdFilter === true) set.add('hvd');
   if (p.typeFilter === true) set.add('type');
-  return offeredCollections(FACET_ORDER.filter((n) => set.has(n)), p.include, p.exclude);
+  return offeredCollections([...FACET_ORDER.filter((n) => set.has(n)), ...customFacetNames()], p.include, p.exclude);
 }
 
 export type ItemKind = SearchSettings['types'][number];

@@ -6,10 +6,12 @@ import type { FormatBadge, Text } from '../dcat/model.ts';
 import type { Lang } from '../i18n/index.ts';
 import type { StoreEntry } from '../store/types.ts';
 
-/** Facet collections (URL keys `esc_<name>`, behaviour doc §4.4, §1.16, §1.17). */
-export type CollectionName = 'theme' | 'org' | 'format' | 'license' | 'access' | 'keyword' | 'hvd' | 'type';
+/** The built-in facet collections (URL keys `esc_<name>`, behaviour doc §4.4, §1.16, §1.17). */
+export type BuiltinCollection = 'theme' | 'org' | 'format' | 'license' | 'access' | 'keyword' | 'hvd' | 'type';
+/** A facet collection: a built-in one, or one of the page's `collections` (./collections.ts). */
+export type CollectionName = BuiltinCollection | (string & Record<never, never>);
 
-export const COLLECTION_NAMES: readonly CollectionName[] = ['theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd', 'type'];
+export const COLLECTION_NAMES: readonly BuiltinCollection[] = ['theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd', 'type'];
 
 /** What the user asked for: free-text terms, facet selections, sort choice, page. */
 export interface SearchState {

@@ -7,12 +7,13 @@
  */
 import { NS } from '../rdf/namespaces.ts';
 import { decodeSafe } from '../dcat/formats.ts';
-import { clampPage, COLLECTION_NAMES, type CollectionName, type SearchState } from './types.ts';
+import { clampPage, type CollectionName, type SearchState } from './types.ts';
+import { collectionNames, customCollection } from './collections.ts';
 import { facetValue, isFilterValue, isFormatBucket } from './facets.ts';
 import { normaliseTerms } from './query.ts';
 
 /** Whether a collection's values are URIs (shortened in the URL); keyword and format hold literals and bucket keys. */
-const holdsUris = (name: CollectionName): boolean => name !== 'keyword' && name !== 'format';
+const holdsUris = (name: CollectionName): boolean => name !== 'keyword' && name !== 'format' && customCollection(name)?.nodetype !== 'literal';
 
 /** Prefixes used for shortening, longest namespace first so the most specific wins. */
 const PREFIXES = Object.entries(NS).sort((a, b) => b[1].length - a[1].length);
@@ -70,7 +71,7 @@ function sameList(a: readonly string[] = [], b: readonly string[] = []): boolean
 /** Same terms, filters and sort (page aside). */
 export function sameQuery(a: SearchState, b: SearchState): boolean {
   if (!sameList(a.terms, b.terms) || a.sort !== b.sort) return false;
-  return COLLECTION_NAMES.every((n) => sameList([...(a.filters[n] ?? [])].sort(), [...(b.filters[n] ?? [])].sort()));
+  return collectionNames().every((n) => sameList([...(a.filters[n] ?? [])].sort(), [...(b.filters[n] ?? [])].sort()));
 }
 
 export function sameState(a: SearchState, b: SearchState): boolean {
@@ -87,7 +88,7 @@ export function readState(url: URL, scope = 'default', base = 'esc_'): SearchSta
     }
   }
   const filters: Partial<Record<CollectionName, string[]>> = {};
-  for (const name of COLLECTION_NAMES) {
+  for (const name of collectionNames()) {
     let list = values.get(name);
     if (!list?.length) continue;
     if (holdsUris(name)) list = list.map((v) => facetValue(name, expandUri(v)));
@@ -140,7 +141,7 @@ export function writeState(url: URL, state: SearchState, scope = 'default', opti
 
   const ours: string[] = [];
   if (state.terms.length) ours.push(`${prefix}term=${state.terms.map(encodeItem).join(',')}`);
-  for (const name of COLLECTION_NAMES) {
+  for (const name of collectionNames()) {
     let list = state.filters[name] ?? [];
     if (name === 'format') list = list.filter((v) => v !== 'other');
     if (holdsUris(name)) list = list.map(shortenUri);
@@ -171,7 +172,7 @@ export function writeState(url: URL, state: SearchState, scope = 'default', opti
  */
 function isOtherScopeKey(key: string, prefix: string, base: string): boolean {
   // esc_<scope>_<key> or an unrelated esc_ key (entry, context…): not ours, keep it
-  return prefix === base && !['term', 'sort', 'page', ...COLLECTION_NAMES].includes(key.slice(prefix.length));
+  return prefix === base && !['term', 'sort', 'page', ...collectionNames()].includes(key.slice(prefix.length));
 }
 
 /** A real link (path, query, fragment) to the page showing `state`: pagination and facet value hrefs. */

@@ -30,7 +30,8 @@ import { Reader, TITLE_PROPERTIES, uriTail, type Node } from '../dcat/read.ts';
 import { htmlText } from '../dcat/text.ts';
 import { remember } from '../store/bounded.ts';
 import { vocabLabel } from '../dcat/vocab.ts';
-import { bucketLabel, facetValue, FACETS, FORMAT_BUCKETS, formatBucket, TYPE_VALUES, typeUri } from './facets.ts';
+import { customCollection, textIn } from './collections.ts';
+import { bucketLabel, facetOf, facetValue, FORMAT_BUCKETS, formatBucket, TYPE_VALUES, typeUri } from './facets.ts';
 import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchSettings, SearchState } from './types.ts';
 
 const { dcterms, dcat } = NS;
@@ -108,7 +109,7 @@ export function countsOf(state: SearchState, settings: Pick<SearchSettings, 'typ
 /** Counts of one group's values from a response's facet fields (per value or bucket: max over fields and spellings). */
 export function groupCounts(name: CollectionName, facets: readonly FacetField[]): Map<string, number> {
   const counts = new Map<string, number>();
-  const fields = new Set(FACETS[name].fields);
+  const fields = new Set(facetOf(name).fields);
   for (const f of facets) {
     if (!fields.has(f.name)) continue;
     const inField = new Map<string, number>();
@@ -137,7 +138,7 @@ export interface LabelContext {
 }
 
 export function valueLabel(name: CollectionName, value: string, ctx: LabelContext): { label: string; labelLang?: string } {
-  const labels = FACETS[name].labels;
+  const labels = facetOf(name).labels;
   const agent = labels === 'agent' ? ctx.agents.get(value) : undefined;
   if (agent) {
     const r = new Reader(agent.metadata, ctx.agents, ctx.lang);
@@ -154,6 +155,18 @@ export function valueLabel(name: CollectionName, value: string, ctx: LabelContex
     case 'type': {
       const kind = TYPE_VALUES.find((t) => t.uri === value)?.kind;
       return kind ? { label: msg(ctx.lang, `type.${kind}`), labelLang: ctx.lang } : { label: uriTail(value) };
+    }
+    case 'custom': {
+      // the collection's `vocab`, else a literal as it is, a URI from the bundled vocabularies or its last part
+      const c = customCollection(name);
+      const own = c?.vocab[value];
+      if (own !== undefined) {
+        const t = textIn(own, ctx.lang);
+        return { label: htmlText(t.text), ...(t.lang ? { labelLang: t.lang } : {}) };
+      }
+      if (c?.nodetype === 'literal') return { label: htmlText(value) };
+      const v = vocabLabel(value, ctx.lang);
+      return v ? { label: v, labelLang: ctx.lang } : { label: uriTail(value) };
     }
     case 'literal': {
       // a keyword as the store indexed it: the same characters as every literal shown (no HTML-forbidden ones);

@@ -89,34 +89,76 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
     res.end(body);
   }
 
-  // Data preview: GET /__preview/csv/<key>/<mib> streams a generated CSV of <mib> MiB; GET /__preview/stats/<key>
-  // answers, once that response has closed, {"bytes": written, "closedEarly": the client went away before the end}.
+  // Data preview: GET /__preview/csv/<key>/<mib> streams a generated CSV of <mib> MiB (`id,name,value`, the row of id i
+  // is `i,row i,<i % 1000>.5`; `?kib=N` makes it N KiB instead, `?pad=N` adds N × "x" to each name). `?range=1` serves
+  // `Range: bytes=a-b` with 206 as a static file server does; else the whole file (200). `?pace=1` sends it at the
+  // speed of the issue's slow link (1.6 Mbit/s: 16 KiB every 80 ms), so that the count is what a reader's early stop
+  // lets through, not what localhost pushes into socket buffers and the browser's read-ahead in the meantime.
+  // GET /__preview/stats/<key> answers, once the last response of that key has closed, {"bytes": written over all of
+  // its responses, "closedEarly": the client went away before the end of the last, "requests": how many, "ranges":
+  // the Range header of each (null when none)}.
   const previews = new Map();
   function previewRoute(req, res) {
-    const m = req.url.match(/^\/__preview\/(csv|stats)\/([\w-]+)(?:\/(\d+))?$/);
+    const url = new URL(req.url, 'http://x');
+    const m = url.pathname.match(/^\/__preview\/(csv|stats)\/([\w-]+)(?:\/(\d+))?$/);
     if (!m) return false;
     const [, kind, key, mib] = m;
     if (kind === 'stats') {
       const p = previews.get(key);
       if (!p) send(res, 404, 'application/json', '{}');
-      else void p.closed.then((closedEarly) => send(res, 200, 'application/json', JSON.stringify({ bytes: p.bytes, closedEarly })));
+      else void p.closed.then((closedEarly) => send(res, 200, 'application/json', JSON.stringify({ bytes: p.bytes, closedEarly, requests: p.ranges.length, ranges: p.ranges })));
       return true;
     }
-    const size = Number(mib) * 1024 * 1024;
+    const size = url.searchParams.has('kib') ? Number(url.searchParams.get('kib')) * 1024 : Number(mib) * 1024 * 1024;
+    const pad = 'x'.repeat(Number(url.searchParams.get('pad') ?? 0));
+    const paced = url.searchParams.has('pace');
     let closed;
-    const p = { bytes: 0, closed: new Promise((r) => (closed = r)) };
+    const p = previews.get(key) ?? { bytes: 0, ranges: [] };
+    p.closed = new Promise((r) => (closed = r));
+    p.ranges.push(req.headers.range ?? null);
     previews.set(key, p);
-    res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8', 'Cache-Control': 'no-store' });
+    const asked = url.searchParams.has('range') ? /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '') : null;
+    const from = asked ? Number(asked[1]) : 0;
+    const to = asked && asked[2] !== '' ? Math.min(Number(asked[2]) + 1, size) : size;
+    if (asked && from >= size) {
+      res.writeHead(416, { 'Content-Range': `bytes */${size}`, 'Cache-Control': 'no-store' });
+      res.end();
+      res.on('close', () => closed(false));
+      return true;
+    }
+    res.writeHead(asked ? 206 : 200, {
+      'Content-Type': 'text/csv; charset=utf-8', 'Cache-Control': 'no-store', 'Accept-Ranges': url.searchParams.has('range') ? 'bytes' : 'none',
+      'Content-Length': String(to - from), ...(asked ? { 'Content-Range': `bytes ${from}-${to - 1}/${size}` } : {}),
+    });
     res.on('close', () => closed(!res.writableFinished));
+    // The file's bytes from..to, made row by row (a row cut by the size or the range is cut there).
     const header = Buffer.from('id,name,value\n');
-    const row = (i) => Buffer.from(`${i},row ${i},${i % 1000}.5\n`);
-    let i = 0;
+    const row = (i) => Buffer.from(`${i},row ${i}${pad ? ` ${pad}` : ''},${i % 1000}.5\n`);
+    let at = 0; // file offset of the next line
+    let i = 0; // its number (0: the header)
+    const take = (max) => {
+      const parts = [];
+      let n = 0;
+      while (at < to && n < max) {
+        const line = i === 0 ? header : row(i);
+        i++;
+        if (at + line.length > from) {
+          const piece = line.subarray(Math.max(0, from - at), Math.min(line.length, to - at));
+          parts.push(piece);
+          n += piece.length;
+        }
+        at += line.length;
+      }
+      return Buffer.concat(parts);
+    };
     const write = () => {
-      if (p.bytes === 0) { p.bytes += header.length; res.write(header); }
-      while (p.bytes < size && !res.destroyed) {
-        const chunk = row(++i);
+      while (at < to && !res.destroyed) {
+        const chunk = take(16 * 1024);
+        if (!chunk.length) break;
         p.bytes += chunk.length;
-        if (!res.write(chunk)) return void res.once('drain', write);
+        const ok = res.write(chunk);
+        if (paced) return void (ok ? setTimeout(write, 80) : res.once('drain', () => setTimeout(write, 80)));
+        if (!ok) return void res.once('drain', write);
       }
       if (!res.destroyed) res.end();
     };

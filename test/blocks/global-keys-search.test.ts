@@ -194,6 +194,9 @@ describe('global keys on the search blocks', () => {
       const el = root.querySelector('dataset-multi-search') as MultiSearchBlock;
       expect(el.collections).to.deep.equal(['theme']);
       expect(scope.settings.facets).to.deep.equal(['theme']);
+      // (the suggestions code loads when the box gets focus)
+      el.input!.focus();
+      await el.updateComplete;
       el.text = 'educ';
       expect(el.suggestions.filter((s) => s.kind === 'facet').map((s) => s.collection)).to.deep.equal(['theme']);
     });

@@ -29,6 +29,10 @@ export async function mountOnStore<T extends Element>(
 ): Promise<{ el: T; scope: SearchScope }> {
   const scope = scopeFor(document, scopeName, store);
   const el = await withStore<T>(store, template);
+  // The block joins its scope (and asks for its facets) once its page configuration and store provider are in: under
+  // load that comes after a first search configured here, which then runs twice. Configure after the block has joined.
+  await until(() => !(el as unknown as { pageConfigPending?: boolean }).pageConfigPending, 'the block read its page configuration');
+  await (el as unknown as { updateComplete?: Promise<unknown> }).updateComplete;
   if (configure) scope.configure(configure);
   await until(() => scope.status === 'ready' || scope.status === 'error' || !configure);
   await scope.settled();

@@ -231,8 +231,8 @@ describe('showcase and idea blocks of the open-data extension, script swapped fo
 
   test('a dataset page that names no dataset: showcaseList and ideaList list nothing, with one warning each, and nothing throws', async () => {
     const { page, seen, warnings } = await open('dataset-showcases.html');
-    await page.waitForFunction(() => document.querySelectorAll('catalog-showcase-list, catalog-idea-list').length === 2
-      && !document.querySelector('catalog-showcase-list [aria-busy="true"], catalog-idea-list [aria-busy="true"]'), undefined, { timeout: 20000 });
+    await page.waitForFunction(() => document.querySelectorAll('catalog-showcase-list[of-dataset]').length === 2
+      && !document.querySelector('catalog-showcase-list [aria-busy="true"]'), undefined, { timeout: 20000 });
     assert.equal(await page.locator('[data-entryscape="showcaseList"] li, [data-entryscape="ideaList"] li').count(), 0);
     // the warnings are console messages: they may reach the test after the lists have settled
     for (let i = 0; i < 100 && warnings.filter((w) => /no dataset is named/.test(w)).length < 2; i++) await page.waitForTimeout(100);

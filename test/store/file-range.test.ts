@@ -13,7 +13,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { StoreServer } from '../../dev-store/server.ts';
 import { parseRange } from '../../dev-store/http/range.ts';
-import { fetchCapped, PREVIEW_CAP_BYTES } from '../../src/preview/fetch-capped.ts';
+import { PREVIEW_CAP_BYTES } from '../../src/preview/shared-file.ts';
+import { readCapped } from '../unit/preview-helpers.ts';
 import { repoRoot, startStore } from './helpers.ts';
 
 const CONTENT = Buffer.from(Array.from({ length: 1000 }, (_, i) => `${i},row ${i}\n`).join(''));
@@ -156,13 +157,13 @@ describe('stored files: single byte ranges', () => {
     assert.ok(exposed.includes('content-range') && exposed.includes('accept-ranges'), exposed.join(', '));
   });
 
-  test('the data preview reads a 12 MiB file from the store: it asks for the 10 MiB cap, gets exactly that, and knows the file is larger', async () => {
+  test('the data preview reads a 12 MiB file from the store: it asks for the 10 MiB cap and one byte more, keeps exactly the cap, and knows the file is larger', async () => {
     let got = 0;
-    const r = await fetchCapped(urls.get('big')!, { onBytes: (b) => (got += b.length) });
+    const r = await readCapped(urls.get('big')!, { onBytes: (b) => (got += b.length) });
     assert.deepEqual([r.truncated, r.bytes, got], [true, PREVIEW_CAP_BYTES, PREVIEW_CAP_BYTES]);
-    const small = await fetchCapped(urls.get('disk')!, { onBytes: () => undefined });
+    const small = await readCapped(urls.get('disk')!, { onBytes: () => undefined });
     assert.deepEqual([small.truncated, small.bytes], [false, SIZE]);
-    const empty = await fetchCapped(urls.get('empty')!, { onBytes: () => undefined });
+    const empty = await readCapped(urls.get('empty')!, { onBytes: () => undefined });
     assert.deepEqual([empty.truncated, empty.bytes], [false, 0]);
   });
 });

@@ -8,11 +8,11 @@ import { warnings } from './template-helpers.ts';
 test('each unsupported key gets one warning naming it; supported keys get none', () => {
   resetConfigKeyWarnings();
   const seen = warnings(() => {
-    warnUnsupportedKeys({ entrystore: 'https://x/store', context: '1', collections: [], style: 'a{}', clicks: {} });
-    warnUnsupportedKeys({ collections: [{ name: 'x' }] });
+    warnUnsupportedKeys({ entrystore: 'https://x/store', context: '1', named: {}, style: 'a{}', clicks: {} });
+    warnUnsupportedKeys({ named: { 'https://x/': 'X' } });
   });
   assert.equal(seen.length, 2, seen.join('\n'));
-  assert.match(seen[0]!, /^\[catalog-blocks\] the configuration key "collections" is not supported/);
+  assert.match(seen[0]!, /^\[catalog-blocks\] the configuration key "named" is not supported/);
   assert.match(seen[1]!, /"style"/);
 });
 
@@ -22,6 +22,7 @@ test('keys this library implements never warn', () => {
     entrystore: 'x', context: ['1', '2'], entry: '3', page_language: 'sv', clicks: {}, routes: [], urlQueryParameters: true,
     hashParamsPrefix: 'p_', sortOptions: [], limit: 5, limitOptions: [5], baseFilter: {}, minimumSearchLength: 2,
     facetLimit: 5, strictStandardHtml: true, blocks: [], spa: true, forcePublicRequests: true,
+    collections: [{ name: 'sex', property: 'foaf:gender', nodetype: 'literal' }], entrystore_base: 'x',
   }));
   assert.deepEqual(seen, []);
 });

@@ -4,9 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { loadPreview } from '../../src/preview/load.ts';
-import { fetchCapped, PREVIEW_CAP_BYTES, PreviewHttpError } from '../../src/preview/fetch-capped.ts';
+import { PREVIEW_CAP_BYTES, PreviewHttpError } from '../../src/preview/shared-file.ts';
 import { PreviewTable } from '../../src/preview/table.ts';
-import { latin1, piecewiseFetch } from './preview-helpers.ts';
+import { latin1, piecewiseFetch, readCapped } from './preview-helpers.ts';
 import { SKIP_NO_SHARED, sharedFixture, sharedFixtureBytes } from '../shared-fixtures.ts';
 
 const hasFixtures = sharedFixture('upload') !== undefined;
@@ -14,7 +14,7 @@ const fixture = (name: string): Uint8Array => sharedFixtureBytes(`upload/${name}
 
 const noFixtures = !hasFixtures && SKIP_NO_SHARED;
 
-describe('fetchCapped against a real server', () => {
+describe('a capped read against a real server', () => {
   let server: Server;
   let base = '';
   /** Per request URL: bytes written, whether the connection closed before the body was complete, the Range asked. */
@@ -49,47 +49,49 @@ describe('fetchCapped against a real server', () => {
 
   it('a 12 MiB body stops at the 10 MiB cap: exactly the cap is handed over and the request is aborted', async () => {
     let got = 0;
-    const r = await fetchCapped(`${base}/big?mib=12`, { onBytes: (b) => (got += b.length) });
+    const r = await readCapped(`${base}/big?mib=12`, { onBytes: (b) => (got += b.length) });
     assert.equal(r.truncated, true);
     assert.equal(r.bytes, PREVIEW_CAP_BYTES);
     assert.equal(got, PREVIEW_CAP_BYTES);
     assert.equal(await sent.get('/big?mib=12')!.closedEarly, true, 'the server saw the client go away before the end');
   });
   it('a 500 MiB body: the server never gets to write much more than the cap', async () => {
-    const r = await fetchCapped(`${base}/huge?mib=500`, { onBytes: () => undefined });
+    const r = await readCapped(`${base}/huge?mib=500`, { onBytes: () => undefined });
     assert.equal(r.truncated, true);
     const stat = sent.get('/huge?mib=500')!;
     assert.equal(await stat.closedEarly, true);
     assert.ok(stat.bytes < 100 * 1024 * 1024, `server wrote ${stat.bytes} bytes`);
   });
-  it('asks for the first cap bytes (Range: bytes=0-10485759): a server that serves ranges sends no more than the cap', async () => {
+  it('asks for the first cap bytes and one more (Range: bytes=0-10485760, that byte tells whether the file goes on): a server that serves ranges sends no more', async () => {
     let got = 0;
-    const r = await fetchCapped(`${base}/ranged?mib=12&range=1`, { onBytes: (b) => (got += b.length) });
+    const r = await readCapped(`${base}/ranged?mib=12&range=1`, { onBytes: (b) => (got += b.length) });
     assert.deepEqual([r.truncated, r.bytes, got], [true, PREVIEW_CAP_BYTES, PREVIEW_CAP_BYTES]);
     const stat = sent.get('/ranged?mib=12&range=1')!;
-    assert.equal(stat.range, 'bytes=0-10485759');
+    assert.equal(stat.range, 'bytes=0-10485760');
     await stat.closedEarly;
     // The test server writes whole lines of 35 bytes: it may overshoot by less than one line.
-    assert.ok(stat.bytes < PREVIEW_CAP_BYTES + 35, `server wrote ${stat.bytes} bytes`);
+    assert.ok(stat.bytes < PREVIEW_CAP_BYTES + 1 + 35, `server wrote ${stat.bytes} bytes`);
   });
   it('a ranged answer shorter than asked is the whole file, unless Content-Range says the file is longer', async () => {
-    const small = await fetchCapped(`${base}/small?mib=1&range=1`, { onBytes: () => undefined });
+    const small = await readCapped(`${base}/small?mib=1&range=1`, { onBytes: () => undefined });
     assert.equal(small.truncated, false);
-    const piece = await fetchCapped(`${base}/piece?mib=3&range=1`, { cap: 1024 * 1024, onBytes: () => undefined });
+    const piece = await readCapped(`${base}/piece?mib=3&range=1`, { cap: 1024 * 1024, onBytes: () => undefined });
     assert.equal(piece.truncated, true, 'capped by the range');
     const { fetch } = piecewiseFetch('a,b\n1,2\n', 4, { status: 206, headers: { 'Content-Range': 'bytes 0-7/5000' } });
-    assert.equal((await fetchCapped('https://x.org/a.csv', { fetch, onBytes: () => undefined })).truncated, true);
-    // No readable Content-Range (a cross-origin store that does not expose it): a 206 filling the cap is cut short.
-    const full = piecewiseFetch('a,b\n1,2\n', 4, { status: 206 });
-    assert.equal((await fetchCapped('https://x.org/a.csv', { cap: 8, fetch: full.fetch, onBytes: () => undefined })).truncated, true);
+    assert.equal((await readCapped('https://x.org/a.csv', { fetch, onBytes: () => undefined })).truncated, true);
+    // No readable Content-Range (a cross-origin store that does not expose it): the byte past the cap tells.
+    const longer = piecewiseFetch('a,b\n1,2\n3,4\n', 4, { status: 206 });
+    assert.equal((await readCapped('https://x.org/a.csv', { cap: 8, fetch: longer.fetch, onBytes: () => undefined })).truncated, true);
+    const exact = piecewiseFetch('a,b\n1,2\n', 4, { status: 206 });
+    assert.equal((await readCapped('https://x.org/a.csv', { cap: 8, fetch: exact.fetch, onBytes: () => undefined })).truncated, false);
     const short = piecewiseFetch('a,b\n1,2\n', 4, { status: 206 });
-    assert.equal((await fetchCapped('https://x.org/a.csv', { cap: 9, fetch: short.fetch, onBytes: () => undefined })).truncated, false);
+    assert.equal((await readCapped('https://x.org/a.csv', { cap: 9, fetch: short.fetch, onBytes: () => undefined })).truncated, false);
     const whole = piecewiseFetch('a,b\n1,2\n', 4, { status: 206, headers: { 'Content-Range': 'bytes 0-7/8' } });
-    assert.equal((await fetchCapped('https://x.org/a.csv', { cap: 8, fetch: whole.fetch, onBytes: () => undefined })).truncated, false);
+    assert.equal((await readCapped('https://x.org/a.csv', { cap: 8, fetch: whole.fetch, onBytes: () => undefined })).truncated, false);
   });
   it('416 (a range of an empty file) is an empty body; a ranged request that fails as a network error is sent again without Range', async () => {
     const empty = piecewiseFetch('', 4, { status: 416 });
-    assert.deepEqual(await fetchCapped('https://x.org/a.csv', { fetch: empty.fetch, onBytes: () => undefined }), { truncated: false, bytes: 0, contentType: undefined });
+    assert.deepEqual(await readCapped('https://x.org/a.csv', { fetch: empty.fetch, onBytes: () => undefined }), { truncated: false, bytes: 0 });
     const plain = piecewiseFetch('a\n1\n');
     const ranges: (string | null)[] = [];
     const preflighting = ((u: RequestInfo | URL, init?: RequestInit) => {
@@ -98,25 +100,25 @@ describe('fetchCapped against a real server', () => {
       return range ? Promise.reject(new TypeError('Failed to fetch')) : plain.fetch(u, init);
     }) as typeof globalThis.fetch;
     let got = 0;
-    const r = await fetchCapped('https://x.org/a.csv', { fetch: preflighting, onBytes: (b) => (got += b.length) });
-    assert.deepEqual([r.truncated, got, ranges], [false, 4, [`bytes=0-${PREVIEW_CAP_BYTES - 1}`, null]]);
+    const r = await readCapped('https://x.org/a.csv', { fetch: preflighting, onBytes: (b) => (got += b.length) });
+    assert.deepEqual([r.truncated, got, ranges], [false, 4, [`bytes=0-${PREVIEW_CAP_BYTES}`, null]]);
   });
   it('a body of exactly the cap is complete', async () => {
-    const r = await fetchCapped(`${base}/exact?mib=1`, { cap: 1024 * 1024 + 34, onBytes: () => undefined });
+    const r = await readCapped(`${base}/exact?mib=1`, { cap: 1024 * 1024 + 34, onBytes: () => undefined });
     assert.equal(r.truncated, false);
   });
   it('HTTP errors reject with the status; a refused connection rejects', async () => {
     const { fetch } = piecewiseFetch('nope', 10, { status: 404 });
-    await assert.rejects(fetchCapped('http://x.org/a.csv', { fetch, onBytes: () => undefined }), (e: unknown) => e instanceof PreviewHttpError && e.status === 404);
+    await assert.rejects(readCapped('http://x.org/a.csv', { fetch, onBytes: () => undefined }), (e: unknown) => e instanceof PreviewHttpError && e.status === 404);
     const closed = createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as { port: number }).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    await assert.rejects(fetchCapped(`http://127.0.0.1:${port}/a.csv`, { onBytes: () => undefined }), TypeError);
+    await assert.rejects(readCapped(`http://127.0.0.1:${port}/a.csv`, { onBytes: () => undefined }), TypeError);
   });
   it('fetches without credentials, in CORS mode', async () => {
     const { fetch, calls } = piecewiseFetch('a\n1\n');
-    await fetchCapped('https://x.org/a.csv', { fetch, onBytes: () => undefined });
+    await readCapped('https://x.org/a.csv', { fetch, onBytes: () => undefined });
     assert.equal(calls[0]!.init?.credentials, 'omit');
     assert.equal(calls[0]!.init?.mode, 'cors');
   });

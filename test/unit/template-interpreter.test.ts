@@ -24,6 +24,23 @@ const entry = entryOf([
 ]);
 const render = (src: string, over = {}) => toHtml(renderTemplate(src, ctxOf({ entry, ...over })));
 
+describe('labelProperties (the incumbent\'s page key)', () => {
+  const SCHEMA = 'http://schema.org/';
+  const named = entryOf([
+    [`${DCT}title`, literal('Tree register', { language: 'en' })],
+    [`${SCHEMA}name`, literal('Municipal trees', { language: 'en' })],
+    [`${DCAT}theme`, ENVI],
+  ]);
+  it('names the entry by the listed properties first, the standard title after them', () => {
+    assert.equal(toHtml(renderTemplate('<p>{{text}}</p>', ctxOf({ entry: named, page: { labelProperties: ['schema:name'] } }))).includes('Municipal trees'), true);
+    assert.equal(toHtml(renderTemplate('<p>{{text}}</p>', ctxOf({ entry: named, page: { labelProperties: 'schema:name, dcterms:title' } }))).includes('Municipal trees'), true);
+    // without the key, or naming a property the entry lacks: the standard title
+    assert.equal(toHtml(renderTemplate('<p>{{text}}</p>', ctxOf({ entry: named }))).includes('Tree register'), true);
+    assert.equal(toHtml(renderTemplate('<p>{{text}}</p>', ctxOf({ entry: named, page: { labelProperties: ['foaf:nick'] } }))).includes('Tree register'), true);
+    assert.equal(toHtml(renderTemplate('<p>{{text}}</p>', ctxOf({ entry: named, page: { labelProperties: ['schema:name'] } }))).includes('Tree register'), false);
+  });
+});
+
 describe('template parsing and markup positions', () => {
   it('a hole in text is a child, in an attribute value the whole attribute, in a tag name an inline token', () => {
     const c = compileProgram(parseTemplate('<h{{hinc}} class="a {{x}} b">{{y}}</h{{hinc}}>')!);

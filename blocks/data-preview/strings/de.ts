@@ -25,4 +25,11 @@ export const previewDe: PreviewMessages = {
   'preview.prev': 'Vorherige Seite',
   'preview.next': 'Nächste Seite',
   'preview.last': 'Letzte Seite',
+  'preview.rowsPartial': 'Zeilen {from}–{to} der ersten {total} gelesenen.',
+  'preview.rowsFilteredPartial': 'Zeilen {from}–{to} von {total} Treffern in den ersten {all} gelesenen.',
+  'preview.noMatchPartial': 'Keine Zeilen entsprechen dem Filter in den ersten {all} gelesenen.',
+  'preview.morePartial': 'Die Datei hat weitere Zeilen: Die nächsten Seiten lesen sie.',
+  'preview.samplePartial': 'Sortieren und Filtern gelten für die bisher gelesenen Zeilen; die nächsten Seiten lesen mehr von der Datei.',
+  'preview.pagePartial': 'Seite {page} von {pages} oder mehr',
+  'preview.readingMore': 'Weitere Zeilen werden gelesen…',
 };

@@ -26,6 +26,13 @@ export const previewEn = {
   'preview.prev': 'Previous page',
   'preview.next': 'Next page',
   'preview.last': 'Last page',
+  'preview.rowsPartial': 'Rows {from}–{to} of the first {total} read.',
+  'preview.rowsFilteredPartial': 'Rows {from}–{to} of {total} matching in the first {all} read.',
+  'preview.noMatchPartial': 'No rows match the filter in the first {all} read.',
+  'preview.morePartial': 'The file has more rows: the next pages read them.',
+  'preview.samplePartial': 'Sorting and filtering apply to the rows read so far; the next pages read more of the file.',
+  'preview.pagePartial': 'Page {page} of {pages} or more',
+  'preview.readingMore': 'Reading more rows…',
 } as const;
 
 export type PreviewKey = keyof typeof previewEn;

@@ -25,4 +25,11 @@ export const previewSv: PreviewMessages = {
   'preview.prev': 'Föregående sida',
   'preview.next': 'Nästa sida',
   'preview.last': 'Sista sidan',
+  'preview.rowsPartial': 'Rad {from}–{to} av de första {total} som lästs.',
+  'preview.rowsFilteredPartial': 'Rad {from}–{to} av {total} som matchar bland de första {all} som lästs.',
+  'preview.noMatchPartial': 'Inga rader matchar filtret bland de första {all} som lästs.',
+  'preview.morePartial': 'Filen har fler rader: nästa sidor läser dem.',
+  'preview.samplePartial': 'Sortering och filtrering gäller raderna som lästs hittills; nästa sidor läser mer av filen.',
+  'preview.pagePartial': 'Sida {page} av {pages} eller fler',
+  'preview.readingMore': 'Läser fler rader…',
 };

@@ -32,7 +32,8 @@ export function blockOf(name: string, ctx: TemplateContext): Nested | undefined 
   const base = found?.base ?? name;
   if (Object.hasOwn(ENTRY_PARTS, base)) return { tag: 'catalog-metadata', defaults: found?.defaults ?? {}, part: ENTRY_PARTS[base]! };
   const tag = tagOf(base);
-  if (tag === ENTRY_VIEW) return { tag, defaults: found?.defaults ?? {}, implied: BLOCK_ATTRIBUTES[base] ?? {} };
+  // what the name implies on its element: the kind of `<catalog-entry-view>`, `<catalog-showcase-list>`
+  if (tag && Object.hasOwn(BLOCK_ATTRIBUTES, base)) return { tag, defaults: found?.defaults ?? {}, implied: BLOCK_ATTRIBUTES[base]! };
   return tag ? { tag, defaults: found?.defaults ?? {} } : undefined;
 }
 

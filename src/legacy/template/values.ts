@@ -44,9 +44,20 @@ function firstLiteral(ctx: TemplateContext, entry: StoreEntry | undefined, subje
   return undefined;
 }
 
+/**
+ * The page's `labelProperties` (the incumbent's key: the properties that name a resource, e.g. `['schema:name']`), as
+ * full IRIs: read before the standard title and label properties, which stay the fallback.
+ */
+function pageLabelProperties(ctx: TemplateContext): string[] {
+  const raw = (ctx.page as TemplateContext['page'] | undefined)?.labelProperties; // (a context built without a page)
+  const list: unknown[] = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+  return list.filter((p): p is string => typeof p === 'string' && p.trim() !== '').map((p) => expand(p.trim()));
+}
+const titleProperties = (ctx: TemplateContext): readonly string[] => [...pageLabelProperties(ctx), ...TITLE_PROPERTIES];
+
 /** Title of the current entry in the UI language ('' when it has none). */
 export function entryTitle(ctx: TemplateContext): string {
-  return firstLiteral(ctx, ctx.entry, ctx.entry?.resourceUri ?? '', TITLE_PROPERTIES) ?? '';
+  return firstLiteral(ctx, ctx.entry, ctx.entry?.resourceUri ?? '', titleProperties(ctx)) ?? '';
 }
 
 /** The first value (best language) of `pred` on the current entry's resource, as text ('' when none). */
@@ -58,10 +69,10 @@ export function firstValue(ctx: TemplateContext, pred: string): string {
 function labelOf(ctx: TemplateContext, t: Term): string {
   if (t.termType === 'NamedNode') {
     const rel = ctx.related?.get(t.value);
-    const own = rel && firstLiteral(ctx, rel, t.value, TITLE_PROPERTIES);
+    const own = rel && firstLiteral(ctx, rel, t.value, titleProperties(ctx));
     if (own) return own;
   }
-  return firstLiteral(ctx, ctx.entry, t, LABEL_PROPERTIES)
+  return firstLiteral(ctx, ctx.entry, t, [...pageLabelProperties(ctx), ...LABEL_PROPERTIES])
     ?? (t.termType === 'NamedNode' ? vocabLabel(t.value, ctx.lang) ?? uriTail(t.value) : '');
 }
 
