@@ -31,12 +31,28 @@ const LEGACY = '[data-entryscape],[data-entryscape-block],[data-entryscape-compo
 let legacy: Promise<typeof import('../src/legacy/index.ts')> | undefined;
 const loadLegacy = () => (legacy ??= import('../src/legacy/index.ts').then((m) => (m.startLegacy(document), m)));
 
+/** The bundler's helper file, named by the CDN build only (vite.config.ts); undefined when run from source. */
+declare const CDN_RUNTIME_FILE: string | undefined;
+let runtimeAsked = false;
+/**
+ * Asks for the bundler's helper file, which the block chunks and their strings import, at once: it then arrives with
+ * the first block's chunk instead of one round trip after it (issue 27 point 2).
+ */
+function preloadRuntime(): void {
+  if (runtimeAsked || typeof CDN_RUNTIME_FILE !== 'string') return;
+  runtimeAsked = true;
+  const href = new URL(CDN_RUNTIME_FILE, import.meta.url).href;
+  // (a failure shows where a chunk imports it)
+  import(/* @vite-ignore */ href).catch(() => {});
+}
+
 function load(tag: string): Promise<void> {
   const started = loading.get(tag);
   if (started) return started;
   const loader = pending.get(tag);
   if (!loader) return Promise.resolve();
   pending.delete(tag);
+  preloadRuntime();
   selector = [...pending.keys()].join();
   // A block inside a <catalog-store-provider> asks for its store when it connects: the provider (a chunk of its own)
   // is defined first, or the block would not find it and use the page's store.
