@@ -10,8 +10,7 @@
  */
 import { BLOCK_LOADERS } from './block-loaders.ts';
 import { provideApi, type LegacyApi } from '../src/legacy/ready.ts';
-import { startLanding } from '../src/config/early-entry.ts';
-import { startSearch } from '../src/config/early-search.ts';
+import { startLanding, startSearchStrings } from '../src/config/early-entry.ts';
 import { useLoaderScript } from '../src/config/page-config.ts';
 
 const PROVIDER = 'catalog-store-provider';
@@ -67,9 +66,14 @@ function load(tag: string): Promise<void> {
   return done;
 }
 
+/** The facet search layouts (dataset-facet-search-layout, its compact and portal kinds) and their esb- names. */
+const FACET_LAYOUT = /^(dataset-(compact-)?facet-search(-portal)?-layout|esb-dataset(compact)?facetsearch(portal)?layout)$/;
+
 /**
- * The first element of a tag loads its block. Alongside: a landing block's entry and strings (early-entry.ts), a facet
- * search layout's first search, its strings and the sort select it shows (early-search.ts).
+ * The first element of a tag loads its block. Alongside: a landing block's entry and strings (early-entry.ts); for a
+ * facet search layout, the module that starts its first search and loads its strings and the sort select it shows
+ * (early-search.ts: a small chunk, so the search goes out while the search chunk is still on its way, and landing
+ * pages never download it).
  */
 function start(el: Element): void {
   const tag = el.localName;
@@ -79,7 +83,14 @@ function start(el: Element): void {
   if (el.closest(PROVIDER)) return;
   // <dataset-view>, <dataservice-view> and their esb- names
   if (/(set|service)-?view$/.test(tag)) startLanding(el);
-  else if (startSearch(el)?.includeSorting === true) void load('catalog-sort-select');
+  else if (FACET_LAYOUT.test(tag)) {
+    startSearchStrings(el);
+    const variant = tag.includes('compact') ? 'compact' : tag.includes('portal') ? 'portal' : 'facet';
+    // (a failure is the layout's to show: it loads the same modules)
+    import('../src/config/early-search.ts').then((m) => {
+      if (m.startSearch(el, variant)?.includeSorting === true) void load('catalog-sort-select');
+    }, () => {});
+  }
 }
 
 /** Loads the blocks found at and under `node`. */
