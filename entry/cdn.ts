@@ -70,10 +70,9 @@ function load(tag: string): Promise<void> {
 const FACET_LAYOUT = /^(dataset-(compact-)?facet-search(-portal)?-layout|esb-dataset(compact)?facetsearch(portal)?layout)$/;
 
 /**
- * The first element of a tag loads its block. Alongside: a landing block's entry and strings (early-entry.ts); for a
- * facet search layout, the module that starts its first search and loads its strings and the sort select it shows
- * (early-search.ts: a small chunk, so the search goes out while the search chunk is still on its way, and landing
- * pages never download it).
+ * The first element of a tag loads its block. Alongside: a landing block's entry and strings (early-entry.ts); a
+ * facet search layout's strings and the module that starts its first search (early-search.ts: a small chunk, so the
+ * search goes out while the search chunk is still on its way, and landing pages never download it).
  */
 function start(el: Element): void {
   const tag = el.localName;
@@ -87,9 +86,7 @@ function start(el: Element): void {
     startSearchStrings(el);
     const variant = tag.includes('compact') ? 'compact' : tag.includes('portal') ? 'portal' : 'facet';
     // (a failure is the layout's to show: it loads the same modules)
-    import('../src/config/early-search.ts').then((m) => {
-      if (m.startSearch(el, variant)?.includeSorting === true) void load('catalog-sort-select');
-    }, () => {});
+    import('../src/config/early-search.ts').then((m) => m.startSearch(el, variant), () => {});
   }
 }
 

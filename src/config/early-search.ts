@@ -6,15 +6,15 @@
  * the layout's parts will read: the page address's state (terms, facet filters, sort, page; the page's URL prefix and
  * the layout's scope name) and the parameters the list, the facet column and the search field resolve through the one
  * resolver from the attributes the layout gives them (src/search/layout-parts.ts; `limit`, `sortOrder`, `sortOptions`,
- * `context`, `baseFilter`, types, facets…). The scope adopts the request when its own first one is the same URL
- * (src/search/early.ts); when it asks for another (a part configured by a script), this one is cancelled. No head
+ * `context`, `baseFilter`, types, facets…). The scope's first search joins it in the store client, which
+ * keeps one request (and then one answer) per URL (src/store/entrystore.ts); a scope that asks for another (a part
+ * configured by a script) leaves this one unused. No head
  * start for what the loader cannot read yet: config files still loading, `blocks` definitions, the page's own
  * `collections` or `query`, or (the loader checks) a `<catalog-store-provider>` around the layout.
  */
 import { storeFor, storeUrlOf } from '../store/registry.ts';
 import { buildSearchRequest } from '../search/query.ts';
 import { readState } from '../search/url.ts';
-import { startEarlySearch } from '../search/early.ts';
 import {
   DEFAULT_SETTINGS, facetCollections, listSettings, listTypes, pageSizeOf, suggestionCollections,
 } from '../search/settings.ts';
@@ -33,17 +33,14 @@ const FACET_LAYOUTS: Readonly<Record<FacetVariant, BlockName>> = {
   portal: 'datasetFacetSearchPortalLayout',
 };
 
-/**
- * Starts the first search of the facet layout `el` of kind `variant` (see above). Returns the layout's parameters
- * (the loader loads the sort select when it shows one), or undefined when it gave no head start.
- */
-export function startSearch(el: Element, variant: FacetVariant): { readonly includeSorting?: unknown } | undefined {
+/** Starts the first search of the facet layout `el` of kind `variant` (see above). */
+export function startSearch(el: Element, variant: FacetVariant): void {
   const doc = el.ownerDocument;
-  if (hasPendingConfigFiles(doc)) return undefined;
+  if (hasPendingConfigFiles(doc)) return;
   const page = readPageConfig(doc);
   // `blocks` definitions (their reader is a chunk of its own), the page's own `collections` and `query` (read by a
   // lazy chunk before the scope reads the address) would change the request: the scope asks for its own
-  if (page.blocks !== undefined || page.collections !== undefined || page.query !== undefined) return undefined;
+  if (page.blocks !== undefined || page.collections !== undefined || page.query !== undefined) return;
   const block = FACET_LAYOUTS[variant];
   const layout = resolveParams(block, el, page);
   const lang = blockLang(el, page);
@@ -60,8 +57,8 @@ export function startSearch(el: Element, variant: FacetVariant): { readonly incl
   const settings = { ...DEFAULT_SETTINGS, ...configured, facets };
   const store = storeFor(storeUrlOf(el, page), page);
   const state = readState(new URL(doc.location.href), scope, urlPrefix(page));
-  startEarlySearch(store, scope, buildSearchRequest(state, settings, { storeBaseUrl: store.baseUrl, seenFormats: {} }));
-  return layout;
+  // a failure is the scope's to show: it joins this request (the same URL) and gets the same error
+  store.search(buildSearchRequest(state, settings, { storeBaseUrl: store.baseUrl, seenFormats: {} })).catch(() => {});
 }
 
 /**

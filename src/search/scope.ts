@@ -25,7 +25,6 @@ import { askable, noteRelatedIndexing } from './related.ts';
 import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, type GroupInput } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
-import { releaseEarlySearch } from './early.ts';
 import {
   clampPage, EMPTY_STATE, type CollectionName, type FacetGroupView, type ResultRow, type SearchResults, type SearchSettings, type SearchState,
 } from './types.ts';
@@ -273,10 +272,8 @@ export class SearchScope extends EventTarget {
         // are asked for (the counts are most of an answer), and the counts seen are shown with them.
         const counted = this.#seen.get(filterKey)?.facets;
         const request = buildSearchRequest(state, counted ? { ...settings, facets: [] } : settings, { storeBaseUrl: this.store.baseUrl, seenFormats: this.#seenFormats() });
-        const asked = this.store.search(request, { signal });
-        // The loader's first search (early.ts) was joined above when it is this very request; otherwise it goes
-        releaseEarlySearch(this.store, this.name);
-        answer = await asked;
+        // (the CDN loader's first search, src/config/early-search.ts, is joined here when it is this very request)
+        answer = await this.store.search(request, { signal });
         noteRelatedIndexing(this.store, answer);
         ({ state, settings } = askable(this.store, state, settings));
         if (counted) answer = { ...answer, facets: counted };
