@@ -136,8 +136,8 @@ const stringsChunk = (id: string) => {
   return m ? `${m[3]}-${m[1] ?? VOCAB_PART[m[2]!]}` : null;
 };
 /** The shared part first (a higher priority): a group also takes what its modules import, and both parts import it. */
-const SHARED_STRINGS_GROUP = { name: (id: string) => (stringsChunk(id)?.endsWith('-shared') ? stringsChunk(id) : null), debugName: 'shared strings', priority: 8 };
-const STRINGS_GROUP = { name: stringsChunk, debugName: 'strings', priority: 7 };
+const SHARED_STRINGS_GROUP = { name: (id: string) => (stringsChunk(id)?.endsWith('-shared') ? stringsChunk(id) : null), debugName: 'shared strings', priority: 7 };
+const STRINGS_GROUP = { name: stringsChunk, debugName: 'strings', priority: 6 };
 const CDN_CHUNK_GROUPS = [
   SHARED_STRINGS_GROUP,
   STRINGS_GROUP,
@@ -150,17 +150,8 @@ const CDN_CHUNK_GROUPS = [
     // (the reader of the page's `collections` / `query` keys, ./src/search/page-keys.ts, is a lazy chunk of its own,
     // as are the multi search box's suggestions and the list's row expansion, loaded when the reader turns to them)
     test: (id: string) => !/\/blocks\/dataset-list\/row-(detail|expansion)\.ts$|\/blocks\/dataset-multi-search\/suggestions\.ts$|\/src\/search\/(page-keys|query-template)\.ts$/.test(id)
-      && /\/src\/search\/|\/blocks\/(search-base|dataset-(list|facets|results|multi-search|facet-search-layout)|facet-search-responsiveness|catalog-sort-select)\/|\/blocks\/dataset-search\/simple-search\.styles\.ts$/.test(id),
+      && /\/src\/search\/|\/blocks\/(search-base|dataset-(list|facets|results|multi-search|facet-search-layout)|facet-search-responsiveness)\/|\/blocks\/dataset-search\/simple-search\.styles\.ts$/.test(id),
     priority: 2,
-  },
-  {
-    // The search page's head start (src/config/early-search.ts, issue 27 point 2): what builds the first store search
-    // from the page address (the request, the address's state, the search settings of the layout's parts). The
-    // loader imports it for a facet search layout beside the `search` chunk, which imports these modules from it.
-    // Before `search` (a higher priority), which would otherwise take them as its modules' imports.
-    name: 'search-start',
-    test: (id: string) => id.endsWith('/src/config/early-search.ts'),
-    priority: 3,
   },
   {
     // A data service's view model and rendering: loaded by a landing page only when its entry is a data service
@@ -168,24 +159,24 @@ const CDN_CHUNK_GROUPS = [
     // `core` (lower priority), which keep the modules it shares with them.
     name: 'service',
     test: (id: string) => SERVICE_VIEW.test(id),
-    priority: 4,
+    priority: 3,
   },
   {
     name: 'landing',
     // With the view models: a search page loads this chunk on a row's first expansion (with row-detail.ts).
     test: (id: string) => VIEW_MODEL.test(id) || JSONLD.test(id) || /\/blocks\/(dataset-view|dataservice-view)\/(dataset-view|dataservice-view|[\w-]+\.element|[\w-]+\.styles)\.ts$|\/blocks\/landing\/landing-block\.ts$/.test(id),
-    priority: 5,
+    priority: 4,
   },
   {
     name: 'core',
-    test: (id: string) => CDN_LOADER.test(id) || !LAZY.test(id) && !VIEW_MODEL.test(id) && !/\/src\/config\/(block-overrides|early-search)\.ts$/.test(id) && !SERVICE_VIEW.test(id) && !STORE_PROVIDER.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
+    test: (id: string) => CDN_LOADER.test(id) || !LAZY.test(id) && !VIEW_MODEL.test(id) && !id.endsWith('/src/config/block-overrides.ts') && !SERVICE_VIEW.test(id) && !STORE_PROVIDER.test(id) && !SEARCH_ONLY_LIT.test(id) && !RICH_CONTENT_ONLY.test(id)
       && (/\/node_modules\/(lit|lit-html|lit-element|@lit)\//.test(id)
       || /\/src\/(store|config|rdf\/(graph|rdfjson|namespaces|literal)|i18n|dcat)\//.test(id)
       || (/\/blocks\/base[/.]/.test(id) && !/\/(trusted-types|store-provider)\.ts$/.test(id))
       // the small hook that decides whether to load rich content: landing pages and search rows both use it
       || /\/blocks\/rich-content\/hook\.ts$/.test(id)),
     // Before `landing`: a group also takes what its modules import, and the view models import core modules.
-    priority: 6,
+    priority: 5,
   },
 ];
 

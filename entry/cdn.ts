@@ -70,9 +70,8 @@ function load(tag: string): Promise<void> {
 const FACET_LAYOUT = /^(dataset-(compact-)?facet-search(-portal)?-layout|esb-dataset(compact)?facetsearch(portal)?layout)$/;
 
 /**
- * The first element of a tag loads its block. Alongside: a landing block's entry and strings (early-entry.ts); a
- * facet search layout's strings and the module that starts its first search (early-search.ts: a small chunk, so the
- * search goes out while the search chunk is still on its way, and landing pages never download it).
+ * The first element of a tag loads its block. Alongside: a landing block's entry and strings, a facet search layout's
+ * strings (early-entry.ts).
  */
 function start(el: Element): void {
   const tag = el.localName;
@@ -82,12 +81,7 @@ function start(el: Element): void {
   if (el.closest(PROVIDER)) return;
   // <dataset-view>, <dataservice-view> and their esb- names
   if (/(set|service)-?view$/.test(tag)) startLanding(el);
-  else if (FACET_LAYOUT.test(tag)) {
-    startSearchStrings(el);
-    const variant = tag.includes('compact') ? 'compact' : tag.includes('portal') ? 'portal' : 'facet';
-    // (a failure is the layout's to show: it loads the same modules)
-    import('../src/config/early-search.ts').then((m) => m.startSearch(el, variant), () => {});
-  }
+  else if (FACET_LAYOUT.test(tag)) startSearchStrings(el);
 }
 
 /** Loads the blocks found at and under `node`. */

@@ -23,10 +23,7 @@ export function startLanding(el: Element): void {
   if (loc.kind !== 'none') fetchLocatedEntry(storeFor(storeUrlOf(el, page), page), loc).catch(() => {});
 }
 
-/**
- * A facet search layout's UI strings, asked for beside the search chunk and the head start (early-search.ts), so that
- * they are in when the rows are (issue 27 point 2).
- */
+/** A facet search layout's UI strings, asked for beside the search chunk instead of after it (issue 27 point 2). */
 export function startSearchStrings(el: Element): void {
   const doc = el.ownerDocument;
   if (!hasPendingConfigFiles(doc)) void loadSearchMessages(blockLang(el, readPageConfig(doc)));

@@ -1,9 +1,8 @@
 /**
  * The parts a search layout renders and the attributes each part gets (behaviour doc §2.4–§2.8): parameters handed down
  * as `inherit` (an unset value on the layout leaves the part's own default, behaviour doc §8) and the layout's own
- * scope, store, language and HTML mode. Plain data: blocks/search-base/layout.ts renders the parts with them, and the
- * CDN loader's first search (src/config/early-search.ts) resolves the parts' parameters from them while the search
- * chunk is still loading.
+ * scope, store, language and HTML mode. Plain data: blocks/search-base/layout.ts renders the parts with them, and a search
+ * started before the blocks (issue 27 point 2) can resolve the parts' parameters from them the same way.
  */
 export type Attrs = Readonly<Record<string, string | undefined>>;
 

@@ -272,7 +272,6 @@ export class SearchScope extends EventTarget {
         // are asked for (the counts are most of an answer), and the counts seen are shown with them.
         const counted = this.#seen.get(filterKey)?.facets;
         const request = buildSearchRequest(state, counted ? { ...settings, facets: [] } : settings, { storeBaseUrl: this.store.baseUrl, seenFormats: this.#seenFormats() });
-        // (the CDN loader's first search, src/config/early-search.ts, is joined here when it is this very request)
         answer = await this.store.search(request, { signal });
         noteRelatedIndexing(this.store, answer);
         ({ state, settings } = askable(this.store, state, settings));

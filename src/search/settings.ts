@@ -143,8 +143,8 @@ export function listTypes(p: Params, base: readonly ItemKind[]): readonly ItemKi
 }
 
 /**
- * The settings a result list gives its scope (blocks/dataset-list/search-list.ts), from its resolved parameters; the
- * CDN loader's first search (src/config/early-search.ts) builds them the same way.
+ * The settings a result list gives its scope (blocks/dataset-list/search-list.ts), from its resolved parameters: a
+ * plain function, so that a search started before the blocks (issue 27 point 2) can build them the same way.
  */
 export function listSettings(p: Params, types: readonly ItemKind[], pageSize: number, lang: SearchSettings['lang']): ScopeConfig {
   const contexts = contextsOf(p.context);
