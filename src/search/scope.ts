@@ -26,7 +26,7 @@ import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, type Gr
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 import {
-  clampPage, EMPTY_STATE, type CollectionName, type FacetGroupView, type ResultRow, type SearchResults, type SearchSettings, type SearchState,
+  clampPage, EMPTY_STATE, type CollectionName, type ScopeConfig, type FacetGroupView, type ResultRow, type SearchResults, type SearchSettings, type SearchState,
 } from './types.ts';
 
 export interface ScopeHistory {
@@ -44,10 +44,7 @@ export interface ScopeWindow {
 
 export type ScopeStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-export interface ScopeConfig extends Partial<SearchSettings> {
-  /** Keep the page number in the query string (`esc_page`). */
-  readonly pageInUrl?: boolean;
-}
+export type { ScopeConfig };
 
 export interface UpdateOptions {
   /** How the URL records the change (default push: one history entry per change). */

@@ -7,9 +7,8 @@
 import { expandUri } from './url.ts';
 import { expand } from '../rdf/namespaces.ts';
 import { DEFAULT_FACETS, TYPE_VALUES } from './facets.ts';
-import type { CollectionName, SearchSettings } from './types.ts';
+import type { CollectionName, ScopeConfig, SearchSettings } from './types.ts';
 import { collectionNames, customFacetNames } from './collections.ts';
-import type { ScopeConfig } from './scope.ts';
 
 /** Resolved block parameters (src/config/resolve.ts), as read here. */
 type Params = Readonly<Record<string, unknown>>;
