@@ -18,9 +18,9 @@ import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } f
 import { facetsStyles } from './facets.styles.ts';
 import { isPlainClick } from '../search-base/pagination.ts';
 import { KeptLinks } from '../search-base/kept-links.ts';
-import { DEFAULT_FACETS, facetOf, isFilterValue } from '../../src/search/facets.ts';
-import { offeredCollections } from '../../src/search/settings.ts';
-import { collectionLabel, customFacetNames } from '../../src/search/collections.ts';
+import { facetOf, isFilterValue } from '../../src/search/facets.ts';
+import { facetCollections } from '../../src/search/settings.ts';
+import { collectionLabel } from '../../src/search/collections.ts';
 import type { ResolvedParams } from '../../src/config/resolve.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, htmlText, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
@@ -32,9 +32,6 @@ function keywordLangs(rows: readonly ResultRow[]): Map<string, string> {
   return new Map(rows.flatMap(({ entry: e }) => e.metadata.objects(e.resourceUri, 'http://www.w3.org/ns/dcat#keyword')
     .filter((o) => o.language).map((o) => [o.value, o.language!] as const)));
 }
-
-/** Display order of every collection. */
-const ORDER: readonly CollectionName[] = ['type', 'theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd'];
 
 /** Values shown before "Show more" in the compact variant. */
 export const COMPACT_LIMIT = 5;
@@ -95,13 +92,7 @@ export class FacetsBlock extends CatalogBlock<boolean> {
 
   #collections(p: ResolvedParams): CollectionName[] {
     // (the page's own collections not read yet: `include` may name them)
-    if (this.#scope.keysPending) return [];
-    const set = new Set<CollectionName>(DEFAULT_FACETS);
-    if (p.hvdFilter === true) set.add('hvd');
-    if (p.typeFilter === true) set.add('type');
-    // `include` / `exclude` by collection name (the incumbent's facets parameters)
-    // then the page's own `collections` (src/search/collections.ts), in their order
-    return offeredCollections([...ORDER.filter((n) => set.has(n)), ...customFacetNames()], p.include, p.exclude);
+    return this.#scope.keysPending ? [] : facetCollections(p);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {

@@ -24,8 +24,9 @@ import { FACETS, facetOf, FORMAT_FIELD_LIST } from './facets.ts';
 import { askable, noteRelatedIndexing } from './related.ts';
 import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, type GroupInput } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
 import {
-  clampPage, EMPTY_STATE, type CollectionName, type FacetGroupView, type ResultRow, type SearchResults, type SearchSettings, type SearchState,
+  clampPage, EMPTY_STATE, type CollectionName, type ScopeConfig, type FacetGroupView, type ResultRow, type SearchResults, type SearchSettings, type SearchState,
 } from './types.ts';
 
 export interface ScopeHistory {
@@ -43,10 +44,7 @@ export interface ScopeWindow {
 
 export type ScopeStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-export interface ScopeConfig extends Partial<SearchSettings> {
-  /** Keep the page number in the query string (`esc_page`). */
-  readonly pageInUrl?: boolean;
-}
+export type { ScopeConfig };
 
 export interface UpdateOptions {
   /** How the URL records the change (default push: one history entry per change). */
@@ -55,7 +53,7 @@ export interface UpdateOptions {
   readonly debounce?: number;
 }
 
-export const DEFAULT_SETTINGS: SearchSettings = { types: ['dataset'], pageSize: 10, facets: [], lang: 'en' };
+export { DEFAULT_SETTINGS };
 
 interface SeenFilter {
   readonly facets: readonly FacetField[];

@@ -56,6 +56,12 @@ export interface SearchSettings {
   readonly pointingAt?: { readonly predicate: string; readonly object: string };
 }
 
+/** What a block gives its scope (scope.ts `configure`): search settings, and whether the page number is in the URL. */
+export interface ScopeConfig extends Partial<SearchSettings> {
+  /** Keep the page number in the query string (`esc_page`). */
+  readonly pageInUrl?: boolean;
+}
+
 export interface FacetValueView {
   /** URI, literal or bucket key (what goes into `SearchState.filters`). */
   readonly value: string;
