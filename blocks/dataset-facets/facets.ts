@@ -267,7 +267,8 @@ export class FacetsBlock extends CatalogBlock<boolean> {
     const shown = clipWords(v.label, FACET_LABEL_LIMIT);
     const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);
     const label = html`<span class="facetLabel" lang=${langOf({ lang: v.labelLang ?? (name === 'keyword' ? this.#keywordLangs.get(v.value) : undefined) }, lang) ?? nothing} title=${full}>${shown}</span>`;
-    const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${formatNumber(v.count, lang)})</span
+    // (an exact count still on its way shows no number rather than a wrong one: src/search/view.ts)
+    const count = v.counting ? nothing : html`<span class="esbFacets__occurence" aria-hidden="true">(${formatNumber(v.count, lang)})</span
       ><span class="esbVisuallyHidden">, ${msg(lang, scope.results?.counts ? 'hits.count' : 'facets.count', { n: v.count })}</span>`;
     // Too long to be a filter (MAX_FILTER_VALUE_CHARS): listed with its count, not offered as a link.
     if (!v.selected && !isFilterValue(v.value)) return html`<li class="esbFacets__option">${label}${count}</li>`;

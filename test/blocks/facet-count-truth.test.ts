@@ -48,7 +48,7 @@ async function show(el: DatasetFacets, scope: SearchScope, state: SearchState): 
 const mount = () => mountSearch<DatasetFacets>(html`<dataset-facets lang="en" hvd-filter type-filter></dataset-facets>`);
 
 describe('facet counts equal the result counts (issue 28 point 1)', function () {
-  this.timeout(120_000);
+  (this as { timeout(ms: number): void }).timeout(120_000);
   before(() => loadMessages('en'));
   beforeEach(freshPage);
 
