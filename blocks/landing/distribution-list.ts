@@ -40,7 +40,7 @@ function formatBadges(d: DistributionModel, ctx: RenderContext): TemplateResult 
     >`;
   }
   return html`${d.formats.map(
-    (f) => html`<span class="formatLabel md5_${md5Hex(f.raw)}" title=${f.raw}>${f.label}</span> `,
+    (f) => html`<span class="formatLabel md5_${md5Hex(f.raw)}">${f.label}</span> `,
   )}`;
 }
 
