@@ -403,7 +403,7 @@ export class DataPreviewBlock extends LitElement {
             html`<td class=${table.isNumeric(i) ? 'esbNum' : ''}>${row[i] ?? ''}</td>`)}</tr>`)}</tbody>
         </table>
       </div>
-      <nav class="esbPreviewPager" aria-label=${this.#t('preview.pages')}>
+      <nav class="esbPreviewPager" aria-label=${this.label?.trim() ? this.#t('preview.pagesOf', { name: this.label.trim() }) : this.#t('preview.pages')}>
         ${pagerButton(this.#t('preview.first'), '«', first, 1, 'esbPreviewFirst')}
         ${pagerButton(this.#t('preview.prev'), '‹', first, page.page - 1, 'esbPreviewPrev')}
         <span class="esbPreviewPage">${this.#t(this.#partial ? 'preview.pagePartial' : 'preview.page', { page: page.page, pages: page.pages })}</span>

@@ -76,7 +76,7 @@ const formatHash = (raw: string): string => formatHashes.get(raw) ?? remember(fo
 function formatBadges(row: ResultRow): TemplateResult | typeof nothing {
   if (row.formats.length === 0) return nothing;
   return html`<span class="esbFormats">${row.formats.map(
-    (f) => html`<span class="formatLabel md5_${formatHash(f.raw)}" title=${f.raw}>${f.label}</span> `,
+    (f) => html`<span class="formatLabel md5_${formatHash(f.raw)}">${f.label}</span> `,
   )}</span>`;
 }
 

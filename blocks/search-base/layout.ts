@@ -50,9 +50,18 @@ export { scopeNameOf } from './scope-params.ts';
  * Low specificity (`:where`), themeable with --cb-gap and --cb-facet-column.
  */
 export const layoutStyles = css`
-  :where(.esbSearchLayout) > :where(*) + :where(*),
+  :where(.esbSearchLayout) > :where(:not(.esbSkipLink)) + :where(*),
   :where(.esbResultColumn) > :where(*) + :where(*) {
     margin-top: var(--cb-gap, 1rem);
+  }
+  /* the skip link past the facet column: out of sight until it has focus */
+  :where(.esbSkipLink:not(:focus)) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
   }
   :where(.esbFacetSearch) {
     display: grid;
@@ -202,6 +211,11 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
     this.searchScope.update((s) => ({ ...s, filters: {}, page: 1 }), { history: 'push' });
   };
 
+  #skipToResults = (e: Event): void => {
+    e.preventDefault();
+    this.querySelector<HTMLElement>('.esbResultColumn')?.focus();
+  };
+
   /** The "Filter" heading of the facet column: `h{hl}`; the facet groups below it are `h{hl+1}`. */
   protected renderFilterHeading(id: string): TemplateResult {
     return heading(headingLevel(Number(this.params.hl ?? 2), 0), msg(this.uiLang, 'facets.heading'), { id, cls: 'esbFilterHeading' });
@@ -216,14 +230,18 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
     const panel = `${this.idPrefix}-filters`;
     const headingId = `${this.idPrefix}-filter-heading`;
     const typeFilter = variant !== 'portal' && this.params.typeFilter === true;
+    const results = `${this.idPrefix}-results`;
+    // A skip link past the facets (hundreds of values) to the search and results; it focuses them without following
+    // `#id`, which would replace the search state the address keeps in its fragment (issue 28 point 15).
     return html`<div class="esbSearchLayout esbFacetSearchLayout esbFacetSearchLayout--${variant}">
+      <a class="esbSkipLink" href="#${results}" @click=${this.#skipToResults}>${msg(this.uiLang, 'layout.skip')}</a>
       ${responsivenessPart(s, panel)}
       <div class="esbFacetSearch">
         <aside class="esbFacetColumn" id=${panel} aria-labelledby=${headingId}>
           ${this.renderFilterHeading(headingId)}
           ${facetsPart(s, { typeFilter, compact: variant === 'compact' })}
         </aside>
-        <div class="esbResultColumn">
+        <div class="esbResultColumn" id=${results} tabindex="-1">
           ${multiSearchPart(s)}
           ${this.renderClearAll()}
           ${this.renderSort()}

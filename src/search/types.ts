@@ -68,7 +68,9 @@ export interface FacetValueView {
   readonly label: string;
   /** Language of the label when it came from a tagged literal / vocabulary. */
   readonly labelLang?: string;
+  /** Results of selecting it (with `counting`: a lower bound, the exact count is on its way and not shown). */
   readonly count: number;
+  readonly counting?: true;
   readonly selected: boolean;
 }
 

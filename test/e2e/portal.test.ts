@@ -6,11 +6,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cdnWorld, DEMO_CATALOG, watch } from './harness.ts';
-import { afterRequests, datasetsInFile, settleSearch } from './search-helpers.ts';
+import { afterRequests, datasetsInFile, rowRequests, settleSearch } from './search-helpers.ts';
 
 describe('portal builder: sibling blocks share one scope, another scope stays apart', () => {
   const world = cdnWorld([DEMO_CATALOG]);
-
 
   test('a facet click in <dataset-facets scope="catalog"> filters the sibling list and count, not the "quick" search', async () => {
     const page = await world.browser.newPage();
@@ -35,7 +34,8 @@ describe('portal builder: sibling blocks share one scope, another scope stays ap
     const n = seen.storeRequests.length;
     await value.locator('a.esbFacets__optionLink').click();
     await afterRequests(page, seen.storeRequests, n, 1);
-    assert.equal(seen.storeRequests.length - n, 1, seen.storeRequests.slice(n).join('\n'));
+    // one request (plus count-only searches of format/licence values the answer cannot count: issue 28 point 1)
+    assert.equal(rowRequests(seen.storeRequests.slice(n)).length, 1, seen.storeRequests.slice(n).join('\n'));
 
     const afterClick = { catalog: await view('catalog'), quick: await view('quick') };
     assert.equal(afterClick.catalog.total, count);
