@@ -189,7 +189,13 @@ export abstract class MapElementBase<T, M extends { dispose(): void }> extends L
     }
   }
 
-  /** "Skip map" link, the focusable viewport (OpenLayers draws into it) and the skip target after it. */
+  /**
+   * "Skip map" link, the focusable viewport (OpenLayers draws into it) and the skip target after it. The viewport is a
+   * named group, not a landmark: a page with many maps (a list of datasets, tabs and a section showing one
+   * visualization twice) would otherwise have landmarks under one name. Its description — the keyboard hint and what
+   * `describedBy` names — is spoken once, when the map is reached: the hint is `hidden` (out of the reading order,
+   * still read as the description), and visible text in the reading order is never also a description.
+   */
   protected viewport(name: string, describedBy: string[] = []): TemplateResult {
     const id = this.idPrefix;
     const skip = (e: Event): void => {
@@ -198,8 +204,8 @@ export abstract class MapElementBase<T, M extends { dispose(): void }> extends L
     };
     return html`
       <a class="esbMapSkip" href="#${id}-after" @click=${skip}>${this.t('map.skip')}</a>
-      <p class="esbVisuallyHidden" id="${id}-keys">${this.t('map.keys')}</p>
-      <div class="esbMapViewport" id="${id}-viewport" tabindex="0" role="region" aria-label=${name}
+      <p hidden id="${id}-keys">${this.t('map.keys')}</p>
+      <div class="esbMapViewport" id="${id}-viewport" tabindex="0" role="group" aria-label=${name}
         aria-describedby=${[...describedBy, `${id}-keys`].join(' ')}></div>
       <span class="esbMapAfter" id="${id}-after" tabindex="-1"></span>`;
   }

@@ -13,8 +13,8 @@ interface CoverageLoaded {
 /**
  * A small map of a dataset's spatial coverage (issue 9 point 5): the polygon, box or point of a `dcat:bbox` /
  * `locn:geometry` literal (WKT, GML, GeoJSON: parse with `spatialCoverages` / `parseGeometry` of
- * src/dcat/spatial.ts), on a plain background. Its text alternative — "West 11.1, South 55.3, East 24.2,
- * North 69.1" — is shown under the map and describes the map's viewport for screen readers. Keyboard as the WMS
+ * src/dcat/spatial.ts), on the base layer when one is configured. Its text alternative — "West 11.1, South 55.3,
+ * East 24.2, North 69.1" — is shown under the map, read once in the reading order right after it. Keyboard as the WMS
  * map: "Skip map" link, focusable viewport, zoom buttons. A geometry that cannot be read renders nothing.
  *
  * @summary A small map of a spatial coverage with its coordinates as text.
@@ -108,7 +108,7 @@ export class SpatialMapBlock extends MapElementBase<CoverageLoaded, { dispose():
     const id = this.idPrefix;
     return html`<div class="esbMap esbMapCoverage esbBlock">
       ${this.heading(title)}
-      ${this.viewport(this.label?.trim() ? this.t('map.label', { title }) : this.t('map.coverageLabel'), [`${id}-text`])}
+      ${this.viewport(this.label?.trim() ? this.t('map.label', { title }) : this.t('map.coverageLabel'))}
       ${this.failedNotice()}
       <p class="esbMapCoverageText" id="${id}-text">${this.coverageText}</p>
     </div>`;

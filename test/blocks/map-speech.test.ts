@@ -88,7 +88,7 @@ describe('the points map describes its places (issue 28 point 9)', () => {
     for (const [lang, words] of [
       ['en', ['5 places', 'Vänern', 'Vättern', 'Öland']],
       ['sv', ['5 platser', 'Vänern']],
-      ['de', ['5 Orte', 'Vänern']],
+      ['de', ['5 Orten', 'Vänern']],
     ] as const) {
       const root = await fixture<HTMLElement>(html`<div></div>`);
       const viz = document.createElement('catalog-visualization');
