@@ -136,6 +136,29 @@ export function resolveParams(
   return out;
 }
 
+/**
+ * One parameter of the tables for an element outside the table's columns (the map elements, drawn inside a block):
+ * the attribute on the element or on the nearest enclosing element carrying it (the block the map is drawn in), else
+ * the page configuration; parsed and checked as `resolveParams` does (an invalid value: one warning, unset).
+ */
+export function resolveParam(name: string, el: Element, page: GlobalConfig): ParamValue {
+  const spec = [...PARAMS, ...EXTRA_PARAMS].find((p) => p.name === name);
+  if (!spec) throw new Error(`Unknown parameter ${name}`);
+  let raw: unknown = null;
+  let source = 'attribute';
+  for (let at: Element | null = el; at && raw === null; at = at.parentElement) raw = attributeValue(at, name);
+  if (raw === null) {
+    source = 'page configuration';
+    raw = pageValue(page, name);
+  }
+  if (raw == null) return undefined;
+  const parsed = parseParam(spec, raw);
+  if (parsed !== INVALID) return parsed;
+  warnOnce(`[catalog-blocks] <${el.localName}>: parameter "${name}" has the invalid value ${describe(raw)} (${source}; expected ${spec.type}); ignored`,
+    `${el.localName}|${name}|${String(raw)}`);
+  return undefined;
+}
+
 /** A global boolean such as `strictStandardHtml`: element attribute, else page config; `true`/"true"/"" → true. */
 export function resolveGlobalFlag(el: Element, page: GlobalConfig, name: string): boolean {
   const attr = attributeValue(el, name);
