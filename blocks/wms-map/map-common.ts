@@ -7,7 +7,9 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { blockLang } from '../../src/config/lang.ts';
 import { readPageConfig } from '../../src/config/page-config.ts';
-import { resolveGlobalFlag } from '../../src/config/resolve.ts';
+import { resolveGlobalFlag, resolveParam } from '../../src/config/resolve.ts';
+import { warnOnce } from '../../src/config/warn.ts';
+import { attributionParts, baseLayerOf, type BaseLayer } from '../../src/wms/base-layer.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
 import { adoptStyles } from '../base/adopt-styles.ts';
 import { baseStyles } from '../base/base.styles.ts';
@@ -167,7 +169,31 @@ export abstract class MapElementBase<T, M extends { dispose(): void }> extends L
   }
 
   protected labels(): MapLabels {
-    return { zoomIn: this.t('map.zoomIn'), zoomOut: this.t('map.zoomOut') };
+    const base = this.baseLayer();
+    return { zoomIn: this.t('map.zoomIn'), zoomOut: this.t('map.zoomOut'), ...(base ? { base } : {}) };
+  }
+
+  /**
+   * The base layer under the map: `map-base-url` on the element or the block it is drawn in, else the page
+   * configuration's `mapBaseUrl` (one row of the parameter table). None set: the plain background. A URL that is
+   * neither XYZ tiles nor a WMS (or not http(s)) is left out with one warning.
+   */
+  baseLayer(): BaseLayer | undefined {
+    const doc = this.ownerDocument;
+    const value = resolveParam('mapBaseUrl', this, readPageConfig(doc));
+    const { layer, problem } = baseLayerOf(typeof value === 'string' ? value : undefined, new URL(doc.baseURI));
+    if (problem) warnOnce(`[catalog-blocks] <${this.localName}>: map-base-url ${JSON.stringify(value)} is not used: ${problem}`);
+    return layer;
+  }
+
+  /** The base layer's attribution under the map (`map-base-attribution` / `mapBaseAttribution`): text, http(s) links. */
+  protected attribution(): TemplateResult | typeof nothing {
+    if (!this.baseLayer()) return nothing;
+    const value = resolveParam('mapBaseAttribution', this, readPageConfig(this.ownerDocument));
+    const parts = attributionParts(typeof value === 'string' ? value : undefined);
+    if (parts.length === 0) return nothing;
+    return html`<p class="esbMapAttribution">${parts.map((p) => (p.href
+      ? html`<a href=${p.href} rel="noopener noreferrer">${p.text}</a>` : p.text))}</p>`;
   }
 
   protected headingLevel(): number | undefined {
@@ -207,7 +233,8 @@ export abstract class MapElementBase<T, M extends { dispose(): void }> extends L
       <p hidden id="${id}-keys">${this.t('map.keys')}</p>
       <div class="esbMapViewport" id="${id}-viewport" tabindex="0" role="group" aria-label=${name}
         aria-describedby=${[...describedBy, `${id}-keys`].join(' ')}></div>
-      <span class="esbMapAfter" id="${id}-after" tabindex="-1"></span>`;
+      <span class="esbMapAfter" id="${id}-after" tabindex="-1"></span>
+      ${this.attribution()}`;
   }
 
   /** The viewport element once rendered. */

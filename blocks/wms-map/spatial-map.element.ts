@@ -26,6 +26,9 @@ interface CoverageLoaded {
  *   context (e.g. a national topographic WMS); when it fails, the coverage is drawn on the plain background.
  * @attr {string} label - The map's name; default "Spatial coverage".
  * @attr {number} hl - Heading level of the map's title; no heading when unset.
+ * @attr {string} map-base-url - Base layer under the map: XYZ tiles (`…/{z}/{x}/{y}.png`) or a WMS
+ *   (`…?SERVICE=WMS&LAYERS=…`); also read from the enclosing block and the page configuration (`mapBaseUrl`).
+ * @attr {string} map-base-attribution - Its attribution, shown under the map: text with `[label](https://…)` links.
  * @attr {string} lang - UI language: sv, en or de.
  *
  * @cssprop [--cb-map-background=#e8eef4] - The plain background under the coverage.
