@@ -7,7 +7,8 @@
 import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import { blockLang } from '../../src/config/lang.ts';
 import { readPageConfig } from '../../src/config/page-config.ts';
-import { resolveGlobalFlag, resolveParam } from '../../src/config/resolve.ts';
+import { resolveGlobalFlag } from '../../src/config/resolve.ts';
+import { resolveParam } from '../../src/config/resolve-param.ts';
 import { warnOnce } from '../../src/config/warn.ts';
 import { attributionParts, baseLayerOf, type BaseLayer } from '../../src/wms/base-layer.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
@@ -55,6 +56,7 @@ export abstract class MapElementBase<T, M extends { dispose(): void }> extends L
     changed: (state) => this.stateChanged(state),
   });
   #map: M | undefined;
+  #tiles: typeof import('./ol-tiles.ts') | undefined;
 
   override createRenderRoot(): HTMLElement {
     return this;
@@ -170,7 +172,21 @@ export abstract class MapElementBase<T, M extends { dispose(): void }> extends L
 
   protected labels(): MapLabels {
     const base = this.baseLayer();
-    return { zoomIn: this.t('map.zoomIn'), zoomOut: this.t('map.zoomOut'), ...(base ? { base } : {}) };
+    const tiles = this.#tiles;
+    return { zoomIn: this.t('map.zoomIn'), zoomOut: this.t('map.zoomOut'), ...(base ? { base } : {}), ...(tiles ? { tiles } : {}) };
+  }
+
+  /**
+   * The map chunk (OpenLayers), and with it the tile layer chunk when the base layer is XYZ tiles (a failing tile
+   * chunk leaves the plain background: the map still draws).
+   */
+  protected loadOl(): Promise<typeof import('./ol-map.ts')> {
+    const ol = import('./ol-map.ts');
+    if (this.baseLayer()?.kind !== 'xyz') return ol;
+    const tiles = import('./ol-tiles.ts').then((m) => {
+      this.#tiles = m;
+    }, (e: unknown) => console.warn('[catalog-blocks] the base layer\'s tiles could not be loaded', e));
+    return Promise.all([ol, tiles]).then(([m]) => m);
   }
 
   /**

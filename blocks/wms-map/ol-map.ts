@@ -13,8 +13,6 @@ import Feature from 'ol/Feature.js';
 import ImageLayer from 'ol/layer/Image.js';
 import VectorLayer from 'ol/layer/Vector.js';
 import ImageWMS from 'ol/source/ImageWMS.js';
-import TileLayer from 'ol/layer/Tile.js';
-import XYZ from 'ol/source/XYZ.js';
 import type BaseLayer from 'ol/layer/Base.js';
 import VectorSource from 'ol/source/Vector.js';
 import Polygon from 'ol/geom/Polygon.js';
@@ -36,6 +34,8 @@ export interface MapLabels {
   readonly zoomOut: string;
   /** The base layer under the map, if any. */
   readonly base?: BaseLayerSetting;
+  /** The tile layer chunk (./ol-tiles.ts), loaded with the map when the base layer is XYZ tiles. */
+  readonly tiles?: typeof import('./ol-tiles.ts');
 }
 
 /** The colours the features are drawn in: the blocks' accent, or the system colours under forced colours. */
@@ -70,9 +70,10 @@ function inkFor(doc: Document): Ink {
 }
 
 /** The base layer as an OpenLayers layer, at the bottom (a failing tile or image leaves the plain background). */
-function baseLayer(base: BaseLayerSetting | undefined, projection: string): BaseLayer | undefined {
+function baseLayer(labels: MapLabels, projection: string): BaseLayer | undefined {
+  const base = labels.base;
   if (!base) return undefined;
-  if (base.kind === 'xyz') return new TileLayer({ source: new XYZ({ url: base.url }), className: 'esbMapBase' });
+  if (base.kind === 'xyz') return labels.tiles?.xyzLayer(base.url);
   return new ImageLayer({
     source: new ImageWMS({ url: base.url, params: { STYLES: '', ...base.params }, ratio: 1, projection }),
     className: 'esbMapBase',
@@ -106,7 +107,7 @@ function buttonLabel(doc: Document, symbol: string, words: string): HTMLElement 
 
 function baseMap(target: HTMLElement, projection: string, labels: MapLabels, layers: BaseLayer[]): OlMap {
   const doc = target.ownerDocument;
-  const base = baseLayer(labels.base, projection);
+  const base = baseLayer(labels, projection);
   return new OlMap({
     target,
     layers: base ? [base, ...layers] : layers,

@@ -46,7 +46,7 @@ export class PointsMapBlock extends MapElementBase<typeof import('./ol-map.ts'),
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     if (changed.has('points')) this.#given++;
-    this.load(String(this.#given), () => import('./ol-map.ts'));
+    this.load(String(this.#given), () => this.loadOl());
   }
 
   /** Where a point is drawn (viewport pixels) and the viewport's size, once drawn: e.g. to tell its label is inside. */

@@ -81,7 +81,7 @@ export class SpatialMapBlock extends MapElementBase<CoverageLoaded, { dispose():
 
   /** OpenLayers and the background's capabilities together; a background that fails is left out. */
   async #fetch(url: string | undefined, signal: AbortSignal): Promise<CoverageLoaded> {
-    const olModule = import('./ol-map.ts');
+    const olModule = this.loadOl();
     olModule.catch(() => undefined); // a failure is reported where it is awaited
     const background = url
       ? await loadCapabilities(url, { fetch: this.fetchCapabilities, signal, timeoutMs: this.timeoutMs }).catch(() => undefined)

@@ -147,7 +147,7 @@ export class WmsMapBlock extends MapElementBase<WmsLoaded, WmsMapHandle> {
 
   /** The capabilities and OpenLayers (a lazy chunk), fetched together. */
   async #fetch(url: string, layers: readonly string[] | undefined, view: GeoBox | undefined, signal: AbortSignal): Promise<WmsLoaded> {
-    const olModule = import('./ol-map.ts');
+    const olModule = this.loadOl();
     olModule.catch(() => undefined); // a failure is reported where it is awaited
     const caps = await loadCapabilities(url, { fetch: this.fetchCapabilities, signal, timeoutMs: this.timeoutMs });
     const ol = await olModule.catch(() => Promise.reject(new MapLoadError('map-library')));

@@ -20,6 +20,8 @@ export type ParamValue = boolean | number | string | undefined | readonly unknow
 export type ResolvedParams = Record<string, ParamValue>;
 
 const INVALID = Symbol('invalid');
+/** What `parseParam` returns for a value of the wrong type or form. */
+export const INVALID_PARAM: typeof INVALID = INVALID;
 type Parsed = Exclude<ParamValue, undefined> | typeof INVALID;
 
 export { squash };
@@ -134,29 +136,6 @@ export function resolveParams(
     }
   }
   return out;
-}
-
-/**
- * One parameter of the tables for an element outside the table's columns (the map elements, drawn inside a block):
- * the attribute on the element or on the nearest enclosing element carrying it (the block the map is drawn in), else
- * the page configuration; parsed and checked as `resolveParams` does (an invalid value: one warning, unset).
- */
-export function resolveParam(name: string, el: Element, page: GlobalConfig): ParamValue {
-  const spec = [...PARAMS, ...EXTRA_PARAMS].find((p) => p.name === name);
-  if (!spec) throw new Error(`Unknown parameter ${name}`);
-  let raw: unknown = null;
-  let source = 'attribute';
-  for (let at: Element | null = el; at && raw === null; at = at.parentElement) raw = attributeValue(at, name);
-  if (raw === null) {
-    source = 'page configuration';
-    raw = pageValue(page, name);
-  }
-  if (raw == null) return undefined;
-  const parsed = parseParam(spec, raw);
-  if (parsed !== INVALID) return parsed;
-  warnOnce(`[catalog-blocks] <${el.localName}>: parameter "${name}" has the invalid value ${describe(raw)} (${source}; expected ${spec.type}); ignored`,
-    `${el.localName}|${name}|${String(raw)}`);
-  return undefined;
 }
 
 /** A global boolean such as `strictStandardHtml`: element attribute, else page config; `true`/"true"/"" → true. */
