@@ -42,6 +42,32 @@ function ring(indices: readonly number[], arcs: readonly LonLat[][]): Ring {
   return out;
 }
 
+/**
+ * The rings as a flat renderer can fill them. The TopoJSON is spherical: Russia's, Fiji's and Antarctica's rings cross
+ * the antimeridian (a step from 180 to -180). Unwrapped, a ring runs on past ±180 and is drawn twice, shifted by a
+ * world width, so each half lands on its side; a ring round a pole (Antarctica) is closed along the pole's edge.
+ */
+function planar(r: Ring): Ring[] {
+  let shift = 0;
+  const out: LonLat[] = [r[0]!];
+  for (let i = 1; i < r.length; i++) {
+    const [lon, lat] = r[i]!;
+    const prev = r[i - 1]![0];
+    if (lon - prev > 180) shift -= 360;
+    else if (lon - prev < -180) shift += 360;
+    out.push([lon + shift, lat]);
+  }
+  if (shift !== 0) {
+    // round a pole: run along the pole's edge back to the start
+    const pole = out.reduce((s, p) => s + p[1], 0) / out.length < 0 ? -90 : 90;
+    out.push([out.at(-1)![0], pole], [out[0]![0], pole], out[0]!);
+  }
+  const lons = out.map((p) => p[0]);
+  if (Math.max(...lons) > 180) return [out, out.map(([lon, lat]): LonLat => [lon - 360, lat])];
+  if (Math.min(...lons) < -180) return [out, out.map(([lon, lat]): LonLat => [lon + 360, lat])];
+  return [out];
+}
+
 /** A ring with its lon/lat box, so a tile draws only the rings it touches. */
 export interface BoxedRing {
   readonly ring: Ring;
@@ -60,7 +86,7 @@ export function countryRings(): BoxedRing[] {
     if (g.type === 'Polygon') rings.push(...g.arcs.map((r) => ring(r, arcs)));
     else if (g.type === 'MultiPolygon') for (const p of g.arcs) rings.push(...p.map((r) => ring(r, arcs)));
   }
-  cached = rings.map((r) => ({
+  cached = rings.flatMap(planar).map((r) => ({
     ring: r,
     box: [Math.min(...r.map((p) => p[0])), Math.min(...r.map((p) => p[1])), Math.max(...r.map((p) => p[0])), Math.max(...r.map((p) => p[1]))],
   }));

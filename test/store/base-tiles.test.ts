@@ -63,6 +63,20 @@ describe('offline base layer tiles', () => {
     assert.ok(row.some((p) => p[0]! < 160 && p[3] === 255), 'a grey stroke pixel on the border');
   });
 
+  test('rings across the antimeridian (Russia, Fiji, Antarctica) fill only their land, not a band of the world', async () => {
+    // z 3: tile x 4 (lon 0..45), y 2 (lat ~41..66.5) lies inside Russia's lon/lat box; found in the screenshots
+    const png = decodePng(Buffer.from(await (await tile(3, 4, 2)).arrayBuffer()));
+    const at = (lon: number, lat: number) => png.pixel(...pixelIn(3, 4, 2, lon, lat));
+    assert.equal(at(2.0, 58.0)[3], 0, 'North Sea transparent');
+    assert.equal(at(19.0, 56.0)[3], 0, 'Baltic Sea transparent');
+    assert.equal(at(40.0, 55.0)[3], 255, 'Russia near Moscow is land');
+    const east = decodePng(Buffer.from(await (await tile(3, 7, 2)).arrayBuffer())); // lon 135..180
+    assert.equal(east.pixel(...pixelIn(3, 7, 2, 150.0, 45.0))[3], 0, 'the Pacific south of Kamchatka transparent');
+    const south = decodePng(Buffer.from(await (await tile(2, 1, 3)).arrayBuffer())); // lon -90..0, lat -66.5..-85
+    assert.equal(south.pixel(...pixelIn(2, 1, 3, -45.0, -80.0))[3], 255, 'Antarctica is land');
+    assert.equal(south.pixel(...pixelIn(2, 1, 3, -45.0, -67.5))[3], 0, 'the Weddell Sea north of it is not');
+  });
+
   test('outside the grid or past zoom 12: 404', async () => {
     assert.equal((await tile(2, 4, 0)).status, 404);
     assert.equal((await tile(13, 0, 0)).status, 404);
