@@ -67,6 +67,8 @@ describe('offline base layer tiles', () => {
     // z 3: tile x 4 (lon 0..45), y 2 (lat ~41..66.5) lies inside Russia's lon/lat box; found in the screenshots
     const png = decodePng(Buffer.from(await (await tile(3, 4, 2)).arrayBuffer()));
     const at = (lon: number, lat: number) => png.pixel(...pixelIn(3, 4, 2, lon, lat));
+    assert.equal(at(2.0, 65.5)[3], 0, 'Norwegian Sea transparent (inside the band Russia\'s ring used to fill)');
+    assert.equal(at(5.0, 66.0)[3], 0, 'Norwegian Sea transparent');
     assert.equal(at(2.0, 58.0)[3], 0, 'North Sea transparent');
     assert.equal(at(19.0, 56.0)[3], 0, 'Baltic Sea transparent');
     assert.equal(at(40.0, 55.0)[3], 255, 'Russia near Moscow is land');
