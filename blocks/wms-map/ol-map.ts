@@ -200,11 +200,15 @@ export function createCoverageMap(target: HTMLElement, coverage: SpatialCoverage
     ? new Point(fromLonLat([coverage.bbox[0], coverage.bbox[1]], projection))
     : rings.length === 1 ? new Polygon(rings[0]!) : new MultiPolygon(rings);
   const ink = inkFor(target.ownerDocument);
-  const style = new Style({
-    fill: new Fill({ color: ink.area }),
-    stroke: new Stroke({ color: ink.line, width: 2 }),
-    image: new Circle({ radius: 6, fill: new Fill({ color: ink.dot }), stroke: new Stroke({ color: ink.halo, width: 2 }) }),
-  });
+  // A halo under the outline keeps it visible on any base layer (a light raster stays light under forced colours).
+  const style = [
+    new Style({ stroke: new Stroke({ color: ink.halo, width: 5 }) }),
+    new Style({
+      fill: new Fill({ color: ink.area }),
+      stroke: new Stroke({ color: ink.line, width: 2 }),
+      image: new Circle({ radius: 6, fill: new Fill({ color: ink.dot }), stroke: new Stroke({ color: ink.halo, width: 2 }) }),
+    }),
+  ];
   const layer = new VectorLayer({ source: new VectorSource({ features: [new Feature(geometry)] }), style, className: 'esbMapFeatures' });
   const map = baseMap(target, projection, labels, [...(background ? wmsLayers(background) : []), layer]);
   // A point or a tiny area still gets some surroundings (about a degree).
