@@ -24,6 +24,7 @@ import { fromLonLat, transformExtent } from 'ol/proj.js';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style.js';
 import type { Extent } from 'ol/extent.js';
 import { unByKey } from 'ol/Observable.js';
+import { textHeights } from 'ol/render/canvas.js';
 import { drawOrder, type GeoBox, type WmsCapabilities } from '../../src/wms/capabilities.ts';
 import type { SpatialCoverage } from '../../src/dcat/spatial.ts';
 import type { MapPoint } from '../../src/rich/chart-data.ts';
@@ -231,6 +232,7 @@ export function createPointsMap(target: HTMLElement, points: readonly MapPoint[]
   const projection = 'EPSG:3857';
   const ink = inkFor(target.ownerDocument);
   const dot = new Circle({ radius: 5, fill: new Fill({ color: ink.dot }), stroke: new Stroke({ color: ink.halo, width: 1.5 }) });
+  measureLabelFont(target.ownerDocument, LABEL_FONT);
   const context = target.ownerDocument.createElement('canvas').getContext('2d');
   if (context) context.font = LABEL_FONT;
   let widest = 0;
@@ -272,5 +274,30 @@ export function createPointsMap(target: HTMLElement, points: readonly MapPoint[]
 }
 
 const LABEL_FONT = '12px sans-serif';
+
+/**
+ * OpenLayers measures a label font's line height by setting `innerHTML` on a probe, which Trusted Types refuse (the
+ * label code then throws): the height is measured here with text and CSSOM, and put where OpenLayers looks first.
+ * (A generic family such as sans-serif is never re-checked by OpenLayers, so the value stays.)
+ */
+function measureLabelFont(doc: Document, font: string): void {
+  const heights = textHeights as Record<string, number | undefined>;
+  if (heights[font] !== undefined) return;
+  const probe = doc.createElement('div');
+  probe.textContent = 'M';
+  const s = probe.style;
+  s.font = font;
+  s.position = 'absolute';
+  s.left = '-99999px';
+  s.display = 'block';
+  s.padding = '0';
+  s.border = 'none';
+  s.height = 'auto';
+  s.minHeight = '0';
+  s.maxHeight = 'none';
+  doc.body.append(probe);
+  heights[font] = probe.offsetHeight;
+  probe.remove();
+}
 /** Label baseline distance above its point: the text is centred at offsetY. */
 const LABEL_OFFSET = 12;
