@@ -42,7 +42,7 @@ describe('the base layer under the maps (issue 28 point 6)', () => {
 
   it('map-base-url with XYZ tiles: the dev store\'s outline tiles are drawn under the coverage, with the attribution', async () => {
     const el = await coverageMap({ 'map-base-url': await tiles(), 'map-base-attribution': ATTRIBUTION });
-    await waitUntil(() => requested('/base/tiles/').length > 0, 'tiles requested');
+    await waitUntil(() => requested('/base/tiles/').length > 0, 'tiles requested', { timeout: 10000 });
     expect(requested('/base/tiles/')[0]).to.match(/\/base\/tiles\/\d+\/\d+\/\d+\.png$/);
     expect(el.querySelector('.esbMapViewport .esbMapBase')).to.not.equal(null);
     const p = el.querySelector('.esbMapAttribution')!;
@@ -74,7 +74,7 @@ describe('the base layer under the maps (issue 28 point 6)', () => {
   it('a WMS as base layer: GetMap requests with its LAYERS under the coverage', async () => {
     const wms = `${await devOrigin()}/wms?SERVICE=WMS&VERSION=1.3.0&LAYERS=sweden&FORMAT=image/png`;
     const el = await coverageMap({ 'map-base-url': wms });
-    await waitUntil(() => requested('/wms?').length > 0, 'GetMap requested');
+    await waitUntil(() => requested('/wms?').length > 0, 'GetMap requested', { timeout: 10000 });
     const url = new URL(requested('/wms?')[0]!);
     const q = Object.fromEntries([...url.searchParams].map(([k, v]) => [k.toUpperCase(), v]));
     expect(q).to.include({ SERVICE: 'WMS', REQUEST: 'GetMap', LAYERS: 'sweden', VERSION: '1.3.0' });
@@ -135,7 +135,7 @@ describe('the points map\'s initial view never clips a label (issue 28 point 6)'
       el.points = POINTS;
       wrap.append(el);
       await el.loadComplete;
-      await waitUntil(() => el.drawnAt(0, 0)?.pixel && el.drawnAt(0, 0)?.size?.[0], 'drawn and sized');
+      await waitUntil(() => el.drawnAt(0, 0)?.pixel && el.drawnAt(0, 0)?.size?.[0], 'drawn and sized', { timeout: 10000 });
       const ctx = document.createElement('canvas').getContext('2d')!;
       ctx.font = '12px sans-serif';
       for (const p of POINTS) {
@@ -163,13 +163,13 @@ describe('maps under forced colours (issue 28)', () => {
     const canvasText = getComputedStyle(probe).color.match(/\d+/g)!.map(Number);
     probe.remove();
     const el = await coverageMap({});
-    await waitUntil(() => el.querySelector('.esbMapFeatures canvas, canvas.esbMapFeatures'), 'features drawn');
+    await waitUntil(() => el.querySelector('.esbMapFeatures canvas, canvas.esbMapFeatures'), 'features drawn', { timeout: 10000 });
     const canvas = el.querySelector<HTMLCanvasElement>('.esbMapFeatures canvas, canvas.esbMapFeatures')!;
     await waitUntil(() => {
       const d = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
       for (let i = 0; i < d.length; i += 4) if (d[i + 3] === 255) return true;
       return false;
-    }, 'opaque pixels');
+    }, 'opaque pixels', { timeout: 10000 });
     const d = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
     let text = 0;
     let blue = 0;

@@ -32,8 +32,8 @@ describe('maps with a base layer under style-src \'none\' and Trusted Types', ()
     await points.loadComplete;
     const names = () => performance.getEntriesByType('resource').map((e) => e.name);
     await waitUntil(() => names().some((n) => n.includes('/base/tiles/')) && names().some((n) => n.includes('/wms?')),
-      'base layers requested');
-    await waitUntil(() => root.querySelectorAll('.ol-viewport canvas').length >= 2, 'drawn');
+      'base layers requested', { timeout: 10000 });
+    await waitUntil(() => root.querySelectorAll('.ol-viewport canvas').length >= 2, 'drawn', { timeout: 10000 });
     expect(root.querySelectorAll('.esbMapAttribution a').length).to.equal(2);
     expect(violations).to.deep.equal([]);
   });
