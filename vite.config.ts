@@ -89,8 +89,8 @@ function templateMinifying(): Plugin {
  * exports) stay their own chunks: a group never takes them, so they still load only when needed.
  */
 const LAZY = /\/src\/i18n\/((shared|landing|search)\/)?(en|sv|de)\.ts$|\/src\/dcat\/vocab\/[a-z-]+\.(en|sv|de)\.ts$/;
-/** Geometry, WMS and preview readers, the indicators' licence/legislation readings and the feature-string loader, used only by lazy chunks: never in `core`, which every page loads. */
-const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms|vocab-indicators)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$/;
+/** Geometry, WMS and preview readers, the indicators' licence/legislation readings, the feature-string loader and the maps' one-parameter resolver, used only by lazy chunks: never in `core`, which every page loads. */
+const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms|vocab-indicators)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$|\/src\/config\/resolve-param\.ts$/;
 /**
  * The landing pages' view models and their rendering (with row values, dates and sizes, CSV/WMS format tests and the
  * metadata field lists; the entry location of a landing page is in `core`, which requests the entry early), in the `landing` chunk: static for a landing page, loaded on a

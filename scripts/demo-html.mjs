@@ -61,10 +61,22 @@ export function paramForm(block, markup = {}) {
   return selects.join('\n          ');
 }
 
+/**
+ * The demo's maps draw on the dev store's offline base layer (country outlines as XYZ tiles, issue 28): the page
+ * configuration element that carries the store URL carries the base layer and its attribution too.
+ */
+export const DEMO_MAP_BASE_ATTRIBUTION = 'Country outlines: [Natural Earth](https://www.naturalearthdata.com/), public domain';
+
+function demoMapBase(storeUrl) {
+  const tiles = `${new URL(storeUrl).origin}/base/tiles/{z}/{x}/{y}.png`;
+  return ` data-map-base-url="${escapeHtml(tiles)}" data-map-base-attribution="${escapeHtml(DEMO_MAP_BASE_ATTRIBUTION)}"`;
+}
+
 export function renderDemoHtml(html, { storeUrl }) {
   const items = demoPages().map((p) =>
     `<li><a href="${escapeHtml(p.href)}">${escapeHtml(p.title)}</a> — ${escapeHtml(p.description)}</li>`);
   return html
+    .replaceAll(`data-store-url="${STORE_URL_PLACEHOLDER}"`, `data-store-url="${STORE_URL_PLACEHOLDER}"${demoMapBase(storeUrl)}`)
     .replaceAll(STORE_URL_PLACEHOLDER, escapeHtml(storeUrl))
     .replace('<!-- demo:pages -->', items.join('\n        '))
     .replace(/<!-- demo:params (\w+) -->/g, (_, block) => paramRows(block).join('\n          '))

@@ -304,11 +304,30 @@ export class VisualizationBlock extends LitElement {
       </table>`)}`;
   }
 
+  /**
+   * What the points map shows, as charts say what they plot: how many places, their names (the first five, then
+   * "and N more"), or where they lie when they have no names. The map's description (not in the reading order).
+   */
+  #describePlaces(points: readonly MapPoint[]): string {
+    const named = points.map((p) => p.title?.trim()).filter((t): t is string => !!t);
+    if (named.length > 0) {
+      const shown = named.slice(0, 5).join(', ');
+      const names = named.length > 5 ? this.#t('viz.andMore', { names: shown, n: named.length - 5 }) : shown;
+      return this.#t(points.length === 1 ? 'viz.place' : 'viz.places', { n: points.length, names });
+    }
+    const lons = points.map((p) => p.lon);
+    const lats = points.map((p) => p.lat);
+    const f = (n: number) => this.#format(n);
+    return this.#t(points.length === 1 ? 'viz.placeAt' : 'viz.placesAt', {
+      n: points.length, west: f(Math.min(...lons)), east: f(Math.max(...lons)), south: f(Math.min(...lats)), north: f(Math.max(...lats)),
+    });
+  }
+
   #pointsMap(title: string): TemplateResult {
     const data = this.#points!;
     const id = this.idPrefix;
     return html`<catalog-points-map .points=${data.points} label=${title} described-by="${id}-desc" lang=${this.#lang}></catalog-points-map>
-      <p class="esbVisuallyHidden" id="${id}-desc">${this.#t('viz.showTable')}</p>
+      <p hidden id="${id}-desc">${this.#describePlaces(data.points)}</p>
       ${data.skipped ? html`<p class="esbVizNote">${this.#t('viz.pointsSkipped', { n: data.skipped })}</p>` : nothing}
       ${data.truncated ? html`<p class="esbVizNote">${this.#t('viz.truncated', { n: data.points.length })}</p>` : nothing}
       ${this.#toggle(() => html`<table class="esbVizTable">
