@@ -1,0 +1,211 @@
+// One look for buttons (issue 28 point 5): every button a landing page and a search page show is one of three
+// styles — primary, secondary, disclosure (a chevron that turns with aria-expanded) — with the same border, radius,
+// padding and font per kind, themable through --cb-* properties, visible under forced colours; pager targets are at
+// least 24 × 24 px (WCAG 2.5.8); the preview's sort glyph is on one side for every column.
+// Run alone: npx wtr --files test/blocks/button-styles.test.ts
+import { expect, html } from '@open-wc/testing';
+import { emulateMedia } from '@web/test-runner-commands';
+import '../../blocks/dataset-view/dataset-view.ts';
+import '../../blocks/dataset-facet-search-layout/dataset-facet-search-layout.ts';
+import '../../blocks/data-preview/data-preview.ts';
+import type { DatasetView } from '../../blocks/dataset-view/dataset-view.ts';
+import { freshPage, mountSearch } from './search-input-helpers.ts';
+import { settled, withStore } from './helpers.ts';
+import { addGraph, parseTurtle, RenderStore, RENDER_STORE } from './render-store.ts';
+
+/**
+ * Buttons that are other widgets and keep their own look: tabs (a tab list), the preview's column headers (sort),
+ * filter chips (removable tags), page numbers of the result pager, the map's zoom controls (OpenLayers).
+ */
+const OTHER_WIDGETS = '[role="tab"], th button, .esbChips button, .page-link, .esbMapViewport button';
+
+async function until<T>(probe: () => T | null | undefined | false, what: string, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function richLanding(): Promise<DatasetView> {
+  const wmsUrl = await fetch('/__dev-store').then((r) => r.json()).then((i: { storeUrl: string }) => new URL('/wms', i.storeUrl).href);
+  const ttl = (await (await fetch('/test/blocks/fixtures/rich.ttl')).text())
+    .replaceAll('{{ORIGIN}}', location.origin).replaceAll('{{WMS}}', wmsUrl);
+  const store = new RenderStore(RENDER_STORE);
+  addGraph(store, await parseTurtle(ttl));
+  const el = await withStore<DatasetView>(store, html`<dataset-view lookup="rich-polls" lang="en" include-data-preview="true"
+    include-visualizations="true" include-extras="true" include-indicators="true"></dataset-view>`);
+  expect(await settled(el)).to.equal('ready');
+  // the rich parts draw from lazy chunks: wait for the preview toggle and the visualization's table toggle
+  await until(() => el.querySelector('catalog-preview-toggle button') && el.querySelector('.esbVizTableToggle'), 'the rich parts');
+  return el;
+}
+
+interface Look {
+  border: string;
+  radius: string;
+  padding: string;
+  font: string;
+  background: string;
+  color: string;
+  chevron: boolean;
+}
+
+function look(b: HTMLElement): Look {
+  const s = getComputedStyle(b);
+  const after = getComputedStyle(b, '::after');
+  return {
+    border: `${s.borderTopWidth} ${s.borderTopStyle} ${s.borderTopColor}`,
+    radius: s.borderTopLeftRadius,
+    padding: `${s.paddingTop} ${s.paddingRight} ${s.paddingBottom} ${s.paddingLeft}`,
+    font: `${s.fontFamily} ${s.fontSize} ${s.fontWeight} ${s.lineHeight}`,
+    background: s.backgroundColor,
+    color: s.color,
+    chevron: after.content !== 'none' && after.content !== 'normal' && after.borderRightStyle === 'solid',
+  };
+}
+
+/** Every visible button of `root` that is a button in looks (not one of OTHER_WIDGETS). */
+function buttons(root: Element): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>('button')].filter((b) => !b.matches(OTHER_WIDGETS) && b.getClientRects().length > 0);
+}
+
+const ACCENT = 'rgb(11, 92, 173)';
+const KINDS: Record<string, Partial<Look>> = {
+  primary: { border: `1px solid ${ACCENT}`, background: ACCENT, color: 'rgb(255, 255, 255)', chevron: false },
+  secondary: { border: `1px solid ${ACCENT}`, background: 'rgb(255, 255, 255)', color: ACCENT, chevron: false },
+  disclosure: { border: `1px solid ${ACCENT}`, background: 'rgb(255, 255, 255)', color: ACCENT, chevron: true },
+};
+
+function kindOf(l: Look): string | undefined {
+  return Object.entries(KINDS).find(([, want]) => Object.entries(want).every(([k, v]) => l[k as keyof Look] === v))?.[0];
+}
+
+/** Asserts that every button is one of the three kinds and that buttons of one kind share radius, padding and font. */
+function expectOneSet(list: HTMLElement[]): Record<string, string[]> {
+  const byKind: Record<string, string[]> = {};
+  const shapes = new Map<string, string>();
+  for (const b of list) {
+    const l = look(b);
+    const kind = kindOf(l);
+    const name = `${b.className || b.tagName} "${(b.textContent ?? '').trim().slice(0, 30)}"`;
+    expect(kind, `${name} is primary, secondary or disclosure: ${JSON.stringify(l)}`).to.be.a('string');
+    (byKind[kind!] ??= []).push(name);
+    const shape = `${l.radius} | ${l.padding} | ${l.font}`;
+    const first = shapes.get(kind!);
+    if (first === undefined) shapes.set(kind!, shape);
+    else expect(shape, `${name}: same radius, padding and font as the other ${kind} buttons`).to.equal(first);
+  }
+  // the kinds differ from each other only in colour and the chevron: one radius, padding and font for all three
+  expect(new Set(shapes.values()).size, [...shapes.entries()].join('\n')).to.equal(1);
+  return byKind;
+}
+
+describe('button styles: one set of three', () => {
+  beforeEach(freshPage);
+
+  it('every button of a landing page with the rich parts on is primary, secondary or disclosure', async () => {
+    const el = await richLanding();
+    const byKind = expectOneSet(buttons(el));
+    expect(byKind.disclosure?.length, 'the distribution rows, the preview toggle and "Show as table" are disclosures').to.be.at.least(3);
+    // toggled open, a disclosure keeps its look (only the chevron turns)
+    const toggle = el.querySelector<HTMLButtonElement>('catalog-preview-toggle button')!;
+    toggle.click();
+    await until(() => toggle.getAttribute('aria-expanded') === 'true', 'the preview opened');
+    expect(kindOf(look(toggle))).to.equal('disclosure');
+    const closed = getComputedStyle(el.querySelector('.esbExpandButton[aria-expanded="false"]')!, '::after').transform;
+    expect(getComputedStyle(toggle, '::after').transform, 'the chevron turns when open').to.not.equal(closed);
+    await until(() => el.querySelector('.esbPreviewPager button'), 'the preview table');
+    expectOneSet(buttons(el));
+  });
+
+  it('every button of a facet search page (rows, facets, filters) is primary, secondary or disclosure', async () => {
+    const { el } = await mountSearch<HTMLElement>(html`<dataset-facet-search-layout lang="en"></dataset-facet-search-layout>`);
+    await until(() => el.querySelector('.esbRowExpandButton') && el.querySelector('.esbFacets__limitButton'), 'rows and facets');
+    el.querySelector<HTMLInputElement>('.esbFacets input[type="checkbox"], .esbFacets [role="checkbox"], .esbFacets a')?.click();
+    const byKind = expectOneSet(buttons(el));
+    expect(byKind.disclosure?.length, 'row expand buttons and "Show more" of the facets are disclosures').to.be.at.least(2);
+  });
+
+  it('a page themes every kind through --cb-* properties', async () => {
+    document.documentElement.style.setProperty('--cb-accent', 'rgb(120, 0, 60)');
+    document.documentElement.style.setProperty('--cb-button-bg', 'rgb(250, 240, 245)');
+    try {
+      const el = await richLanding();
+      const toggle = el.querySelector<HTMLElement>('catalog-preview-toggle button')!;
+      expect(getComputedStyle(toggle).borderTopColor).to.equal('rgb(120, 0, 60)');
+      expect(getComputedStyle(toggle).color).to.equal('rgb(120, 0, 60)');
+      expect(getComputedStyle(toggle).backgroundColor).to.equal('rgb(250, 240, 245)');
+    } finally {
+      document.documentElement.style.removeProperty('--cb-accent');
+      document.documentElement.style.removeProperty('--cb-button-bg');
+    }
+  });
+
+  it('under forced colours every button keeps a visible border and its text', async () => {
+    await emulateMedia({ forcedColors: 'active' });
+    try {
+      const el = await richLanding();
+      for (const b of buttons(el)) {
+        const s = getComputedStyle(b);
+        expect(s.borderTopStyle, b.className).to.equal('solid');
+        expect(parseFloat(s.borderTopWidth), b.className).to.be.at.least(1);
+        expect(s.borderTopColor, `${b.className}: border differs from the background`).to.not.equal(s.backgroundColor);
+        expect(s.color, `${b.className}: text differs from the background`).to.not.equal(s.backgroundColor);
+      }
+    } finally {
+      await emulateMedia({ forcedColors: 'none' });
+    }
+  });
+});
+
+describe('pager targets and the preview table', () => {
+  const CODES = `data:text/csv;charset=utf-8,${encodeURIComponent(
+    `kommun,kod,invånare\n${Array.from({ length: 30 }, (_, i) => `Kommun ${i},${String(114 + i).padStart(4, '0')},${1000 + i}`).join('\n')}\n`,
+  )}`;
+
+  async function preview(): Promise<HTMLElement> {
+    const box = document.createElement('div');
+    box.innerHTML = '';
+    const el = document.createElement('catalog-data-preview');
+    el.setAttribute('src', CODES);
+    el.setAttribute('lang', 'en');
+    box.append(el);
+    document.body.append(box);
+    await until(() => el.querySelector('.esbPreviewTable tbody tr'), 'the preview table');
+    return el;
+  }
+
+  it('previous, next, first and last of the preview pager are at least 24 × 24 px', async () => {
+    const el = await preview();
+    const pager = [...el.querySelectorAll<HTMLElement>('.esbPreviewPager button')];
+    expect(pager.length).to.be.at.least(2);
+    for (const b of pager) {
+      const r = b.getBoundingClientRect();
+      expect(r.width, `${b.className} width`).to.be.at.least(24);
+      expect(r.height, `${b.className} height`).to.be.at.least(24);
+    }
+    el.parentElement!.remove();
+  });
+
+  it('zero-padded codes (0114) are left-aligned text; the counts beside them are right-aligned numbers', async () => {
+    const el = await preview();
+    const cells = [...el.querySelectorAll<HTMLElement>('.esbPreviewTable tbody tr:first-child td')];
+    expect(cells.map((c) => c.textContent)).to.deep.equal(['Kommun 0', '0114', '1000']);
+    expect(getComputedStyle(cells[1]!).textAlign).to.be.oneOf(['start', 'left']);
+    expect(getComputedStyle(cells[2]!).textAlign).to.be.oneOf(['end', 'right']);
+    el.parentElement!.remove();
+  });
+
+  it('the sort glyph sits after the column name in every column, numeric or not', async () => {
+    const el = await preview();
+    for (const b of el.querySelectorAll<HTMLElement>('.esbPreviewTable th button')) {
+      const glyph = b.querySelector('[aria-hidden="true"]')!.getBoundingClientRect();
+      const name = b.getBoundingClientRect();
+      expect(glyph.right, `${b.textContent}: glyph at the end`).to.be.closeTo(name.right - parseFloat(getComputedStyle(b).paddingRight), 1);
+    }
+    el.parentElement!.remove();
+  });
+});
