@@ -34,7 +34,7 @@ export const dataPreviewStyles = css`
     align-items: center;
     gap: 0.25rem 0.5rem;
   }
-  :where(.esbPreviewFilter input, .esbPreviewColumns summary, .esbPreviewPager button) {
+  :where(.esbPreviewFilter input, .esbPreviewColumns summary) {
     font: inherit;
     padding: 0.25rem 0.5rem;
     border: 1px solid var(--cb-border, #767b83);
@@ -103,18 +103,11 @@ export const dataPreviewStyles = css`
     text-align: end;
     font-variant-numeric: tabular-nums;
   }
-  :where(.esbPreviewTable th.esbNum button) {
-    flex-direction: row-reverse;
-  }
   :where(.esbPreviewPager) {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: 0.5rem;
     margin: 0.5rem 0;
-  }
-  :where(.esbPreviewPager button[aria-disabled='true']) {
-    color: var(--cb-muted, #4a4f57);
-    cursor: not-allowed;
   }
 `;
