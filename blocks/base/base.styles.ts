@@ -73,7 +73,6 @@ export const baseStyles = css`
     box-sizing: border-box;
     min-width: 2.25rem;
     min-height: 2.25rem;
-    margin: 0;
     padding: 0.375rem 0.75rem;
     border: 1px solid var(--cb-accent, #0b5cad);
     border-radius: var(--cb-radius, 4px);
@@ -82,11 +81,7 @@ export const baseStyles = css`
     font: inherit;
     font-weight: 600;
     line-height: 1.25;
-    text-align: center;
     cursor: pointer;
-  }
-  :where(.esbBtn):hover {
-    text-decoration: underline;
   }
   :where(.esbBtnPrimary) {
     background: var(--cb-accent, #0b5cad);
@@ -96,7 +91,6 @@ export const baseStyles = css`
     border-color: var(--cb-border, #c4c9d0);
     background: var(--cb-button-bg, #ffffff);
     color: var(--cb-muted, #4a4f57);
-    text-decoration: none;
     cursor: not-allowed;
   }
   :where(.esbBtnDisclosure)::after {
@@ -104,13 +98,11 @@ export const baseStyles = css`
     flex: none;
     width: 0.45rem;
     height: 0.45rem;
-    margin: -0.2rem 0.1rem 0;
     border-right: 2px solid currentColor;
     border-bottom: 2px solid currentColor;
     transform: rotate(45deg);
   }
   :where(.esbBtnDisclosure[aria-expanded='true'])::after {
-    margin: 0.2rem 0.1rem 0;
     transform: rotate(-135deg);
   }
   :where(.esbSpinner) {
