@@ -200,4 +200,35 @@ describe('pager targets and the preview table', () => {
       expect(glyph.right, `${b.textContent}: glyph at the end`).to.be.closeTo(name.right - parseFloat(getComputedStyle(b).paddingRight), 1);
     }
   });
+
+  it('at phone width no word of a cell or header is split letter by letter; the table scrolls sideways instead', async () => {
+    const centroids = new URL('/demo/catalog/files/demo-maps-centroids.csv', location.href).href;
+    const box = await fixture<HTMLElement>(html`<div style="width: 340px"><catalog-data-preview src=${centroids} lang="en"></catalog-data-preview></div>`);
+    const el = box.querySelector('catalog-data-preview') as HTMLElement & { previewComplete: Promise<string> };
+    expect(await el.previewComplete).to.equal('ready');
+    await until(() => el.querySelector('.esbPreviewTable tbody tr'), 'the preview table');
+    const split: string[] = [];
+    for (const cell of el.querySelectorAll('.esbPreviewTable th button, .esbPreviewTable td')) {
+      const node = [...cell.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
+      if (!node) continue;
+      for (const m of node.textContent!.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index!);
+        range.setEnd(node, m.index! + m[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) split.push(m[0]);
+      }
+    }
+    expect(split, 'words broken across lines').to.deep.equal([]);
+    expect(box.getBoundingClientRect().width).to.equal(340);
+  });
+
+  it('a 2,000-character token still wraps inside its cell (at most about 40 characters wide)', async () => {
+    const long = new URL('/test/blocks/fixtures/preview-long-token.csv', location.href).href;
+    const el = await fixture<HTMLElement & { previewComplete: Promise<string> }>(html`<catalog-data-preview src=${long} lang="en"></catalog-data-preview>`);
+    await el.previewComplete;
+    const td = await until(() => el.querySelector<HTMLElement>('.esbPreviewTable tbody td'), 'the long cell');
+    const ch = parseFloat(getComputedStyle(td).fontSize) * 0.7;
+    expect(td.getBoundingClientRect().width).to.be.below(45 * ch);
+  });
 });
