@@ -78,7 +78,7 @@ export const dataPreviewStyles = css`
     border: 1px solid var(--cb-border, #c4c9d0);
     text-align: start;
     vertical-align: top;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
     white-space: pre-line;
   }
   :where(.esbPreviewTable th) {
@@ -97,7 +97,7 @@ export const dataPreviewStyles = css`
     font: inherit;
     font-weight: 600;
     text-align: inherit;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   :where(.esbPreviewTable .esbNum) {
     text-align: end;
