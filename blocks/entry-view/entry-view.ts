@@ -19,6 +19,7 @@ import { NS } from '../../src/rdf/namespaces.ts';
 import type { TemplateContext } from '../../src/legacy/template/context.ts';
 import { entryHref } from '../../src/legacy/template/entry-link.ts';
 import { entryText, entryTitle, predicates, propValues } from '../../src/legacy/template/values.ts';
+import { warnOnce } from '../../src/config/warn.ts';
 import { entryViewStyles } from './entry-view.styles.ts';
 import { loadEntryViewMessages } from './strings.ts';
 
@@ -109,7 +110,9 @@ export class CatalogEntryView extends LandingBlock {
 
   get kind(): EntryViewKind {
     const k = this.getAttribute('kind') ?? 'text';
-    return (KINDS.has(k) ? k : 'text') as EntryViewKind;
+    if (KINDS.has(k)) return k as EntryViewKind;
+    warnOnce(`[catalog-blocks] <catalog-entry-view kind="${k}">: unknown kind, shown as "text" (kinds: ${[...KINDS].join(', ')}).`);
+    return 'text';
   }
 
   protected override get inline(): boolean {

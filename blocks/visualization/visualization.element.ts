@@ -28,7 +28,6 @@ declare global {
 /** Charts and point maps read at most 1 MiB of their CSV file (behaviour §6.2); `table` has the preview's 10 MiB. */
 export const CHART_CAP_BYTES = 1024 * 1024;
 
-type Palette = readonly string[];
 type ChartsModule = typeof import('./charts.ts');
 
 let instances = 0;
@@ -283,13 +282,19 @@ export class VisualizationBlock extends LitElement {
     const charts = this.#charts!;
     const id = this.idPrefix;
     const type = v.chartType as 'bar' | 'line' | 'pie';
-    const shown = type === 'pie' ? charts.pieSlices(series.points) : series.points;
-    const palette: Palette = charts.PALETTE;
-    const drawing = charts.drawChart(type, series.points, { label: title, describedBy: `${id}-desc`, format: (n) => this.#format(n) });
+    const other = (n: number) => this.#t('viz.other', { n });
+    const pie = type === 'pie' ? charts.pieParts(series.points, other) : undefined;
+    const count = type === 'pie' ? charts.pieSlices(series.points).length : series.points.length;
+    const drawing = charts.drawChart(type, series.points, {
+      label: title, describedBy: `${id}-desc`, format: (n) => this.#format(n), lang: this.#lang, idPrefix: id, other,
+    });
+    // The description is read as the chart's (aria-describedby), so it stays out of the reading order (hidden):
+    // a screen reader speaks it once.
     return html`<div class="esbVizDrawing">${drawing}</div>
-      <p class="esbVisuallyHidden" id="${id}-desc">${this.#t(`viz.${type}`, { n: shown.length })}</p>
-      ${type === 'pie' ? html`<ul class="esbVizKey">${shown.map((p, i) => html`<li><svg width="12" height="12" aria-hidden="true"
-        focusable="false"><rect width="12" height="12" fill=${palette[i % palette.length]!}></rect></svg><span>${p.label}</span></li>`)}</ul>` : nothing}
+      <p hidden id="${id}-desc">${pie?.grouped ? this.#t('viz.pieGrouped', { n: count, k: pie.grouped }) : this.#t(`viz.${type}`, { n: count })}</p>
+      ${pie ? html`<ul class="esbVizKey">${pie.slices.map((p, i) => html`<li><svg width="16" height="16" aria-hidden="true"
+        focusable="false"><defs>${charts.patternDef(`${id}-k${i}`, i, 0.8)}</defs><rect class="esbVizSwatch" x="0.5" y="0.5" width="15" height="15"
+        fill="url(#${id}-k${i})"></rect></svg><span>${p.label}</span></li>`)}</ul>` : nothing}
       ${series.skipped ? html`<p class="esbVizNote">${this.#t('viz.skipped', { n: series.skipped })}</p>` : nothing}
       ${series.truncated ? html`<p class="esbVizNote">${this.#t('viz.truncated', { n: series.points.length })}</p>` : nothing}
       ${this.#toggle(() => html`<table class="esbVizTable">

@@ -3,35 +3,19 @@
  * "catalog" (a facet click changes the sibling list, count and URL keys `esc_catalog_…`), while the second search
  * (scope "quick") on the same page stays untouched. One store request per interaction there too.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { DEMO_CATALOG, launch, root, startSite, startStore, watch, type Running } from './harness.ts';
+import { cdnWorld, DEMO_CATALOG, watch } from './harness.ts';
 import { afterRequests, datasetsInFile, settleSearch } from './search-helpers.ts';
 
 describe('portal builder: sibling blocks share one scope, another scope stays apart', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG]);
 
-  before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG]);
-    site = await startSite(store.url);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
 
   test('a facet click in <dataset-facets scope="catalog"> filters the sibling list and count, not the "quick" search', async () => {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
-    await page.goto(`${site.origin}/demo/portal-builder.html`);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
+    await page.goto(`${world.site.origin}/demo/portal-builder.html`);
     await settleSearch(page);
     const all = datasetsInFile(DEMO_CATALOG).length;
     const view = (scope: string) => page.evaluate((scope) => {

@@ -16,6 +16,8 @@ export const vizDe: VizMessages = {
   'viz.bar': 'Balkendiagramm mit {n} Werten. Die Werte stehen auch in der Tabelle unter „Als Tabelle anzeigen“.',
   'viz.line': 'Liniendiagramm mit {n} Werten. Die Werte stehen auch in der Tabelle unter „Als Tabelle anzeigen“.',
   'viz.pie': 'Kreisdiagramm mit {n} Werten. Die Werte stehen auch in der Tabelle unter „Als Tabelle anzeigen“.',
+  'viz.pieGrouped': 'Kreisdiagramm mit {n} Werten; die {k} kleinsten sind zusammen als „Sonstige“ dargestellt. Die Werte stehen auch in der Tabelle unter „Als Tabelle anzeigen“.',
+  'viz.other': 'Sonstige ({n} Werte)',
   'viz.skipped': '{n} Zeilen ohne Zahl wurden ausgelassen.',
   'viz.truncated': 'Nur die ersten {n} Werte werden gezeichnet.',
   'viz.pointsSkipped': '{n} Zeilen ohne gültige Koordinaten wurden ausgelassen.',

@@ -17,6 +17,8 @@ export const vizEn = {
   'viz.bar': 'Bar chart of {n} values. The values are also in the table of "Show as table".',
   'viz.line': 'Line chart of {n} values. The values are also in the table of "Show as table".',
   'viz.pie': 'Pie chart of {n} values. The values are also in the table of "Show as table".',
+  'viz.pieGrouped': 'Pie chart of {n} values; the {k} smallest are shown together as "Other". The values are also in the table of "Show as table".',
+  'viz.other': 'Other ({n} values)',
   'viz.skipped': '{n} rows without a number were left out.',
   'viz.truncated': 'Only the first {n} values are drawn.',
   'viz.pointsSkipped': '{n} rows without valid coordinates were left out.',

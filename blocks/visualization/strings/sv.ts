@@ -16,6 +16,8 @@ export const vizSv: VizMessages = {
   'viz.bar': 'Stapeldiagram med {n} värden. Värdena finns också i tabellen under ”Visa som tabell”.',
   'viz.line': 'Linjediagram med {n} värden. Värdena finns också i tabellen under ”Visa som tabell”.',
   'viz.pie': 'Cirkeldiagram med {n} värden. Värdena finns också i tabellen under ”Visa som tabell”.',
+  'viz.pieGrouped': 'Cirkeldiagram med {n} värden; de {k} minsta visas tillsammans som ”Övriga”. Värdena finns också i tabellen under ”Visa som tabell”.',
+  'viz.other': 'Övriga ({n} värden)',
   'viz.skipped': '{n} rader utan tal utelämnades.',
   'viz.truncated': 'Bara de första {n} värdena ritas.',
   'viz.pointsSkipped': '{n} rader utan giltiga koordinater utelämnades.',
