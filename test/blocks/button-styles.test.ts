@@ -120,6 +120,7 @@ describe('button styles: one set of three', () => {
     expect(getComputedStyle(toggle, '::after').transform, 'the chevron turns when open').to.not.equal(closed);
     await until(() => el.querySelector('.esbPreviewPager button'), 'the preview table');
     expectOneSet(buttons(el));
+    await expect(el).to.be.accessible();
   });
 
   it('every button of a facet search page (rows, facets, filters) is primary, secondary or disclosure', async () => {
@@ -128,6 +129,7 @@ describe('button styles: one set of three', () => {
     el.querySelector<HTMLInputElement>('.esbFacets input[type="checkbox"], .esbFacets [role="checkbox"], .esbFacets a')?.click();
     const byKind = expectOneSet(buttons(el));
     expect(byKind.disclosure?.length, 'row expand buttons and "Show more" of the facets are disclosures').to.be.at.least(2);
+    await expect(el).to.be.accessible();
   });
 
   it('a page themes every kind through --cb-* properties', async () => {
