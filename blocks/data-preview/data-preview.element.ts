@@ -382,7 +382,7 @@ export class DataPreviewBlock extends LitElement {
           <input id="${id}-filter" type="search" autocomplete="off" .value=${this.#filter} @input=${(e: Event) => this.#onFilter(e)}>
         </div>
         <details class="esbPreviewColumns">
-          <summary>${this.#t('preview.columns')}</summary>
+          <summary class="esbBtn esbBtnDisclosure">${this.#t('preview.columns')}</summary>
           <fieldset>
             <legend>${this.#t('preview.showColumns')}</legend>
             ${table.columns.map((_, i) => html`<label><input type="checkbox" .checked=${!this.#hidden.has(i)}

@@ -34,7 +34,7 @@ export const dataPreviewStyles = css`
     align-items: center;
     gap: 0.25rem 0.5rem;
   }
-  :where(.esbPreviewFilter input, .esbPreviewColumns summary) {
+  :where(.esbPreviewFilter input) {
     font: inherit;
     padding: 0.25rem 0.5rem;
     border: 1px solid var(--cb-border, #767b83);
@@ -42,8 +42,9 @@ export const dataPreviewStyles = css`
     background: var(--cb-surface, #ffffff);
     color: inherit;
   }
-  :where(.esbPreviewColumns summary) {
-    cursor: pointer;
+  /* the Columns summary is a disclosure button of the shared set (base.styles.ts); open, its chevron turns */
+  :where(.esbPreviewColumns[open] > .esbBtnDisclosure)::after {
+    transform: rotate(-135deg);
   }
   :where(.esbPreviewColumns fieldset) {
     display: flex;

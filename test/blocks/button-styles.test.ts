@@ -15,9 +15,10 @@ import { addGraph, parseTurtle, RenderStore, RENDER_STORE } from './render-store
 
 /**
  * Buttons that are other widgets and keep their own look: tabs (a tab list), the preview's column headers (sort),
- * filter chips (removable tags), page numbers of the result pager, the map's zoom controls (OpenLayers).
+ * filter chips (removable tags), page numbers of the result pager, the map's zoom controls (OpenLayers), the compact
+ * layout's facet groups (a heading in a summary).
  */
-const OTHER_WIDGETS = '[role="tab"], th button, .esbChips button, .page-link, .esbMapViewport button';
+const OTHER_WIDGETS = '[role="tab"], th button, .esbChips button, .page-link, .esbMapViewport button, .esbFacets__collection > summary';
 
 async function until<T>(probe: () => T | null | undefined | false, what: string, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;
@@ -67,9 +68,9 @@ function look(b: HTMLElement): Look {
   };
 }
 
-/** Every visible button of `root` that is a button in looks (not one of OTHER_WIDGETS). */
+/** Every visible button of `root` that is a button in looks (not one of OTHER_WIDGETS), and every `<summary>`. */
 function buttons(root: Element): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>('button')].filter((b) => !b.matches(OTHER_WIDGETS) && b.getClientRects().length > 0);
+  return [...root.querySelectorAll<HTMLElement>('button, summary')].filter((b) => !b.matches(OTHER_WIDGETS) && b.getClientRects().length > 0);
 }
 
 const ACCENT = 'rgb(11, 92, 173)';
