@@ -25,7 +25,9 @@ export function paramRows(block) {
   return paramsOf(block).map((p) => {
     const def = p.defaults[col];
     const meaning = `${paramMeaning(p.name)}`;
-    return `<tr data-param="${escapeHtml(p.name)}"><th scope="row"><code>${escapeHtml(p.name)}</code></th>` +
+    // a break opportunity at each camelCase joint, so a narrow column wraps `includeTabbed|Visualizations`, not letters
+    const name = escapeHtml(p.name).replace(/([a-z])([A-Z])/g, '$1<wbr>$2');
+    return `<tr data-param="${escapeHtml(p.name)}"><th scope="row"><code>${name}</code></th>` +
       `<td><code>${escapeHtml(attributeName(p.name))}</code></td><td>${escapeHtml(p.type)}</td>` +
       `<td>${def === undefined ? '–' : `<code>${escapeHtml(String(def))}</code>`}</td>` +
       `<td data-value>–</td><td>${escapeHtml(meaning)}</td></tr>`;

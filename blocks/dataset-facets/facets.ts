@@ -190,7 +190,7 @@ export class FacetsBlock extends CatalogBlock<boolean> {
     return html`<div class="esbFacets esbBlock" aria-busy=${scope.status === 'loading' ? 'true' : 'false'}>
       ${activeFilterCount(state) > 0 && this.showsClearAll
         ? html`<div class="esbFacets__actions">
-            <button type="button" class="esbFacets__clearAll" @click=${this.#clearAll}>${msg(lang, 'facets.clearAll')}</button>
+            <button type="button" class="esbFacets__clearAll esbBtn esbBtnSecondary" @click=${this.#clearAll}>${msg(lang, 'facets.clearAll')}</button>
           </div>`
         : nothing}
       ${this.#scope.errorView()}
@@ -218,7 +218,7 @@ export class FacetsBlock extends CatalogBlock<boolean> {
         ? html`<div class="esbFacets__limit">
             <button
               type="button"
-              class="esbFacets__limitButton"
+              class="esbFacets__limitButton esbBtn esbBtnDisclosure"
               aria-expanded=${expanded ? 'true' : 'false'}
               aria-controls=${listId}
               @click=${() => this.#toggleGroup(name)}
@@ -333,7 +333,7 @@ export class ActiveFiltersBlock extends CatalogBlock<boolean> {
     return html`<div class="esbActiveFilters esbBlock">
       ${renderChips(chips, lang, msg(lang, 'chips.label'), (c, i) => this.#remove(c, i))}
       ${activeFilterCount(scope.state) > 0
-        ? html`<button type="button" class="esbFacets__clearAll" @click=${this.#clearAll}>${msg(lang, 'facets.clearAll')}</button>`
+        ? html`<button type="button" class="esbFacets__clearAll esbBtn esbBtnSecondary" @click=${this.#clearAll}>${msg(lang, 'facets.clearAll')}</button>`
         : nothing}
     </div>`;
   }

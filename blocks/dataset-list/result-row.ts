@@ -120,11 +120,10 @@ export function resultRow(row: ResultRow, st: RowState, ctx: RenderContext): Tem
         ${formatBadges(row)}`}
       </div>
       ${expandable ? html`<div class="esbRowControl">
-        <button type="button" class="esbExpandButton esbRowExpandButton" aria-expanded=${st.open ? 'true' : 'false'}
+        <button type="button" class="esbExpandButton esbRowExpandButton esbBtn esbBtnDisclosure" aria-expanded=${st.open ? 'true' : 'false'}
           aria-controls=${regionId} @click=${st.toggle}>
           <span class="esbExpandLabel">${msg(ctx.lang, st.open ? 'row.less' : 'row.more')}</span><span
             class="esbVisuallyHidden">: <span lang=${ifDefined(langOf(row.title, ctx.lang))}>${title}</span></span>
-          <span class="esbExpandIcon" aria-hidden="true"></span>
         </button>
       </div>` : nothing}
     </div>

@@ -289,10 +289,10 @@ export class CatalogEntryView extends LandingBlock {
           aria-label=${msg(lang, 'ev.slide', { n: i + 1, total })} ?hidden=${i !== current}>${this.#img(src, alt)}</div>`)}
       </div>
       <div class="esbSliderControls">
-        <button type="button" class="esbSliderPrev" aria-controls=${id} @click=${() => go(current - 1)}>${msg(lang, 'ev.previous')}</button>
+        <button type="button" class="esbSliderPrev esbBtn esbBtnSecondary" aria-controls=${id} @click=${() => go(current - 1)}>${msg(lang, 'ev.previous')}</button>
         <span class="esbSliderPicker">${images.map((_, i) => html`<button type="button" class="esbSliderDot" aria-controls=${id}
           aria-label=${msg(lang, 'ev.show', { n: i + 1 })} aria-current=${i === current ? 'true' : 'false'} @click=${() => go(i)}>${i + 1}</button>`)}</span>
-        <button type="button" class="esbSliderNext" aria-controls=${id} @click=${() => go(current + 1)}>${msg(lang, 'ev.next')}</button>
+        <button type="button" class="esbSliderNext esbBtn esbBtnSecondary" aria-controls=${id} @click=${() => go(current + 1)}>${msg(lang, 'ev.next')}</button>
       </div>
     </section>`;
   }
@@ -328,7 +328,7 @@ export class CatalogEntryView extends LandingBlock {
         .catch((e: unknown) => console.warn('[catalog-blocks] the template interpreter could not be loaded', e));
     }
     return html`<div class="esbExpand">
-      <button type="button" class="esbShowMore" aria-expanded=${this.#open ? 'true' : 'false'} aria-controls=${id} @click=${toggle}>
+      <button type="button" class="esbShowMore esbBtn esbBtnDisclosure" aria-expanded=${this.#open ? 'true' : 'false'} aria-controls=${id} @click=${toggle}>
         ${msg(ctx.lang, this.#open ? 'text.showLess' : 'text.showMore')}
       </button>
       <div class="esbExpandBody" id=${id} ?hidden=${!this.#open}>${this.#open && loaded ? loaded.renderTemplate(source, ctx) : nothing}</div>

@@ -122,13 +122,12 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
       <div class="esbRowControl">
         <button
           type="button"
-          class="esbExpandButton"
+          class="esbExpandButton esbBtn esbBtnDisclosure"
           aria-expanded=${open ? 'true' : 'false'}
           aria-controls=${regionId}
           title=${msg(ctx.lang, open ? 'row.less' : 'row.more')}
           @click=${() => st.toggle(i)}
         >
-          <span class="esbExpandIcon" aria-hidden="true"></span>
           <span class="esbVisuallyHidden">${before}${named}${after}</span>
         </button>
       </div>

@@ -447,7 +447,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const busy = String(!!this.#relatedRetry);
     return html`<div class="esbState esbRelatedFailed" role="status" tabindex="-1" aria-busy=${busy}>
       <span>${msg(lang, 'state.relatedFailed')}</span>
-      <button type="button" class="esbRetry" aria-disabled=${busy} @click=${this.retryRelated}>${msg(lang, 'state.retry')}</button>
+      <button type="button" class="esbRetry esbBtn esbBtnPrimary" aria-disabled=${busy} @click=${this.retryRelated}>${msg(lang, 'state.retry')}</button>
     </div>`;
   }
 

@@ -199,7 +199,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
     // while any facet filter has a value (terms do not count)
     const state = this.#scope.current?.state;
     if (!state || activeFilterCount(state) === 0) return nothing;
-    return html`<p class="esbClearAll"><button type="button" class="esbClearAllButton" @click=${this.#clearFilters}>
+    return html`<p class="esbClearAll"><button type="button" class="esbClearAllButton esbBtn esbBtnSecondary" @click=${this.#clearFilters}>
       ${msg(this.uiLang, 'facets.clearAll')}</button></p>`;
   }
 

@@ -272,7 +272,7 @@ export class VisualizationBlock extends LitElement {
 
   #toggle(rows: () => TemplateResult): TemplateResult {
     const id = this.idPrefix;
-    return html`<p class="esbVizActions"><button type="button" class="esbVizTableToggle" aria-expanded=${this._tableShown ? 'true' : 'false'}
+    return html`<p class="esbVizActions"><button type="button" class="esbVizTableToggle esbBtn esbBtnDisclosure" aria-expanded=${this._tableShown ? 'true' : 'false'}
         aria-controls="${id}-table" @click=${() => (this._tableShown = !this._tableShown)}>${this.#t('viz.showTable')}</button></p>
       <div class="esbVizTableWrap" id="${id}-table" ?hidden=${!this._tableShown}>${this._tableShown ? rows() : nothing}</div>`;
   }

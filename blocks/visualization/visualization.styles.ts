@@ -64,7 +64,7 @@ export const vizStyles = css`
     color: var(--cb-muted, #555b63);
     font-size: 0.9em;
   }
-  :where(.esbVizTableToggle, .esbVizTab) {
+  :where(.esbVizTab) {
     font: inherit;
     padding: 0.3rem 0.75rem;
     border: 1px solid var(--cb-border, #767b83);
