@@ -27,10 +27,11 @@
 //                    see the same load; the table then shows both (--baseline-label TEXT names it)
 //   --build          rebuild first (otherwise builds only when dist/cdn is missing)
 //   --write-readme   put the table into README.md between <!-- bench:start --> and <!-- bench:end -->
+//   --json FILE      also write the medians as JSON (scripts/bench-all.mjs reads it)
 // Run with `node --import tsx` (npm run bench does): the dev store is TypeScript.
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { basename, extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -64,6 +65,7 @@ function parseArgs(argv) {
     else if (a === '--baseline-label') opts.baselineLabel = value();
     else if (a === '--build') opts.build = true;
     else if (a === '--write-readme') opts.writeReadme = true;
+    else if (a === '--json') opts.json = resolve(process.cwd(), value());
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
@@ -454,5 +456,9 @@ console.log(`\n${table}\n\nbench: took ${Math.round((Date.now() - started) / 100
 
 if (opts.writeReadme) {
   writeReadmeSection('bench', table);
+}
+if (opts.json) {
+  const medians = (r) => Object.fromEntries(['first', 'sort', 'facet'].map((k) => [k, { wall: r[k].median, cpu: r.cpu[k].median }]));
+  writeFileSync(opts.json, `${JSON.stringify({ rendering: rendering.map((r) => ({ rows: r.rows, ...medians(r) })), store: store?.all }, null, 2)}\n`);
 }
 process.exit(0);
