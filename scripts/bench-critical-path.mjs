@@ -19,11 +19,12 @@
 //                    491 datasets; without ../shared a generated catalog of as many: scripts/bench-catalog.mjs)
 //   --build          `npx vite build --mode cdn` first (otherwise only when dist/cdn is missing)
 //   --write-readme   put the table into README.md between <!-- bench-critical:start --> and <!-- bench-critical:end -->
+//   --json FILE      also write the medians and round trips as JSON (npm run bench's summary reads it)
 //   --only P,Q       run only these pages (landing, rich, peer, search), e.g. `--only landing,rich`; not with --write-readme
 // Timings on a shared machine are noisy; the emulated network dominates them.
 import { spawnSync } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
@@ -47,8 +48,9 @@ function parseArgs(argv) {
     else if (a === '--build') opts.build = true;
     else if (a === '--write-readme') opts.writeReadme = true;
     else if (a === '--only') opts.only = new Set((argv[++i] ?? '').split(','));
+    else if (a === '--json') opts.json = resolve(process.cwd(), argv[++i] ?? '');
     else {
-      console.error(`bench-critical-path: unknown option ${a}\nusage: [--runs N] [--catalog FILE] [--build] [--write-readme] [--only landing,rich,peer,search]`);
+      console.error(`bench-critical-path: unknown option ${a}\nusage: [--runs N] [--catalog FILE] [--build] [--write-readme] [--json FILE] [--only landing,rich,peer,search]`);
       process.exit(2);
     }
   }
@@ -332,5 +334,9 @@ console.log(`\n${table}\n\nbench-critical-path: took ${Math.round((Date.now() - 
 
 if (opts.writeReadme) {
   writeReadmeSection('bench-critical', table);
+}
+if (opts.json) {
+  const summary = (r) => (r ? { median: r.median, trips: r.trips, ...(r.parts !== undefined ? { parts: r.parts } : {}), ...(r.answer !== undefined ? { answer: r.answer } : {}) } : undefined);
+  writeFileSync(opts.json, `${JSON.stringify({ runs: opts.runs, landing: summary(landing), rich: summary(rich), peer: summary(peer), search: summary(search) }, null, 2)}\n`);
 }
 process.exit(0);
