@@ -97,7 +97,8 @@ describe('the core entry blocks of EntryScape Blocks on a dataset page, script s
         labels: slides.map((s) => s.getAttribute('aria-label')),
         visible: slides.filter((s) => !s.hidden).map((s) => s.querySelector('img')?.getAttribute('src')),
         current: [...document.querySelectorAll('#gallery .esbSliderDot')].findIndex((b) => b.getAttribute('aria-current') === 'true'),
-        focused: document.activeElement?.className ?? '',
+        // the block's own class (first), not the shared button-style classes after it
+        focused: document.activeElement?.classList[0] ?? '',
       };
     });
     const first = await state();
