@@ -71,6 +71,8 @@ const KEPT_AGENTS = 2000;
 const KEPT_ROWS = 1000;
 /** Exact counts asked for per answer at most (view.ts unsureValues: a few format buckets and licences). */
 const EXACT_COUNTS = 24;
+/** The longest (encoded) query of a count-only search: beyond, the search would not fit the store's URL limit. */
+const MAX_COUNT_QUERY = 6000;
 
 /** `state` with `value` the only selection of group `name`, on page 1. */
 const withFilter = (state: SearchState, name: CollectionName, value: string): SearchState =>
@@ -400,6 +402,8 @@ export class SearchScope extends EventTarget {
         const key = this.#filterKey(one, settings);
         if (asks.length >= EXACT_COUNTS || this.#totalOf(key) !== undefined || sameState(one, state)) continue;
         const request = buildSearchRequest(one, { ...settings, facets: [], pageSize: 1 }, { storeBaseUrl: this.store.baseUrl, seenFormats: this.#seenFormats() });
+        // a query longer than a server takes in a URL (Jetty: 8 KB of request line) is not asked: no number shown
+        if (encodeURIComponent(request.query).length > MAX_COUNT_QUERY) continue;
         asks.push(this.store.search(request, { signal }).then((a) => remember(this.#exact, key, a.total, KEPT_ANSWERS), () => {}));
       }
     }
