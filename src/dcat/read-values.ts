@@ -12,7 +12,7 @@ import { formatDate } from '../i18n/format.ts';
 import type { Agent, Field, FieldKey, Text, Value } from './model.ts';
 import { mailtoHref, safeHref } from './safe.ts';
 import { htmlText } from './text.ts';
-import { vocabLabel } from './vocab.ts';
+import { baseLang, countryNamed, vocabEntry, vocabText } from './vocab.ts';
 import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 import { defined } from './defined.ts';
@@ -55,10 +55,10 @@ export class ValueReader extends Reader {
       if (date) return date;
       if (!term.value.trim()) return undefined;
       // Harvested data sometimes writes vocabulary URIs as plain strings ("…/language/DEU").
-      const known = /^https?:\/\//i.test(term.value.trim()) ? vocabLabel(term.value, this.lang) : undefined;
+      const known = /^https?:\/\//i.test(term.value.trim()) ? vocabText(term.value, this.lang) : undefined;
       if (known) {
         const href = safeHref(term.value);
-        return defined<Value>({ kind: 'link', text: { value: known, lang: this.ui }, href, uri: term.value.trim() });
+        return defined<Value>({ kind: 'link', text: known, href, uri: term.value.trim() });
       }
       const href = opts.url ? safeHref(term.value) : undefined;
       if (href) return { kind: 'link', text: { value: toText(term).value.trim(), lang: '' }, href };
@@ -197,12 +197,27 @@ export class ValueReader extends Reader {
   spatialValue(term: Term, within?: Graph): Value | undefined {
     const geometry = textValue(msg(this.ui, 'value.geometry'), this.ui);
     if (term.termType === 'Literal') return looksLikeGeometry(term) ? geometry : this.value(term, within);
-    if (term.termType === 'NamedNode') return this.value(term, within);
+    if (term.termType === 'NamedNode') return this.countryValue(term, within) ?? this.value(term, within);
     const n = this.node(term, within);
     const name = this.text(n, [`${NS.locn}geographicName`, ...LABEL_PROPERTIES]);
     if (name) return { kind: 'text', text: name };
     const hasGeometry = this.objectsOf(n, [`${NS.locn}geometry`, `${NS.dcat}bbox`, `${NS.dcat}centroid`]).length > 0;
     return hasGeometry ? geometry : undefined;
+  }
+
+  /**
+   * A place the metadata names as an EU country is (GeoNames 2661886 "Sverige"@se, "Sweden"@en: the country SWE) and
+   * names in no UI language of its own: the country's name in the UI language, linked to the place.
+   */
+  private countryValue(term: Term, within?: Graph): Value | undefined {
+    const own = this.label(term, within);
+    if (!own || baseLang(own.lang) === this.ui || vocabEntry(term.value)) return undefined;
+    for (const name of this.objectsOf(this.node(term, within), LABEL_PROPERTIES)) {
+      const country = name.termType === 'Literal' && name.language ? countryNamed(name.value, name.language) : undefined;
+      const text = country && vocabText(country, this.lang);
+      if (text) return defined<Value>({ kind: 'link', text, href: safeHref(term.value), uri: term.value });
+    }
+    return undefined;
   }
 }
 
