@@ -12,7 +12,7 @@ import { formatDate } from '../i18n/format.ts';
 import type { Agent, Field, FieldKey, Text, Value } from './model.ts';
 import { mailtoHref, safeHref } from './safe.ts';
 import { htmlText } from './text.ts';
-import { baseLang, countryNamed, vocabEntry, vocabText } from './vocab.ts';
+import { baseLang, COUNTRIES, LANGS, vocabEntry, vocabIndex, vocabText } from './vocab.ts';
 import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 import { defined } from './defined.ts';
@@ -219,6 +219,23 @@ export class ValueReader extends Reader {
     }
     return undefined;
   }
+}
+
+/**
+ * The EU country a place is, by a name the metadata gives it in sv, en or de (GeoNames 2661886 "Sweden"@en is the EU
+ * country SWE): the country's URI when exactly one loaded country has that name in that language.
+ */
+export function countryNamed(name: string, lang: string): string | undefined {
+  const l = baseLang(lang) as (typeof LANGS)[number];
+  if (!LANGS.includes(l)) return undefined;
+  const want = name.trim().toLocaleLowerCase(l);
+  let found: string | undefined;
+  for (const [key, entry] of vocabIndex) {
+    if (!key.startsWith(COUNTRIES) || entry[l]?.toLocaleLowerCase(l) !== want) continue;
+    if (found) return undefined;
+    found = `http://${key}`;
+  }
+  return found;
 }
 
 const DATE_TYPES = new Set([

@@ -42,25 +42,21 @@ const FREQUENCY: Loaders = [() => import('./vocab/frequency.sv.ts'), () => impor
 const INSPIRE: Loaders = [() => import('./vocab/inspire-theme.sv.ts'), () => import('./vocab/inspire-theme.en.ts'), () => import('./vocab/inspire-theme.de.ts')];
 /** EU countries: their names also name GeoNames places the metadata calls by a country's name (`countryNamed`). */
 const COUNTRY: Loaders = [() => import('./vocab/country.sv.ts'), () => import('./vocab/country.en.ts'), () => import('./vocab/country.de.ts')];
-const COUNTRIES = 'publications.europa.eu/resource/authority/country/';
+export const COUNTRIES = 'publications.europa.eu/resource/authority/country/';
 const GEMET = 'www.eionet.europa.eu/gemet/concept/';
 /** = GEMET_SHARDS of scripts/build-vocab.mjs: GEMET is cut into this many chunks per language by concept number. */
 const GEMET_SHARDS = 16;
-const gemetLoaders = new Map<number, Loaders>();
+const gemetLoaders: Loaders[] = [];
+const gemetShards = () => import('./vocab/gemet-shards.ts');
 /**
  * The GEMET chunks of a concept: shard `number % 16` in en and de (no Swedish source: a Swedish page loads the English
  * chunk, whose labels say they are English). The 32 `import()`s sit in a lazy module of their own.
  */
 function gemet(key: string): Loaders {
-  const shard = Number(/(\d+)$/.exec(key)?.[1] ?? 0) % GEMET_SHARDS;
-  let loaders = gemetLoaders.get(shard);
-  if (!loaders) {
-    const one = (lang: 'en' | 'de'): Loader => () => import('./vocab/gemet-shards.ts').then((m) => m.gemetShard(shard, lang));
-    const en = one('en');
-    loaders = [en, en, one('de')];
-    gemetLoaders.set(shard, loaders);
-  }
-  return loaders;
+  const n = Number(/(\d+)$/.exec(key)?.[1] ?? 0) % GEMET_SHARDS;
+  const one = (lang: 'en' | 'de'): Loader => () => gemetShards().then((m) => m.gemetShard(n, lang));
+  const en = one('en');
+  return (gemetLoaders[n] ??= [en, en, one('de')]);
 }
 /** Namespace prefix → chunks; `names`: also load English, to match the names the metadata gives (GeoNames places). */
 const TABLES: ReadonlyArray<readonly [prefix: string, loaders: Loaders | ((key: string) => Loaders), names?: 'names']> = [
@@ -214,22 +210,8 @@ export function vocabLabel(uri: string, lang: string): string | undefined {
   return vocabText(uri, lang)?.value;
 }
 
-/**
- * The EU country a place is, by a name the metadata gives it in sv, en or de (GeoNames `2661886` "Sweden"@en is the
- * EU country SWE): the country's URI when exactly one loaded country has that name in that language.
- */
-export function countryNamed(name: string, lang: string): string | undefined {
-  const l = baseLang(lang) as Lang;
-  if (!LANGS.includes(l)) return undefined;
-  const want = name.trim().toLocaleLowerCase(l);
-  let found: string | undefined;
-  for (const [key, entry] of INDEX) {
-    if (!key.startsWith(COUNTRIES) || entry[l]?.toLocaleLowerCase(l) !== want) continue;
-    if (found) return undefined;
-    found = `http://${key}`;
-  }
-  return found;
-}
+/** Every bundled label loaded so far, by normalised concept URI (read-values.ts names GeoNames places with it). */
+export const vocabIndex: ReadonlyMap<string, VocabLabels> = INDEX;
 
 /** IANA media-type URIs (`https://www.iana.org/assignments/media-types/text/csv`) → `text/csv`. */
 function mediaTypeOfUri(uri: string): string | undefined {
