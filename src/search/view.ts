@@ -174,6 +174,15 @@ export function valueLabel(name: CollectionName, value: string, ctx: LabelContex
       return { label };
     }
     default: {
+      // a licence document of the publisher's own, described in an entry that uses it (scope.ts): what it says it is
+      const used = ctx.agents.get(value);
+      if (used) {
+        const r = new Reader(used.metadata, new Map(), ctx.lang);
+        for (const spelling of [value, value.replace(/^http:/, 'https:')]) {
+          const own = r.label({ termType: 'NamedNode', value: spelling }, used.metadata);
+          if (own) return { label: own.value, ...(own.lang ? { labelLang: own.lang } : {}) };
+        }
+      }
       // vocabularies; an agent without a name in the store is labelled like a vocabulary value
       return iriLabel(value, ctx.lang);
     }
