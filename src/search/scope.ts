@@ -68,7 +68,7 @@ const KEPT_ANSWERS = 200;
 /** Publishers and other agents named in rows: a few per page of results. */
 const KEPT_AGENTS = 2000;
 const LICENSE = 'http://purl.org/dc/terms/license';
-const EXACT_MATCH = 'http://www.w3.org/2004/02/skos/core#exactMatch';
+const EU_LICENCE = 'http://publications.europa.eu/resource/authority/licence/CC0';
 /** Licences the bundled vocabularies name (src/dcat/vocab.ts): no lookup for them. */
 const KNOWN_LICENCES = /^https?:\/\/(www\.)?(publications\.europa\.eu\/resource\/authority\/licence\/|creativecommons\.org\/|dcat-ap\.de\/def\/licenses\/)/i;
 /** Row view models (a few pages of the largest page size). */
@@ -369,15 +369,12 @@ export class SearchScope extends EventTarget {
     const failed = (e: unknown) => { if (signal.aborted) throw e; };
     return Promise.all([
       missing.length && this.store.getEntriesByResourceUris(missing, { signal }).then((found) => missing.forEach((u) => keep(u, found.get(u))), failed),
-      // (facet values may come `http:`-keyed, facets.ts facetValue: the `https:` spelling is asked next)
+      // (facet values may come `http:`-keyed, facets.ts facetValue: the `https:` spelling is asked next); what the
+      // document is the same as is most often an EU licence, whose chunk the facet values may not have needed
       ...own.map(([key, raw]) => this.store.lookupByUri(raw, LICENSE, { signal })
         .catch((e: unknown) => (signal.aborted || !raw.startsWith('http:') ? Promise.reject(e) : this.store.lookupByUri(`https${raw.slice(4)}`, LICENSE, { signal })))
-        .then((e) => {
-          keep(key, e);
-          // the labels of what it is the same as (the EU licence chunk, which the facet values may not need)
-          const same = [key, `https${key.slice(4)}`].flatMap((u) => e.metadata.objects(u, EXACT_MATCH).map((t) => t.value));
-          return loadVocabulariesFor(same, settings.lang);
-        }, (e: unknown) => { failed(e); keep(key, null); })),
+        .then((e) => keep(key, e), (e: unknown) => { failed(e); keep(key, null); })
+        .then(() => loadVocabulariesFor([EU_LICENCE], settings.lang))),
     ]).then(() => {});
   }
 
