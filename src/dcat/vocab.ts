@@ -58,7 +58,7 @@ function gemet(key: string): Loaders {
   const en = one('en');
   return (gemetLoaders[n] ??= [en, en, one('de')]);
 }
-/** Namespace prefix → chunks; `names`: also load English, to match the names the metadata gives (GeoNames places). */
+/** Namespace prefix → chunks; `names`: the country names, to match the names the metadata gives (GeoNames places). */
 const TABLES: ReadonlyArray<readonly [prefix: string, loaders: Loaders | ((key: string) => Loaders), names?: 'names']> = [
   ['publications.europa.eu/resource/authority/data-theme/', THEMES],
   ['publications.europa.eu/resource/authority/access-right/', THEMES],
@@ -147,14 +147,17 @@ export async function loadVocabulariesFor(uris: Iterable<string>, lang?: string)
     const key = normalise(uri);
     for (const [prefix, loaders, also] of TABLES) {
       if (!key.startsWith(prefix)) continue;
-      wanted.add(typeof loaders === 'function' ? loaders(key) : loaders);
-      names ||= also === 'names';
+      if (also) names = true;
+      else wanted.add(typeof loaders === 'function' ? loaders(key) : loaders);
     }
   }
   const langs = langsFor(lang);
   const loads = [...wanted].flatMap((loaders) => langs.map((l) => loadTable(loaders[LANGS.indexOf(l)]!, l)));
-  // a GeoNames place is often named in English only: the English country names to match it with
-  if (names && !langs.includes('en')) loads.push(loadTable(COUNTRY[1]!, 'en'));
+  // A GeoNames place needs the country names only on a page in another language than English (the metadata names
+  // such places in English, "Sweden"@en, and an English page shows that): then in the page's language and in
+  // English, to match the English name with (read-values.ts countryValue).
+  const other = langs.filter((l) => l !== 'en');
+  if (names && other.length) loads.push(...[...other, 'en' as const].map((l) => loadTable(COUNTRY[LANGS.indexOf(l)]!, l)));
   await Promise.allSettled(loads);
 }
 

@@ -373,8 +373,7 @@ export class SearchScope extends EventTarget {
       // document is the same as is most often an EU licence, whose chunk the facet values may not have needed
       ...own.map(([key, raw]) => this.store.lookupByUri(raw, LICENSE, { signal })
         .catch((e: unknown) => (signal.aborted || !raw.startsWith('http:') ? Promise.reject(e) : this.store.lookupByUri(`https${raw.slice(4)}`, LICENSE, { signal })))
-        .then((e) => keep(key, e), (e: unknown) => { failed(e); keep(key, null); })
-        .then(() => loadVocabulariesFor([EU_LICENCE], settings.lang))),
+        .then((e) => { keep(key, e); return loadVocabulariesFor([EU_LICENCE], settings.lang); }, (e: unknown) => { failed(e); keep(key, null); })),
     ]).then(() => {});
   }
 
