@@ -89,8 +89,8 @@ function templateMinifying(): Plugin {
  * with the module of the shards' loaders —, rdflib, exports) stay their own chunks: a group never takes them, so they still load only when needed.
  */
 const LAZY = /\/src\/i18n\/((shared|landing|search)\/)?(en|sv|de)\.ts$|\/src\/dcat\/vocab\/([a-z0-9-]+\.(en|sv|de)|gemet-shards)\.ts$/;
-/** Geometry, WMS and preview readers, the indicators' licence/legislation readings and the feature-string loader, used only by lazy chunks: never in `core`, which every page loads. */
-const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms|vocab-indicators)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$/;
+/** Geometry, WMS and preview readers, the indicators' licence/legislation readings, the feature-string loader and the maps' one-parameter resolver, used only by lazy chunks: never in `core`, which every page loads. */
+const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms|vocab-indicators)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$|\/src\/config\/resolve-param\.ts$/;
 /**
  * The landing pages' view models and their rendering (with row values, dates and sizes, CSV/WMS format tests and the
  * metadata field lists; the entry location of a landing page is in `core`, which requests the entry early), in the `landing` chunk: static for a landing page, loaded on a
@@ -180,6 +180,15 @@ const CDN_CHUNK_GROUPS = [
   },
 ];
 
+/**
+ * The bundler's helper module (rolldown's runtime: the namespace objects of modules that a group above holds and the
+ * loader or the strings import with `import()`; CommonJS wrappers of lazy chunks) is a file of its own that the block
+ * and strings chunks import. It is named without a hash so that the CDN loader can ask for it beside the first block
+ * chunk (entry/cdn.ts, `CDN_RUNTIME_FILE`) instead of one round trip after it (issue 27 point 2); scripts/build.mjs
+ * checks that the CDN build wrote it. (rolldown keeps it out of every group chunk, the loader's included.)
+ */
+const CDN_RUNTIME_FILE = 'rolldown-runtime.js';
+
 const common: UserConfig = {
   root,
   publicDir: false,
@@ -235,6 +244,7 @@ export default defineConfig(({ command, mode }): UserConfig => {
   if (mode === 'cdn') {
     return {
       ...common,
+      define: { ...common.define, CDN_RUNTIME_FILE: JSON.stringify(CDN_RUNTIME_FILE) },
       plugins: [templateMinifying()],
       build: {
         ...build,
@@ -250,7 +260,8 @@ export default defineConfig(({ command, mode }): UserConfig => {
           // less). Lib mode would keep the entry's exact signature and put a re-exporting facade in front of core.
           preserveEntrySignatures: 'allow-extension',
           output: {
-            entryFileNames: '[name].js', chunkFileNames: '[name]-[hash:7].js', minify: true,
+            entryFileNames: '[name].js', minify: true,
+            chunkFileNames: (chunk) => (chunk.name === 'rolldown-runtime' ? CDN_RUNTIME_FILE : '[name]-[hash:7].js'),
             // No comments in what browsers download: the bundler's `/* @__PURE__ */` marks are of no use once bundled
             // (about 100 B gzip a page); third-party licences are in NOTICE.md, none of them asks for a banner.
             comments: false,

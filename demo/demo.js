@@ -162,8 +162,25 @@ form?.addEventListener('submit', () => {
   for (const select of form.querySelectorAll('select[name]')) if (!select.value) select.disabled = true;
 });
 
+/** Each parameter table sits in a region that scrolls sideways when the table is wider than the screen (a phone). */
+function wrapTables() {
+  document.querySelectorAll('table.demo-params').forEach((table, i) => {
+    const box = document.createElement('div');
+    box.className = 'demo-table-scroll';
+    box.tabIndex = 0;
+    box.setAttribute('role', 'region');
+    if (table.caption) {
+      table.caption.id ||= `demo-params-caption-${i + 1}`;
+      box.setAttribute('aria-labelledby', table.caption.id);
+    }
+    table.before(box);
+    box.append(table);
+  });
+}
+
 applyToggles();
 ensureEntry();
+wrapTables();
 fillForm();
 fillParamValues();
 fillEntryLists();

@@ -31,6 +31,7 @@ import { addHomeRoutes } from './routes/home.ts';
 import { addSearchRoutes } from './routes/search.ts';
 import { addTaskRunnerRoutes } from './routes/taskrunner.ts';
 import { addWmsRoutes } from './routes/wms.ts';
+import { addBaseRoutes } from './routes/base.ts';
 import { SearchIndex } from './search/index.ts';
 
 export interface StoreServerOptions {
@@ -214,6 +215,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
   addTaskRunnerRoutes(app, deps);
   addRowstoreRoutes(app, jobs);
   addWmsRoutes(app); // the offline WMS at /wms (maps with no internet)
+  addBaseRoutes(app); // the offline base layer of the maps: country outlines as XYZ tiles at /base/tiles/
   for (const plugin of options.plugins ?? []) plugin(app);
   addHomeRoutes(app);
 

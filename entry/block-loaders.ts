@@ -3,9 +3,10 @@
  * defines (the EntryScape Blocks names `esb-…` included). The loader imports a row's module when the page first uses
  * one of its tags; each `import()` is a chunk boundary of the CDN build. test/unit/block-loaders.test.ts checks this
  * table against every `customElements.define` under blocks/: a new element needs its row here.
- * Each row takes only the module's side effect (`.then(() => {})`, the registration): the bundler then needs no
- * namespace object of the module's exports in its chunk, nor the runtime helper that builds one (an extra file on
- * every page).
+ * Each row takes only the module's side effect (`.then(() => {})`, the registration). That does not spare the
+ * bundler's namespace object: a module that a chunk group holds and a row imports still gets one, built by the runtime
+ * helper `__exportAll`, which rolldown keeps in a file of its own (rolldown-runtime.js; the loader asks for it beside
+ * the first block chunk: entry/cdn.ts preloadRuntime).
  */
 type Row = readonly [load: () => Promise<unknown>, ...tags: string[]];
 

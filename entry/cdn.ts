@@ -10,7 +10,7 @@
  */
 import { BLOCK_LOADERS } from './block-loaders.ts';
 import { provideApi, type LegacyApi } from '../src/legacy/ready.ts';
-import { startLanding } from '../src/config/early-entry.ts';
+import { startLanding, startSearchStrings } from '../src/config/early-entry.ts';
 import { useLoaderScript } from '../src/config/page-config.ts';
 
 const PROVIDER = 'catalog-store-provider';
@@ -30,12 +30,28 @@ const LEGACY = '[data-entryscape],[data-entryscape-block],[data-entryscape-compo
 let legacy: Promise<typeof import('../src/legacy/index.ts')> | undefined;
 const loadLegacy = () => (legacy ??= import('../src/legacy/index.ts').then((m) => (m.startLegacy(document), m)));
 
+/** The bundler's helper file, named by the CDN build only (vite.config.ts); undefined when run from source. */
+declare const CDN_RUNTIME_FILE: string | undefined;
+let runtimeAsked = false;
+/**
+ * Asks for the bundler's helper file, which the block chunks and their strings import, at once: it then arrives with
+ * the first block's chunk instead of one round trip after it (issue 27 point 2).
+ */
+function preloadRuntime(): void {
+  if (runtimeAsked || typeof CDN_RUNTIME_FILE !== 'string') return;
+  runtimeAsked = true;
+  const href = new URL(CDN_RUNTIME_FILE, import.meta.url).href;
+  // (a failure shows where a chunk imports it)
+  import(/* @vite-ignore */ href).catch(() => {});
+}
+
 function load(tag: string): Promise<void> {
   const started = loading.get(tag);
   if (started) return started;
   const loader = pending.get(tag);
   if (!loader) return Promise.resolve();
   pending.delete(tag);
+  preloadRuntime();
   selector = [...pending.keys()].join();
   // A block inside a <catalog-store-provider> asks for its store when it connects: the provider (a chunk of its own)
   // is defined first, or the block would not find it and use the page's store.
@@ -50,13 +66,22 @@ function load(tag: string): Promise<void> {
   return done;
 }
 
-/** The first element of a tag loads its block; a landing block's entry and strings load alongside (early-entry.ts). */
+/** The facet search layouts (dataset-facet-search-layout, its compact and portal kinds) and their esb- names. */
+const FACET_LAYOUT = /^(dataset-(compact-)?facet-search(-portal)?-layout|esb-dataset(compact)?facetsearch(portal)?layout)$/;
+
+/**
+ * The first element of a tag loads its block. Alongside: a landing block's entry and strings, a facet search layout's
+ * strings (early-entry.ts).
+ */
 function start(el: Element): void {
   const tag = el.localName;
   if (!pending.has(tag)) return;
-  // <dataset-view>, <dataservice-view> and their esb- names; inside a provider the block asks the provider's store
-  if (/(set|service)-?view$/.test(tag) && !el.closest(PROVIDER)) startLanding(el);
   void load(tag);
+  // inside a provider the block asks the provider's store
+  if (el.closest(PROVIDER)) return;
+  // <dataset-view>, <dataservice-view> and their esb- names
+  if (/(set|service)-?view$/.test(tag)) startLanding(el);
+  else if (FACET_LAYOUT.test(tag)) startSearchStrings(el);
 }
 
 /** Loads the blocks found at and under `node`. */

@@ -20,11 +20,12 @@
 // Then one fetch per file (issue 27.4): the landing page of the demo's SwedishPolls dataset with
 // include-visualizations (three charts of Polls.csv) and include-data-preview, its "Preview data" opened: the requests
 // for Polls.csv and their bytes, against the goal of 1 request (4 before: each chart and the preview fetched it).
-// `node --import tsx scripts/bench-preview-store.mjs [--mb 50] [--runs 3] [--write-readme]`; --write-readme puts the
+// `node --import tsx scripts/bench-preview-store.mjs [--mb 50] [--runs 3] [--write-readme] [--json FILE]` (--json: the
+// bytes and requests as JSON, for npm run bench's summary); --write-readme puts the
 // tables into README.md between <!-- bench-preview:start --> and <!-- bench-preview:end -->.
 import { createHash } from 'node:crypto';
 import { createServer, request } from 'node:http';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -280,3 +281,11 @@ lines.push('', 'One fetch per file (issue 27.4): the landing page of the demo\'s
 const table = lines.join('\n');
 console.log(`\n${table}\n`);
 if (WRITE_README) writeReadmeSection('bench-preview', table);
+const jsonAt = process.argv.indexOf('--json');
+if (jsonAt > 0 && process.argv[jsonAt + 1]) {
+  writeFileSync(process.argv[jsonAt + 1], `${JSON.stringify({
+    goalBytes: GOAL,
+    runs: results.map((r) => ({ link: r.link, server: r.server, run: r.run, firstPage: r.firstPage, proxied: r.proxied, received: r.received, requests: r.requests })),
+    shared: shared.map((x) => ({ label: x.label, requests: x.requests })),
+  }, null, 2)}\n`);
+}

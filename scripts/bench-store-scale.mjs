@@ -165,10 +165,10 @@ function stats(values) {
   return { median: at(0.5), p95: at(0.95), n: s.length };
 }
 
-async function startStore(catalog, flags, storeRoot) {
+async function startStore(catalog, flags, storeRoot, storeArgs = []) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-store-scale-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'dev-store/main.ts', '--catalog', catalog, '--port', '0', '--quiet', '--data-dir', dataDir], { cwd: storeRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'dev-store/main.ts', '--catalog', catalog, '--port', '0', '--quiet', '--data-dir', dataDir, ...storeArgs], { cwd: storeRoot, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d) => {
@@ -190,11 +190,33 @@ async function timed(url) {
   return { ms, body };
 }
 
-/** Loads one generated catalog; with `search`, then runs the query mix with the clients. */
+/**
+ * The store options of the search run: the format and licence facets filter on distributions' metadata, which a
+ * dataset's document carries only when the store indexes related entries (`entrystore.solr.related.properties`, as
+ * EntryScape catalogs configure it; a default EntryStore, and the dev store without --solr-related, answer such a
+ * filter with 0 results). The load runs use the defaults.
+ */
+const SEARCH_STORE_ARGS = ['--solr-related'];
+
+/**
+ * Loads one generated catalog; with `search`, then starts a second store on the same file with SEARCH_STORE_ARGS
+ * and runs the query mix with the clients there.
+ */
 async function benchLoad(size, format, search, opts, flags) {
   const gen = await generateCatalog({ datasets: size, seed: 1, format });
+  try {
+    const load = await loadRun(gen, size, format, opts, flags, []);
+    if (!search) return load;
+    return { ...load, search: await loadRun(gen, size, format, opts, flags, SEARCH_STORE_ARGS, true) };
+  } finally {
+    rmSync(gen.file, { force: true });
+  }
+}
+
+/** One store process on a generated file: its load (spawn → first answer); with `search`, then the clients' run. */
+async function loadRun(gen, size, format, opts, flags, storeArgs, search = false) {
   const fileBytes = statSync(gen.file).size;
-  const store = await startStore(gen.file, flags, opts.storeRoot);
+  const store = await startStore(gen.file, flags, opts.storeRoot, storeArgs);
   try {
     const mix = queryMix(store.url, size, gen);
     const first = await timed(mix[0].url);
@@ -208,12 +230,11 @@ async function benchLoad(size, format, search, opts, flags) {
       rssAfterLoad: procStatus(store.child.pid, 'VmRSS'),
       rssPeak: procStatus(store.child.pid, 'VmHWM'),
     };
-    return search ? { ...load, search: await searchRun(store, mix, opts) } : load;
+    return search ? { storeArgs, load, ...(await searchRun(store, mix, opts)) } : load;
   } finally {
     store.child.kill('SIGTERM');
     await new Promise((r) => (store.child.exitCode !== null ? r() : store.child.once('exit', r)));
     rmSync(store.dataDir, { recursive: true, force: true });
-    rmSync(gen.file, { force: true });
   }
 }
 
@@ -355,14 +376,15 @@ const searched = runs.find((r) => r.search);
 if (searched) {
   const x = searched.search;
   const b = find(baseline?.runs, searched.size, searched.format)?.search;
-  lines.push('', `Search at ${fmt(searched.size)} datasets (${FORMATS[searched.format]}): ${report.clients} concurrent clients over HTTP, each running the ${x.queries.length} requests of the`,
+  const args = x.storeArgs?.length ? ` started with \`${x.storeArgs.join(' ')}\` (the format and licence filters match distributions' metadata, which a dataset's document carries only when the store indexes related entries, as EntryScape catalogs configure \`entrystore.solr.related.properties\`; its load: ${loadText(x.load)}, RSS peak ${mb(x.load.rssPeak)} MB)` : '';
+  lines.push('', `Search at ${fmt(searched.size)} datasets (${FORMATS[searched.format]}), a store${args}: ${report.clients} concurrent clients over HTTP, each running the ${x.queries.length} requests of the`,
     `search page's query mix ${report.rounds}× in its own order (page size 10, 14 facet fields). Goal: store CPU ≤ ${GOAL.cpuPerRequestMs} ms per request.`, '');
   lines.push('| | p50 | p95 | requests/s | store CPU per request | RSS peak |', '|---|---:|---:|---:|---:|---:|');
   const srow = (y, label) => `| ${label} | ${ms(y.all.median)} | ${ms(y.all.p95)}${y.failed ? ` (${y.failed} of ${y.all.n} failed)` : ''} | ${y.throughput.toFixed(1)} | ${y.cpuPerRequestMs === undefined ? '–' : `${ms(y.cpuPerRequestMs)} ${ok(y.cpuPerRequestMs <= GOAL.cpuPerRequestMs)}`} | ${mb(y.rssPeak)} MB |`;
   if (b) lines.push(srow(b, 'before'));
   lines.push(srow(x, b ? 'after' : 'all requests'));
   lines.push('', '| query | results | p50 | p95 |', '|---|---:|---:|---:|');
-  for (const q of x.queries) lines.push(`| ${q.name} | ${fmt(q.results)} | ${ms(q.median)} | ${ms(q.p95)} |`);
+  for (const q of x.queries) lines.push(`| ${q.name} | ${fmt(q.results)}${q.results === 0 ? ' ✗ (no results: the query or the store is wrong)' : ''} | ${ms(q.median)} | ${ms(q.p95)} |`);
 }
 if (baseline) {
   lines.push('', `Before: the same script against ${baseline.label ?? 'an earlier checkout'} (\`--store-root\`, Node flags \`${baseline.flags.join(' ') || 'none'}\`), 1-min load`,

@@ -27,10 +27,11 @@
 //                    see the same load; the table then shows both (--baseline-label TEXT names it)
 //   --build          rebuild first (otherwise builds only when dist/cdn is missing)
 //   --write-readme   put the table into README.md between <!-- bench:start --> and <!-- bench:end -->
+//   --json FILE      also write the medians as JSON (scripts/bench-all.mjs reads it)
 // Run with `node --import tsx` (npm run bench does): the dev store is TypeScript.
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { basename, extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -64,6 +65,7 @@ function parseArgs(argv) {
     else if (a === '--baseline-label') opts.baselineLabel = value();
     else if (a === '--build') opts.build = true;
     else if (a === '--write-readme') opts.writeReadme = true;
+    else if (a === '--json') opts.json = resolve(process.cwd(), value());
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
@@ -186,7 +188,14 @@ async function measureInPage(page, size, scope) {
     main.append(facets, sort, list);
     const firstAt = await firstDone;
     total = list.searchScope.results.total;
-    const first = firstAt - responseEnd(firstIndex, 'first view');
+    const firstStart = responseEnd(firstIndex, 'first view');
+    const first = firstAt - firstStart;
+    // the step's span for the trace (mainThreadCpu): the marks' timestamps are the span's ends
+    const span = (step, start, end) => {
+      performance.mark(`bench:${step}:start`, { startTime: start });
+      performance.mark(`bench:${step}:end`, { startTime: end });
+    };
+    span('first', firstStart, firstAt);
 
     const sortIndex = searchesBefore();
     const sortDone = rendered(expect, true);
@@ -194,7 +203,9 @@ async function measureInPage(page, size, scope) {
     select.value = select.value === 'title' ? 'modified' : 'title';
     select.dispatchEvent(new Event('change', { bubbles: true }));
     const sortAt = await sortDone;
-    const sortMs = sortAt - responseEnd(sortIndex, 'sort change');
+    const sortStart = responseEnd(sortIndex, 'sort change');
+    const sortMs = sortAt - sortStart;
+    span('sort', sortStart, sortAt);
     const rows = list.querySelectorAll('li.entryListRow').length;
     const facetValues = facets.querySelectorAll('.esbFacets__option').length;
 
@@ -212,7 +223,9 @@ async function measureInPage(page, size, scope) {
       .some((a) => a.dataset.facet === key));
     pick.a.click();
     const facetAt = await facetDone;
-    const facetMs = facetAt - responseEnd(facetIndex, 'facet click');
+    const facetStart = responseEnd(facetIndex, 'facet click');
+    const facetMs = facetAt - facetStart;
+    span('facet', facetStart, facetAt);
     const facetRows = list.querySelectorAll('li.entryListRow').length;
     total = before;
     main.replaceChildren();
@@ -231,21 +244,56 @@ async function benchRendering(browser, storeUrl, size, runs, cdn) {
   const first = [];
   const sort = [];
   const facet = [];
+  const cpu = { first: [], sort: [], facet: [] };
   let last;
   for (let run = 0; run <= runs; run++) {
     // a fresh document per run: the store client caches search answers, so a repeated query would cost nothing
     await page.goto(`${site.origin}/bench.html`);
-    last = await measureInPage(page, size, 'default');
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    let trace;
+    try {
+      last = await measureInPage(page, size, 'default');
+    } finally {
+      trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    }
     if (run === 0) continue; // warm-up
     first.push(last.first);
     sort.push(last.sort);
     facet.push(last.facet);
+    for (const step of ['first', 'sort', 'facet']) cpu[step].push(mainThreadCpu(trace, step));
   }
   await page.close();
   await site.close();
   if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
-  return { size, rows: last.rows, facetRows: last.facetRows, total: last.total, facetValues: last.facetValues, first, sort, facet };
+  return { size, rows: last.rows, facetRows: last.facetRows, total: last.total, facetValues: last.facetValues, first, sort, facet, cpu };
 }
+
+/** Trace categories for mainThreadCpu: the main thread's tasks (with their thread time) and the page's marks. */
+const TRACE_CATEGORIES = ['toplevel', 'blink.user_timing', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
+
+/**
+ * Main-thread CPU time (ms) of the renderer between the marks `bench:<step>:start` and `…:end`: the thread time
+ * (`tdur`) of its top-level tasks, each counted by the share of its wall span that lies inside the step. CPU time, not
+ * wall time: other work on a busy machine does not inflate it (it is what the reader's own machine spends).
+ */
+function mainThreadCpu(trace, step) {
+  const events = trace.traceEvents ?? trace;
+  const mark = (name) => events.find((e) => e.name === name && e.cat?.includes('blink.user_timing'));
+  const start = mark(`bench:${step}:start`);
+  const end = mark(`bench:${step}:end`);
+  if (!start || !end) throw new Error(`trace: no marks for ${step}`);
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === start.pid && e.args?.name === 'CrRendererMain');
+  if (!main) throw new Error('trace: no renderer main thread');
+  let us = 0;
+  for (const e of events) {
+    if (e.ph !== 'X' || e.pid !== main.pid || e.tid !== main.tid || !TOP_LEVEL_TASKS.has(e.name) || !e.dur) continue;
+    const overlap = Math.min(e.ts + e.dur, end.ts) - Math.max(e.ts, start.ts);
+    if (overlap <= 0) continue;
+    us += (e.tdur ?? e.dur) * (overlap / e.dur);
+  }
+  return us / 1000;
+}
+const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadPool_RunTask']);
 
 /** Search URLs a page sends for typical interactions, captured from a real page (page size 10). */
 async function typicalQueries(browser, storeUrl) {
@@ -359,10 +407,11 @@ try {
       first: stats(list.flatMap((p) => p.first)),
       sort: stats(list.flatMap((p) => p.sort)),
       facet: stats(list.flatMap((p) => p.facet)),
+      cpu: Object.fromEntries(['first', 'sort', 'facet'].map((k) => [k, stats(list.flatMap((p) => p.cpu[k]))])),
     });
     const r = merged(parts.now);
     rendering.push({ ...r, note, ...(opts.baseline ? { before: merged(parts.before) } : {}) });
-    console.log(`first view median ${ms(r.first.median)}, sort median ${ms(r.sort.median)}, facet click median ${ms(r.facet.median)}`);
+    console.log(`first view median ${ms(r.first.median)} (main-thread CPU ${ms(r.cpu.first.median)}), sort median ${ms(r.sort.median)} (CPU ${ms(r.cpu.sort.median)}), facet click median ${ms(r.facet.median)} (CPU ${ms(r.cpu.facet.median)})`);
   }
   var queries = opts.renderOnly ? [] : await typicalQueries(browser, single.url);
 } finally {
@@ -375,12 +424,13 @@ await multi?.close();
 const date = new Date().toISOString().slice(0, 10);
 const machine = `${cpus().length} × ${cpus()[0]?.model?.trim() ?? 'CPU'}, Node ${process.versions.node}, ${basename(launchOptions().executablePath)}`;
 const table = [
-  `Rendering in Chromium (headless), CDN bundle, ${opts.runs} runs per size after one warm-up; time from the store's search`,
-  'response (responseEnd) to the DOM holding every row and the facets:',
+  `Rendering in Chromium (headless), CDN bundle, ${opts.runs} runs per size after one warm-up; from the store's search`,
+  'response (responseEnd) to the DOM holding every row and the facets: the renderer main thread\'s CPU time in that span',
+  '(thread time of its tasks, from a Chromium trace: what a busy machine does not inflate) beside the wall time (medians, p95 of the wall time in brackets):',
   '',
-  '| rows on the page | facet values shown | first view: median | p95 | sort change: median | p95 | rows after the facet click | facet click: median | p95 |',
+  '| rows on the page | facet values shown | first view: CPU | wall | sort change: CPU | wall | rows after the facet click | facet click: CPU | wall |',
   '|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...rendering.map((r) => `| ${r.rows}${r.note ? ` (${r.note})` : ''} | ${r.facetValues} | ${ms(r.first.median)} | ${ms(r.first.p95)} | ${ms(r.sort.median)} | ${ms(r.sort.p95)} | ${r.facetRows} | ${ms(r.facet.median)} | ${ms(r.facet.p95)} |`),
+  ...rendering.map((r) => `| ${r.rows}${r.note ? ` (${r.note})` : ''} | ${r.facetValues} | ${ms(r.cpu.first.median)} | ${ms(r.first.median)} (${ms(r.first.p95)}) | ${ms(r.cpu.sort.median)} | ${ms(r.sort.median)} (${ms(r.sort.p95)}) | ${r.facetRows} | ${ms(r.cpu.facet.median)} | ${ms(r.facet.median)} (${ms(r.facet.p95)}) |`),
   ...(opts.baseline ? ['',
     `Before → after: the baseline build \`${opts.baselineLabel ?? basename(opts.baseline)}\` measured in the same run, the two builds taking turns (medians, p95 in brackets):`,
     '',
@@ -406,5 +456,9 @@ console.log(`\n${table}\n\nbench: took ${Math.round((Date.now() - started) / 100
 
 if (opts.writeReadme) {
   writeReadmeSection('bench', table);
+}
+if (opts.json) {
+  const medians = (r) => Object.fromEntries(['first', 'sort', 'facet'].map((k) => [k, { wall: r[k].median, cpu: r.cpu[k].median }]));
+  writeFileSync(opts.json, `${JSON.stringify({ rendering: rendering.map((r) => ({ rows: r.rows, ...medians(r) })), store: store?.all }, null, 2)}\n`);
 }
 process.exit(0);

@@ -82,7 +82,11 @@ if (run('types')) {
   console.log('build: types → dist/types');
 }
 if (run('npm')) await viteBuild('npm');
-if (run('cdn')) await viteBuild('cdn');
+if (run('cdn')) {
+  await viteBuild('cdn');
+  // The loader asks for the bundler's helper file by name (entry/cdn.ts preloadRuntime, vite.config.ts CDN_RUNTIME_FILE)
+  if (!existsSync(join(root, 'dist/cdn/rolldown-runtime.js'))) fail('dist/cdn/rolldown-runtime.js, which the loader preloads, was not written');
+}
 if (run('iife')) await viteBuild('iife');
 if (run('manifest')) {
   sh(process.execPath, [join(root, 'node_modules/@custom-elements-manifest/analyzer/cem.js'), 'analyze', '--litelement',

@@ -25,7 +25,9 @@ export function paramRows(block) {
   return paramsOf(block).map((p) => {
     const def = p.defaults[col];
     const meaning = `${paramMeaning(p.name)}`;
-    return `<tr data-param="${escapeHtml(p.name)}"><th scope="row"><code>${escapeHtml(p.name)}</code></th>` +
+    // a break opportunity at each camelCase joint, so a narrow column wraps `includeTabbed|Visualizations`, not letters
+    const name = escapeHtml(p.name).replace(/([a-z])([A-Z])/g, '$1<wbr>$2');
+    return `<tr data-param="${escapeHtml(p.name)}"><th scope="row"><code>${name}</code></th>` +
       `<td><code>${escapeHtml(attributeName(p.name))}</code></td><td>${escapeHtml(p.type)}</td>` +
       `<td>${def === undefined ? '–' : `<code>${escapeHtml(String(def))}</code>`}</td>` +
       `<td data-value>–</td><td>${escapeHtml(meaning)}</td></tr>`;
@@ -61,10 +63,22 @@ export function paramForm(block, markup = {}) {
   return selects.join('\n          ');
 }
 
+/**
+ * The demo's maps draw on the dev store's offline base layer (country outlines as XYZ tiles, issue 28): the page
+ * configuration element that carries the store URL carries the base layer and its attribution too.
+ */
+export const DEMO_MAP_BASE_ATTRIBUTION = 'Country outlines: [Natural Earth](https://www.naturalearthdata.com/), public domain';
+
+function demoMapBase(storeUrl) {
+  const tiles = `${new URL(storeUrl).origin}/base/tiles/{z}/{x}/{y}.png`;
+  return ` data-map-base-url="${escapeHtml(tiles)}" data-map-base-attribution="${escapeHtml(DEMO_MAP_BASE_ATTRIBUTION)}"`;
+}
+
 export function renderDemoHtml(html, { storeUrl }) {
   const items = demoPages().map((p) =>
     `<li><a href="${escapeHtml(p.href)}">${escapeHtml(p.title)}</a> — ${escapeHtml(p.description)}</li>`);
   return html
+    .replaceAll(`data-store-url="${STORE_URL_PLACEHOLDER}"`, `data-store-url="${STORE_URL_PLACEHOLDER}"${demoMapBase(storeUrl)}`)
     .replaceAll(STORE_URL_PLACEHOLDER, escapeHtml(storeUrl))
     .replace('<!-- demo:pages -->', items.join('\n        '))
     .replace(/<!-- demo:params (\w+) -->/g, (_, block) => paramRows(block).join('\n          '))

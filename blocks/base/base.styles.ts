@@ -1,8 +1,9 @@
 /**
- * Styles shared by every block: state messages, spinner, visually hidden text, focus rings, tags and badges.
+ * Styles shared by every block: state messages, spinner, visually hidden text, focus rings, buttons (`esbBtn` with
+ * `esbBtnPrimary`, `esbBtnSecondary` or `esbBtnDisclosure`), tags and badges.
  * Low specificity (`:where(...)`) so any host rule wins; theming through custom properties:
  *   --cb-font, --cb-text, --cb-muted, --cb-accent, --cb-accent-contrast, --cb-surface, --cb-border, --cb-focus,
- *   --cb-tag-bg, --cb-tag-text, --cb-error, --cb-radius, --cb-gap.
+ *   --cb-tag-bg, --cb-tag-text, --cb-error, --cb-radius, --cb-gap, --cb-button-bg (README "Theming" lists them all).
  * Default colours meet WCAG 2.1 AA contrast on white (text 16.1:1, muted 7.0:1, accent 6.6:1, tag 9.6:1).
  */
 import { css } from 'lit';
@@ -35,7 +36,8 @@ export const baseStyles = css`
   :where(.esbBlock) :where(a) {
     color: var(--cb-accent, #0b5cad);
   }
-  :where(.esbBlock) :where(a, button):focus-visible {
+  :where(.esbBlock) :where(a, button):focus-visible,
+  :where(.esbBtn):focus-visible {
     outline: 3px solid var(--cb-focus, #0b5cad);
     outline-offset: 2px;
   }
@@ -61,12 +63,47 @@ export const baseStyles = css`
     border-color: var(--cb-error, #b00020);
     border-left-width: 4px;
   }
-  :where(.esbRetry) {
-    padding: 0.25rem 0.75rem;
+  /* One set of buttons for every block (issue 28): primary (filled), secondary (outlined) and disclosure (outlined, a
+     chevron that turns with aria-expanded). Same box, radius, padding and font for all three; a 36 px target. */
+  :where(.esbBtn) {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 0.5rem;
+    box-sizing: border-box;
+    min-width: 2.25rem;
+    min-height: 2.25rem;
+    padding: 0.375rem 0.75rem;
     border: 1px solid var(--cb-accent, #0b5cad);
     border-radius: var(--cb-radius, 4px);
+    background: var(--cb-button-bg, #ffffff);
+    color: var(--cb-accent, #0b5cad);
+    font: inherit;
+    font-weight: 600;
+    line-height: 1.25;
+    cursor: pointer;
+  }
+  :where(.esbBtnPrimary) {
     background: var(--cb-accent, #0b5cad);
     color: var(--cb-accent-contrast, #ffffff);
+  }
+  :where(.esbBtn:disabled, .esbBtn[aria-disabled='true']) {
+    border-color: var(--cb-border, #c4c9d0);
+    background: var(--cb-button-bg, #ffffff);
+    color: var(--cb-muted, #4a4f57);
+    cursor: not-allowed;
+  }
+  :where(.esbBtnDisclosure)::after {
+    content: '';
+    flex: none;
+    width: 0.45rem;
+    height: 0.45rem;
+    border-right: 2px solid currentColor;
+    border-bottom: 2px solid currentColor;
+    transform: rotate(45deg);
+  }
+  :where(.esbBtnDisclosure[aria-expanded='true'])::after {
+    transform: rotate(-135deg);
   }
   :where(.esbSpinner) {
     display: inline-block;

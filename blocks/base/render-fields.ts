@@ -60,7 +60,7 @@ class LongText extends Directive {
     // One template whatever the state: the button stays the same element, so focus stays on it.
     return html`${body}<span class="esbLongTextMore esbLongTextMore--${shape}"
       >${cut ? html`<span class="esbTextCut">${msg(ui, 'text.cut', { n: TEXT_HARD_LIMIT.toLocaleString(ui) })}</span> ` : nothing}${more
-        ? html`<button type="button" class="esbShowMore" aria-expanded=${this.#open ? 'true' : 'false'} @click=${this.#toggle}>
+        ? html`<button type="button" class="esbShowMore esbBtn esbBtnDisclosure" aria-expanded=${this.#open ? 'true' : 'false'} @click=${this.#toggle}>
             ${msg(ui, this.#open ? 'text.showLess' : 'text.showMore')}
           </button>`
         : nothing}</span

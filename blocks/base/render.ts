@@ -88,7 +88,7 @@ export function stateView(
   const said = (key: string) => (hl ? heading(hl, msg(lang, key), { cls: 'esbStateHeading' }) : msg(lang, key));
   // Every error state offers "Try again": a failure may be transient (a proxy's error page, a truncated answer, a
   // store that was restarting), and a retry always asks the store again (no failure is cached anywhere).
-  const retryButton = html`<button type="button" class="esbRetry" @click=${retry}>${msg(lang, 'state.retry')}</button>`;
+  const retryButton = html`<button type="button" class="esbRetry esbBtn esbBtnPrimary" @click=${retry}>${msg(lang, 'state.retry')}</button>`;
   switch (state) {
     case 'idle':
     case 'loading':

@@ -186,11 +186,10 @@ export class CatalogList extends CatalogBlock<Loaded> {
       <div class="esbRowHead ${expandSource !== undefined ? 'esbDefaultExpandButton' : ''}" @click=${onHead}>
         <div class="esbRowMain">${main}</div>
         ${expandSource === undefined ? nothing : html`<div class="esbRowControl">
-          <button type="button" class="esbExpandButton esbRowExpandButton" aria-expanded=${open ? 'true' : 'false'} aria-controls=${regionId}
+          <button type="button" class="esbExpandButton esbRowExpandButton esbBtn esbBtnDisclosure" aria-expanded=${open ? 'true' : 'false'} aria-controls=${regionId}
             @click=${() => this.#toggle(uri)}>
             <span class="esbExpandLabel">${msg(this.uiLang, open ? 'row.less' : 'row.more')}</span>${title
               ? html`<span class="esbVisuallyHidden">: ${title}</span>` : nothing}
-            <span class="esbExpandIcon" aria-hidden="true"></span>
           </button>
         </div>`}
       </div>

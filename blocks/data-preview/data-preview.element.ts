@@ -358,7 +358,7 @@ export class DataPreviewBlock extends LitElement {
       ${showActions && (download || this.state === 'failed')
         ? html`<p class="esbPreviewActions">
             ${this.state === 'failed'
-              ? html`<button type="button" class="esbRetry" @click=${() => this.reload()}>${this.#t('preview.retry')}</button>`
+              ? html`<button type="button" class="esbRetry esbBtn esbBtnPrimary" @click=${() => this.reload()}>${this.#t('preview.retry')}</button>`
               : nothing}
             ${download ? html`<a class="esbPreviewDownload" href=${download}>${this.#t('preview.download')}</a>` : nothing}
           </p>`
@@ -374,7 +374,7 @@ export class DataPreviewBlock extends LitElement {
     // (while the file has more rows, the next and the last page read them)
     const last = page.page >= page.pages && !this.#partial;
     const pagerButton = (label: string, symbol: string, disabled: boolean, target: number | 'last', cls: string) =>
-      html`<button type="button" class=${cls} aria-label=${label} aria-disabled=${disabled ? 'true' : 'false'}
+      html`<button type="button" class="${cls} esbBtn esbBtnSecondary" aria-label=${label} aria-disabled=${disabled ? 'true' : 'false'}
         @click=${() => this.#goTo(target, page)}><span aria-hidden="true">${symbol}</span></button>`;
     return html`<div class="esbPreviewTools">
         <div class="esbPreviewFilter">
@@ -382,7 +382,7 @@ export class DataPreviewBlock extends LitElement {
           <input id="${id}-filter" type="search" autocomplete="off" .value=${this.#filter} @input=${(e: Event) => this.#onFilter(e)}>
         </div>
         <details class="esbPreviewColumns">
-          <summary>${this.#t('preview.columns')}</summary>
+          <summary class="esbBtn esbBtnDisclosure">${this.#t('preview.columns')}</summary>
           <fieldset>
             <legend>${this.#t('preview.showColumns')}</legend>
             ${table.columns.map((_, i) => html`<label><input type="checkbox" .checked=${!this.#hidden.has(i)}
@@ -403,7 +403,7 @@ export class DataPreviewBlock extends LitElement {
             html`<td class=${table.isNumeric(i) ? 'esbNum' : ''}>${row[i] ?? ''}</td>`)}</tr>`)}</tbody>
         </table>
       </div>
-      <nav class="esbPreviewPager" aria-label=${this.#t('preview.pages')}>
+      <nav class="esbPreviewPager" aria-label=${this.label?.trim() ? this.#t('preview.pagesOf', { name: this.label.trim() }) : this.#t('preview.pages')}>
         ${pagerButton(this.#t('preview.first'), '«', first, 1, 'esbPreviewFirst')}
         ${pagerButton(this.#t('preview.prev'), '‹', first, page.page - 1, 'esbPreviewPrev')}
         <span class="esbPreviewPage">${this.#t(this.#partial ? 'preview.pagePartial' : 'preview.page', { page: page.page, pages: page.pages })}</span>

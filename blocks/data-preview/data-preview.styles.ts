@@ -34,7 +34,7 @@ export const dataPreviewStyles = css`
     align-items: center;
     gap: 0.25rem 0.5rem;
   }
-  :where(.esbPreviewFilter input, .esbPreviewColumns summary, .esbPreviewPager button) {
+  :where(.esbPreviewFilter input) {
     font: inherit;
     padding: 0.25rem 0.5rem;
     border: 1px solid var(--cb-border, #767b83);
@@ -42,8 +42,9 @@ export const dataPreviewStyles = css`
     background: var(--cb-surface, #ffffff);
     color: inherit;
   }
-  :where(.esbPreviewColumns summary) {
-    cursor: pointer;
+  /* the Columns summary is a disclosure button of the shared set (base.styles.ts); open, its chevron turns */
+  :where(.esbPreviewColumns[open] > .esbBtnDisclosure)::after {
+    transform: rotate(-135deg);
   }
   :where(.esbPreviewColumns fieldset) {
     display: flex;
@@ -78,7 +79,7 @@ export const dataPreviewStyles = css`
     border: 1px solid var(--cb-border, #c4c9d0);
     text-align: start;
     vertical-align: top;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
     white-space: pre-line;
   }
   :where(.esbPreviewTable th) {
@@ -97,14 +98,11 @@ export const dataPreviewStyles = css`
     font: inherit;
     font-weight: 600;
     text-align: inherit;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   :where(.esbPreviewTable .esbNum) {
     text-align: end;
     font-variant-numeric: tabular-nums;
-  }
-  :where(.esbPreviewTable th.esbNum button) {
-    flex-direction: row-reverse;
   }
   :where(.esbPreviewPager) {
     display: flex;
@@ -112,9 +110,5 @@ export const dataPreviewStyles = css`
     align-items: center;
     gap: 0.5rem;
     margin: 0.5rem 0;
-  }
-  :where(.esbPreviewPager button[aria-disabled='true']) {
-    color: var(--cb-muted, #4a4f57);
-    cursor: not-allowed;
   }
 `;

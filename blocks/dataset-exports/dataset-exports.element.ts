@@ -231,7 +231,7 @@ export class DatasetExports extends CatalogBlock<boolean> {
       <div class="esbExportButtons" role="group" aria-labelledby=${labelId}>
         <span class="esbExportLabel" id=${labelId}>${msg(lang, 'export.label')}</span>
         ${EXPORT_FORMATS.map(
-          (f) => html`<button type="button" class="esbExportButton esbExport--${f.format}" data-format=${f.format}
+          (f) => html`<button type="button" class="esbExportButton esbBtn esbBtnSecondary esbExport--${f.format}" data-format=${f.format}
             ?disabled=${running || empty} @click=${() => void this.exportAs(f.format)}>${f.label}</button>`,
         )}
       </div>

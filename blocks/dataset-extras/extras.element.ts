@@ -159,7 +159,7 @@ export class DatasetExtrasBlock extends LitElement {
       ${heading(headingLevel(ctx.hl, 2), titleText, { cls: 'esbExtra__title' })}
       ${item.description.length ? html`<div class="esbDescription">${longText(item.description, ROW_TEXT_LIMIT, ctx.lang)}</div>` : nothing}
       ${hasDetails
-        ? html`<button type="button" class="esbExtra__toggle" aria-expanded=${open ? 'true' : 'false'} aria-controls=${detailsId}
+        ? html`<button type="button" class="esbExtra__toggle esbBtn esbBtnDisclosure" aria-expanded=${open ? 'true' : 'false'} aria-controls=${detailsId}
               @click=${() => this.#toggle(item.uri)}>${msg(ctx.lang, open ? 'extras.less' : 'extras.more')}<span class="esbVisuallyHidden">: ${
               title ? title.value : msg(ctx.lang, 'extras.untitled')}</span></button>
             <div class="esbExtra__details" id=${detailsId} ?hidden=${!open}>${this.#built.has(item.uri) ? fieldList(item.fields, ctx) : nothing}</div>`
@@ -172,9 +172,9 @@ export class DatasetExtrasBlock extends LitElement {
     const button = (label: string, target: number, disabled: boolean, cls: string) => html`<button type="button" class=${cls}
       aria-disabled=${disabled ? 'true' : 'false'} @click=${() => (disabled ? undefined : this.#goTo(kind, target, pages))}>${label}</button>`;
     return html`<nav class="esbExtrasPager" aria-label=${msg(ctx.lang, 'extras.pages', { name })}>
-      ${button(msg(ctx.lang, 'page.prev'), page - 1, page <= 1, 'esbExtrasPager__prev')}
+      ${button(msg(ctx.lang, 'page.prev'), page - 1, page <= 1, 'esbExtrasPager__prev esbBtn esbBtnSecondary')}
       <span class="esbExtrasPager__status" aria-live="polite">${msg(ctx.lang, 'extras.page', { page, pages })}</span>
-      ${button(msg(ctx.lang, 'page.next'), page + 1, page >= pages, 'esbExtrasPager__next')}
+      ${button(msg(ctx.lang, 'page.next'), page + 1, page >= pages, 'esbExtrasPager__next esbBtn esbBtnSecondary')}
     </nav>`;
   }
 }

@@ -57,13 +57,6 @@ export const facetsStyles = css`
   :where(.esbFacets__clear) {
     font-size: 0.875em;
   }
-  :where(.esbFacets__limitButton, .esbFacets__clearAll) {
-    padding: 0.25rem 0.75rem;
-    border: 1px solid var(--cb-accent, #0b5cad);
-    border-radius: var(--cb-radius, 4px);
-    background: transparent;
-    color: var(--cb-accent, #0b5cad);
-  }
   :where(.esbFacets__actions) {
     margin: 0 0 1rem;
   }

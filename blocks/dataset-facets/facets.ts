@@ -18,23 +18,23 @@ import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } f
 import { facetsStyles } from './facets.styles.ts';
 import { isPlainClick } from '../search-base/pagination.ts';
 import { KeptLinks } from '../search-base/kept-links.ts';
-import { DEFAULT_FACETS, facetOf, isFilterValue } from '../../src/search/facets.ts';
-import { offeredCollections } from '../../src/search/settings.ts';
-import { collectionLabel, customFacetNames } from '../../src/search/collections.ts';
+import { facetOf, isFilterValue } from '../../src/search/facets.ts';
+import { facetCollections } from '../../src/search/settings.ts';
+import { collectionLabel } from '../../src/search/collections.ts';
 import type { ResolvedParams } from '../../src/config/resolve.ts';
+import { remember } from '../../src/store/bounded.ts';
 import { clip, clipWords, FACET_LABEL_LIMIT, htmlText, TEXT_HARD_LIMIT } from '../../src/dcat/text.ts';
 
 /**
- * Language tags of the keywords as the listed rows write them: the store counts keywords without their tag, and a
- * keyword in another language than the page needs `lang` (WCAG 3.1.2).
+ * Language tags of the keywords as the listed rows write them, added to `into` (bounded): the store counts keywords
+ * without their tag, and a keyword in another language than the page needs `lang` (WCAG 3.1.2). Kept across answers,
+ * so a keyword learnt from one page of rows keeps its language on the others (issue 28 point 12).
  */
-function keywordLangs(rows: readonly ResultRow[]): Map<string, string> {
-  return new Map(rows.flatMap(({ entry: e }) => e.metadata.objects(e.resourceUri, 'http://www.w3.org/ns/dcat#keyword')
-    .filter((o) => o.language).map((o) => [o.value, o.language!] as const)));
+function learnKeywordLangs(rows: readonly ResultRow[], into: Map<string, string>): void {
+  for (const { entry: e } of rows) {
+    for (const o of e.metadata.objects(e.resourceUri, 'http://www.w3.org/ns/dcat#keyword')) if (o.language) remember(into, o.value, o.language, 5000);
+  }
 }
-
-/** Display order of every collection. */
-const ORDER: readonly CollectionName[] = ['type', 'theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd'];
 
 /** Values shown before "Show more" in the compact variant. */
 export const COMPACT_LIMIT = 5;
@@ -95,13 +95,7 @@ export class FacetsBlock extends CatalogBlock<boolean> {
 
   #collections(p: ResolvedParams): CollectionName[] {
     // (the page's own collections not read yet: `include` may name them)
-    if (this.#scope.keysPending) return [];
-    const set = new Set<CollectionName>(DEFAULT_FACETS);
-    if (p.hvdFilter === true) set.add('hvd');
-    if (p.typeFilter === true) set.add('type');
-    // `include` / `exclude` by collection name (the incumbent's facets parameters)
-    // then the page's own `collections` (src/search/collections.ts), in their order
-    return offeredCollections([...ORDER.filter((n) => set.has(n)), ...customFacetNames()], p.include, p.exclude);
+    return this.#scope.keysPending ? [] : facetCollections(p);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -191,11 +185,12 @@ export class FacetsBlock extends CatalogBlock<boolean> {
       // `facetLimit`: at most that many values per group (selected ones always stay)
       .map((g) => (typeof max === 'number' ? { ...g, values: g.values.filter((v, i) => i < max || v.selected) } : g));
     const hl = Number(p.hl ?? 2);
-    this.#keywordLangs = keywordLangs(results?.rows ?? []);
+    if (results && results !== this.#langsFrom) learnKeywordLangs(results.rows, this.#keywordLangs);
+    this.#langsFrom = results;
     return html`<div class="esbFacets esbBlock" aria-busy=${scope.status === 'loading' ? 'true' : 'false'}>
       ${activeFilterCount(state) > 0 && this.showsClearAll
         ? html`<div class="esbFacets__actions">
-            <button type="button" class="esbFacets__clearAll" @click=${this.#clearAll}>${msg(lang, 'facets.clearAll')}</button>
+            <button type="button" class="esbFacets__clearAll esbBtn esbBtnSecondary" @click=${this.#clearAll}>${msg(lang, 'facets.clearAll')}</button>
           </div>`
         : nothing}
       ${this.#scope.errorView()}
@@ -223,7 +218,7 @@ export class FacetsBlock extends CatalogBlock<boolean> {
         ? html`<div class="esbFacets__limit">
             <button
               type="button"
-              class="esbFacets__limitButton"
+              class="esbFacets__limitButton esbBtn esbBtnDisclosure"
               aria-expanded=${expanded ? 'true' : 'false'}
               aria-controls=${listId}
               @click=${() => this.#toggleGroup(name)}
@@ -242,7 +237,8 @@ export class FacetsBlock extends CatalogBlock<boolean> {
       : html`<div class="esbFacets__collection collection_${name}">${head}${body}</div>`;
   }
 
-  #keywordLangs = new Map<string, string>();
+  readonly #keywordLangs = new Map<string, string>();
+  #langsFrom: unknown;
 
   /**
    * Value links of the state and page address they were made for: the column renders again when a search starts and
@@ -262,7 +258,8 @@ export class FacetsBlock extends CatalogBlock<boolean> {
     const shown = clipWords(v.label, FACET_LABEL_LIMIT);
     const full = shown === v.label ? nothing : clip(v.label, TEXT_HARD_LIMIT);
     const label = html`<span class="facetLabel" lang=${langOf({ lang: v.labelLang ?? (name === 'keyword' ? this.#keywordLangs.get(v.value) : undefined) }, lang) ?? nothing} title=${full}>${shown}</span>`;
-    const count = html`<span class="esbFacets__occurence" aria-hidden="true">(${formatNumber(v.count, lang)})</span
+    // (an exact count still on its way shows no number rather than a wrong one: src/search/view.ts)
+    const count = v.counting ? nothing : html`<span class="esbFacets__occurence" aria-hidden="true">(${formatNumber(v.count, lang)})</span
       ><span class="esbVisuallyHidden">, ${msg(lang, scope.results?.counts ? 'hits.count' : 'facets.count', { n: v.count })}</span>`;
     // Too long to be a filter (MAX_FILTER_VALUE_CHARS): listed with its count, not offered as a link.
     if (!v.selected && !isFilterValue(v.value)) return html`<li class="esbFacets__option">${label}${count}</li>`;
@@ -336,7 +333,7 @@ export class ActiveFiltersBlock extends CatalogBlock<boolean> {
     return html`<div class="esbActiveFilters esbBlock">
       ${renderChips(chips, lang, msg(lang, 'chips.label'), (c, i) => this.#remove(c, i))}
       ${activeFilterCount(scope.state) > 0
-        ? html`<button type="button" class="esbFacets__clearAll" @click=${this.#clearAll}>${msg(lang, 'facets.clearAll')}</button>`
+        ? html`<button type="button" class="esbFacets__clearAll esbBtn esbBtnSecondary" @click=${this.#clearAll}>${msg(lang, 'facets.clearAll')}</button>`
         : nothing}
     </div>`;
   }

@@ -76,7 +76,7 @@ const formatHash = (raw: string): string => formatHashes.get(raw) ?? remember(fo
 function formatBadges(row: ResultRow): TemplateResult | typeof nothing {
   if (row.formats.length === 0) return nothing;
   return html`<span class="esbFormats">${row.formats.map(
-    (f) => html`<span class="formatLabel md5_${formatHash(f.raw)}" title=${f.raw}>${f.label}</span> `,
+    (f) => html`<span class="formatLabel md5_${formatHash(f.raw)}">${f.label}</span> `,
   )}</span>`;
 }
 
@@ -120,11 +120,10 @@ export function resultRow(row: ResultRow, st: RowState, ctx: RenderContext): Tem
         ${formatBadges(row)}`}
       </div>
       ${expandable ? html`<div class="esbRowControl">
-        <button type="button" class="esbExpandButton esbRowExpandButton" aria-expanded=${st.open ? 'true' : 'false'}
+        <button type="button" class="esbExpandButton esbRowExpandButton esbBtn esbBtnDisclosure" aria-expanded=${st.open ? 'true' : 'false'}
           aria-controls=${regionId} @click=${st.toggle}>
           <span class="esbExpandLabel">${msg(ctx.lang, st.open ? 'row.less' : 'row.more')}</span><span
             class="esbVisuallyHidden">: <span lang=${ifDefined(langOf(row.title, ctx.lang))}>${title}</span></span>
-          <span class="esbExpandIcon" aria-hidden="true"></span>
         </button>
       </div>` : nothing}
     </div>

@@ -75,27 +75,7 @@ export const searchListStyles = css`
     font-size: 0.85em;
   }
   :where(.esbSearchList) :where(.esbRowExpandButton) {
-    display: inline-flex;
-    gap: 0.5rem;
-    align-items: center;
-    padding: 0.25rem 0.75rem;
-    border: 1px solid var(--cb-border, #c4c9d0);
-    border-radius: var(--cb-radius, 4px);
-    background: var(--cb-surface, #ffffff);
-    color: var(--cb-text, #1a1a1a);
     white-space: nowrap;
-  }
-  :where(.esbSearchList) :where(.esbRowExpandButton > .esbExpandIcon)::before {
-    content: '';
-    display: block;
-    width: 0.45rem;
-    height: 0.45rem;
-    border-right: 2px solid currentColor;
-    border-bottom: 2px solid currentColor;
-    transform: rotate(45deg);
-  }
-  :where(.esbSearchList) :where(.esbRowExpandButton[aria-expanded='true'] > .esbExpandIcon)::before {
-    transform: rotate(-135deg);
   }
   :where(.esbSearchList) :where(.entryList > .esbRow > .esbRowExpand) {
     padding: 0 0.5rem 1rem;

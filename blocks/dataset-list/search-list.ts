@@ -13,8 +13,7 @@
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { keyed } from 'lit/directives/keyed.js';
 import { landingHref, urlPrefix, type LinkTarget, type Route } from '../../src/config/links.ts';
-import { baseFilterOf, contextsOf, pageSizeOf, rdfTypesOf, sortOptionsOf } from '../../src/search/settings.ts';
-import { TYPE_VALUES } from '../../src/search/facets.ts';
+import { DEFAULT_SETTINGS, listSettings, listTypes, pageSizeOf, type ItemKind } from '../../src/search/settings.ts';
 import { scopeNameOf } from '../search-base/scope-params.ts';
 import { ScopePart } from '../search-base/scope-part.ts';
 import { KeptLinks } from '../search-base/kept-links.ts';
@@ -59,7 +58,7 @@ function loadRowExpansion(): Promise<RowExpansionModule> {
 }
 const preloadRowExpansion = (): void => void loadRowExpansion().catch(() => {});
 
-export type ItemKind = 'dataset' | 'series' | 'service';
+export type { ItemKind };
 
 /** Row links kept (#landing): a few pages of the largest page size. */
 const KEPT_LINKS = 1000;
@@ -79,7 +78,7 @@ export class SearchListBlock extends CatalogBlock {
   };
   static override incumbentName = 'searchList';
   /** Search defaults of this list: the types it lists and its page size. */
-  static listDefaults: { readonly types: readonly ItemKind[]; readonly pageSize: number } = { types: ['dataset'], pageSize: 10 };
+  static listDefaults: { readonly types: readonly ItemKind[]; readonly pageSize: number } = DEFAULT_SETTINGS;
 
   declare scope: string | undefined;
   declare context: string | undefined;
@@ -146,30 +145,12 @@ export class SearchListBlock extends CatalogBlock {
     return false;
   }
 
-  /**
-   * The incumbent's `rdftype` (issue 26): datasets, series and data services keep their rows (as types); any other
-   * type (`foaf:Agent`, `skos:Concept` …) is searched as given and its rows are generic (title and description, no
-   * dataset landing link or expansion).
-   */
-  #rdfTypes(): { kinds?: ItemKind[]; iris?: string[] } {
-    const given = rdfTypesOf(this.params.rdftype);
-    const kinds = given.map((iri) => TYPE_VALUES.find((t) => t.uri === iri)?.kind);
-    if (!given.length) return {};
-    return kinds.every((k) => k !== undefined) ? { kinds: kinds as ItemKind[] } : { iris: given };
-  }
-
   /** Rows of a list of other types than datasets and data services (`rdftype`): generic rows. */
   #generic = false;
 
   /** Types searched: `rdftype`'s, else the defaults, plus data services with includeServices, all three with typeFilter. */
   protected get types(): readonly ItemKind[] {
-    const p = this.params;
-    const given = this.#rdfTypes().kinds;
-    if (given) return given;
-    const base = (this.constructor as typeof SearchListBlock).listDefaults.types;
-    if (p.typeFilter === true) return ['dataset', 'series', 'service'];
-    if (p.includeServices === true && !base.includes('service')) return [...base, 'service'];
-    return base;
+    return listTypes(this.params, (this.constructor as typeof SearchListBlock).listDefaults.types);
   }
 
   /** Rows per page: `limit`, else `limitOptions[0]`, else the list's default (10); at most 100. */
@@ -178,27 +159,9 @@ export class SearchListBlock extends CatalogBlock {
     return pageSizeOf(p.limit, p.limitOptions, (this.constructor as typeof SearchListBlock).listDefaults.pageSize);
   }
 
-  /** The settings this list gives its scope. */
+  /** The settings this list gives its scope (src/search/settings.ts). */
   protected get settings(): ScopeConfig {
-    const p = this.params;
-    const contexts = contextsOf(p.context);
-    const sortOptions = sortOptionsOf(p.sortOptions).map((o) => o.value);
-    // No sortOrder: the first of the global sortOptions is the default sort (embeds doc §3)
-    const sortOrder = typeof p.sortOrder === 'string' ? p.sortOrder : sortOptions[0];
-    const baseFilter = baseFilterOf(p.baseFilter);
-    const rdfTypes = this.#rdfTypes().iris;
-    return {
-      types: this.types,
-      ...(rdfTypes ? { rdfTypes } : {}),
-      pageSize: this.pageSize,
-      lang: this.uiLang,
-      pageInUrl: p.pageInUrl === true,
-      ...(sortOrder ? { sortOrder } : {}),
-      ...(sortOptions.length ? { sortOptions } : {}),
-      ...(contexts ? { contextId: contexts } : {}),
-      ...(baseFilter ? { baseFilter } : {}),
-      ...(typeof p.facetLimit === 'number' ? { facetLimit: p.facetLimit } : {}),
-    };
+    return listSettings(this.params, this.types, this.pageSize, this.uiLang);
   }
 
   /**

@@ -17,9 +17,7 @@ import { CatalogBlock } from '../base/catalog-block.ts';
 import { partProperties, ScopePart } from '../search-base/scope-part.ts';
 import { placeholderOf } from '../search-base/search-state.ts';
 import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
-import { DEFAULT_FACETS } from '../../src/search/facets.ts';
-import { offeredCollections } from '../../src/search/settings.ts';
-import { customFacetNames } from '../../src/search/collections.ts';
+import { suggestionCollections } from '../../src/search/settings.ts';
 import { comboboxStyles, simpleSearchStyles } from '../dataset-search/simple-search.styles.ts';
 import { facetsStyles } from '../dataset-facets/facets.styles.ts';
 import type { MultiSearchBox, Suggestion } from './suggestions.ts';
@@ -75,8 +73,7 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
   /** Collections offering suggestions: the default facets, or `include`, minus `exclude` (behaviour doc §2.10). */
   get collections(): CollectionName[] {
     // (the page's own collections not read yet: `include` may name them)
-    if (this.#scope.keysPending) return [];
-    return offeredCollections([...DEFAULT_FACETS, ...customFacetNames()], this.params.include, this.params.exclude);
+    return this.#scope.keysPending ? [] : suggestionCollections(this.params);
   }
 
   declare text: string;

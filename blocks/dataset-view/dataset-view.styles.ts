@@ -58,30 +58,6 @@ export const datasetViewStyles = css`
     flex-wrap: wrap;
     gap: 0.5rem 1rem;
   }
-  :where(.esbDistributions .esbExpandButton) {
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-    width: 2.25rem;
-    height: 2.25rem;
-    border: 1px solid var(--cb-border, #c4c9d0);
-    border-radius: var(--cb-radius, 4px);
-    background: var(--cb-surface, #fff);
-    color: var(--cb-text, #1a1a1a);
-  }
-  :where(.esbDistributions .esbExpandIcon)::before {
-    content: '';
-    display: block;
-    width: 0.5rem;
-    height: 0.5rem;
-    border-right: 2px solid currentColor;
-    border-bottom: 2px solid currentColor;
-    transform: rotate(45deg);
-    transition: transform 0.15s ease-in-out;
-  }
-  :where(.esbDistributions [aria-expanded='true'] > .esbExpandIcon)::before {
-    transform: rotate(-135deg);
-  }
   :where(.esbDistributions .esbRowExpand) {
     padding: 0 0.5rem 1rem;
   }
@@ -137,10 +113,5 @@ export const datasetViewStyles = css`
   }
   :where(.esbCoverageMapPending) {
     min-height: var(--cb-coverage-map-height, 220px);
-  }
-  @media (prefers-reduced-motion: reduce) {
-    :where(.esbDistributions .esbExpandIcon)::before {
-      transition: none;
-    }
   }
 `;

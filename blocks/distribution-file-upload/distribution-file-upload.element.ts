@@ -484,7 +484,7 @@ export class DistributionFileUpload extends LitElement {
         <input id="${id}-password" name="password" type="password" autocomplete="current-password"
           aria-describedby=${ifDefined(describedBy)} aria-invalid=${problem ? 'true' : 'false'}>
       </div>
-      <button type="submit" class="esbButton esbUploadLoginButton">${busy ? this.#t('upload.loggingIn') : this.#t('upload.login')}</button>
+      <button type="submit" class="esbBtn esbBtnPrimary esbUploadLoginButton">${busy ? this.#t('upload.loggingIn') : this.#t('upload.login')}</button>
     </form>`;
   }
 
@@ -518,14 +518,14 @@ export class DistributionFileUpload extends LitElement {
             aria-invalid=${problem ? 'true' : 'false'}>
           ${problem ? html`<p class="esbState esbError esbUploadProblem" id="${id}-file-problem">${this.#t(problem.key, problem.vars)}</p>` : nothing}
         </div>
-        <button type="submit" class="esbButton esbUploadSubmit">${this.#t(mode === 'add' ? 'upload.submitAdd' : 'upload.submitReplace')}</button>
+        <button type="submit" class="esbBtn esbBtnPrimary esbUploadSubmit">${this.#t(mode === 'add' ? 'upload.submitAdd' : 'upload.submitReplace')}</button>
       </form>`;
   }
 
   #session(): TemplateResult {
     return html`<div class="esbUploadSession">
       <span>${this.#t('upload.loggedIn', { user: this.#user })}</span>
-      <button type="button" class="esbButton esbButtonSecondary esbUploadLogout" @click=${this.#onLogout}>${this.#t('upload.logout')}</button>
+      <button type="button" class="esbBtn esbBtnSecondary esbUploadLogout" @click=${this.#onLogout}>${this.#t('upload.logout')}</button>
     </div>`;
   }
 
@@ -595,15 +595,15 @@ export class DistributionFileUpload extends LitElement {
     switch (p.kind) {
       case 'uploading':
       case 'waiting':
-        return html`<button type="button" class="esbButton esbButtonSecondary esbUploadCancel" @click=${this.#onCancel}>${this.#t('upload.cancel')}</button>`;
+        return html`<button type="button" class="esbBtn esbBtnSecondary esbUploadCancel" @click=${this.#onCancel}>${this.#t('upload.cancel')}</button>`;
       case 'success':
-        return html`<button type="button" class="esbButton esbUploadAgain" @click=${this.#onAgain}>${this.#t('upload.again')}</button>`;
+        return html`<button type="button" class="esbBtn esbBtnPrimary esbUploadAgain" @click=${this.#onAgain}>${this.#t('upload.again')}</button>`;
       case 'failed':
-        return html`<button type="button" class="esbButton esbUploadAgain" @click=${this.#onAgain}>${this.#t('upload.retry')}</button>`;
+        return html`<button type="button" class="esbBtn esbBtnPrimary esbUploadAgain" @click=${this.#onAgain}>${this.#t('upload.retry')}</button>`;
       case 'rejected':
         return p.status === 403
-          ? html`<button type="button" class="esbButton esbUploadAgain" @click=${this.#onLoginAgain}>${this.#t('upload.loginAgain')}</button>`
-          : html`<button type="button" class="esbButton esbUploadAgain" @click=${this.#onAgain}>${this.#t('upload.retry')}</button>`;
+          ? html`<button type="button" class="esbBtn esbBtnPrimary esbUploadAgain" @click=${this.#onLoginAgain}>${this.#t('upload.loginAgain')}</button>`
+          : html`<button type="button" class="esbBtn esbBtnPrimary esbUploadAgain" @click=${this.#onAgain}>${this.#t('upload.retry')}</button>`;
     }
   }
 }

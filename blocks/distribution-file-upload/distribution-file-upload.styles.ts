@@ -74,19 +74,6 @@ export const uploadStyles = css`
     color: var(--cb-muted, #4a4f57);
     font-size: 0.9375em;
   }
-  :where(.esbUpload) :where(.esbButton) {
-    font: inherit;
-    cursor: pointer;
-    padding: 0.375rem 1rem;
-    border: 1px solid var(--cb-accent, #0b5cad);
-    border-radius: var(--cb-radius, 4px);
-    background: var(--cb-accent, #0b5cad);
-    color: var(--cb-accent-contrast, #ffffff);
-  }
-  :where(.esbUpload) :where(.esbButtonSecondary) {
-    background: transparent;
-    color: var(--cb-accent, #0b5cad);
-  }
   :where(.esbUpload) :where(.esbUploadSession) {
     display: flex;
     flex-wrap: wrap;

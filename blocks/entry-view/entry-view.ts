@@ -19,6 +19,7 @@ import { NS } from '../../src/rdf/namespaces.ts';
 import type { TemplateContext } from '../../src/legacy/template/context.ts';
 import { entryHref } from '../../src/legacy/template/entry-link.ts';
 import { entryText, entryTitle, predicates, propValues } from '../../src/legacy/template/values.ts';
+import { warnOnce } from '../../src/config/warn.ts';
 import { entryViewStyles } from './entry-view.styles.ts';
 import { loadEntryViewMessages } from './strings.ts';
 
@@ -109,7 +110,9 @@ export class CatalogEntryView extends LandingBlock {
 
   get kind(): EntryViewKind {
     const k = this.getAttribute('kind') ?? 'text';
-    return (KINDS.has(k) ? k : 'text') as EntryViewKind;
+    if (KINDS.has(k)) return k as EntryViewKind;
+    warnOnce(`[catalog-blocks] <catalog-entry-view kind="${k}">: unknown kind, shown as "text" (kinds: ${[...KINDS].join(', ')}).`);
+    return 'text';
   }
 
   protected override get inline(): boolean {
@@ -286,10 +289,10 @@ export class CatalogEntryView extends LandingBlock {
           aria-label=${msg(lang, 'ev.slide', { n: i + 1, total })} ?hidden=${i !== current}>${this.#img(src, alt)}</div>`)}
       </div>
       <div class="esbSliderControls">
-        <button type="button" class="esbSliderPrev" aria-controls=${id} @click=${() => go(current - 1)}>${msg(lang, 'ev.previous')}</button>
+        <button type="button" class="esbSliderPrev esbBtn esbBtnSecondary" aria-controls=${id} @click=${() => go(current - 1)}>${msg(lang, 'ev.previous')}</button>
         <span class="esbSliderPicker">${images.map((_, i) => html`<button type="button" class="esbSliderDot" aria-controls=${id}
           aria-label=${msg(lang, 'ev.show', { n: i + 1 })} aria-current=${i === current ? 'true' : 'false'} @click=${() => go(i)}>${i + 1}</button>`)}</span>
-        <button type="button" class="esbSliderNext" aria-controls=${id} @click=${() => go(current + 1)}>${msg(lang, 'ev.next')}</button>
+        <button type="button" class="esbSliderNext esbBtn esbBtnSecondary" aria-controls=${id} @click=${() => go(current + 1)}>${msg(lang, 'ev.next')}</button>
       </div>
     </section>`;
   }
@@ -325,7 +328,7 @@ export class CatalogEntryView extends LandingBlock {
         .catch((e: unknown) => console.warn('[catalog-blocks] the template interpreter could not be loaded', e));
     }
     return html`<div class="esbExpand">
-      <button type="button" class="esbShowMore" aria-expanded=${this.#open ? 'true' : 'false'} aria-controls=${id} @click=${toggle}>
+      <button type="button" class="esbShowMore esbBtn esbBtnDisclosure" aria-expanded=${this.#open ? 'true' : 'false'} aria-controls=${id} @click=${toggle}>
         ${msg(ctx.lang, this.#open ? 'text.showLess' : 'text.showMore')}
       </button>
       <div class="esbExpandBody" id=${id} ?hidden=${!this.#open}>${this.#open && loaded ? loaded.renderTemplate(source, ctx) : nothing}</div>

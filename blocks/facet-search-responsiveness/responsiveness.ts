@@ -76,28 +76,7 @@ const toggleStyles = css`
     display: contents;
   }
   :where(.esbFilterToggle) {
-    align-items: center;
-    gap: 0.5rem;
     margin: 0 0 1rem;
-    padding: 0.5rem 1rem;
-    border: 1px solid var(--cb-accent, #0b5cad);
-    border-radius: var(--cb-radius, 4px);
-    background: var(--cb-surface, #f7f8fa);
-    color: var(--cb-accent, #0b5cad);
-    font: inherit;
-    font-weight: 600;
-    cursor: pointer;
-  }
-  :where(.esbFilterToggle):focus-visible {
-    outline: 3px solid var(--cb-focus, #0b5cad);
-    outline-offset: 2px;
-  }
-  :where(.esbFilterToggle)::after {
-    content: '▼';
-    font-size: 0.75em;
-  }
-  :where(.esbFilterToggle[aria-expanded='true'])::after {
-    content: '▲';
   }
 `;
 
@@ -196,7 +175,7 @@ export class FacetResponsivenessBlock extends CatalogBlock<boolean> {
     const n = activeFilterCount(this.searchScope.state);
     return html`<button
       type="button"
-      class="esbFilterToggle"
+      class="esbFilterToggle esbBtn esbBtnDisclosure"
       aria-expanded=${this.open ? 'true' : 'false'}
       aria-controls=${ifDefined(panel?.id || undefined)}
       @click=${this.#toggle}

@@ -24,6 +24,8 @@ export interface DistributionListState {
   readonly toggle: (row: number) => void;
   /** The "Preview data" control of a row (includeDataPreview, from the rich-content chunk). */
   readonly preview?: (d: DistributionModel, ctx: RenderContext) => unknown;
+  /** The distributions are still being looked up: "Loading distributions…", busy, never "no distributions". */
+  readonly pending?: boolean | undefined;
 }
 
 /** The visible title of a distribution: its title, else the single file's name, else undefined (→ "Untitled"). */
@@ -38,7 +40,7 @@ function formatBadges(d: DistributionModel, ctx: RenderContext): TemplateResult 
     >`;
   }
   return html`${d.formats.map(
-    (f) => html`<span class="formatLabel md5_${md5Hex(f.raw)}" title=${f.raw}>${f.label}</span> `,
+    (f) => html`<span class="formatLabel md5_${md5Hex(f.raw)}">${f.label}</span> `,
   )}`;
 }
 
@@ -120,13 +122,12 @@ function row(d: DistributionModel, i: number, ctx: RenderContext, st: Distributi
       <div class="esbRowControl">
         <button
           type="button"
-          class="esbExpandButton"
+          class="esbExpandButton esbBtn esbBtnDisclosure"
           aria-expanded=${open ? 'true' : 'false'}
           aria-controls=${regionId}
           title=${msg(ctx.lang, open ? 'row.less' : 'row.more')}
           @click=${() => st.toggle(i)}
         >
-          <span class="esbExpandIcon" aria-hidden="true"></span>
           <span class="esbVisuallyHidden">${before}${named}${after}</span>
         </button>
       </div>
@@ -147,9 +148,11 @@ export function distributionList(
   st: DistributionListState,
 ): TemplateResult {
   const headingId = `${ctx.idPrefix}-distributions`;
-  return html`<section class="esbDistributions" aria-labelledby=${sectionLabel(headingId, ctx)}>
+  return html`<section class="esbDistributions" aria-labelledby=${sectionLabel(headingId, ctx)} aria-busy=${st.pending ? 'true' : nothing}>
     ${heading(ctx.hl + 1, msg(ctx.lang, 'dv.distributions'), { id: headingId })}
-    ${distributions.length === 0
+    ${st.pending
+      ? html`<p class="esbEmpty esbLoading">${msg(ctx.lang, 'dist.loading')}</p>`
+      : distributions.length === 0
       ? html`<p class="esbEmpty">${msg(ctx.lang, 'dist.none')}</p>`
       : html`<div class="escoList"><ul class="entryList">${distributions.map((d, i) => row(d, i, ctx, st))}</ul></div>`}
   </section>`;

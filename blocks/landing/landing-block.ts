@@ -10,7 +10,8 @@ import { fetchLocatedEntry, LOCATION_PROPERTIES, locationOf, type EntryLocation 
 import { buildDatasetModel, fileUrisToResolve, followUpResources, linkedResources } from '../../src/dcat/dataset.ts';
 import { datasetJsonLdText, placeJsonLd, removeJsonLd } from '../../src/rich/jsonld.ts';
 import { renderDataset } from './render-dataset.ts';
-import { linkedResourcesOfService, objectIris } from '../../src/dcat/entry.ts';
+import { linkedResourcesOfService, objectIris, resourceTerm } from '../../src/dcat/entry.ts';
+import { NS } from '../../src/rdf/namespaces.ts';
 import { entryKind } from '../../src/dcat/kind.ts';
 import { loadVocabulariesFor } from '../../src/dcat/vocab.ts';
 import type { DataServiceModel, DatasetModel } from '../../src/dcat/model.ts';
@@ -45,6 +46,11 @@ export type LandingModel =
       readonly options: LandingOptions;
       /** The batched lookup of linked resources failed: the page shows what the entry alone says. */
       readonly relatedFailed?: boolean;
+      /**
+       * The model from the entry alone (`early`) while the entry names distributions the lookup has not described yet:
+       * the list says it is loading them, never "no distributions" (issue 28 point 2).
+       */
+      readonly distributionsPending?: boolean;
       /**
        * The spatial row of a dataset with a geometry while every rich parameter is off (coverage.ts). With a rich
        * parameter on, the block puts the rich parts (issue 9) here as it renders, once their chunk is in.
@@ -104,7 +110,11 @@ export async function loadLanding(
   // The UI strings of the page language load while the entry is fetched (one small chunk, no extra wait).
   const [entry] = await Promise.all([fetchLocatedEntry(store, loc, signal), loadLandingMessages(opts.lang)]);
   // (a data service's view is a chunk of its own, loaded with the lookups)
-  if (entryKind(entry) !== 'service') early(datasetLanding(store, entry, new Map(), opts, false, () => undefined));
+  if (entryKind(entry) !== 'service') {
+    const landing = datasetLanding(store, entry, new Map(), opts, false, () => undefined);
+    const named = entry.metadata.objects(resourceTerm(entry), `${NS.dcat}distribution`).filter((t) => t.termType !== 'Literal').length;
+    early(named > landing.model.distributions.length ? { ...landing, distributionsPending: true } : landing);
+  }
   return landingOf(store, entry, opts, signal, relatedTimeoutMs);
 }
 
@@ -169,7 +179,7 @@ function datasetLanding(
   options: LandingOptions,
   relatedFailed: boolean,
   coverage: (model: DatasetModel) => RichSlots | undefined,
-): LandingModel {
+): Extract<LandingModel, { kind: 'dataset' }> {
   const model = buildDatasetModel(entry, related, { ...options, storeBaseUrl: store.baseUrl });
   const rich = richOn(options) ? undefined : coverage(model);
   return { kind: 'dataset', model, entry, related, options, relatedFailed, rich };
@@ -437,7 +447,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
     const busy = String(!!this.#relatedRetry);
     return html`<div class="esbState esbRelatedFailed" role="status" tabindex="-1" aria-busy=${busy}>
       <span>${msg(lang, 'state.relatedFailed')}</span>
-      <button type="button" class="esbRetry" aria-disabled=${busy} @click=${this.retryRelated}>${msg(lang, 'state.retry')}</button>
+      <button type="button" class="esbRetry esbBtn esbBtnPrimary" aria-disabled=${busy} @click=${this.retryRelated}>${msg(lang, 'state.retry')}</button>
     </div>`;
   }
 
@@ -462,6 +472,7 @@ export abstract class LandingBlock extends CatalogBlock<LandingModel> {
       built: this.#built,
       toggle: this.#toggle,
       preview: rich?.preview,
+      pending: result.distributionsPending,
     }, rich);
   }
 

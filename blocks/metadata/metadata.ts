@@ -156,7 +156,7 @@ export class CatalogMetadata extends LandingBlock {
     }
     if (this.getAttribute('shows') === 'distributions') {
       if (result.kind !== 'dataset') return html``;
-      const list = { clickExpand: this.params.clickExpand !== false, expanded: this.#expanded, built: this.#built, toggle: this.#toggle };
+      const list = { clickExpand: this.params.clickExpand !== false, expanded: this.#expanded, built: this.#built, toggle: this.#toggle, pending: result.distributionsPending };
       return distributionList(result.model.distributions, ctx, list);
     }
     const leaveOut = localNames(this.getAttribute('filterpredicates') ?? this.getAttribute('filter-predicates'));

@@ -56,7 +56,7 @@ export class PreviewToggle extends LitElement {
     if (!this.src) return nothing;
     const lang = toLang(this.langAttr) ?? 'en';
     const region = `${this.#id}-region`;
-    return html`<button type="button" class="esbPreviewButton" aria-expanded=${this._open ? 'true' : 'false'}
+    return html`<button type="button" class="esbPreviewButton esbBtn esbBtnDisclosure" aria-expanded=${this._open ? 'true' : 'false'}
         aria-controls=${region} @click=${this.#toggle}>${msg(lang, this._open ? 'preview.close' : 'preview.open')}${this.label
           ? html`<span class="esbVisuallyHidden">: ${this.label}</span>`
           : nothing}</button>

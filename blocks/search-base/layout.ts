@@ -14,6 +14,9 @@ import { scopeNameOf } from './scope-params.ts';
 import { ScopePart } from './scope-part.ts';
 import { activeFilterCount } from './search-state.ts';
 import { heading, headingLevel } from '../base/render.ts';
+import {
+  facetLayoutList, facetsAttributes, listAttributes, multiSearchAttributes, searchAttributes, sharedAttributes, type Attrs, type FacetVariant, type ListForwarding,
+} from '../../src/search/layout-parts.ts';
 
 /** A layout re-renders when its scope's state changes (clear-all shows while a filter is active). */
 const STATE_EVENT = ['state'];
@@ -47,9 +50,18 @@ export { scopeNameOf } from './scope-params.ts';
  * Low specificity (`:where`), themeable with --cb-gap and --cb-facet-column.
  */
 export const layoutStyles = css`
-  :where(.esbSearchLayout) > :where(*) + :where(*),
+  :where(.esbSearchLayout) > :where(:not(.esbSkipLink)) + :where(*),
   :where(.esbResultColumn) > :where(*) + :where(*) {
     margin-top: var(--cb-gap, 1rem);
+  }
+  /* the skip link past the facet column: out of sight until it has focus */
+  :where(.esbSkipLink:not(:focus)) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
   }
   :where(.esbFacetSearch) {
     display: grid;
@@ -106,41 +118,16 @@ export const layoutStyles = css`
 `;
 
 // The children, one function per supportive block, so that the five layouts compose the same parts the same way.
-// `shared` carries scope, store, language and HTML mode; parameters are passed as `inherit` (behaviour doc §8: an
-// unset value on the layout leaves the child's own default).
+// `shared` carries scope, store, language and HTML mode; the attributes of each part are src/search/layout-parts.ts's.
 
-type Attrs = Readonly<Record<string, string | undefined>>;
-
-/** Parameters a layout forwards to `<dataset-list>` (behaviour doc §2.4–§2.6). */
-export interface ListForwarding {
-  readonly legend?: boolean;
-  readonly extras?: boolean;
-  readonly sorting?: boolean;
-  readonly services?: boolean;
-  readonly indicators?: boolean;
-  /** FP: registry mode implied (rows show format badges in every layout). */
-  readonly portal?: boolean;
-  readonly typeFilter?: boolean;
-}
-
-const inherit = (on: boolean | undefined): string | undefined => (on ? 'inherit' : undefined);
-
-/** `inherit` for each of the space-separated attribute names. */
-const inheritAll = (names: string): Attrs => Object.fromEntries(names.split(' ').map((name) => [name, 'inherit']));
-
-/** Parameters a layout always hands down with `inherit`, per part (the extra ones of EXTRA_PARAMS among them). */
-const INHERIT_SEARCH = inheritAll('minimum-search-length placeholder');
-const INHERIT_MULTI = inheritAll('minimum-search-length placeholder open-on-focus');
-const INHERIT_LIST = inheritAll('limit limit-options sort-options base-filter facet-limit namedclick click hl page-in-url '
-  + 'include-auto-visualizations include-data-preview sort-order');
-const INHERIT_FACETS = inheritAll('include exclude facet-limit hl hvd-filter');
+export type { ListForwarding };
 
 export function searchPart(shared: Attrs): TemplateResult {
-  return html`<dataset-search ${attributes({ ...shared, ...INHERIT_SEARCH })}></dataset-search>`;
+  return html`<dataset-search ${attributes(searchAttributes(shared))}></dataset-search>`;
 }
 
 export function multiSearchPart(shared: Attrs): TemplateResult {
-  return html`<dataset-multi-search ${attributes({ ...shared, ...INHERIT_MULTI })}></dataset-multi-search>`;
+  return html`<dataset-multi-search ${attributes(multiSearchAttributes(shared))}></dataset-multi-search>`;
 }
 
 export function resultsPart(shared: Attrs): TemplateResult {
@@ -148,45 +135,16 @@ export function resultsPart(shared: Attrs): TemplateResult {
 }
 
 export function listPart(shared: Attrs, f: ListForwarding): TemplateResult {
-  const extras = f.extras !== false;
-  return html`<dataset-list
-    ${attributes({
-      ...shared,
-      ...INHERIT_LIST,
-      // the layout's own `context` attribute, else whatever the layout resolved (override defaults, page config)
-      context: shared.context ?? 'inherit',
-      'include-extras': inherit(extras),
-      'include-visualizations': inherit(extras),
-      'include-tabbed-visualizations': inherit(extras),
-      'include-services': inherit(f.services),
-      'include-indicators': inherit(f.indicators),
-      legend: inherit(f.legend),
-      'type-filter': inherit(f.typeFilter),
-      registry: f.portal ? 'true' : undefined,
-    })}
-  ></dataset-list>`;
+  return html`<dataset-list ${attributes(listAttributes(shared, f))}></dataset-list>`;
 }
 
 export function facetsPart(shared: Attrs, opts: { typeFilter: boolean; compact?: boolean }): TemplateResult {
-  return html`<dataset-facets
-    ${attributes({
-      ...shared,
-      ...INHERIT_FACETS,
-      'type-filter': inherit(opts.typeFilter),
-      variant: opts.compact ? 'compact' : undefined,
-      // The layout shows "Clear all filters" itself, in the result column (visible when the panel is collapsed).
-      'no-clear-all': '',
-    })}
-  ></dataset-facets>`;
+  return html`<dataset-facets ${attributes(facetsAttributes(shared, opts))}></dataset-facets>`;
 }
 
 export function responsivenessPart(shared: Attrs, controls: string): TemplateResult {
   return html`<facet-search-responsiveness ${attributes({ ...shared, break: 'inherit', controls })}></facet-search-responsiveness>`;
 }
-
-
-/** The layout's own attributes each child gets too (see `shared`). */
-const SHARED_ATTRIBUTES = ['store-url', 'lang', 'strict-standard-html', 'no-styles', 'context'];
 
 export abstract class SearchLayout extends CatalogBlock<boolean> {
   static override blockStyles = [layoutStyles];
@@ -215,8 +173,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
    * (restricts the search to one context of the store; read by the list, which configures the scope).
    */
   protected get shared(): AttributeMap {
-    const own = SHARED_ATTRIBUTES.map((name) => [name, this.getAttribute(name) ?? undefined]);
-    return { scope: this.scopeName, ...Object.fromEntries(own) };
+    return sharedAttributes(this, this.scopeName);
   }
 
   /** Children resolve `inherit` from this block's parameters at their own render: tell them when ours changed. */
@@ -242,7 +199,7 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
     // while any facet filter has a value (terms do not count)
     const state = this.#scope.current?.state;
     if (!state || activeFilterCount(state) === 0) return nothing;
-    return html`<p class="esbClearAll"><button type="button" class="esbClearAllButton" @click=${this.#clearFilters}>
+    return html`<p class="esbClearAll"><button type="button" class="esbClearAllButton esbBtn esbBtnSecondary" @click=${this.#clearFilters}>
       ${msg(this.uiLang, 'facets.clearAll')}</button></p>`;
   }
 
@@ -254,6 +211,11 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
     this.searchScope.update((s) => ({ ...s, filters: {}, page: 1 }), { history: 'push' });
   };
 
+  #skipToResults = (e: Event): void => {
+    e.preventDefault();
+    this.querySelector<HTMLElement>('.esbResultColumn')?.focus();
+  };
+
   /** The "Filter" heading of the facet column: `h{hl}`; the facet groups below it are `h{hl+1}`. */
   protected renderFilterHeading(id: string): TemplateResult {
     return heading(headingLevel(Number(this.params.hl ?? 2), 0), msg(this.uiLang, 'facets.heading'), { id, cls: 'esbFilterHeading' });
@@ -263,26 +225,28 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
    * The facet layouts (behaviour doc §2.6–§2.8): the responsiveness part, then two columns — an aside with the
    * "Filter" heading and the facets, and the result column with search, clear-all, sort, count and list.
    */
-  protected renderFacetLayout(variant: 'facet' | 'compact' | 'portal'): TemplateResult {
+  protected renderFacetLayout(variant: FacetVariant): TemplateResult {
     const s = this.shared;
     const panel = `${this.idPrefix}-filters`;
     const headingId = `${this.idPrefix}-filter-heading`;
-    const portal = variant === 'portal';
-    const compact = variant === 'compact';
-    const typeFilter = !portal && this.params.typeFilter === true;
+    const typeFilter = variant !== 'portal' && this.params.typeFilter === true;
+    const results = `${this.idPrefix}-results`;
+    // A skip link past the facets (hundreds of values) to the search and results; it focuses them without following
+    // `#id`, which would replace the search state the address keeps in its fragment (issue 28 point 15).
     return html`<div class="esbSearchLayout esbFacetSearchLayout esbFacetSearchLayout--${variant}">
+      <a class="esbSkipLink" href="#${results}" @click=${this.#skipToResults}>${msg(this.uiLang, 'layout.skip')}</a>
       ${responsivenessPart(s, panel)}
       <div class="esbFacetSearch">
         <aside class="esbFacetColumn" id=${panel} aria-labelledby=${headingId}>
           ${this.renderFilterHeading(headingId)}
-          ${facetsPart(s, { typeFilter, compact })}
+          ${facetsPart(s, { typeFilter, compact: variant === 'compact' })}
         </aside>
-        <div class="esbResultColumn">
+        <div class="esbResultColumn" id=${results} tabindex="-1">
           ${multiSearchPart(s)}
           ${this.renderClearAll()}
           ${this.renderSort()}
           ${resultsPart(s)}
-          ${listPart(s, { legend: !portal, extras: !portal, services: !portal, indicators: portal, portal, typeFilter })}
+          ${listPart(s, facetLayoutList(variant, typeFilter))}
         </div>
       </div>
     </div>`;

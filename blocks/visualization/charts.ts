@@ -6,12 +6,16 @@
  * presentation attributes and classes, which the block's stylesheet and forced-colors mode can override.
  *
  * Accessibility: the `<svg>` is `role="img"` named by the caller; marks carry a `<title>` ("label: value") for
- * pointer users; the data itself is offered as a real table by the block ("Show as table").
+ * pointer users; the data itself is offered as a real table by the block ("Show as table"). A line over dates or
+ * numbers sits on a time or linear scale (src/rich/chart-scale.ts). Pie slices differ in colour AND pattern (never by
+ * colour alone; in forced-colors mode the stylesheet repaints the patterns in system colours), and a pie shows at
+ * most PALETTE.length slices: beyond that the smallest are one "Other" slice (`pieParts`).
  */
 import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { arc as d3arc, line as d3line, pie as d3pie, type PieArcDatum } from 'd3-shape';
 import { extent, nice, ticks } from 'd3-array';
 import type { ChartPoint } from '../../src/rich/chart-data.ts';
+import { xScale } from '../../src/rich/chart-scale.ts';
 
 export type DrawnChart = 'bar' | 'line' | 'pie';
 
@@ -22,6 +26,10 @@ export interface ChartOptions {
   readonly describedBy?: string;
   /** Number formatting of the axis and the marks' titles. */
   readonly format: (n: number) => string;
+  /** UI language (date ticks). */
+  readonly lang: string;
+  /** Prefix of the ids of the chart's patterns (unique on the page). */
+  readonly idPrefix: string;
 }
 
 /** Colours with at least 3:1 contrast against white, told apart also by colour-blind people (Okabe–Ito based). */
@@ -31,8 +39,9 @@ const W = 640;
 const H = 320;
 const M = { top: 12, right: 16, bottom: 56, left: 64 };
 const MAX_X_LABELS = 16;
+const MAX_X_TICKS = 8;
 
-export function drawChart(type: DrawnChart, points: readonly ChartPoint[], o: ChartOptions): TemplateResult {
+export function drawChart(type: DrawnChart, points: readonly ChartPoint[], o: ChartOptions & { readonly other: (n: number) => string }): TemplateResult {
   if (type === 'pie') return pieChart(points, o);
   return xyChart(type, points, o);
 }
@@ -60,8 +69,13 @@ function xyChart(type: 'bar' | 'line', points: readonly ChartPoint[], o: ChartOp
   const yOf = (v: number): number => M.top + innerH - ((v - min) / (max - min)) * innerH;
   const n = Math.max(1, points.length);
   const band = innerW / n;
-  const xOf = (i: number): number => M.left + band * i + band / 2;
-  const every = Math.max(1, Math.ceil(n / MAX_X_LABELS));
+  const scale = xScale(points.map((p) => p.label), {
+    continuous: type === 'line', lang: o.lang, format: o.format, maxTicks: MAX_X_TICKS, maxLabels: MAX_X_LABELS, bandLabel: short,
+  });
+  const xAt = (at: number): number => M.left + at * innerW;
+  const xOf = (i: number): number => xAt(scale.at[i]!);
+  // Labels that would not fit side by side are turned.
+  const turned = scale.ticks.reduce((w, t) => w + t.label.length * 7 + 12, 0) > innerW;
   const yTicks = ticks(min, max, 5);
   const axis = svg`
     <g class="esbVizAxis esbVizAxisY">${yTicks.map((t) => svg`
@@ -70,8 +84,9 @@ function xyChart(type: 'bar' | 'line', points: readonly ChartPoint[], o: ChartOp
     </g>
     <g class="esbVizAxis esbVizAxisX">
       <line x1=${M.left} x2=${W - M.right} y1=${yOf(Math.max(min, Math.min(0, max)))} y2=${yOf(Math.max(min, Math.min(0, max)))}></line>
-      ${points.map((p, i) => (i % every === 0 ? svg`<text x=${xOf(i)} y=${H - M.bottom + 16}
-        text-anchor=${n > 6 ? 'end' : 'middle'} transform=${n > 6 ? `rotate(-35 ${xOf(i)} ${H - M.bottom + 16})` : nothing}>${short(p.label)}</text>` : null))}
+      ${scale.ticks.map((t) => svg`${scale.kind === 'band' ? nothing : svg`<line class="esbVizTick" x1=${xAt(t.at)} x2=${xAt(t.at)}
+        y1=${H - M.bottom} y2=${H - M.bottom + 5}></line>`}<text x=${xAt(t.at)} y=${H - M.bottom + 16}
+        text-anchor=${turned ? 'end' : 'middle'} transform=${turned ? `rotate(-35 ${xAt(t.at)} ${H - M.bottom + 16})` : nothing}>${t.label}</text>`)}
     </g>`;
   if (type === 'bar') {
     const width = Math.max(1, band * 0.8);
@@ -95,12 +110,65 @@ export function pieSlices(points: readonly ChartPoint[]): ChartPoint[] {
   return points.filter((p) => p.value > 0);
 }
 
-function pieChart(points: readonly ChartPoint[], o: ChartOptions): TemplateResult {
-  const slices = pieSlices(points);
+export interface PieParts {
+  /** What the pie draws, in the file's order; the last one is "Other" when `grouped` > 0. */
+  readonly slices: readonly ChartPoint[];
+  /** How many values the "Other" slice holds (0: none grouped). */
+  readonly grouped: number;
+}
+
+/**
+ * The slices of a pie: every positive value when there are at most PALETTE.length of them; else the
+ * PALETTE.length - 1 largest (in the file's order) and one slice `other(n)` adding up the n others, so no two
+ * slices ever share a colour and pattern. The table alternative still lists every value.
+ */
+export function pieParts(points: readonly ChartPoint[], other: (n: number) => string): PieParts {
+  const positive = pieSlices(points);
+  if (positive.length <= PALETTE.length) return { slices: positive, grouped: 0 };
+  const keep = new Set(positive.map((p, i) => ({ p, i })).sort((a, b) => b.p.value - a.p.value || a.i - b.i)
+    .slice(0, PALETTE.length - 1).map(({ i }) => i));
+  const rest = positive.filter((_, i) => !keep.has(i));
+  return {
+    slices: [...positive.filter((_, i) => keep.has(i)), { label: other(rest.length), value: rest.reduce((s, p) => s + p.value, 0) }],
+    grouped: rest.length,
+  };
+}
+
+const TILE = 10;
+/** One pattern per palette colour: solid, hatched /, hatched \, horizontal, vertical, crossed +, dotted, crossed x. */
+const MARKS: readonly (SVGTemplateResult | null)[] = [
+  null,
+  svg`<path d="M-1,1 l2,-2 M0,10 l10,-10 M9,11 l2,-2"></path>`,
+  svg`<path d="M-1,9 l2,2 M0,0 l10,10 M9,-1 l2,2"></path>`,
+  svg`<path d="M0,5 h10"></path>`,
+  svg`<path d="M5,0 v10"></path>`,
+  svg`<path d="M0,5 h10 M5,0 v10"></path>`,
+  svg`<circle cx="5" cy="5" r="2"></circle>`,
+  svg`<path d="M0,10 l10,-10 M0,0 l10,10"></path>`,
+];
+
+/**
+ * Pattern `i` (colour and marks) with the given id, for a slice or a key swatch (`scale`: of its tile; the pie's
+ * tiles are larger so the marks stay apart when the chart is drawn small). The background carries the
+ * colour; white marks on it; in forced-colors mode the stylesheet paints the background Canvas (CanvasText for the
+ * solid one) and the marks CanvasText.
+ */
+export function patternDef(id: string, i: number, scale = 1): SVGTemplateResult {
+  const k = i % PALETTE.length;
+  return svg`<pattern class="esbVizPattern" id=${id} patternUnits="userSpaceOnUse" width=${TILE} height=${TILE}
+    patternTransform=${scale === 1 ? nothing : `scale(${scale})`}>
+    <rect class=${MARKS[k] ? 'esbVizPatBg' : 'esbVizPatBg esbVizPatSolid'} width=${TILE} height=${TILE} fill=${PALETTE[k]!}></rect>
+    <g class="esbVizPatMarks" fill="#fff" stroke="#fff" stroke-width="1.5">${MARKS[k] ?? nothing}</g></pattern>`;
+}
+
+function pieChart(points: readonly ChartPoint[], o: ChartOptions & { readonly other: (n: number) => string }): TemplateResult {
+  const { slices } = pieParts(points, o.other);
   const radius = H / 2 - 8;
-  const arcs = d3pie<ChartPoint>().value((p) => p.value).sort(null)(slices);
+  const arcs = d3pie<ChartPoint>().value((p) => p.value).sort(null)(slices as ChartPoint[]);
   const shape = d3arc<PieArcDatum<ChartPoint>>().innerRadius(0).outerRadius(radius);
   const total = slices.reduce((s, p) => s + p.value, 0);
-  return frame(o, svg`<g transform="translate(${W / 2} ${H / 2})">${arcs.map((a, i) => svg`<path class="esbVizMark esbVizSlice"
-    d=${shape(a) ?? ''} fill=${PALETTE[i % PALETTE.length]} stroke="#fff" stroke-width="1.5"><title>${a.data.label}: ${o.format(a.data.value)} (${Math.round((a.data.value / total) * 100)} %)</title></path>`)}</g>`, 'esbVizPie');
+  const pid = (i: number) => `${o.idPrefix}-p${i}`;
+  return frame(o, svg`<defs>${arcs.map((_, i) => patternDef(pid(i), i, 1.6))}</defs>
+    <g transform="translate(${W / 2} ${H / 2})">${arcs.map((a, i) => svg`<path class="esbVizSlice"
+    d=${shape(a) ?? ''} fill="url(#${pid(i)})" stroke="#fff" stroke-width="1.5"><title>${a.data.label}: ${o.format(a.data.value)} (${Math.round((a.data.value / total) * 100)} %)</title></path>`)}</g>`, 'esbVizPie');
 }

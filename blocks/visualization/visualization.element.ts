@@ -28,7 +28,6 @@ declare global {
 /** Charts and point maps read at most 1 MiB of their CSV file (behaviour §6.2); `table` has the preview's 10 MiB. */
 export const CHART_CAP_BYTES = 1024 * 1024;
 
-type Palette = readonly string[];
 type ChartsModule = typeof import('./charts.ts');
 
 let instances = 0;
@@ -273,7 +272,7 @@ export class VisualizationBlock extends LitElement {
 
   #toggle(rows: () => TemplateResult): TemplateResult {
     const id = this.idPrefix;
-    return html`<p class="esbVizActions"><button type="button" class="esbVizTableToggle" aria-expanded=${this._tableShown ? 'true' : 'false'}
+    return html`<p class="esbVizActions"><button type="button" class="esbVizTableToggle esbBtn esbBtnDisclosure" aria-expanded=${this._tableShown ? 'true' : 'false'}
         aria-controls="${id}-table" @click=${() => (this._tableShown = !this._tableShown)}>${this.#t('viz.showTable')}</button></p>
       <div class="esbVizTableWrap" id="${id}-table" ?hidden=${!this._tableShown}>${this._tableShown ? rows() : nothing}</div>`;
   }
@@ -283,13 +282,19 @@ export class VisualizationBlock extends LitElement {
     const charts = this.#charts!;
     const id = this.idPrefix;
     const type = v.chartType as 'bar' | 'line' | 'pie';
-    const shown = type === 'pie' ? charts.pieSlices(series.points) : series.points;
-    const palette: Palette = charts.PALETTE;
-    const drawing = charts.drawChart(type, series.points, { label: title, describedBy: `${id}-desc`, format: (n) => this.#format(n) });
+    const other = (n: number) => this.#t('viz.other', { n });
+    const pie = type === 'pie' ? charts.pieParts(series.points, other) : undefined;
+    const count = type === 'pie' ? charts.pieSlices(series.points).length : series.points.length;
+    const drawing = charts.drawChart(type, series.points, {
+      label: title, describedBy: `${id}-desc`, format: (n) => this.#format(n), lang: this.#lang, idPrefix: id, other,
+    });
+    // The description is read as the chart's (aria-describedby), so it stays out of the reading order (hidden):
+    // a screen reader speaks it once.
     return html`<div class="esbVizDrawing">${drawing}</div>
-      <p class="esbVisuallyHidden" id="${id}-desc">${this.#t(`viz.${type}`, { n: shown.length })}</p>
-      ${type === 'pie' ? html`<ul class="esbVizKey">${shown.map((p, i) => html`<li><svg width="12" height="12" aria-hidden="true"
-        focusable="false"><rect width="12" height="12" fill=${palette[i % palette.length]!}></rect></svg><span>${p.label}</span></li>`)}</ul>` : nothing}
+      <p hidden id="${id}-desc">${pie?.grouped ? this.#t('viz.pieGrouped', { n: count, k: pie.grouped }) : this.#t(`viz.${type}`, { n: count })}</p>
+      ${pie ? html`<ul class="esbVizKey">${pie.slices.map((p, i) => html`<li><svg width="16" height="16" aria-hidden="true"
+        focusable="false"><defs>${charts.patternDef(`${id}-k${i}`, i, 0.8)}</defs><rect class="esbVizSwatch" x="0.5" y="0.5" width="15" height="15"
+        fill="url(#${id}-k${i})"></rect></svg><span>${p.label}</span></li>`)}</ul>` : nothing}
       ${series.skipped ? html`<p class="esbVizNote">${this.#t('viz.skipped', { n: series.skipped })}</p>` : nothing}
       ${series.truncated ? html`<p class="esbVizNote">${this.#t('viz.truncated', { n: series.points.length })}</p>` : nothing}
       ${this.#toggle(() => html`<table class="esbVizTable">
@@ -299,11 +304,30 @@ export class VisualizationBlock extends LitElement {
       </table>`)}`;
   }
 
+  /**
+   * What the points map shows, as charts say what they plot: how many places, their names (the first five, then
+   * "and N more"), or where they lie when they have no names. The map's description (not in the reading order).
+   */
+  #describePlaces(points: readonly MapPoint[]): string {
+    const named = points.map((p) => p.title?.trim()).filter((t): t is string => !!t);
+    if (named.length > 0) {
+      const shown = named.slice(0, 5).join(', ');
+      const names = named.length > 5 ? this.#t('viz.andMore', { names: shown, n: named.length - 5 }) : shown;
+      return this.#t(points.length === 1 ? 'viz.place' : 'viz.places', { n: points.length, names });
+    }
+    const lons = points.map((p) => p.lon);
+    const lats = points.map((p) => p.lat);
+    const f = (n: number) => this.#format(n);
+    return this.#t(points.length === 1 ? 'viz.placeAt' : 'viz.placesAt', {
+      n: points.length, west: f(Math.min(...lons)), east: f(Math.max(...lons)), south: f(Math.min(...lats)), north: f(Math.max(...lats)),
+    });
+  }
+
   #pointsMap(title: string): TemplateResult {
     const data = this.#points!;
     const id = this.idPrefix;
     return html`<catalog-points-map .points=${data.points} label=${title} described-by="${id}-desc" lang=${this.#lang}></catalog-points-map>
-      <p class="esbVisuallyHidden" id="${id}-desc">${this.#t('viz.showTable')}</p>
+      <p hidden id="${id}-desc">${this.#describePlaces(data.points)}</p>
       ${data.skipped ? html`<p class="esbVizNote">${this.#t('viz.pointsSkipped', { n: data.skipped })}</p>` : nothing}
       ${data.truncated ? html`<p class="esbVizNote">${this.#t('viz.truncated', { n: data.points.length })}</p>` : nothing}
       ${this.#toggle(() => html`<table class="esbVizTable">

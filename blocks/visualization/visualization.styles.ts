@@ -1,7 +1,9 @@
 /**
  * Styles of `<catalog-visualization>` and `<catalog-visualization-tabs>`: the chart scales with its container
  * (viewBox), axis text and grid in the theme's colours, the "Show as table" table, and the tab list. Colours of marks
- * are SVG presentation attributes; forced-colors mode repaints them in system colours. Low specificity, themeable.
+ * are SVG presentation attributes; forced-colors mode repaints them in system colours (the browser leaves SVG
+ * `fill`/`stroke` alone, so this sheet does it: text and lines CanvasText, grid GrayText, pie patterns CanvasText on
+ * Canvas — slices stay apart by pattern). Low specificity, themeable.
  */
 import { css } from 'lit';
 
@@ -41,6 +43,9 @@ export const vizStyles = css`
   :where(.esbVizAxis line:not(.esbVizGrid)) {
     stroke: var(--cb-text, #1a1a1a);
   }
+  :where(.esbVizSwatch) {
+    stroke: var(--cb-text, #1a1a1a);
+  }
   :where(.esbVizKey) {
     display: flex;
     flex-wrap: wrap;
@@ -59,7 +64,7 @@ export const vizStyles = css`
     color: var(--cb-muted, #555b63);
     font-size: 0.9em;
   }
-  :where(.esbVizTableToggle, .esbVizTab) {
+  :where(.esbVizTab) {
     font: inherit;
     padding: 0.3rem 0.75rem;
     border: 1px solid var(--cb-border, #767b83);
@@ -112,11 +117,30 @@ export const vizStyles = css`
     outline-offset: 2px;
   }
   @media (forced-colors: active) {
-    :where(.esbVizMark, .esbVizKey rect) {
+    :where(.esbVizChart text) {
+      fill: CanvasText;
+    }
+    :where(.esbVizAxis line:not(.esbVizGrid), .esbVizLine) {
+      stroke: CanvasText;
+    }
+    :where(.esbVizGrid) {
+      stroke: GrayText;
+    }
+    :where(.esbVizMark) {
       fill: CanvasText;
       stroke: Canvas;
     }
-    :where(.esbVizLine) {
+    :where(.esbVizSlice, .esbVizSwatch) {
+      stroke: CanvasText;
+    }
+    :where(.esbVizPatBg) {
+      fill: Canvas;
+    }
+    :where(.esbVizPatSolid) {
+      fill: CanvasText;
+    }
+    :where(.esbVizPatMarks) {
+      fill: CanvasText;
       stroke: CanvasText;
     }
     :where(.esbVizTab[aria-selected='true']) {

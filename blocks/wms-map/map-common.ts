@@ -8,6 +8,9 @@ import { html, LitElement, nothing, type PropertyDeclarations, type PropertyValu
 import { blockLang } from '../../src/config/lang.ts';
 import { readPageConfig } from '../../src/config/page-config.ts';
 import { resolveGlobalFlag } from '../../src/config/resolve.ts';
+import { resolveParam } from '../../src/config/resolve-param.ts';
+import { warnOnce } from '../../src/config/warn.ts';
+import { attributionParts, baseLayerOf, type BaseLayer } from '../../src/wms/base-layer.ts';
 import { msg, type Lang } from '../../src/i18n/index.ts';
 import { adoptStyles } from '../base/adopt-styles.ts';
 import { baseStyles } from '../base/base.styles.ts';
@@ -53,6 +56,7 @@ export abstract class MapElementBase<T, M extends { dispose(): void }> extends L
     changed: (state) => this.stateChanged(state),
   });
   #map: M | undefined;
+  #tiles: typeof import('./ol-tiles.ts') | undefined;
 
   override createRenderRoot(): HTMLElement {
     return this;
@@ -167,7 +171,45 @@ export abstract class MapElementBase<T, M extends { dispose(): void }> extends L
   }
 
   protected labels(): MapLabels {
-    return { zoomIn: this.t('map.zoomIn'), zoomOut: this.t('map.zoomOut') };
+    const base = this.baseLayer();
+    const tiles = this.#tiles;
+    return { zoomIn: this.t('map.zoomIn'), zoomOut: this.t('map.zoomOut'), ...(base ? { base } : {}), ...(tiles ? { tiles } : {}) };
+  }
+
+  /**
+   * The map chunk (OpenLayers), and with it the tile layer chunk when the base layer is XYZ tiles (a failing tile
+   * chunk leaves the plain background: the map still draws).
+   */
+  protected loadOl(): Promise<typeof import('./ol-map.ts')> {
+    const ol = import('./ol-map.ts');
+    if (this.baseLayer()?.kind !== 'xyz') return ol;
+    const tiles = import('./ol-tiles.ts').then((m) => {
+      this.#tiles = m;
+    }, (e: unknown) => console.warn('[catalog-blocks] the base layer\'s tiles could not be loaded', e));
+    return Promise.all([ol, tiles]).then(([m]) => m);
+  }
+
+  /**
+   * The base layer under the map: `map-base-url` on the element or the block it is drawn in, else the page
+   * configuration's `mapBaseUrl` (one row of the parameter table). None set: the plain background. A URL that is
+   * neither XYZ tiles nor a WMS (or not http(s)) is left out with one warning.
+   */
+  baseLayer(): BaseLayer | undefined {
+    const doc = this.ownerDocument;
+    const value = resolveParam('mapBaseUrl', this, readPageConfig(doc));
+    const { layer, problem } = baseLayerOf(typeof value === 'string' ? value : undefined, new URL(doc.baseURI));
+    if (problem) warnOnce(`[catalog-blocks] <${this.localName}>: map-base-url ${JSON.stringify(value)} is not used: ${problem}`);
+    return layer;
+  }
+
+  /** The base layer's attribution under the map (`map-base-attribution` / `mapBaseAttribution`): text, http(s) links. */
+  protected attribution(): TemplateResult | typeof nothing {
+    if (!this.baseLayer()) return nothing;
+    const value = resolveParam('mapBaseAttribution', this, readPageConfig(this.ownerDocument));
+    const parts = attributionParts(typeof value === 'string' ? value : undefined);
+    if (parts.length === 0) return nothing;
+    return html`<p class="esbMapAttribution">${parts.map((p) => (p.href
+      ? html`<a href=${p.href} rel="noopener noreferrer">${p.text}</a>` : p.text))}</p>`;
   }
 
   protected headingLevel(): number | undefined {
@@ -189,7 +231,13 @@ export abstract class MapElementBase<T, M extends { dispose(): void }> extends L
     }
   }
 
-  /** "Skip map" link, the focusable viewport (OpenLayers draws into it) and the skip target after it. */
+  /**
+   * "Skip map" link, the focusable viewport (OpenLayers draws into it) and the skip target after it. The viewport is a
+   * named group, not a landmark: a page with many maps (a list of datasets, tabs and a section showing one
+   * visualization twice) would otherwise have landmarks under one name. Its description — the keyboard hint and what
+   * `describedBy` names — is spoken once, when the map is reached: the hint is `hidden` (out of the reading order,
+   * still read as the description), and visible text in the reading order is never also a description.
+   */
   protected viewport(name: string, describedBy: string[] = []): TemplateResult {
     const id = this.idPrefix;
     const skip = (e: Event): void => {
@@ -198,10 +246,11 @@ export abstract class MapElementBase<T, M extends { dispose(): void }> extends L
     };
     return html`
       <a class="esbMapSkip" href="#${id}-after" @click=${skip}>${this.t('map.skip')}</a>
-      <p class="esbVisuallyHidden" id="${id}-keys">${this.t('map.keys')}</p>
-      <div class="esbMapViewport" id="${id}-viewport" tabindex="0" role="region" aria-label=${name}
+      <p hidden id="${id}-keys">${this.t('map.keys')}</p>
+      <div class="esbMapViewport" id="${id}-viewport" tabindex="0" role="group" aria-label=${name}
         aria-describedby=${[...describedBy, `${id}-keys`].join(' ')}></div>
-      <span class="esbMapAfter" id="${id}-after" tabindex="-1"></span>`;
+      <span class="esbMapAfter" id="${id}-after" tabindex="-1"></span>
+      ${this.attribution()}`;
   }
 
   /** The viewport element once rendered. */

@@ -13,8 +13,8 @@ interface CoverageLoaded {
 /**
  * A small map of a dataset's spatial coverage (issue 9 point 5): the polygon, box or point of a `dcat:bbox` /
  * `locn:geometry` literal (WKT, GML, GeoJSON: parse with `spatialCoverages` / `parseGeometry` of
- * src/dcat/spatial.ts), on a plain background. Its text alternative — "West 11.1, South 55.3, East 24.2,
- * North 69.1" — is shown under the map and describes the map's viewport for screen readers. Keyboard as the WMS
+ * src/dcat/spatial.ts), on the base layer when one is configured. Its text alternative — "West 11.1, South 55.3,
+ * East 24.2, North 69.1" — is shown under the map, read once in the reading order right after it. Keyboard as the WMS
  * map: "Skip map" link, focusable viewport, zoom buttons. A geometry that cannot be read renders nothing.
  *
  * @summary A small map of a spatial coverage with its coordinates as text.
@@ -26,6 +26,9 @@ interface CoverageLoaded {
  *   context (e.g. a national topographic WMS); when it fails, the coverage is drawn on the plain background.
  * @attr {string} label - The map's name; default "Spatial coverage".
  * @attr {number} hl - Heading level of the map's title; no heading when unset.
+ * @attr {string} map-base-url - Base layer under the map: XYZ tiles (`…/{z}/{x}/{y}.png`) or a WMS
+ *   (`…?SERVICE=WMS&LAYERS=…`); also read from the enclosing block and the page configuration (`mapBaseUrl`).
+ * @attr {string} map-base-attribution - Its attribution, shown under the map: text with `[label](https://…)` links.
  * @attr {string} lang - UI language: sv, en or de.
  *
  * @cssprop [--cb-map-background=#e8eef4] - The plain background under the coverage.
@@ -78,7 +81,7 @@ export class SpatialMapBlock extends MapElementBase<CoverageLoaded, { dispose():
 
   /** OpenLayers and the background's capabilities together; a background that fails is left out. */
   async #fetch(url: string | undefined, signal: AbortSignal): Promise<CoverageLoaded> {
-    const olModule = import('./ol-map.ts');
+    const olModule = this.loadOl();
     olModule.catch(() => undefined); // a failure is reported where it is awaited
     const background = url
       ? await loadCapabilities(url, { fetch: this.fetchCapabilities, signal, timeoutMs: this.timeoutMs }).catch(() => undefined)
@@ -108,7 +111,7 @@ export class SpatialMapBlock extends MapElementBase<CoverageLoaded, { dispose():
     const id = this.idPrefix;
     return html`<div class="esbMap esbMapCoverage esbBlock">
       ${this.heading(title)}
-      ${this.viewport(this.label?.trim() ? this.t('map.label', { title }) : this.t('map.coverageLabel'), [`${id}-text`])}
+      ${this.viewport(this.label?.trim() ? this.t('map.label', { title }) : this.t('map.coverageLabel'))}
       ${this.failedNotice()}
       <p class="esbMapCoverageText" id="${id}-text">${this.coverageText}</p>
     </div>`;

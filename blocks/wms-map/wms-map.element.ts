@@ -28,8 +28,8 @@ interface WmsLoaded {
 
 /**
  * A map of one WMS (behaviour §6.4, §1.11): fetches the GetCapabilities document (no credentials), shows every
- * named layer as its own WMS image layer (the first listed on top) on a plain background — no base map, so it works
- * offline and never fails for want of one — fitted to the union of the layers' bounding boxes; a layer switcher
+ * named layer as its own WMS image layer (the first listed on top) on the configured base layer (`map-base-url`), or
+ * on a plain background when none is set — so it works offline and never fails for want of one — fitted to the union of the layers' bounding boxes; a layer switcher
  * (checkboxes in a fieldset) and, unless `legend` is false, the legend image of each visible layer (only http(s)
  * images). Before the map a "Skip map" link; the viewport is focusable (arrow keys pan, + and − zoom) and the zoom
  * buttons are real buttons. A capabilities document that cannot be read (network, CORS, HTTP error, not XML,
@@ -46,6 +46,9 @@ interface WmsLoaded {
  * @attr {boolean} legend - `false` hides the legend; default shown (§1.11: the parameter wins).
  * @attr {string} label - The map's name (heading, accessible name); default the service's title.
  * @attr {number} hl - Heading level of the map's title; no heading when unset.
+ * @attr {string} map-base-url - Base layer under the map: XYZ tiles (`…/{z}/{x}/{y}.png`) or a WMS
+ *   (`…?SERVICE=WMS&LAYERS=…`); also read from the enclosing block and the page configuration (`mapBaseUrl`).
+ * @attr {string} map-base-attribution - Its attribution, shown under the map: text with `[label](https://…)` links.
  * @attr {string} lang - UI language: sv, en or de (else the page config, then `<html lang>`).
  * @prop {string[]} layers - Only these named layers (a `wms` visualization's `esviz:layers`); unset or none found = all.
  * @prop {GeoBox} initialView - The initial view, [west, south, east, north] in degrees; default: the shown layers' boxes.
@@ -144,7 +147,7 @@ export class WmsMapBlock extends MapElementBase<WmsLoaded, WmsMapHandle> {
 
   /** The capabilities and OpenLayers (a lazy chunk), fetched together. */
   async #fetch(url: string, layers: readonly string[] | undefined, view: GeoBox | undefined, signal: AbortSignal): Promise<WmsLoaded> {
-    const olModule = import('./ol-map.ts');
+    const olModule = this.loadOl();
     olModule.catch(() => undefined); // a failure is reported where it is awaited
     const caps = await loadCapabilities(url, { fetch: this.fetchCapabilities, signal, timeoutMs: this.timeoutMs });
     const ol = await olModule.catch(() => Promise.reject(new MapLoadError('map-library')));

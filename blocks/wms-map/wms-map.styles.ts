@@ -7,7 +7,7 @@
 import { css } from 'lit';
 
 export const mapStyles = css`
-  :where(catalog-wms-map, catalog-spatial-map) {
+  :where(catalog-wms-map, catalog-spatial-map, catalog-points-map) {
     display: block;
     font-family: var(--cb-font, inherit);
     color: var(--cb-text, #1a1a1a);
@@ -83,6 +83,12 @@ export const mapStyles = css`
   }
   :where(.esbMapCoverage) :where(.esbMapViewport) {
     height: var(--cb-coverage-map-height, 220px);
+  }
+  :where(.esbMapAttribution) {
+    margin: -0.25rem 0 0;
+    font-size: 0.8125em;
+    color: var(--cb-muted, #4a5159);
+    text-align: end;
   }
   :where(.esbMapCoverageText) {
     margin: 0;

@@ -7,7 +7,7 @@
  * `<catalog-store-provider>` around it. Nothing here imports Lit: a page whose policy refuses Lit still gets its
  * loader, which then shows why the block is blocked (blocks/base/trusted-types.ts).
  */
-import { loadLandingMessages } from '../i18n/index.ts';
+import { loadLandingMessages, loadSearchMessages } from '../i18n/index.ts';
 import { storeFor, storeUrlOf } from '../store/registry.ts';
 import { fetchLocatedEntry, locationOf } from './entry-location.ts';
 import { blockLang } from './lang.ts';
@@ -21,4 +21,10 @@ export function startLanding(el: Element): void {
   const loc = locationOf(el, page);
   // a failure is the block's to show: it asks again and gets the same answer
   if (loc.kind !== 'none') fetchLocatedEntry(storeFor(storeUrlOf(el, page), page), loc).catch(() => {});
+}
+
+/** A facet search layout's UI strings, asked for beside the search chunk instead of after it (issue 27 point 2). */
+export function startSearchStrings(el: Element): void {
+  const doc = el.ownerDocument;
+  if (!hasPendingConfigFiles(doc)) void loadSearchMessages(blockLang(el, readPageConfig(doc)));
 }

@@ -133,6 +133,10 @@ export const EXTRA_PARAMS: readonly ExtraParamSpec[] = [
   // the search boxes' own text instead of "Search datasets"; the multi search box's suggestions on focus (issue 26)
   row('placeholder', 'string', 'SE MU SS MS FS FP'),
   row('openOnFocus', 'boolean', 'MU SS MS FS FP'),
+  // the maps' base layer and its attribution (issue 28): XYZ tiles or a WMS (src/wms/base-layer.ts). The map elements
+  // read them with `resolveParam` (resolve-param.ts): their own attribute, the block they are drawn in, the page configuration.
+  row('mapBaseUrl', 'string', 'DV DL SS MS FS FP LI'),
+  row('mapBaseAttribution', 'string', 'DV DL SS MS FS FP LI'),
 ];
 
 /** Lower-case, without `-`/`_`: `include-data-preview`, `includeDataPreview`, `includedatapreview` compare equal. */

@@ -20,6 +20,8 @@ export type ParamValue = boolean | number | string | undefined | readonly unknow
 export type ResolvedParams = Record<string, ParamValue>;
 
 const INVALID = Symbol('invalid');
+/** What `parseParam` returns for a value of the wrong type or form. */
+export const INVALID_PARAM: typeof INVALID = INVALID;
 type Parsed = Exclude<ParamValue, undefined> | typeof INVALID;
 
 export { squash };

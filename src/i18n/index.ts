@@ -33,6 +33,15 @@ const LOADERS: Readonly<Record<`${Lang}/${Part}`, () => Promise<{ readonly strin
   'de/landing': () => import('./landing/de.ts'),
   'de/search': () => import('./search/de.ts'),
 };
+/**
+ * The shared part both parts import: asked for beside the part, so its file arrives with the part's instead of one round
+ * trip after it (issue 27 point 2). The part's own import of it then finds it loaded.
+ */
+const SHARED: Readonly<Record<Lang, () => Promise<unknown>>> = {
+  en: () => import('./shared/en.ts'),
+  sv: () => import('./shared/sv.ts'),
+  de: () => import('./shared/de.ts'),
+};
 /** The parts loaded so far, merged, per language. */
 const loaded: Partial<Record<Lang, Table>> = {};
 /**
@@ -54,6 +63,7 @@ function loadPart(l: Lang, part: Part): Promise<void> {
   const key = `${l}/${part}` as const;
   let p = loading.get(key);
   if (!p) {
+    SHARED[l]().catch(() => {}); // (a failure shows in the part's own import)
     p = LOADERS[key]().then(
       (m) => {
         addVocabulary(m.default, l);

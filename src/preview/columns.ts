@@ -1,7 +1,8 @@
 /**
  * Column headers and number columns of a preview table (behaviour doc §6.5). Headers are trimmed; an empty or
  * repeated header has no label (the table shows "Column n"); dots are kept. A column is numeric when every value
- * that is not missing (empty, NA, N/A, -, ..) reads as a number: it is right-aligned and sorts by value.
+ * that is not missing (empty, NA, N/A, -, ..) reads as a number: it is right-aligned and sorts by value. A value with
+ * leading zeros (`0114`) is a code, so its column is text.
  */
 
 export interface PreviewColumn {
@@ -24,6 +25,8 @@ export function headerColumns(cells: readonly string[]): PreviewColumn[] {
 const MISSING = /^(?:na|n\/a|nan|null|none|-|–|—|\.|\.\.|\.\.\.)$/i;
 /** Optional sign, digits with an optional `.` or `,` decimal part, optional exponent or percent sign. */
 const NUMBER = /^[+\-−]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?%?$/;
+/** A zero before another digit (`0114`, `007`): a code (municipality, postcode, id), kept as text. */
+const ZERO_PADDED = /^[+\-−]?0\d/;
 
 /** True for a cell that holds no value (it neither makes a column textual nor sorts among the values). */
 export function isMissing(cell: string): boolean {
@@ -34,7 +37,7 @@ export function isMissing(cell: string): boolean {
 /** The number a cell holds (`12`, `-3.5`, `3,5`, `1e6`, `12%`), else undefined. */
 export function parseNumber(cell: string): number | undefined {
   const t = cell.trim();
-  if (!NUMBER.test(t)) return undefined;
+  if (!NUMBER.test(t) || ZERO_PADDED.test(t)) return undefined;
   const n = Number(t.replace('−', '-').replace(',', '.').replace(/%$/, ''));
   return Number.isFinite(n) ? n : undefined;
 }

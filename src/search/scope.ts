@@ -4,7 +4,9 @@
  * each has its own state, URL keys (url.ts) and results.
  *
  * Cost: one interaction (term, facet click, sort, page) = ONE store request that returns rows and facet counts
- * together; a state already seen = no request (results cached by request); a newer query aborts an older one.
+ * together; a state already seen = no request (results cached by request); a newer query aborts an older one. Facet
+ * values counted in several fields (format buckets, licences: view.ts) whose count the answer cannot tell cost one
+ * small count-only search each, in parallel with the names and labels, never before the rows show.
  * Publisher names: the agents named by the org facet values and the rows' publishers are batch-loaded once
  * (one extra request on the first load, which the rows do not wait for: they show with the answer and the names
  * fill in; afterwards only agents never seen before are asked for, which with the org facet shown never happens). Facet labels otherwise come from the bundled vocabularies (view.ts documents
@@ -22,10 +24,11 @@ import { remember } from '../store/bounded.ts';
 import { defined } from '../dcat/defined.ts';
 import { FACETS, facetOf, facetValue, FORMAT_FIELD_LIST } from './facets.ts';
 import { askable, noteRelatedIndexing } from './related.ts';
-import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, type GroupInput } from './view.ts';
+import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, unsureValues, type GroupInput } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
 import {
-  clampPage, EMPTY_STATE, type CollectionName, type FacetGroupView, type ResultRow, type SearchResults, type SearchSettings, type SearchState,
+  clampPage, EMPTY_STATE, type CollectionName, type ScopeConfig, type FacetGroupView, type ResultRow, type SearchResults, type SearchSettings, type SearchState,
 } from './types.ts';
 
 export interface ScopeHistory {
@@ -43,10 +46,7 @@ export interface ScopeWindow {
 
 export type ScopeStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-export interface ScopeConfig extends Partial<SearchSettings> {
-  /** Keep the page number in the query string (`esc_page`). */
-  readonly pageInUrl?: boolean;
-}
+export type { ScopeConfig };
 
 export interface UpdateOptions {
   /** How the URL records the change (default push: one history entry per change). */
@@ -55,7 +55,7 @@ export interface UpdateOptions {
   readonly debounce?: number;
 }
 
-export const DEFAULT_SETTINGS: SearchSettings = { types: ['dataset'], pageSize: 10, facets: [], lang: 'en' };
+export { DEFAULT_SETTINGS };
 
 interface SeenFilter {
   readonly facets: readonly FacetField[];
@@ -73,6 +73,12 @@ const EU_LICENCE = 'http://publications.europa.eu/resource/authority/licence/CC0
 const KNOWN_LICENCES = /^https?:\/\/(www\.)?(publications\.europa\.eu\/resource\/authority\/licence\/|creativecommons\.org\/|dcat-ap\.de\/def\/licenses\/)/i;
 /** Row view models (a few pages of the largest page size). */
 const KEPT_ROWS = 1000;
+/** Exact counts asked for per answer at most (view.ts unsureValues: a few format buckets and licences). */
+const EXACT_COUNTS = 24;
+
+/** `state` with `value` the only selection of group `name`, on page 1. */
+const withFilter = (state: SearchState, name: CollectionName, value: string): SearchState =>
+  ({ ...state, filters: { ...state.filters, [name]: [value] }, page: 1 });
 
 export class SearchScope extends EventTarget {
   readonly name: string;
@@ -97,6 +103,8 @@ export class SearchScope extends EventTarget {
   readonly #answers = new Map<string, SearchResult>();
   /** Facet counts and totals by query without paging/sort (multi-select counts, page clamping). */
   readonly #seen = new Map<string, SeenFilter>();
+  /** Result counts asked for on their own, by query (facet values the facet counts cannot tell: view.ts). */
+  readonly #exact = new Map<string, number>();
   /** Agents by resource URI; null = asked, not an entry. */
   readonly #agents = new Map<string, StoreEntry | null>();
   /**
@@ -300,7 +308,8 @@ export class SearchScope extends EventTarget {
       // looked up, the rows show as soon as the answer and the strings are there (the theme labels come with the
       // strings: src/dcat/vocab.ts themesWith) and names and labels fill in when they come; `settled()` waits for both.
       const agents = this.#loadAgents(answer, settings, signal);
-      const labels = Promise.all([agents, loadVocabulariesFor(vocabUris(answer.facets), settings.lang), strings]);
+      const labels = Promise.all([agents, loadVocabulariesFor(vocabUris(answer.facets), settings.lang), strings,
+        this.#countExactly(state, settings, answer, signal)]);
       labels.catch(() => {}); // (an abort while the rows show: this run ends without waiting for it)
       if (agents) {
         await strings;
@@ -377,6 +386,43 @@ export class SearchScope extends EventTarget {
     ]).then(() => {});
   }
 
+  /**
+   * The state a group's counts are of (view.ts): the state without the group's selection when that was seen (its
+   * facets: `withoutGroup`), else the current one.
+   */
+  #countBase(state: SearchState, settings: SearchSettings, name: CollectionName, answer: SearchResult):
+    { base: SearchState; facets: readonly FacetField[]; total: number; withoutGroup?: readonly FacetField[] } {
+    if (!state.filters[name]?.length) return { base: state, facets: answer.facets, total: answer.total };
+    const { [name]: _dropped, ...others } = state.filters;
+    const base = { ...state, filters: others };
+    const seen = this.#seen.get(this.#filterKey(base, settings));
+    return seen ? { base, facets: seen.facets, total: seen.total, withoutGroup: seen.facets } : { base: state, facets: answer.facets, total: answer.total };
+  }
+
+  /** The result count of a query (filter key) when known: from an answer or asked for on its own. */
+  #totalOf(key: string): number | undefined {
+    return this.#seen.get(key)?.total ?? this.#exact.get(key);
+  }
+
+  /**
+   * The exact counts of the values the facet counts cannot tell (view.ts unsureValues): one search each, limit 1 and
+   * no facets, in parallel, at most EXACT_COUNTS per answer (beyond, a value shows no number). Failures are quiet.
+   */
+  #countExactly(state: SearchState, settings: SearchSettings, answer: SearchResult, signal: AbortSignal): Promise<unknown> {
+    const asks: Promise<unknown>[] = [];
+    for (const name of settings.facets) {
+      const { base, facets, total } = this.#countBase(state, settings, name, answer);
+      for (const v of unsureValues(name, facets, total)) {
+        const one = withFilter(base, name, v);
+        const key = this.#filterKey(one, settings);
+        if (asks.length >= EXACT_COUNTS || this.#totalOf(key) !== undefined || sameState(one, state)) continue;
+        const request = buildSearchRequest(one, { ...settings, facets: [], pageSize: 1 }, { storeBaseUrl: this.store.baseUrl, seenFormats: this.#seenFormats() });
+        asks.push(this.store.search(request, { signal }).then((a) => remember(this.#exact, key, a.total, KEPT_ANSWERS), () => {}));
+      }
+    }
+    return Promise.all(asks);
+  }
+
   /** What the counts and the total depend on: terms, filters, types, context, facets asked for. */
   #filterKey(state: SearchState, settings: SearchSettings): string {
     const filters = Object.entries(state.filters)
@@ -416,13 +462,9 @@ export class SearchScope extends EventTarget {
       total = offset + answer.entries.length;
     }
     const facets = settings.facets.map((name) => {
-      const selected = state.filters[name] ?? [];
-      let withoutGroup: readonly FacetField[] | undefined;
-      if (selected.length) {
-        const { [name]: _dropped, ...others } = state.filters;
-        withoutGroup = this.#seen.get(this.#filterKey({ ...state, filters: others }, settings))?.facets;
-      }
-      return this.#group({ name, state, total, current: answer.facets, ...(withoutGroup ? { withoutGroup } : {}) }, ctx);
+      const { base, withoutGroup } = this.#countBase(state, settings, name, answer);
+      const exact = (v: string) => this.#totalOf(this.#filterKey(withFilter(base, name, v), settings));
+      return this.#group({ name, state, total, current: answer.facets, ...(withoutGroup ? { withoutGroup } : {}), exact }, ctx);
     });
     return {
       state,
@@ -451,11 +493,12 @@ export class SearchScope extends EventTarget {
   /**
    * A facet group: the one built last time when its counts, selection, total and language are the same (a sort or
    * a page change). Groups labelled from vocabularies or agents are always built again: their labels depend on the
-   * chunks and agents loaded so far, and they are small; the keyword group, with hundreds of values, is not.
+   * chunks and agents loaded so far, and they are small; so is the format group, whose counts may be exact counts
+   * still coming (view.ts). The keyword group, with hundreds of values, is kept.
    */
   #group(input: GroupInput, ctx: { lang: Lang; agents: ReadonlyMap<string, StoreEntry> }): FacetGroupView {
     const labels = facetOf(input.name).labels;
-    if (labels === 'vocab' || labels === 'agent' || labels === 'custom') return buildGroup(input, ctx);
+    if (labels !== 'literal' && labels !== 'type') return buildGroup(input, ctx);
     const key = groupKey(input, ctx.lang);
     const kept = this.#groups.get(input.name);
     if (kept && sameGroupKey(kept.key, key)) return kept.group;

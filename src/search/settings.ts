@@ -6,8 +6,12 @@
  */
 import { expandUri } from './url.ts';
 import { expand } from '../rdf/namespaces.ts';
-import type { CollectionName } from './types.ts';
-import { collectionNames } from './collections.ts';
+import { DEFAULT_FACETS, TYPE_VALUES } from './facets.ts';
+import type { CollectionName, ScopeConfig, SearchSettings } from './types.ts';
+import { collectionNames, customFacetNames } from './collections.ts';
+
+/** Resolved block parameters (src/config/resolve.ts), as read here. */
+type Params = Readonly<Record<string, unknown>>;
 
 /** A list given as an array, a comma-separated string or a single number; items trimmed, empty ones dropped. */
 export function listOf(raw: unknown): string[] {
@@ -88,4 +92,76 @@ export function offeredCollections(offered: readonly CollectionName[], include: 
   const inc = collectionsOf(include);
   const exc = collectionsOf(exclude);
   return (inc.length ? inc : offered).filter((n) => !exc.includes(n));
+}
+
+/** What a scope searches before any block configured it (scope.ts), and the defaults of a result list. */
+export const DEFAULT_SETTINGS: SearchSettings = { types: ['dataset'], pageSize: 10, facets: [], lang: 'en' };
+
+/**
+ * The collections a search field suggests values of: the default facets and the page's own `collections`, or `include`,
+ * minus `exclude` (§2.10).
+ */
+export const suggestionCollections = (p: Params): CollectionName[] =>
+  offeredCollections([...DEFAULT_FACETS, ...customFacetNames()], p.include, p.exclude);
+
+/** Display order of every facet collection. */
+const FACET_ORDER: readonly CollectionName[] = ['type', 'theme', 'org', 'format', 'license', 'access', 'keyword', 'hvd'];
+
+/**
+ * The collections a facet column offers (and asks its scope to count): the default set plus HVD / Type when asked for
+ * (`hvdFilter`, `typeFilter`) and then the page's own `collections` (./collections.ts) in their order; then `include` /
+ * `exclude` by collection name (the incumbent's facets parameters; behaviour doc §4.4).
+ */
+export function facetCollections(p: Params): CollectionName[] {
+  const set = new Set<CollectionName>(DEFAULT_FACETS);
+  if (p.hvdFilter === true) set.add('hvd');
+  if (p.typeFilter === true) set.add('type');
+  return offeredCollections([...FACET_ORDER.filter((n) => set.has(n)), ...customFacetNames()], p.include, p.exclude);
+}
+
+export type ItemKind = SearchSettings['types'][number];
+
+/**
+ * The incumbent's `rdftype` of a list (issue 26): datasets, series and data services as kinds (their rows stay); any
+ * other type as IRIs, searched as given (generic rows).
+ */
+export function listRdfTypes(raw: unknown): { kinds?: ItemKind[]; iris?: string[] } {
+  const given = rdfTypesOf(raw);
+  if (!given.length) return {};
+  const kinds = given.map((iri) => TYPE_VALUES.find((t) => t.uri === iri)?.kind);
+  return kinds.every((k) => k !== undefined) ? { kinds: kinds as ItemKind[] } : { iris: given };
+}
+
+/** Types a list searches: `rdftype`'s, else `base` plus data services with includeServices, all three with typeFilter. */
+export function listTypes(p: Params, base: readonly ItemKind[]): readonly ItemKind[] {
+  const given = listRdfTypes(p.rdftype).kinds;
+  if (given) return given;
+  if (p.typeFilter === true) return ['dataset', 'series', 'service'];
+  if (p.includeServices === true && !base.includes('service')) return [...base, 'service'];
+  return base;
+}
+
+/**
+ * The settings a result list gives its scope (blocks/dataset-list/search-list.ts), from its resolved parameters: a
+ * plain function, so that a search started before the blocks (issue 27 point 2) can build them the same way.
+ */
+export function listSettings(p: Params, types: readonly ItemKind[], pageSize: number, lang: SearchSettings['lang']): ScopeConfig {
+  const contexts = contextsOf(p.context);
+  const sortOptions = sortOptionsOf(p.sortOptions).map((o) => o.value);
+  // No sortOrder: the first of the global sortOptions is the default sort (embeds doc §3)
+  const sortOrder = typeof p.sortOrder === 'string' ? p.sortOrder : sortOptions[0];
+  const baseFilter = baseFilterOf(p.baseFilter);
+  const rdfTypes = listRdfTypes(p.rdftype).iris;
+  return {
+    types,
+    ...(rdfTypes ? { rdfTypes } : {}),
+    pageSize,
+    lang,
+    pageInUrl: p.pageInUrl === true,
+    ...(sortOrder ? { sortOrder } : {}),
+    ...(sortOptions.length ? { sortOptions } : {}),
+    ...(contexts ? { contextId: contexts } : {}),
+    ...(baseFilter ? { baseFilter } : {}),
+    ...(typeof p.facetLimit === 'number' ? { facetLimit: p.facetLimit } : {}),
+  };
 }

@@ -56,13 +56,21 @@ export interface SearchSettings {
   readonly pointingAt?: { readonly predicate: string; readonly object: string };
 }
 
+/** What a block gives its scope (scope.ts `configure`): search settings, and whether the page number is in the URL. */
+export interface ScopeConfig extends Partial<SearchSettings> {
+  /** Keep the page number in the query string (`esc_page`). */
+  readonly pageInUrl?: boolean;
+}
+
 export interface FacetValueView {
   /** URI, literal or bucket key (what goes into `SearchState.filters`). */
   readonly value: string;
   readonly label: string;
   /** Language of the label when it came from a tagged literal / vocabulary. */
   readonly labelLang?: string;
+  /** Results of selecting it (with `counting`: a lower bound, the exact count is on its way and not shown). */
   readonly count: number;
+  readonly counting?: true;
   readonly selected: boolean;
 }
 

@@ -2,7 +2,7 @@
  * Store answers → what the blocks render: result rows and facet groups with labels in the page language.
  *
  * FACET COUNTS. EntryStore counts facet values over the current result set only (no Solr tag/exclude), and one
- * interaction costs one request, so:
+ * interaction costs one request (plus the exact counts of format and licence values below, when needed), so:
  * - A group without a selection shows the counts of the current result set: clicking a value gives exactly that
  *   many results (format buckets: see below).
  * - A group WITH a selection shows, for every value, the count it has on its own within the other groups' filters
@@ -11,11 +11,13 @@
  *   When it was never seen (a shared link), the group shows the current result set's counts instead.
  * - Selected values are always listed (even at count 0); other values only with count ≥ 1. A group with exactly one
  *   selected value shows the result total for it (exact, also for format buckets).
- * - Format buckets gather several spellings, and formats and licences are counted in two fields (the dataset's own
- *   metadata and its distributions' `related.*`); a value's count is the largest count among its fields and
- *   spellings (a dataset usually carries all of them, so adding up would count it twice). It is exact when a
- *   catalog writes a value one way in one place, a lower bound otherwise; the total after clicking is always exact.
- *   A licence's `http` and `https` spellings are one value: within a field their counts add up (facets.ts facetValue).
+ * - Format buckets gather several spellings, and formats and licences are counted in several fields (the dataset's own
+ *   metadata and its distributions' `related.*`, a licence's `http` and `https` spellings): the store counts each field
+ *   value on its own (EntryStore passes facet fields to Solr, no facet queries), so the largest of them is only a
+ *   lower bound of what selecting the value gives ("CSV (3)" gave 5 results, issue 28 point 1). It is exact when one
+ *   field value holds the whole count; otherwise (`unsureValues`) the scope asks the store for the count of that
+ *   selection: one search with limit 1 and no facets per such value (`limit=0` reports 0 on a real EntryStore), in
+ *   parallel and cached with the answers. Until it comes the value shows no number (`counting`), never a wrong one.
  * Values are sorted by count (desc), then label in the page language's collation.
  */
 import { NS } from '../rdf/namespaces.ts';
@@ -106,26 +108,40 @@ export function countsOf(state: SearchState, settings: Pick<SearchSettings, 'typ
   return settings.types.includes('service') && (!picked || picked.includes(typeUri('service'))) ? 'results' : undefined;
 }
 
-/** Counts of one group's values from a response's facet fields (per value or bucket: max over fields and spellings). */
-export function groupCounts(name: CollectionName, facets: readonly FacetField[]): Map<string, number> {
-  const counts = new Map<string, number>();
+/**
+ * Per value of one group (format: per bucket; licence: both spellings): the largest and the summed count over the
+ * fields and spellings it is counted in (each a Solr facet count of one field value).
+ */
+function tally(name: CollectionName, facets: readonly FacetField[]): Map<string, { max: number; sum: number }> {
+  const out = new Map<string, { max: number; sum: number }>();
   const fields = new Set(facetOf(name).fields);
   for (const f of facets) {
     if (!fields.has(f.name)) continue;
-    const inField = new Map<string, number>();
     for (const v of f.values) {
-      if (v.count < 1) continue;
-      let key = facetValue(name, v.name);
-      if (name === 'format') key = formatBucket(v.name);
-      else if (name === 'type' && !TYPE_VALUES.some((t) => t.uri === v.name)) continue;
-      // a licence's http and https spellings add up (a dataset writes one of them); a bucket's spellings do not
-      const before = inField.get(key) ?? 0;
-      inField.set(key, name === 'format' ? Math.max(before, v.count) : before + v.count);
+      if (v.count < 1 || (name === 'type' && !TYPE_VALUES.some((t) => t.uri === v.name))) continue;
+      const key = name === 'format' ? formatBucket(v.name) : facetValue(name, v.name);
+      const t = out.get(key) ?? { max: 0, sum: 0 };
+      out.set(key, { max: Math.max(t.max, v.count), sum: t.sum + v.count });
     }
-    // one value can be counted in several fields (own and related): never add them up
-    for (const [key, count] of inField) counts.set(key, Math.max(counts.get(key) ?? 0, count));
   }
-  return counts;
+  return out;
+}
+
+/**
+ * Counts of one group's values from a response's facet fields: per value the largest count among its fields and
+ * spellings. Exact when one field value holds them all; else a lower bound (see unsureValues).
+ */
+export function groupCounts(name: CollectionName, facets: readonly FacetField[]): Map<string, number> {
+  return new Map([...tally(name, facets)].map(([k, t]) => [k, t.max]));
+}
+
+/**
+ * Values whose count the store's facet counts cannot tell: counted in several fields or spellings (a bucket's, own
+ * and related, http and https), the documents of one may or may not be those of another, so selecting the value gives
+ * anything from the largest count to the sum (at most `total`). These get an exact count of their own (scope.ts).
+ */
+export function unsureValues(name: CollectionName, facets: readonly FacetField[], total: number): string[] {
+  return [...tally(name, facets)].filter(([, t]) => t.max < Math.min(t.sum, total)).map(([k]) => k);
 }
 
 /** Keyword labels by value (htmlText of the value): a catalog's keywords, bounded. */
@@ -202,6 +218,8 @@ export interface GroupInput {
   readonly current: readonly FacetField[];
   /** Facets of the seen state without this group's selection, when known. */
   readonly withoutGroup?: readonly FacetField[];
+  /** The result count of selecting `value` in the state the group counts in, when known (unsure values only). */
+  readonly exact?: (value: string) => number | undefined;
 }
 
 /** One collator per language (creating one costs about as much as sorting a hundred values with it). */
@@ -210,8 +228,19 @@ const collators: Partial<Record<Lang, Intl.Collator>> = {};
 export function buildGroup(input: GroupInput, ctx: LabelContext): FacetGroupView {
   const { name, state } = input;
   const selected = state.filters[name] ?? [];
-  const counts = groupCounts(name, selected.length && input.withoutGroup ? input.withoutGroup : input.current);
-  if (selected.length === 1) counts.set(selected[0]!, input.total);
+  const from = selected.length && input.withoutGroup ? input.withoutGroup : input.current;
+  const counts = groupCounts(name, from);
+  // (the exact count is asked for; until it comes the value shows no number: `counting`)
+  const counting = new Set<string>();
+  for (const v of unsureValues(name, from, from === input.current ? input.total : Infinity)) {
+    const n = input.exact?.(v);
+    if (n === undefined) counting.add(v);
+    else counts.set(v, n);
+  }
+  if (selected.length === 1) {
+    counts.set(selected[0]!, input.total);
+    counting.delete(selected[0]!);
+  }
   for (const s of selected) if (!counts.has(s)) counts.set(s, 0);
   const compare = (collators[ctx.lang] ??= new Intl.Collator(ctx.lang)).compare;
   // A keyword group has up to a thousand values, built again after every facet click: the label object valueLabel has
@@ -221,6 +250,7 @@ export function buildGroup(input: GroupInput, ctx: LabelContext): FacetGroupView
     view.value = value;
     view.count = count;
     view.selected = selected.includes(value);
+    if (counting.has(value)) view.counting = true;
     return view as FacetValueView;
   });
   values.sort((a, b) => b.count - a.count || compare(a.label, b.label));

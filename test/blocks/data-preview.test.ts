@@ -93,7 +93,7 @@ describe('catalog-data-preview: a CSV file', () => {
     expect(region.getAttribute('aria-labelledby')).to.equal($(p, 'caption').id);
     expect(region.scrollWidth).to.be.greaterThan(region.clientWidth);
     expect(p.getBoundingClientRect().width).to.be.at.most(320);
-    expect(getComputedStyle($(p, 'tbody td')).overflowWrap).to.equal('anywhere');
+    expect(getComputedStyle($(p, 'tbody td')).overflowWrap).to.equal('break-word');
   });
 
   it('pages with the keyboard; focus stays on the pressed button; ends are aria-disabled, not removed', async () => {

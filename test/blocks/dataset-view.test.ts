@@ -69,13 +69,13 @@ describe('dataset-view: content', () => {
     expect(further.querySelector('a[href="mailto:info@blocks.example.org"]')).to.exist;
   });
 
-  it('distribution rows: format badges with raw value as title, API badge, title fallback, download / access / explore links', async () => {
+  it('distribution rows: format badges (no raw value as title: issue 28 point 15), API badge, title fallback, download / access / explore links', async () => {
     const el = await plainView();
     expect(rows(el)).to.have.length(4);
     const csv = rowByTitle(el, 'Bathing sites CSV');
     const badge = csv.querySelector('span.formatLabel')!;
     expect(text(badge)).to.equal('CSV');
-    expect(badge.getAttribute('title')).to.equal('text/csv');
+    expect(badge.hasAttribute('title')).to.equal(false);
     expect(csv.querySelector('a.esbDownload')!.getAttribute('href')).to.equal('https://files.blocks.example.org/badplatser.csv');
     expect(csv.querySelector('a.esbAccessLink'), 'access equals download: no Access link').to.not.exist;
 

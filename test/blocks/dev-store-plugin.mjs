@@ -10,6 +10,7 @@
 //   /__faults/hold/<key>/store/…      proxies, but only after POST /__faults/release/<key> (deterministic loading state)
 //   /__faults/down/<key>/store/…      drops the connection until POST /__faults/up/<key>, then proxies
 //   /__faults/ok/<k>/store/…          plain proxy
+//   /__faults/slow/<ms>/store/…       proxies, answering each request <ms> later (a real installation under load)
 // `closedStoreUrl` points at a port that was just closed (connection refused).
 // Job API (the upload block tests): the store runs with one test account that may write only the paging catalog's
 // context, a short processing time, a fresh data dir and the test pages' origin as its --cors-origin; `jobs` in /__dev-store gives the api URL
@@ -198,8 +199,9 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
       req.socket.destroy();
       return true;
     }
-    if (!['badrdf', 'hold', 'down', 'ok'].includes(kind)) return false;
+    if (!['badrdf', 'hold', 'down', 'ok', 'slow'].includes(kind)) return false;
     if (kind === 'hold') await hold(arg).promise;
+    if (kind === 'slow') await new Promise((r) => setTimeout(r, Math.min(Number(arg) || 0, 10_000)));
     const r = await proxy(req, rest);
     let body = r.text;
     if (kind === 'badrdf' && r.status === 200) {

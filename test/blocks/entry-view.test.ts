@@ -51,6 +51,21 @@ describe('<catalog-entry-view>', () => {
     expect(title.querySelector('.esbText')!.getAttribute('lang')).to.equal('sv');
   });
 
+  it('an unknown kind shows the text and says so once in the console', async () => {
+    const warned: string[] = [];
+    const original = console.warn;
+    console.warn = (...args: unknown[]) => { warned.push(args.map(String).join(' ')); };
+    try {
+      const el = await view({ kind: 'carousel' });
+      expect(text(el.querySelector('.esbText'))).to.equal('Träd i staden');
+      el.requestUpdate();
+      await el.updateComplete;
+    } finally {
+      console.warn = original;
+    }
+    expect(warned.filter((w) => w.includes('kind="carousel"'))).to.have.length(1);
+  });
+
   it('link: a javascript: value of property= gives no link, only the text', async () => {
     const el = await view({ kind: 'link', property: 'dcat:landingPage' });
     expect(el.querySelector('a')).to.equal(null);

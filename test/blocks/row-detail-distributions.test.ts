@@ -58,7 +58,7 @@ describe('opened result row: distributions as on the landing page (issue 11 poin
         expect(box.width, 'toggle width').to.be.at.least(32);
         expect(box.height, 'toggle height').to.be.at.least(32);
         expect(toggle.title, 'visible tooltip label').to.equal('More information');
-        const chevron = getComputedStyle(toggle.querySelector('.esbExpandIcon')!, '::before');
+        const chevron = getComputedStyle(toggle, '::after');
         expect(chevron.borderRightStyle, 'chevron').to.equal('solid');
         expect(parseFloat(chevron.width), 'chevron width').to.be.greaterThan(4);
         const title = dist.querySelector<HTMLElement>('.esbRowTitle')!;

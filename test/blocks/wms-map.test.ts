@@ -272,7 +272,7 @@ describe('catalog-wms-map with hostile capabilities', () => {
 });
 
 describe('catalog-spatial-map', () => {
-  it('draws a bbox polygon with its coordinates as text under the map, describing the viewport', async () => {
+  it('draws a bbox polygon with its coordinates as text right after the map (read once: not also its description)', async () => {
     const el = await fixture<SpatialMapBlock>(html`<catalog-spatial-map lang="en" hl="3"
       geometry="POLYGON((11.1 55.3, 24.2 55.3, 24.2 69.1, 11.1 69.1, 11.1 55.3))"
       datatype="http://www.opengis.net/ont/geosparql#wktLiteral"></catalog-spatial-map>`);
@@ -280,7 +280,8 @@ describe('catalog-spatial-map', () => {
     const p = el.querySelector('.esbMapCoverageText')!;
     expect(text(p)).to.equal('West 11.1, South 55.3, East 24.2, North 69.1');
     const viewport = el.querySelector<HTMLElement>('.esbMapViewport')!;
-    expect(viewport.getAttribute('aria-describedby')!.split(' ')).to.include(p.id);
+    expect(viewport.getAttribute('aria-describedby')!.split(' ')).to.not.include(p.id);
+    expect(viewport.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING).to.not.equal(0);
     expect(text(el.querySelector('h3'))).to.equal('Spatial coverage');
     await waitUntil(() => viewport.querySelector('canvas'), 'drawn');
     await expect(el).to.be.accessible();

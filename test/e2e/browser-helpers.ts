@@ -41,3 +41,9 @@ export async function showEntry(page: Page, uri: string, tag = 'dataset-view'): 
     };
   }, { uri, tag });
 }
+
+/** Waits until the page has at least `count` search lists and every one has settled (its answer is shown). */
+export const settledLists = (page: Page, count: number) => page.waitForFunction((count) => {
+  const lists = [...document.querySelectorAll('.esbSearchList')];
+  return lists.length >= count && lists.every((l) => l.getAttribute('aria-busy') === 'false');
+}, count, { timeout: 20000 });

@@ -3,40 +3,25 @@
  * (issue 25 points 2 and 4): the pages read it through JSONP, as EntryScape Blocks did. A landing page and a facet
  * search render, with sort and a facet click, and every store read is a JSONP script.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_CATALOG, launch, root, startSite, startStore, watch, type PageWatch, type Running } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { DEMO_CATALOG, cdnWorld, watch, type PageWatch } from './harness.ts';
 import { settleBlocks } from './browser-helpers.ts';
 import { clickFacet, facetGroups, facetValues, listView, settleSearch } from './search-helpers.ts';
 
 const POLLS = 'https://github.com/MansMeg/SwedishPolls';
 
 describe('a store with CORS off, on another origin', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG], { corsOrigins: [] });
 
-  before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG], { corsOrigins: [] });
-    site = await startSite(store.url);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
 
   async function open(path: string): Promise<{ page: Page; seen: PageWatch; scripts: string[] }> {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
     const scripts: string[] = [];
-    page.on('request', (r) => { if (r.url().startsWith(store.url) && r.resourceType() === 'script') scripts.push(r.url()); });
-    await page.goto(`${site.origin}${path}`);
+    page.on('request', (r) => { if (r.url().startsWith(world.store.url) && r.resourceType() === 'script') scripts.push(r.url()); });
+    await page.goto(`${world.site.origin}${path}`);
     return { page, seen, scripts };
   }
   /** A refused CORS read shows in the console and as a failed request; everything else is a problem. */

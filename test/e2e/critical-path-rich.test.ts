@@ -8,12 +8,10 @@
  * - the title, the distributions and a loading state for each rich part are in the DOM while every rich chunk is
  *   held; released, the parts appear, and keyboard focus stays where it was.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page, Request, Route } from 'playwright-core';
-import { DEMO_CATALOG, launch, root, startSite, startStore, watch, type Running } from './harness.ts';
+import type { Page, Request, Route } from 'playwright-core';
+import { cdnWorld, DEMO_CATALOG, watch } from './harness.ts';
 import { settleBlocks } from './browser-helpers.ts';
 
 const POLLS = 'https://github.com/MansMeg/SwedishPolls';
@@ -77,27 +75,14 @@ async function wavesUntil(page: Page, url: string, shown: () => Promise<boolean>
 }
 
 describe('a rich landing page shows its title first (issue 27 point 1)', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG]);
 
-  before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG]);
-    site = await startSite(store.url);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
 
   for (const [name, path] of [['plain', 'embed.html'], ['rich', 'rich-landing.html']] as const) {
     test(`the ${name} landing page shows its title after at most ${MAX_WAVES} request waves`, async () => {
-      const page = await browser.newPage();
-      const seen = watch(page, store.url);
-      const waves = await wavesUntil(page, `${site.origin}/e2e/${path}?esc_uri=${encodeURIComponent(POLLS)}`, async () => (await title(page)) === 'Swedish Polls');
+      const page = await world.browser.newPage();
+      const seen = watch(page, world.store.url);
+      const waves = await wavesUntil(page, `${world.site.origin}/e2e/${path}?esc_uri=${encodeURIComponent(POLLS)}`, async () => (await title(page)) === 'Swedish Polls');
       assert.ok(waves.length <= MAX_WAVES, `${waves.length} waves before the title:\n${waves.map((w, i) => `${i + 1}: ${w.join(', ')}`).join('\n')}`);
       // the rest of the page still loads (everything released from here on)
       await page.unroute('**/*');
@@ -108,15 +93,15 @@ describe('a rich landing page shows its title first (issue 27 point 1)', () => {
   }
 
   test('title, description and distributions are in while every rich chunk is held; each rich part shows a loading state, then fills in, focus kept', async () => {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
     const held: Route[] = [];
     let release: (() => void) | undefined;
     await page.route(RICH_CHUNK, (route: Route) => {
       if (release) return void route.continue();
       held.push(route);
     });
-    await page.goto(`${site.origin}/e2e/rich-landing.html?esc_uri=${encodeURIComponent(POLLS)}`);
+    await page.goto(`${world.site.origin}/e2e/rich-landing.html?esc_uri=${encodeURIComponent(POLLS)}`);
     const early = await page.waitForFunction(() => {
       const el = document.querySelector('dataset-view');
       const rows = el?.querySelectorAll('li[data-distribution]').length ?? 0;

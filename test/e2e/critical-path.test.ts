@@ -6,12 +6,10 @@
  * - The landing page's title is in the DOM (the block aria-busy) while the lookups of names and files are held.
  * - A search page's rows are in the DOM while the publisher lookup is held; the names fill in after.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page, Request, Route } from 'playwright-core';
-import { DEMO_CATALOG, launch, root, startSite, startStore, watch, type Running } from './harness.ts';
+import type { Page, Request, Route } from 'playwright-core';
+import { cdnWorld, DEMO_CATALOG, watch } from './harness.ts';
 import { settleBlocks } from './browser-helpers.ts';
 
 const POLLS = 'https://github.com/MansMeg/SwedishPolls';
@@ -32,25 +30,12 @@ const orGiveUp = <T>(p: Promise<T>, fallback: T): Promise<T> =>
 const isLookup = (url: string) => decodeURIComponent(url).includes('resource:');
 
 describe('critical path of the CDN pages', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG]);
 
-  before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG]);
-    site = await startSite(store.url);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
 
   test('a landing page requests its entry and its UI strings while the landing chunk loads, and requests the entry once', async () => {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
     // requests made before the landing chunk has arrived (it is held until both were asked for, or GIVE_UP_MS)
     const meanwhile: string[] = [];
     const entryAsked = gate<boolean>();
@@ -60,7 +45,7 @@ describe('critical path of the CDN pages', () => {
     page.on('request', (r: Request) => {
       if (chunkArrived) return;
       meanwhile.push(r.url());
-      if (r.url().startsWith(store.url)) entryAsked.open(true);
+      if (r.url().startsWith(world.store.url)) entryAsked.open(true);
       if (/\/en-[\w-]+\.js$/.test(r.url())) stringsAsked.open(true);
     });
     await page.route(landingChunk, async (route: Route) => {
@@ -68,9 +53,9 @@ describe('critical path of the CDN pages', () => {
       chunkArrived = true;
       await route.continue();
     });
-    await page.goto(`${site.origin}/e2e/embed.html?esc_uri=${encodeURIComponent(POLLS)}`);
+    await page.goto(`${world.site.origin}/e2e/embed.html?esc_uri=${encodeURIComponent(POLLS)}`);
     assert.deepEqual(await settleBlocks(page), ['ready']);
-    assert.ok(meanwhile.some((u) => u.startsWith(store.url) && isLookup(u)),
+    assert.ok(meanwhile.some((u) => u.startsWith(world.store.url) && isLookup(u)),
       `the entry request goes out before the landing chunk is loaded; requested meanwhile: ${meanwhile.join(', ') || 'nothing'}`);
     assert.ok(meanwhile.some((u) => /\/en-[\w-]+\.js$/.test(u)), `the landing UI strings load alongside: ${meanwhile.join(', ')}`);
     const entryRequests = seen.storeRequests.filter((u) => u === seen.storeRequests[0]);
@@ -81,12 +66,12 @@ describe('critical path of the CDN pages', () => {
   });
 
   test('the title is in the DOM while the lookups are held; names and files fill in after', async () => {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
     const release = gate();
     const held = gate<boolean>();
     let first = true;
-    await page.route((url) => url.href.startsWith(store.url), async (route: Route) => {
+    await page.route((url) => url.href.startsWith(world.store.url), async (route: Route) => {
       // the entry (the first store request) goes through; every lookup after it waits
       if (first) {
         first = false;
@@ -96,7 +81,7 @@ describe('critical path of the CDN pages', () => {
       await release.promise;
       await route.continue();
     });
-    await page.goto(`${site.origin}/e2e/embed.html?esc_uri=${encodeURIComponent(POLLS)}`);
+    await page.goto(`${world.site.origin}/e2e/embed.html?esc_uri=${encodeURIComponent(POLLS)}`);
     assert.equal(await orGiveUp(held.promise, false), true, 'a lookup after the entry is asked for');
     const early = await page.waitForFunction(() => {
       const el = document.querySelector('dataset-view') as (HTMLElement & { state: string }) | null;
@@ -120,16 +105,16 @@ describe('critical path of the CDN pages', () => {
   });
 
   test('a search page shows its rows while the publisher lookup is held; the names fill in after', async () => {
-    const page: Page = await browser.newPage();
-    const seen = watch(page, store.url);
+    const page: Page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
     const release = gate();
     const held = gate<boolean>();
-    await page.route((url) => url.href.startsWith(store.url) && isLookup(url.href), async (route: Route) => {
+    await page.route((url) => url.href.startsWith(world.store.url) && isLookup(url.href), async (route: Route) => {
       held.open(true);
       await release.promise;
       await route.continue();
     });
-    await page.goto(`${site.origin}/e2e/search.html`);
+    await page.goto(`${world.site.origin}/e2e/search.html`);
     assert.equal(await orGiveUp(held.promise, false), true, 'the publisher lookup is asked for');
     const rows = await page.waitForFunction(() => {
       const list = document.querySelector('dataset-list .esbSearchList');

@@ -2,16 +2,15 @@
  * The built CDN bundle embedded in plain host pages on one origin, reading from the dev store on another origin:
  * ES module and classic-script (IIFE) forms, the store request budget of a landing page.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
-  DATASET, DATA_SERVICE, DEMO_CATALOG, LEAKS, launch, listEntries, root, startSite, startStore, watch,
-  type PageWatch, type Running,
+  DATASET, DATA_SERVICE, cdnWorld, DEMO_CATALOG, LEAKS, listEntries, root, watch,
 } from './harness.ts';
 import { settleBlocks } from './browser-helpers.ts';
 
@@ -19,21 +18,8 @@ const POLLS = 'https://github.com/MansMeg/SwedishPolls';
 const AIRCRAFT = 'https://github.com/civictechsweden/oppna-luftfartygsregistret';
 
 describe('CDN bundle embedded cross-origin', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG]);
 
-  before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG]);
-    site = await startSite(store.url);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
 
   /**
    * The landing-page request budget (README, Requests): the entry, then one batched lookup of what it links to;
@@ -41,44 +27,39 @@ describe('CDN bundle embedded cross-origin', () => {
    * names and sizes; the demo's SwedishPolls CSV distribution has an uploaded file since the job API seeds it).
    */
   function overBudget(requests: readonly string[]): boolean {
-    const storeFileLookup = (u: string) => decodeURIComponent(u).replace(/\\/g, '').includes(`resource:${store.url}`);
+    const storeFileLookup = (u: string) => decodeURIComponent(u).replace(/\\/g, '').includes(`resource:${world.store.url}`);
     const files = requests.filter(storeFileLookup).length;
     return requests.length - files > 2 || files > 1;
   }
 
-  async function open(path: string): Promise<{ page: Page; seen: PageWatch }> {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
-    await page.goto(`${site.origin}${path}`);
-    return { page, seen };
-  }
+  const open = (path: string) => world.open(path);
 
   test('the ES module renders a demo dataset from a store on another origin, within the store request budget', async () => {
     const { page, seen } = await open(`/e2e/embed.html?esc_uri=${encodeURIComponent(POLLS)}`);
     assert.deepEqual(await settleBlocks(page), ['ready']);
     assert.ok((await downloadedJs(page)).some((f) => f === 'catalog-blocks.js'));
-    assert.notEqual(new URL(store.url).origin, site.origin, 'store and page must be different origins');
+    assert.notEqual(new URL(world.store.url).origin, world.site.origin, 'store and page must be different origins');
     assert.equal((await page.locator('dataset-view h2').first().textContent())?.trim(), 'Swedish Polls');
     // the CSV distribution and the connected API distribution
     assert.equal(await page.locator('dataset-view li[data-distribution]').count(), 2);
     const text = (await page.locator('dataset-view').textContent()) ?? '';
     for (const leak of LEAKS) assert.doesNotMatch(text, leak);
     assert.ok(seen.storeRequests.length >= 1 && !overBudget(seen.storeRequests), `store requests: ${seen.storeRequests.join('\n')}`);
-    assert.ok(seen.storeRequests.some((u) => decodeURIComponent(u).replace(/\\/g, '').includes(`resource:${store.url}`)),
+    assert.ok(seen.storeRequests.some((u) => decodeURIComponent(u).replace(/\\/g, '').includes(`resource:${world.store.url}`)),
       'the uploaded file of the CSV distribution is looked up (its name and size are shown)');
     assert.deepEqual(seen.problems, []);
     await page.close();
   });
 
   test('every dataset and data service of the demo catalog: a landing page makes at most 2 store requests (+1 for files in the store)', async () => {
-    const entries = [...await listEntries(store.url, DATASET), ...await listEntries(store.url, DATA_SERVICE)];
+    const entries = [...await listEntries(world.store.url, DATASET), ...await listEntries(world.store.url, DATA_SERVICE)];
     assert.ok(entries.length >= 13, `demo catalog entries found: ${entries.length}`);
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
     const over: string[] = [];
     for (const e of entries) {
       const before = seen.storeRequests.length;
-      await page.goto(`${site.origin}/e2e/embed.html?esc_uri=${encodeURIComponent(e.uri)}`);
+      await page.goto(`${world.site.origin}/e2e/embed.html?esc_uri=${encodeURIComponent(e.uri)}`);
       const states = await settleBlocks(page);
       assert.deepEqual(states, ['ready'], e.uri);
       const n = seen.storeRequests.length - before;
@@ -124,31 +105,20 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
  */
 describe('size budget: every JS file a page downloads', () => {
   interface PageSize { gzip: number; budget: number; files: string[]; dataset?: string }
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG]);
   let size: { landing: PageSize; search: PageSize | null };
 
   before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
     const r = spawnSync(process.execPath, [join(root, 'scripts/size.mjs'), '--json'], { encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
     size = JSON.parse(r.stdout);
-    store = await startStore([DEMO_CATALOG]);
-    site = await startSite(store.url);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
   });
 
   /** Loads `path` in a fresh page, waits with `settle` and a quiet moment (late lazy chunks), returns the JS it downloaded. */
   async function pageJs(path: string, settle: (page: Page) => Promise<unknown>): Promise<string[]> {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
-    await page.goto(`${site.origin}${path}`);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
+    await page.goto(`${world.site.origin}${path}`);
     await settle(page);
     await page.waitForLoadState('networkidle');
     const js = await downloadedJs(page);
@@ -185,7 +155,7 @@ describe('size budget: every JS file a page downloads', () => {
   });
 
   test('what every demo dataset\'s landing page downloads (reported; the budget is checked on the representative one)', async () => {
-    const entries = await listEntries(store.url, DATASET);
+    const entries = await listEntries(world.store.url, DATASET);
     const rows: string[] = [];
     for (const e of entries) {
       const js = await pageJs(`/e2e/embed.html?esc_uri=${encodeURIComponent(e.uri)}`, settleBlocks);

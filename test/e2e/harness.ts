@@ -2,7 +2,9 @@
  * End-to-end harness: the dev store (origin A, `localhost`), a static server for the built CDN bundle, the demo pages
  * and the e2e pages (origin B, `127.0.0.1`, another port), and Chromium through playwright-core.
  */
+import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
+import { after, before } from 'node:test';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -167,3 +169,61 @@ export const DATA_SERVICE = `${DCAT}DataService`;
 
 /** Text that must never appear in a rendering (a value that was not turned into text). */
 export const LEAKS = [/\bundefined\b/, /\bnull\b/, /\[object Object\]/, /\bNaN\b/];
+
+/** A page opened by `CdnWorld.open`: what it complains about, its store requests, its console warnings. */
+export interface Opened {
+  readonly page: Page;
+  readonly seen: PageWatch;
+  readonly warnings: string[];
+}
+
+/** What an e2e file of the built CDN bundle works with: the dev store, the host site on another origin, Chromium. */
+export interface CdnWorld {
+  readonly store: Running;
+  readonly site: Running & { origin: string };
+  readonly browser: Browser;
+  /** A new watched page at `path` of the host site; `setup` runs before it loads (routes, init scripts). */
+  open(path: string, setup?: (page: Page) => Promise<unknown> | unknown): Promise<Opened>;
+}
+
+/**
+ * Registers the `before`/`after` hooks of the enclosing `describe`: the built bundle must exist; the dev store over
+ * `catalogs` with `storeOptions` (or the store `catalogs()` starts), the host site and Chromium start once and stop after the last test.
+ */
+export function cdnWorld(
+  catalogs: readonly string[] | (() => Promise<Running>),
+  storeOptions: Parameters<typeof startStore>[1] = {},
+): CdnWorld {
+  let store: Running | undefined;
+  let site: (Running & { origin: string }) | undefined;
+  let browser: Browser | undefined;
+  const started = <T>(value: T | undefined, name: string): T => {
+    assert.ok(value, `${name} is used before the before() hook started it`);
+    return value;
+  };
+  before(async () => {
+    assert.ok(existsSync(join(CDN_DIR, 'catalog-blocks.js')), 'run `npm run build` first (npm test does)');
+    store = typeof catalogs === 'function' ? await catalogs() : await startStore(catalogs, storeOptions);
+    site = await startSite(store.url);
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+    await store?.close();
+  });
+  return {
+    get store() { return started(store, 'the store'); },
+    get site() { return started(site, 'the site'); },
+    get browser() { return started(browser, 'the browser'); },
+    async open(path, setup) {
+      const page = await started(browser, 'the browser').newPage();
+      const seen = watch(page, started(store, 'the store').url);
+      const warnings: string[] = [];
+      page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+      await setup?.(page);
+      await page.goto(`${started(site, 'the site').origin}${path}`);
+      return { page, seen, warnings };
+    },
+  };
+}

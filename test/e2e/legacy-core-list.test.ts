@@ -8,12 +8,10 @@
  * Expected values are read from the store's own search API (or are the demo catalog's literal values), never from
  * the blocks.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DATASET, DATA_SERVICE, DEMO_CATALOG, LEAKS, launch, listEntries, root, startSite, startStore, watch, type PageWatch, type Running } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { DATASET, DATA_SERVICE, cdnWorld, DEMO_CATALOG, LEAKS, listEntries } from './harness.ts';
 
 const FOAF_AGENT = 'http://xmlns.com/foaf/0.1/Agent';
 const FOAF_NAME = 'http://xmlns.com/foaf/0.1/name';
@@ -42,36 +40,15 @@ function valueOf(md: RdfJson, s: string, p: string, lang = 'en'): string | undef
 }
 
 describe('the incumbent\'s core list blocks with the script swapped for catalog-blocks.js', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG]);
 
-  before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG]);
-    site = await startSite(store.url);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
 
-  interface Opened { page: Page; seen: PageWatch; warnings: string[] }
-  async function open(path: string): Promise<Opened> {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
-    const warnings: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
-    await page.goto(`${site.origin}/e2e/legacy/${path}`);
-    return { page, seen, warnings };
-  }
+  const open = (path: string) => world.open(`/e2e/legacy/${path}`);
 
   const textOf = (page: Page, selector: string) => page.$$eval(selector, (els) => els.map((e) => e.textContent?.replace(/\s+/g, ' ').trim() ?? ''));
 
   test('list + relation "dcat:distribution" on a dataset page: one row per distribution, row templates on the row\'s entry, expand by keyboard', async () => {
-    const dataset = (await listEntries(store.url, DATASET)).find((e) => e.uri === GEODATA)!;
+    const dataset = (await listEntries(world.store.url, DATASET)).find((e) => e.uri === GEODATA)!;
     assert.equal(dataset.distributions, 6);
     const { page, seen, warnings } = await open(`core-list-relation.html#esc_entry=${dataset.entryId}&esc_context=1`);
     await page.waitForSelector('#distributions .distTitle', { timeout: 20000 });
@@ -132,7 +109,7 @@ describe('the incumbent\'s core list blocks with the script swapped for catalog-
   });
 
   test('searchList with rdftype "foaf:Agent": the publishers of the context, by name, two per page', async () => {
-    const agents = await entriesOf(store.url, FOAF_AGENT);
+    const agents = await entriesOf(world.store.url, FOAF_AGENT);
     // the label rule (behaviour doc §2.1): dcterms:title first, then the names (one demo resource is a dataset AND its
     // own publisher: "Swedish Polls" by title, "Swedish Opinion Polls" by foaf:name)
     const names = agents.map((a) => valueOf(a.metadata, a.uri, `${DCT}title`) ?? valueOf(a.metadata, a.uri, FOAF_NAME)!).sort();
@@ -162,7 +139,7 @@ describe('the incumbent\'s core list blocks with the script swapped for catalog-
   });
 
   test('a custom block extending searchList with rdftype ["dcat:DataService"]: the APIs, not the datasets', async () => {
-    const services = await entriesOf(store.url, DATA_SERVICE);
+    const services = await entriesOf(world.store.url, DATA_SERVICE);
     // a service without a title shows as "Untitled data service" (the list's English text)
     const titles = services.map((s) => valueOf(s.metadata, s.uri, `${DCT}title`) ?? 'Untitled data service').sort();
     assert.ok(titles.length >= 2);
@@ -176,9 +153,9 @@ describe('the incumbent\'s core list blocks with the script swapped for catalog-
   });
 
   test('searchList with dependencyproperties "dcterms:publisher": the row template shows publisher names, not URIs; facets: true keeps the facets', async () => {
-    const datasets = await entriesOf(store.url, DATASET);
+    const datasets = await entriesOf(world.store.url, DATASET);
     // an agent's label by the label rule (title first, then its name)
-    const agents = new Map((await entriesOf(store.url, FOAF_AGENT)).map((a) => [a.uri, valueOf(a.metadata, a.uri, `${DCT}title`) ?? valueOf(a.metadata, a.uri, FOAF_NAME)!]));
+    const agents = new Map((await entriesOf(world.store.url, FOAF_AGENT)).map((a) => [a.uri, valueOf(a.metadata, a.uri, `${DCT}title`) ?? valueOf(a.metadata, a.uri, FOAF_NAME)!]));
     const expected = datasets.flatMap((d) => {
       const pub = d.metadata[d.uri]?.[`${DCT}publisher`]?.[0];
       return pub?.type === 'uri' && agents.has(pub.value) ? [`${valueOf(d.metadata, d.uri, `${DCT}title`)} — ${agents.get(pub.value)}`] : [];

@@ -1,19 +1,18 @@
 /**
  * The incumbent's core entry blocks (issue 26): `text`, `link`, `image`, `slider`, `expand` and `autoVisualizations`,
  * written the way the vendor's docs write them (test/e2e/pages/legacy/core-view.html), with the vendor scripts swapped
- * for the built `catalog-blocks.js`, on a foreign origin against the dev store. The page is the landing page of the
+ * for the built `catalog-blocks.js`, on a foreign origin against the dev world.store. The page is the landing page of the
  * demo catalog's "Demo maps" dataset (context "1"); the catalog is the demo catalog plus two `foaf:depiction` images of
  * that dataset (the dev store's own WMS legend images: the demo catalog has no images). Every assertion reads what a
  * visitor sees (texts, link targets, image sources and alt texts, slides, the expanded text) and compares it with the
  * values written in the catalog.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { createStoreServer } from '../../dev-store/server.ts';
-import { DATASET, DEMO_CATALOG, SITE_ORIGINS, launch, listEntries, root, startSite, watch, type PageWatch, type Running } from './harness.ts';
+import { DATASET, cdnWorld, DEMO_CATALOG, SITE_ORIGINS, listEntries } from './harness.ts';
 
 const DEMO_MAPS = 'https://demo.catalog-blocks.example/dataset/demo-maps';
 const TITLE = 'Demo maps: outline of Sweden and its large lakes';
@@ -25,40 +24,23 @@ const legend = (layer: string) => `/wms?service=WMS&request=GetLegendGraphic&ver
 const DEPICTIONS = `\n<${DEMO_MAPS}> <http://xmlns.com/foaf/0.1/depiction> <${legend('sweden')}>, <${legend('lakes')}> .\n`;
 
 describe('the core entry blocks of EntryScape Blocks on a dataset page, script swapped for catalog-blocks.js', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld(async () => {
+    const demo = readFileSync(DEMO_CATALOG, 'utf8');
+    assert.ok(demo.includes(`<${DEMO_MAPS}>`) && demo.includes(JSON.stringify(DESCRIPTION).slice(1, -1)), 'the demo catalog has the dataset and description this test reads');
+    const server = await createStoreServer({ catalogs: [{ file: DEMO_CATALOG, text: demo + DEPICTIONS }], port: 0, corsOrigins: SITE_ORIGINS, solrRelated: true });
+    return { url: server.url, close: () => server.close() };
+  });
   let storeOrigin: string;
   let entryId: string;
 
   before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    const demo = readFileSync(DEMO_CATALOG, 'utf8');
-    assert.ok(demo.includes(`<${DEMO_MAPS}>`) && demo.includes(JSON.stringify(DESCRIPTION).slice(1, -1)), 'the demo catalog has the dataset and description this test reads');
-    const server = await createStoreServer({ catalogs: [{ file: DEMO_CATALOG, text: demo + DEPICTIONS }], port: 0, corsOrigins: SITE_ORIGINS, solrRelated: true });
-    store = { url: server.url, close: () => server.close() };
-    storeOrigin = new URL(store.url).origin;
-    site = await startSite(store.url);
-    browser = await launch();
-    const found = (await listEntries(store.url, DATASET)).find((e) => e.uri === DEMO_MAPS);
+    storeOrigin = new URL(world.store.url).origin;
+    const found = (await listEntries(world.store.url, DATASET)).find((e) => e.uri === DEMO_MAPS);
     assert.ok(found && found.contextId === '1', 'Demo maps is in context "1"');
     entryId = found.entryId;
   });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
 
-  interface Opened { page: Page; seen: PageWatch; warnings: string[] }
-  async function open(): Promise<Opened> {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
-    const warnings: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
-    await page.goto(`${site.origin}/e2e/legacy/core-view.html#esc_entry=${entryId}&esc_context=1`);
-    return { page, seen, warnings };
-  }
+  const open = () => world.open(`/e2e/legacy/core-view.html#esc_entry=${entryId}&esc_context=1`);
   const text = (page: Page, selector: string) => page.locator(selector).evaluate((el) => el.textContent?.replace(/\s+/g, ' ').trim() ?? '');
   const waitFor = (page: Page, selector: string) => page.waitForSelector(selector, { timeout: 20000, state: 'attached' });
 

@@ -7,53 +7,38 @@
  * - a page naming no language at all: exactly one warning;
  * - a page written for the 0.x open-data extension, whose `datasetSearch` is the result list.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
-  DATASET, DEMO_CATALOG, launch, listEntries, root, startSite, startStore, watch, type ListedEntry, type PageWatch, type Running,
+  DATASET, cdnWorld, DEMO_CATALOG, listEntries, root, watch, type ListedEntry, type PageWatch, 
 } from './harness.ts';
+import { settledLists } from './browser-helpers.ts';
 
 const OTHER_CATALOGS = [join(root, 'test/fixtures/semic/example-bee-population.ttl')];
 const INDICATOR_EXAMPLE = 'https://demo.catalog-blocks.example/dataset/indicator-example';
 
 describe('migrated pages: store, collections, language and 0.x block meanings', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG, ...OTHER_CATALOGS]);
   let inContext: ListedEntry[];
 
   before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG, ...OTHER_CATALOGS]);
-    site = await startSite(store.url);
-    browser = await launch();
-    inContext = (await listEntries(store.url, DATASET)).filter((e) => e.contextId === '1');
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
+    inContext = (await listEntries(world.store.url, DATASET)).filter((e) => e.contextId === '1');
   });
 
   interface Opened { page: Page; seen: PageWatch; warnings: string[]; siteRequests: string[] }
   async function open(path: string): Promise<Opened> {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
     const warnings: string[] = [];
     const siteRequests: string[] = [];
     page.on('console', (m) => { if (m.type() === 'warning' && m.text().includes('[catalog-blocks]')) warnings.push(m.text()); });
-    page.on('request', (r) => { if (r.url().startsWith(`${site.origin}/store`)) siteRequests.push(r.url()); });
-    await page.goto(`${site.origin}/e2e/legacy/${path}`);
+    page.on('request', (r) => { if (r.url().startsWith(`${world.site.origin}/store`)) siteRequests.push(r.url()); });
+    await page.goto(`${world.site.origin}/e2e/legacy/${path}`);
     return { page, seen, warnings, siteRequests };
   }
 
-  const settledLists = (page: Page, count: number) => page.waitForFunction((count) => {
-    const lists = [...document.querySelectorAll('.esbSearchList')];
-    return lists.length >= count && lists.every((l) => l.getAttribute('aria-busy') === 'false');
-  }, count, { timeout: 20000 });
 
   /** Rows (data-uri, text) of the list under `selector` and the list's total. */
   const listOf = (page: Page, selector: string) => page.evaluate((selector) => {

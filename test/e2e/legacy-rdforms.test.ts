@@ -3,45 +3,32 @@
  * (`{{viewMetadata template="dcat:OnlyDataset" filterpredicates="inherit:filterPredicates"}}` and
  * `{{view rdformsid="dcat:contactPoint"}}` inside a redefined datasetView template) and a portal's distribution page
  * (`data-entryscape="view" data-entryscape-rdformsid="dcat:Distribution"`), with the vendor scripts swapped for the
- * built `catalog-blocks.js`, on a foreign origin against the dev store. Each asserts the labels and values a reader
+ * built `catalog-blocks.js`, on a foreign origin against the dev world.store. Each asserts the labels and values a reader
  * sees for the demo catalog's "Bibliotek i Sverige" (DCAT-AP-SE's example dataset, context "1"), in Swedish and English.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DATASET, DEMO_CATALOG, launch, listEntries, root, startSite, startStore, watch, type ListedEntry, type PageWatch, type Running } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { DATASET, cdnWorld, DEMO_CATALOG, listEntries, watch, type ListedEntry, type PageWatch } from './harness.ts';
 
 const DISTRIBUTION = 'http://www.w3.org/ns/dcat#Distribution';
 
 describe('RDForms templates (viewMetadata template=, {{view rdformsid=}}, the view block) with the script swapped', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG]);
   let dataset: ListedEntry;
   let distribution: ListedEntry;
 
   before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG]);
-    site = await startSite(store.url);
-    browser = await launch();
-    dataset = (await listEntries(store.url, DATASET)).find((e) => e.uri === 'https://example.com/dataset1')!;
-    distribution = (await listEntries(store.url, DISTRIBUTION)).find((e) => e.uri === 'https://example.com/distribution1')!;
+    dataset = (await listEntries(world.store.url, DATASET)).find((e) => e.uri === 'https://example.com/dataset1')!;
+    distribution = (await listEntries(world.store.url, DISTRIBUTION)).find((e) => e.uri === 'https://example.com/distribution1')!;
     assert.ok(dataset && distribution, 'the demo catalog has the DCAT-AP-SE example dataset and its CSV distribution');
     assert.equal(dataset.contextId, '1');
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
   });
 
   interface Opened { page: Page; seen: PageWatch; warnings: string[]; errors: string[] }
   async function open(path: string): Promise<Opened> {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
     const warnings: string[] = [];
     const errors: string[] = [];
     page.on('console', (m) => {
@@ -49,7 +36,7 @@ describe('RDForms templates (viewMetadata template=, {{view rdformsid=}}, the vi
       if (m.type() === 'error') errors.push(m.text());
     });
     page.on('pageerror', (e) => errors.push(String(e)));
-    await page.goto(`${site.origin}/e2e/legacy/${path}`);
+    await page.goto(`${world.site.origin}/e2e/legacy/${path}`);
     return { page, seen, warnings, errors };
   }
   const hash = (e: ListedEntry) => `#esc_entry=${e.entryId}&esc_context=${e.contextId}`;

@@ -6,12 +6,11 @@
  * holds the demo catalog (context "1") and our own invented showcases and ideas (test/fixtures/showcases.ttl,
  * context "2"), which name demo datasets.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DATASET, DEMO_CATALOG, launch, LEAKS, listEntries, root, startSite, startStore, watch, type ListedEntry, type PageWatch, type Running } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { DATASET, cdnWorld, DEMO_CATALOG, LEAKS, listEntries, root, type ListedEntry } from './harness.ts';
 
 const SHOWCASES = join(root, 'test/fixtures/showcases.ttl');
 /** A 1×1 PNG: the fixture's images live on showcases.example.org, which the tests answer themselves. */
@@ -28,9 +27,7 @@ interface Row {
 }
 
 describe('showcase and idea blocks of the open-data extension, script swapped for catalog-blocks.js', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG, SHOWCASES]);
   let datasets: ListedEntry[];
   const datasetEntry = (uri: string): ListedEntry => {
     const found = datasets.find((d) => d.uri === uri);
@@ -39,24 +36,10 @@ describe('showcase and idea blocks of the open-data extension, script swapped fo
   };
 
   before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG, SHOWCASES]);
-    site = await startSite(store.url);
-    browser = await launch();
-    datasets = await listEntries(store.url, DATASET);
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
+    datasets = await listEntries(world.store.url, DATASET);
   });
 
-  interface Opened { page: Page; seen: PageWatch; warnings: string[] }
-  async function open(path: string): Promise<Opened> {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
-    const warnings: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  const open = (path: string) => world.open(`/e2e/legacy/${path}`, async (page) => {
     await page.route('https://showcases.example.org/**', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
     // Every "nothing here" text the lists ever show, from the first render on (a list must not say it before its answer).
     await page.addInitScript(() => {
@@ -68,9 +51,7 @@ describe('showcase and idea blocks of the open-data extension, script swapped fo
         }
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    await page.goto(`${site.origin}/e2e/legacy/${path}`);
-    return { page, seen, warnings };
-  }
+  });
 
   const saidEmpty = (page: Page) => page.evaluate(() => (window as unknown as { __saidEmpty: string[] }).__saidEmpty);
 
@@ -106,7 +87,7 @@ describe('showcase and idea blocks of the open-data extension, script swapped fo
 
   const landing = (uri: string) => {
     const e = datasetEntry(uri);
-    return `${site.origin}/e2e/legacy/details.html#esc_entry=${e.entryId}&esc_context=${e.contextId}`;
+    return `${world.site.origin}/e2e/legacy/details.html#esc_entry=${e.entryId}&esc_context=${e.contextId}`;
   };
   const byTitle = (rows: Row[], title: string): Row => {
     const row = rows.find((r) => r.title === title);

@@ -2,18 +2,18 @@
  * Drop-in compatibility (issue 10): pages written the way existing EntryScape Blocks pages are written (the vendor's
  * documented forms, a municipality CMS module with a `blocks` override list and custom templates, a national portal
  * SPA with `clicks`, RegExp `routes`, the readiness promise, `init()` and `clear()`), with the vendor scripts swapped
- * for the built `catalog-blocks.js`, on a foreign origin against the dev store. The store holds three catalogs (three
+ * for the built `catalog-blocks.js`, on a foreign origin against the dev world.store. The store holds three catalogs (three
  * contexts), so the global `context` key is observable: every page asks for context "1" only.
  */
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
-  DATASET, DEMO_CATALOG, LEAKS, launch, listEntries, root, startSite, startStore, watch,
-  type ListedEntry, type PageWatch, type Running,
+  DATASET, cdnWorld, DEMO_CATALOG, LEAKS, listEntries, root, 
+  type ListedEntry, 
 } from './harness.ts';
+import { settledLists } from './browser-helpers.ts';
 
 /** Two more catalogs (contexts 2 and 3): SEMIC's DCAT-AP examples, copied into the repository (CC BY 4.0, NOTICE.md). */
 const OTHER_CATALOGS = [
@@ -22,42 +22,18 @@ const OTHER_CATALOGS = [
 ];
 
 describe('existing EntryScape Blocks pages with the script swapped for catalog-blocks.js', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG, ...OTHER_CATALOGS]);
   /** The public datasets of context "1" (the demo catalog), and how many the whole store has. */
   let inContext: ListedEntry[];
   let all: ListedEntry[];
 
   before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG, ...OTHER_CATALOGS]);
-    site = await startSite(store.url);
-    browser = await launch();
-    all = await listEntries(store.url, DATASET);
+    all = await listEntries(world.store.url, DATASET);
     inContext = all.filter((e) => e.contextId === '1');
   });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
 
-  interface Opened { page: Page; seen: PageWatch; warnings: string[] }
-  async function open(path: string): Promise<Opened> {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
-    const warnings: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
-    await page.goto(`${site.origin}/e2e/legacy/${path}`);
-    return { page, seen, warnings };
-  }
+  const open = (path: string) => world.open(`/e2e/legacy/${path}`);
 
-  /** Waits until every search list under `root` (default: the page) has settled. */
-  const settledLists = (page: Page, count: number) => page.waitForFunction((count) => {
-    const lists = [...document.querySelectorAll('.esbSearchList')];
-    return lists.length >= count && lists.every((l) => l.getAttribute('aria-busy') === 'false');
-  }, count, { timeout: 20000 });
 
   /** Rows of the list inside `selector`, and that list's total. */
   const listOf = (page: Page, selector: string) => page.evaluate((selector) => {
@@ -245,7 +221,7 @@ describe('existing EntryScape Blocks pages with the script swapped for catalog-b
       meta: document.querySelector<HTMLAnchorElement>('.myMeta a')?.href ?? '',
     }));
     assert.ok(out.title.length > 0 && !LEAKS.some((l) => l.test(out.title)), out.title);
-    assert.ok(out.meta.startsWith(store.url), out.meta);
+    assert.ok(out.meta.startsWith(world.store.url), out.meta);
     assert.deepEqual(seen.problems, []);
     await page.close();
   });

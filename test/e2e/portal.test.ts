@@ -3,35 +3,18 @@
  * "catalog" (a facet click changes the sibling list, count and URL keys `esc_catalog_…`), while the second search
  * (scope "quick") on the same page stays untouched. One store request per interaction there too.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { DEMO_CATALOG, launch, root, startSite, startStore, watch, type Running } from './harness.ts';
-import { afterRequests, datasetsInFile, settleSearch } from './search-helpers.ts';
+import { cdnWorld, DEMO_CATALOG, watch } from './harness.ts';
+import { afterRequests, datasetsInFile, rowRequests, settleSearch } from './search-helpers.ts';
 
 describe('portal builder: sibling blocks share one scope, another scope stays apart', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
-
-  before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG]);
-    site = await startSite(store.url);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
+  const world = cdnWorld([DEMO_CATALOG]);
 
   test('a facet click in <dataset-facets scope="catalog"> filters the sibling list and count, not the "quick" search', async () => {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
-    await page.goto(`${site.origin}/demo/portal-builder.html`);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
+    await page.goto(`${world.site.origin}/demo/portal-builder.html`);
     await settleSearch(page);
     const all = datasetsInFile(DEMO_CATALOG).length;
     const view = (scope: string) => page.evaluate((scope) => {
@@ -51,7 +34,8 @@ describe('portal builder: sibling blocks share one scope, another scope stays ap
     const n = seen.storeRequests.length;
     await value.locator('a.esbFacets__optionLink').click();
     await afterRequests(page, seen.storeRequests, n, 1);
-    assert.equal(seen.storeRequests.length - n, 1, seen.storeRequests.slice(n).join('\n'));
+    // one request (plus count-only searches of format/licence values the answer cannot count: issue 28 point 1)
+    assert.equal(rowRequests(seen.storeRequests.slice(n)).length, 1, seen.storeRequests.slice(n).join('\n'));
 
     const afterClick = { catalog: await view('catalog'), quick: await view('quick') };
     assert.equal(afterClick.catalog.total, count);

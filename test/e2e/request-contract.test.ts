@@ -4,12 +4,12 @@
  * pages — is checked against rules written from the real EntryStore's source (store-contract.ts), not against the
  * dev store, which would accept what a real store silently drops.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_CATALOG, launch, root, startSite, startStore, watch, type Running } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { DEMO_CATALOG, cdnWorld, root, watch } from './harness.ts';
 import { contractProblems, queryFields } from './store-contract.ts';
 
 const POLLS = 'https://github.com/MansMeg/SwedishPolls';
@@ -29,27 +29,14 @@ const LAYOUTS = [
 const DROP_IN = readdirSync(join(root, 'test/e2e/pages/legacy')).filter((f) => f.endsWith('.html')).map((f) => `/e2e/legacy/${f}`);
 
 describe('request contract: what the built bundle sends, checked against the real server\'s rules', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG]);
   const sent: { url: string; page: string }[] = [];
 
-  before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG]);
-    site = await startSite(store.url);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
 
   async function visit(path: string, act?: (page: Page) => Promise<void>): Promise<void> {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
-    await page.goto(`${site.origin}${path}`);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
+    await page.goto(`${world.site.origin}${path}`);
     await page.waitForLoadState('networkidle');
     if (act) await act(page);
     await page.waitForLoadState('networkidle');
@@ -101,7 +88,7 @@ describe('request contract: what the built bundle sends, checked against the rea
 
     const broken = new Map<string, string[]>();
     for (const { url, page } of sent) {
-      for (const problem of contractProblems(url, store.url)) {
+      for (const problem of contractProblems(url, world.store.url)) {
         const pages = broken.get(problem) ?? [];
         if (!pages.includes(page)) pages.push(page);
         broken.set(problem, pages);

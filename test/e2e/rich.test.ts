@@ -4,12 +4,10 @@
  * every parameter on (file, WMS and CSV fetches are not store requests), no rich chunk downloaded with every
  * parameter off, and nothing the page complains about.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_CATALOG, launch, root, startSite, startStore, watch, type PageWatch, type Running } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { cdnWorld, DEMO_CATALOG, watch, type PageWatch } from './harness.ts';
 
 const POLLS = 'https://github.com/MansMeg/SwedishPolls';
 const MAPS = 'https://demo.catalog-blocks.example/dataset/demo-maps';
@@ -22,35 +20,22 @@ const ALL_ON = {
 const RICH_CHUNKS = /^(slots|visualization|charts|extras|indicators|ol|wms|data-preview|preview|load|spatial|row-indicators)-/;
 
 describe('rich dataset content from the CDN bundle (cross-origin)', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG]);
 
-  before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG]);
-    site = await startSite(store.url);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
 
   /** Store API requests (entries, searches), not file, WMS or RowStore fetches (those are data, not the catalog). */
   const apiRequests = (all: readonly string[]) => all.filter((u) => /\/store\/(search|\d+\/(entry|metadata)\/)/.test(new URL(u).pathname + new URL(u).search)
     || new URL(u).pathname.endsWith('/search'));
   function overBudget(requests: readonly string[]): boolean {
-    const files = requests.filter((u) => decodeURIComponent(u).replace(/\\/g, '').includes(`resource:${store.url}`)).length;
+    const files = requests.filter((u) => decodeURIComponent(u).replace(/\\/g, '').includes(`resource:${world.store.url}`)).length;
     return requests.length - files > 2 || files > 1;
   }
 
   /** A fresh <dataset-view> for `uri` with `attrs` on the plain embed page; resolves with its load state. */
   async function open(uri: string, attrs: Record<string, string>): Promise<{ page: Page; seen: PageWatch; state: string }> {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
-    await page.goto(`${site.origin}/e2e/rich.html`);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
+    await page.goto(`${world.site.origin}/e2e/rich.html`);
     const state = await page.evaluate(async ({ uri, attrs }) => {
       window.history.replaceState(null, '', `#esc_uri=${encodeURIComponent(uri)}`);
       const el = document.createElement('dataset-view') as HTMLElement & { loadComplete: Promise<string> };
@@ -145,9 +130,9 @@ describe('rich dataset content from the CDN bundle (cross-origin)', () => {
   });
 
   test('a list layout with indicators shows badges in the rows; an expanded row gets its rich parts', async () => {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
-    await page.goto(`${site.origin}/e2e/rich.html`);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
+    await page.goto(`${world.site.origin}/e2e/rich.html`);
     await page.evaluate(() => {
       const el = document.createElement('dataset-list-layout');
       for (const [k, v] of Object.entries({ 'include-indicators': 'true', 'include-data-preview': 'true' })) el.setAttribute(k, v);

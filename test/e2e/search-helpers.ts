@@ -78,9 +78,27 @@ export async function facetGroups(page: Page): Promise<string[]> {
     els.map((e) => [...e.classList].find((c) => c.startsWith('collection_'))!.slice('collection_'.length)));
 }
 
-/** Waits for `count` more store requests than `before` to have been made, then for the page to settle. */
+/**
+ * Waits for `count` more store requests than `before` (count-only searches not counted: `rowRequests`) to have been
+ * made, then for the page to settle.
+ */
 export async function afterRequests(page: Page, requests: string[], before: number, count: number): Promise<void> {
   const deadline = Date.now() + 20000;
-  while (requests.length < before + count && Date.now() < deadline) await page.waitForTimeout(10);
+  while (rowRequests(requests.slice(before)).length < count && Date.now() < deadline) await page.waitForTimeout(10);
   await settleSearch(page);
 }
+
+/**
+ * A count-only search: limit 1, no facet fields. A facet value counted in several fields (a format bucket, a licence)
+ * whose count the answer's facet counts cannot tell costs one each (issue 28 point 1, src/search/view.ts), beside the
+ * one request of an interaction; tests of that rule count the others (`rowRequests`) and bound these apart.
+ */
+export function isCountOnly(url: string): boolean {
+  return url.includes('/search?') && /[?&]limit=1(&|$)/.test(url) && !/[?&]facetFields=/.test(url) && decodeURIComponent(url).includes('rdfType');
+}
+
+/** The store requests that are not count-only searches. */
+export const rowRequests = (urls: readonly string[]): string[] => urls.filter((u) => !isCountOnly(u));
+
+/** Most count-only searches one answer may cost (src/search/scope.ts EXACT_COUNTS). */
+export const MAX_COUNT_ONLY = 24;

@@ -201,6 +201,11 @@ describe('PreviewTable pages, filter and sort', () => {
   it('numeric columns ignore missing values', () => {
     assert.deepEqual([0, 1, 2].map((c) => table.isNumeric(c)), [false, true, false]);
   });
+  it('a column of zero-padded codes (municipality 0114) is text: left-aligned and sorted as text', () => {
+    const codes = new PreviewTable();
+    codes.addRows([['kommun', 'kod', 'invånare'], ['Upplands Väsby', '0114', '48000'], ['Vallentuna', '0115', '34000'], ['Stockholm', '0180', '984000']]);
+    assert.deepEqual([0, 1, 2].map((c) => codes.isNumeric(c)), [false, false, true]);
+  });
   it('numbers sort by value, missing values last in both directions', () => {
     const col = (dir: 'ascending' | 'descending') => table.page({ sort: { column: 1, direction: dir } }, 1, 10).rows.map((r) => r[0]);
     assert.deepEqual(col('ascending'), ['Borås', 'Örebro', 'Ale', 'Åre', 'Zinkgruvan']);

@@ -88,6 +88,10 @@ describe('numbers', () => {
   it('refuses dates, codes with letters, thousands groups and formulas', () => {
     for (const s of ['2026-08-19', '12a', '1 234', '1,234,567', '=1+1', '', 'NaN', 'Infinity']) assert.equal(parseNumber(s), undefined, s);
   });
+  it('a value with leading zeros is a code, not a number (0114, 007, -01); 0, 0.5 and 0,25 stay numbers', () => {
+    for (const s of ['0114', '007', '-01', '00', '0012.5']) assert.equal(parseNumber(s), undefined, s);
+    assert.deepEqual(['0', '0.5', '0,25', '-0.5', '0e3', '0%'].map(parseNumber), [0, 0.5, 0.25, -0.5, 0, 0]);
+  });
   it('missing values', () => {
     for (const s of ['', ' ', 'NA', 'n/a', 'null', '-', '..']) assert.equal(isMissing(s), true, s);
     assert.equal(isMissing('0'), false);

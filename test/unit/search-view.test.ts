@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildGroup, groupCounts, valueLabel } from '../../src/search/view.ts';
+import { buildGroup, groupCounts, unsureValues, valueLabel } from '../../src/search/view.ts';
 import { FORMAT_FIELDS } from '../../src/search/facets.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
 import { loadAllVocabularies } from '../../src/dcat/vocab.ts';
@@ -26,6 +26,23 @@ test('facet values: count desc, then label; labels from buckets, "Other formats"
     ['csv', 'CSV', 4], ['xls', 'Excel', 2], ['json', 'JSON', 1], ['other', 'Other formats', 1],
   ]);
   assert.ok(g.values.every((v) => !v.selected));
+});
+
+test('a bucket counted in several spellings: its count is asked for; until then it shows no number, then the exact one (issue 28 point 1)', () => {
+  // text/csv 3 and CSV 2 in one field, the EU CSV URI 4 in another: 4 to 9 datasets, at most the total
+  assert.deepEqual(unsureValues('format', formatFacets, 9), ['csv']);
+  assert.deepEqual(unsureValues('format', formatFacets, 4), [], 'every result is a CSV one');
+  const waiting = buildGroup({ name: 'format', state: state(), total: 9, current: formatFacets }, ctx);
+  assert.deepEqual(waiting.values.filter((v) => v.counting).map((v) => v.value), ['csv']);
+  const asked: string[] = [];
+  const known = buildGroup({ name: 'format', state: state(), total: 9, current: formatFacets, exact: (v) => (asked.push(v), 6) }, ctx);
+  assert.deepEqual(asked, ['csv'], 'only the unsure value is looked up');
+  assert.deepEqual(known.values.map((v) => [v.value, v.count, v.counting ?? false]), [
+    ['csv', 6, false], ['xls', 2, false], ['json', 1, false], ['other', 1, false],
+  ]);
+  // a single selection shows the result total (exact) and asks nothing
+  const one = buildGroup({ name: 'format', state: state({ filters: { format: ['csv'] } }), total: 7, current: formatFacets }, ctx);
+  assert.deepEqual(one.values.filter((v) => v.value === 'csv').map((v) => [v.count, v.counting ?? false]), [[7, false]]);
 });
 
 test('a single selected value shows the result total; selected values with no count are still listed', () => {

@@ -20,6 +20,7 @@ export const previewDe: PreviewMessages = {
   'preview.showColumns': 'Angezeigte Spalten',
   'preview.column': 'Spalte {n}',
   'preview.pages': 'Seiten der Vorschau',
+  'preview.pagesOf': 'Seiten der Vorschau von {name}',
   'preview.page': 'Seite {page} von {pages}',
   'preview.first': 'Erste Seite',
   'preview.prev': 'Vorherige Seite',

@@ -21,6 +21,7 @@ export const previewEn = {
   'preview.showColumns': 'Columns shown',
   'preview.column': 'Column {n}',
   'preview.pages': 'Pages of the preview',
+  'preview.pagesOf': 'Pages of the preview of {name}',
   'preview.page': 'Page {page} of {pages}',
   'preview.first': 'First page',
   'preview.prev': 'Previous page',

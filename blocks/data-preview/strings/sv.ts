@@ -20,6 +20,7 @@ export const previewSv: PreviewMessages = {
   'preview.showColumns': 'Visade kolumner',
   'preview.column': 'Kolumn {n}',
   'preview.pages': 'Sidor i förhandsgranskningen',
+  'preview.pagesOf': 'Sidor i förhandsgranskningen av {name}',
   'preview.page': 'Sida {page} av {pages}',
   'preview.first': 'Första sidan',
   'preview.prev': 'Föregående sida',

@@ -13,6 +13,7 @@ export const deLanding: Readonly<Record<LandingKey, string>> = {
   'svc.endpointDesc': 'API-Beschreibung',
   'svc.servesDatasets': 'Bereitgestellte Datensätze',
   'dist.none': 'Dieser Datensatz hat keine Distributionen.',
+  'dist.loading': 'Distributionen werden geladen…',
   'dist.untitled': 'Distribution ohne Titel',
   'dist.download': 'Herunterladen',
   'dist.access': 'Zugang',

@@ -15,6 +15,7 @@ export const enLanding = {
   'svc.endpointDesc': 'API description',
   'svc.servesDatasets': 'Datasets served',
   'dist.none': 'This dataset has no distributions.',
+  'dist.loading': 'Loading distributions…',
   'dist.untitled': 'Untitled distribution',
   'dist.download': 'Download',
   'dist.access': 'Access',

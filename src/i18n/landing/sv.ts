@@ -13,6 +13,7 @@ export const svLanding: Readonly<Record<LandingKey, string>> = {
   'svc.endpointDesc': 'API-beskrivning',
   'svc.servesDatasets': 'Tillhandahållna datamängder',
   'dist.none': 'Denna datamängd har inga dataresurser.',
+  'dist.loading': 'Hämtar dataresurser…',
   'dist.untitled': 'Dataresurs utan titel',
   'dist.download': 'Ladda ner',
   'dist.access': 'Åtkomst',

@@ -34,6 +34,7 @@ export const deSearch: Readonly<Record<SearchKey, string>> = {
   'facets.count': '{n} Datensätze',
   'facets.count.one': '1 Datensatz',
   'facets.heading': 'Filter',
+  'layout.skip': 'Zu den Suchergebnissen springen',
   'facets.showMore': 'Mehr anzeigen',
   'facets.showLess': 'Weniger anzeigen',
   'facets.remove': 'Filter entfernen',

@@ -38,6 +38,7 @@ export const enSearch = {
   'facets.count': '{n} datasets',
   'facets.count.one': '1 dataset',
   'facets.heading': 'Filter',
+  'layout.skip': 'Skip to results',
   'facets.showMore': 'Show more',
   'facets.showLess': 'Show fewer',
   'facets.remove': 'Remove filter',

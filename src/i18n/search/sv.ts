@@ -34,6 +34,7 @@ export const svSearch: Readonly<Record<SearchKey, string>> = {
   'facets.count': '{n} datamängder',
   'facets.count.one': '1 datamängd',
   'facets.heading': 'Filtrera',
+  'layout.skip': 'Hoppa till sökresultaten',
   'facets.showMore': 'Visa fler',
   'facets.showLess': 'Visa färre',
   'facets.remove': 'Ta bort filter',
