@@ -12,7 +12,7 @@ import { formatDate } from '../i18n/format.ts';
 import type { Agent, Field, FieldKey, Text, Value } from './model.ts';
 import { mailtoHref, safeHref } from './safe.ts';
 import { htmlText } from './text.ts';
-import { baseLang, COUNTRIES, LANGS, vocabEntry, vocabIndex, vocabText } from './vocab.ts';
+import { addVocabRows, baseLang, vocabEntry, vocabText, type Loaders, type VocabChunk } from './vocab.ts';
 import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 import { defined } from './defined.ts';
@@ -21,6 +21,37 @@ import { defined } from './defined.ts';
 export const textValue = (value: string, lang = ''): Value => ({ kind: 'text', text: { value: htmlText(value), lang } });
 const TIME = 'http://www.w3.org/2006/time#';
 const SCHEMA_HTTPS = 'https://schema.org/';
+
+/** The EU country a GeoNames place is, by its English name: set when a non-English page's country names load. */
+let countryOf: ((name: string) => string | undefined) | undefined;
+const SV = () => import('./vocab/country.sv.ts');
+const DE = () => import('./vocab/country.de.ts');
+const COUNTRY: Loaders = [SV, () => import('./vocab/country.en.ts'), DE];
+/**
+ * A GeoNames place on a page in another language than English: the page's country names and the English-name matcher
+ * (an English page shows the metadata's own English name, "Sweden"@en, and loads nothing for it).
+ */
+const place = (names: () => Promise<VocabChunk>) => () =>
+  Promise.all([names(), import('./vocab/country-match.ts').then((m) => {
+    countryOf = m.countryNamed;
+    return { default: {} };
+  })]);
+const PLACES: Loaders = [place(SV), () => Promise.resolve([]), place(DE)];
+const GEMET_SHARDS: Loaders[] = [];
+/**
+ * GEMET concept `key` (`'*'`: all): its shard (number % 16, as scripts/build-vocab.mjs cuts them) in en and de; a
+ * Swedish page loads the English one, whose labels say they are English.
+ */
+function gemet(key: string): Loaders {
+  const n = key == '*' ? 16 : Number(/\d*$/.exec(key)![0]) % 16;
+  const one = (lang: 'en' | 'de') => () => import('./vocab/gemet-shards.ts')
+    .then((m): Promise<VocabChunk | VocabChunk[]> => n > 15 ? Promise.all(Array.from({ length: 16 }, (_, i) => m.gemetShard(i, lang))) : m.gemetShard(n, lang));
+  return (GEMET_SHARDS[n] ??= [one('en'), one('en'), one('de')]);
+}
+// Names landing pages show that search pages' initial code need not know (issue 28 point 4): EU countries, GeoNames
+// places named as EU countries, GEMET concepts. Their chunks load only when such an IRI shows.
+addVocabRows(['publications.europa.eu/resource/authority/country/', COUNTRY], ['sws.geonames.org/', PLACES],
+  ['www.geonames.org/', PLACES], ['geonames.org/', PLACES], ['www.eionet.europa.eu/gemet/concept/', gemet]);
 
 export class ValueReader extends Reader {
   /** The related entry whose resource URI is this term, if any. */
@@ -210,32 +241,15 @@ export class ValueReader extends Reader {
    * names in no UI language of its own: the country's name in the UI language, linked to the place.
    */
   private countryValue(term: Term, within?: Graph): Value | undefined {
-    const own = this.label(term, within);
+    const own = countryOf && this.label(term, within);
     if (!own || baseLang(own.lang) === this.ui || vocabEntry(term.value)) return undefined;
     for (const name of this.objectsOf(this.node(term, within), LABEL_PROPERTIES)) {
-      const country = name.termType === 'Literal' && name.language ? countryNamed(name.value, name.language) : undefined;
+      const country = name.termType === 'Literal' && name.language?.startsWith('en') && countryOf!(name.value);
       const text = country && vocabText(country, this.lang);
       if (text) return defined<Value>({ kind: 'link', text, href: safeHref(term.value), uri: term.value });
     }
     return undefined;
   }
-}
-
-/**
- * The EU country a place is, by a name the metadata gives it in sv, en or de (GeoNames 2661886 "Sweden"@en is the EU
- * country SWE): the country's URI when exactly one loaded country has that name in that language.
- */
-export function countryNamed(name: string, lang: string): string | undefined {
-  const l = baseLang(lang) as (typeof LANGS)[number];
-  if (!LANGS.includes(l)) return undefined;
-  const want = name.trim().toLocaleLowerCase(l);
-  let found: string | undefined;
-  for (const [key, entry] of vocabIndex) {
-    if (!key.startsWith(COUNTRIES) || entry[l]?.toLocaleLowerCase(l) !== want) continue;
-    if (found) return undefined;
-    found = `http://${key}`;
-  }
-  return found;
 }
 
 const DATE_TYPES = new Set([

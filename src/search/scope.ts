@@ -22,7 +22,7 @@ import type { CatalogStore, FacetField, SearchResult, StoreEntry } from '../stor
 import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
 import { remember } from '../store/bounded.ts';
 import { defined } from '../dcat/defined.ts';
-import { FACETS, facetOf, facetValue, FORMAT_FIELD_LIST } from './facets.ts';
+import { FACETS, facetOf, FORMAT_FIELD_LIST } from './facets.ts';
 import { askable, noteRelatedIndexing } from './related.ts';
 import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, unsureValues, type GroupInput } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
@@ -67,10 +67,6 @@ const AGENT_FACET = 'org';
 const KEPT_ANSWERS = 200;
 /** Publishers and other agents named in rows: a few per page of results. */
 const KEPT_AGENTS = 2000;
-const LICENSE = 'http://purl.org/dc/terms/license';
-const EU_LICENCE = 'http://publications.europa.eu/resource/authority/licence/CC0';
-/** Licences the bundled vocabularies name (src/dcat/vocab.ts): no lookup for them. */
-const KNOWN_LICENCES = /^https?:\/\/(www\.)?(publications\.europa\.eu\/resource\/authority\/licence\/|creativecommons\.org\/|dcat-ap\.de\/def\/licenses\/)/i;
 /** Row view models (a few pages of the largest page size). */
 const KEPT_ROWS = 1000;
 /** Exact counts asked for per answer at most (view.ts unsureValues: a few format buckets and licences). */
@@ -353,37 +349,24 @@ export class SearchScope extends EventTarget {
     return true;
   }
 
-  /**
-   * Agent entries for publisher names not yet known: one batched lookup; and for each licence facet value that is no
-   * bundled licence (a publisher's own licence document), one entry that uses it, whose metadata may say what it is
-   * (`skos:exactMatch` the EU CC0: view.ts labels it so). None to ask: undefined.
-   */
+  /** Agent entries for publisher names not yet known: one batched lookup (none: undefined). */
   #loadAgents(answer: SearchResult, settings: SearchSettings, signal: AbortSignal): Promise<void> | undefined {
     const uris = new Set(rowPublisherUris(answer.entries));
-    const licences = new Map<string, string>();
-    for (const name of [AGENT_FACET, 'license'] as const) {
-      if (!settings.facets.includes(name)) continue;
-      const fields = new Set(FACETS[name].fields);
-      for (const f of answer.facets) if (fields.has(f.name)) for (const v of f.values) {
-        if (name === AGENT_FACET) uris.add(v.name);
-        else if (!KNOWN_LICENCES.test(v.name) && licences.size < 10) licences.set(facetValue(name, v.name), v.name);
-      }
+    if (settings.facets.includes(AGENT_FACET)) {
+      const fields = new Set(FACETS[AGENT_FACET].fields);
+      for (const f of answer.facets) if (fields.has(f.name)) for (const v of f.values) uris.add(v.name);
     }
-    const asked = (u: string) => this.#agents.has(u) || !/^https?:/i.test(u);
-    const missing = [...uris].filter((u) => !asked(u));
-    const own = [...licences].filter(([key]) => !asked(key));
-    if (!missing.length && !own.length) return undefined;
-    const keep = (u: string, e: StoreEntry | null | undefined) => remember(this.#agents, u, e ?? null, KEPT_AGENTS);
-    // names are a nicety: without them labels fall back to the URI (§4.6); asked again next time
-    const failed = (e: unknown) => { if (signal.aborted) throw e; };
-    return Promise.all([
-      missing.length && this.store.getEntriesByResourceUris(missing, { signal }).then((found) => missing.forEach((u) => keep(u, found.get(u))), failed),
-      // (facet values may come `http:`-keyed, facets.ts facetValue: the `https:` spelling is asked next); what the
-      // document is the same as is most often an EU licence, whose chunk the facet values may not have needed
-      ...own.map(([key, raw]) => this.store.lookupByUri(raw, LICENSE, { signal })
-        .catch((e: unknown) => (signal.aborted || !raw.startsWith('http:') ? Promise.reject(e) : this.store.lookupByUri(`https${raw.slice(4)}`, LICENSE, { signal })))
-        .then((e) => { keep(key, e); return loadVocabulariesFor([EU_LICENCE], settings.lang); }, (e: unknown) => { failed(e); keep(key, null); })),
-    ]).then(() => {});
+    const missing = [...uris].filter((u) => !this.#agents.has(u) && /^https?:/i.test(u));
+    if (!missing.length) return undefined;
+    return this.store.getEntriesByResourceUris(missing, { signal }).then(
+      (found) => {
+        for (const u of missing) remember(this.#agents, u, found.get(u) ?? null, KEPT_AGENTS);
+      },
+      (e: unknown) => {
+        if (signal.aborted) throw e;
+        // names are a nicety: without them labels fall back to the URI (§4.6); asked again next time
+      },
+    );
   }
 
   /**
