@@ -12,7 +12,7 @@ import { formatDate } from '../i18n/format.ts';
 import type { Agent, Field, FieldKey, Text, Value } from './model.ts';
 import { mailtoHref, safeHref } from './safe.ts';
 import { htmlText } from './text.ts';
-import { addVocabRows, baseLang, vocabEntry, vocabText, type Loaders, type VocabChunk } from './vocab.ts';
+import { addVocabRows, LANGS, vocabText, type Loaders, type VocabRow } from './vocab.ts';
 import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 import { defined } from './defined.ts';
@@ -22,36 +22,23 @@ export const textValue = (value: string, lang = ''): Value => ({ kind: 'text', t
 const TIME = 'http://www.w3.org/2006/time#';
 const SCHEMA_HTTPS = 'https://schema.org/';
 
-/** The EU country a GeoNames place is, by its English name: set when a non-English page's country names load. */
-let countryOf: ((name: string) => string | undefined) | undefined;
-const SV = () => import('./vocab/country.sv.ts');
-const DE = () => import('./vocab/country.de.ts');
-const COUNTRY: Loaders = [SV, () => import('./vocab/country.en.ts'), DE];
-/**
- * A GeoNames place on a page in another language than English: the page's country names and the English-name matcher
- * (an English page shows the metadata's own English name, "Sweden"@en, and loads nothing for it).
- */
-const place = (names: () => Promise<VocabChunk>) => () =>
-  Promise.all([names(), import('./vocab/country-match.ts').then((m) => {
-    countryOf = m.countryNamed;
-    return { default: {} };
-  })]);
-const PLACES: Loaders = [place(SV), () => Promise.resolve([]), place(DE)];
-const GEMET_SHARDS: Loaders[] = [];
-/**
- * GEMET concept `key` (`'*'`: all): its shard (number % 16, as scripts/build-vocab.mjs cuts them) in en and de; a
- * Swedish page loads the English one, whose labels say they are English.
- */
-function gemet(key: string): Loaders {
-  const n = key == '*' ? 16 : Number(/\d*$/.exec(key)![0]) % 16;
-  const one = (lang: 'en' | 'de') => () => import('./vocab/gemet-shards.ts')
-    .then((m): Promise<VocabChunk | VocabChunk[]> => n > 15 ? Promise.all(Array.from({ length: 16 }, (_, i) => m.gemetShard(i, lang))) : m.gemetShard(n, lang));
-  return (GEMET_SHARDS[n] ??= [one('en'), one('en'), one('de')]);
-}
-// Names landing pages show that search pages' initial code need not know (issue 28 point 4): EU countries, GeoNames
-// places named as EU countries, GEMET concepts. Their chunks load only when such an IRI shows.
-addVocabRows(['publications.europa.eu/resource/authority/country/', COUNTRY], ['sws.geonames.org/', PLACES],
-  ['www.geonames.org/', PLACES], ['geonames.org/', PLACES], ['www.eionet.europa.eu/gemet/concept/', gemet]);
+/** A GeoNames place by the EU country it is (vocab/more.ts): set when the labels only landing pages show load. */
+let placeValue: ((r: Reader, term: Term, within?: Graph) => Value | undefined) | undefined;
+const MORE = new Map<string, Loaders>();
+// Names landing pages show that a search page's initial code need not know (issue 28 point 4): EU countries, GeoNames
+// places named as the EU country they are, GEMET concepts; one lazy chunk (vocab/more.ts) picks their chunks.
+addVocabRows(...['publications.europa.eu/resource/authority/country/', 'sws.geonames.org/', 'www.geonames.org/', 'geonames.org/',
+  'www.eionet.europa.eu/gemet/concept/'].map((prefix): VocabRow => [prefix, (key) => {
+  const k = key == '*' ? prefix + key : key;
+  let loaders = MORE.get(k);
+  if (!loaders) {
+    MORE.set(k, loaders = LANGS.map((l) => () => import('./vocab/more.ts').then((m) => {
+      placeValue = m.placeValue;
+      return m.chunksFor(k, l);
+    })));
+  }
+  return loaders;
+}]));
 
 export class ValueReader extends Reader {
   /** The related entry whose resource URI is this term, if any. */
@@ -228,7 +215,7 @@ export class ValueReader extends Reader {
   spatialValue(term: Term, within?: Graph): Value | undefined {
     const geometry = textValue(msg(this.ui, 'value.geometry'), this.ui);
     if (term.termType === 'Literal') return looksLikeGeometry(term) ? geometry : this.value(term, within);
-    if (term.termType === 'NamedNode') return this.countryValue(term, within) ?? this.value(term, within);
+    if (term.termType === 'NamedNode') return placeValue?.(this, term, within) ?? this.value(term, within);
     const n = this.node(term, within);
     const name = this.text(n, [`${NS.locn}geographicName`, ...LABEL_PROPERTIES]);
     if (name) return { kind: 'text', text: name };
@@ -236,20 +223,6 @@ export class ValueReader extends Reader {
     return hasGeometry ? geometry : undefined;
   }
 
-  /**
-   * A place the metadata names as an EU country is (GeoNames 2661886 "Sverige"@se, "Sweden"@en: the country SWE) and
-   * names in no UI language of its own: the country's name in the UI language, linked to the place.
-   */
-  private countryValue(term: Term, within?: Graph): Value | undefined {
-    const own = countryOf && this.label(term, within);
-    if (!own || baseLang(own.lang) === this.ui || vocabEntry(term.value)) return undefined;
-    for (const name of this.objectsOf(this.node(term, within), LABEL_PROPERTIES)) {
-      const country = name.termType === 'Literal' && name.language?.startsWith('en') && countryOf!(name.value);
-      const text = country && vocabText(country, this.lang);
-      if (text) return defined<Value>({ kind: 'link', text, href: safeHref(term.value), uri: term.value });
-    }
-    return undefined;
-  }
 }
 
 const DATE_TYPES = new Set([
