@@ -26,13 +26,15 @@ const SCHEMA_HTTPS = 'https://schema.org/';
 let placeValue: ((r: Reader, term: Term, within?: Graph) => Value | undefined) | undefined;
 const MORE = new Map<string, Loaders>();
 // Names landing pages show that a search page's initial code need not know (issue 28 point 4): EU countries, GeoNames
-// places named as the EU country they are, GEMET concepts; one lazy chunk (vocab/more.ts) picks their chunks.
+// places named as the EU country they are, GEMET concepts; one lazy chunk (vocab/more.ts) picks their chunks. One set of
+// loaders per chunk: a namespace, a GEMET shard (concept number % 16). An English page shows a GeoNames place by the
+// metadata's own English name ("Sweden"@en) and loads nothing for it.
 addVocabRows(...['publications.europa.eu/resource/authority/country/', 'sws.geonames.org/', 'www.geonames.org/', 'geonames.org/',
   'www.eionet.europa.eu/gemet/concept/'].map((prefix): VocabRow => [prefix, (key) => {
-  const k = key == '*' ? prefix + key : key;
+  const k = prefix + (key == '*' ? key : prefix.includes('gemet') ? +key.slice(prefix.length) % 16 : '');
   let loaders = MORE.get(k);
   if (!loaders) {
-    MORE.set(k, loaders = LANGS.map((l) => () => import('./vocab/more.ts').then((m) => {
+    MORE.set(k, loaders = LANGS.map((l) => l == 'en' && prefix.includes('geon') ? () => Promise.resolve([]) : () => import('./vocab/more.ts').then((m) => {
       placeValue = m.placeValue;
       return m.chunksFor(k, l);
     })));

@@ -20,10 +20,10 @@ const GEMET_SHARDS = 16;
 const BY_NAME = new Map<string, string | null>();
 
 /**
- * The chunks that name `key` (a normalised IRI; `<namespace>*`: all of it) in `lang`: GEMET in English or German (no
- * Swedish source: a Swedish page reads the English shard, whose labels say they are English); the countries; for a
- * GeoNames place on a page in another language than English the page's country names, and the English ones are read
- * for `countryNamed` (an English page shows the metadata's own English name, "Sweden"@en, and loads nothing).
+ * The chunks that name `key` (`<namespace>`, `<GEMET namespace><shard>`, `<namespace>*`: all of it; read-values.ts)
+ * in `lang`: GEMET in English or German (no Swedish source: a Swedish page reads the English shard, whose labels say
+ * they are English); the countries; for a GeoNames place the page's country names, and the English ones are read for
+ * `placeValue`.
  */
 export async function chunksFor(key: string, lang: Lang): Promise<VocabChunk | VocabChunk[]> {
   if (key.includes('/gemet/concept/')) {
@@ -34,7 +34,6 @@ export async function chunksFor(key: string, lang: Lang): Promise<VocabChunk | V
       : gemetShard(Number(/\d*$/.exec(key)![0]) % GEMET_SHARDS, l);
   }
   if (!key.includes('geonames.org/')) return COUNTRY[lang]();
-  if (lang == 'en') return [];
   const [names, en] = await Promise.all([COUNTRY[lang](), COUNTRY.en()]);
   if (!BY_NAME.size) {
     for (const [code, name] of Object.entries(en.default[COUNTRIES] ?? {})) {
