@@ -85,10 +85,10 @@ function templateMinifying(): Plugin {
  * CDN chunks by what a page needs (fewer, larger files compress better than many small ones): `core` is what every
  * block uses (Lit, store client, configuration, DCAT readers, shared rendering), `landing` the landing-page blocks
  * and the view models, `search` the search engine and the blocks of a facet search page (the other search blocks are
- * small chunks on top of it). Lazy modules (UI strings per language, vocabularies per language, rdflib,
- * exports) stay their own chunks: a group never takes them, so they still load only when needed.
+ * small chunks on top of it). Lazy modules (UI strings per language, vocabularies per language — GEMET also per shard,
+ * with the module of the shards' loaders —, rdflib, exports) stay their own chunks: a group never takes them, so they still load only when needed.
  */
-const LAZY = /\/src\/i18n\/((shared|landing|search)\/)?(en|sv|de)\.ts$|\/src\/dcat\/vocab\/[a-z-]+\.(en|sv|de)\.ts$/;
+const LAZY = /\/src\/i18n\/((shared|landing|search)\/)?(en|sv|de)\.ts$|\/src\/dcat\/vocab\/([a-z0-9-]+\.(en|sv|de)|gemet-shards|more)\.ts$/;
 /** Geometry, WMS and preview readers, the indicators' licence/legislation readings, the feature-string loader and the maps' one-parameter resolver, used only by lazy chunks: never in `core`, which every page loads. */
 const RICH_CONTENT_ONLY = /\/src\/dcat\/(spatial|wms|vocab-indicators)\.ts$|\/src\/(wms|preview)\/|\/src\/i18n\/feature-strings\.ts$|\/src\/config\/resolve-param\.ts$/;
 /**

@@ -21,6 +21,10 @@ const srcArg = args.indexOf('--src');
 const vocabDir = srcArg >= 0 ? resolve(args[srcArg + 1]) : resolve(root, '../shared/fixtures/vocab');
 const outDir = join(root, 'src/dcat/vocab');
 const check = args.includes('--check');
+// The EU country table and GEMET are not among shared/fixtures/vocab: their files (as found, see NOTICE.md) are read
+// from --extra <folder> (default: the --src folder). Without them those tables keep their committed modules.
+const extraArg = args.indexOf('--extra');
+const extraDir = extraArg >= 0 ? resolve(args[extraArg + 1]) : vocabDir;
 
 const SKOS = 'http://www.w3.org/2004/02/skos/core#';
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
@@ -34,7 +38,18 @@ const SOURCES = [
   { name: 'licence', file: 'licences-skos.rdf', type: 'application/rdf+xml', prefix: `${AUTH}licence/` },
   { name: 'frequency', file: 'frequencies-skos-ap-act.rdf', type: 'application/rdf+xml', prefix: `${AUTH}frequency/` },
   { name: 'hvd-category', file: 'hvd-category-scheme.ttl', type: 'text/turtle', prefix: 'http://data.europa.eu/bna/c_' },
+  // piveau-data/piveau-vocabularies src/main/resources/countries-skos.rdf @ 7b29f2a4f6da (version 20181212-0)
+  { name: 'country', file: 'countries-skos.rdf', type: 'application/rdf+xml', prefix: `${AUTH}country/`, extra: true },
 ];
+
+// GEMET (EEA), one file per language as GeoNetwork's util-gemet publishes it (geonetwork/util-gemet thesauri/): English
+// from GEMET 4.0.1 (@ b145c8d55579), German from GEMET 4.1.2 (@ 74409ebac2ee). No Swedish file exists there: Swedish
+// pages read the English name, marked lang="en" (the chunk says its language). Concept numbers are stable across
+// versions. ~5,500 concepts are ~45 KB gzip per language, so the table is cut into GEMET_SHARDS chunks by concept
+// number: a page downloads only the shards of the concepts it shows (about 3 KB each).
+const GEMET = 'http://www.eionet.europa.eu/gemet/concept/';
+const GEMET_FILES = { en: 'gemet-en.rdf', de: 'gemet-de.rdf' };
+const GEMET_SHARDS = 16;
 
 // Hand-written: the EU access-right table (PUBLIC, RESTRICTED, NON_PUBLIC; SENSITIVE and CONFIDENTIAL were added
 // in later versions of the table) has no fixture here. Labels follow the EU table's wording in each language.
@@ -160,7 +175,7 @@ function parse(file, type) {
 }
 
 function buildTable(src) {
-  const store = parse(join(vocabDir, src.file), src.type);
+  const store = parse(join(src.extra ? extraDir : vocabDir, src.file), src.type);
   const concept = $rdf.sym(`${SKOS}Concept`);
   const table = {};
   const subjects = store.each(undefined, $rdf.sym(RDF_TYPE), concept)
@@ -190,12 +205,20 @@ function moduleText(name, table, provenance) {
 }
 
 const tables = [];
+/** Tables whose source files are missing (optional ones): their committed modules stay as they are. */
+const skipped = new Set();
 for (const src of SOURCES) {
-  if (!existsSync(join(vocabDir, src.file))) {
+  if (src.extra && !existsSync(join(extraDir, src.file))) {
+    console.warn(`${src.name}: ${join(extraDir, src.file)} not found (pass --extra <folder>); committed modules kept`);
+    skipped.add(src.name);
+    continue;
+  }
+  if (!src.extra && !existsSync(join(vocabDir, src.file))) {
     console.error(`missing ${join(vocabDir, src.file)} (pass --src <folder with the EU vocabulary files>)`);
     process.exit(1);
   }
-  tables.push({ name: src.name, table: buildTable(src), provenance: `Source: shared/fixtures/vocab/${src.file} (EU Publications Office, CC BY 4.0).` });
+  const where = src.extra ? `piveau-data/piveau-vocabularies src/main/resources/${src.file} @ 7b29f2a4f6da` : `shared/fixtures/vocab/${src.file}`;
+  tables.push({ name: src.name, table: buildTable(src), provenance: `Source: ${where} (EU Publications Office, CC BY 4.0).` });
 }
 tables.push({ name: 'access-right', table: handTable(`${AUTH}access-right/`, ACCESS_RIGHTS), provenance: 'Hand-written (EU access-right table codes).' });
 tables.push({ name: 'language', table: handTable(`${AUTH}language/`, LANGUAGES), provenance: 'Hand-written subset (EU language table codes).' });
@@ -225,9 +248,10 @@ for (const { name, table, provenance } of tables) {
 // "<label>" } }`, the label in that language else en, sv, de (the fallback of vocabLabel, resolved here), so a page
 // loads only its own language. The themes and access rights, which every page shows, share one module that the UI
 // strings of the language re-export (src/i18n/shared/<lang>.ts).
-const GROUPS = { themes: ['data-theme', 'access-right'], frequency: ['frequency', 'publisher-type'], language: ['language'], licence: ['licence'], 'hvd-category': ['hvd-category', 'eli-type'], 'inspire-theme': ['inspire-theme'], 'file-type': ['file-type'] };
+const GROUPS = { themes: ['data-theme', 'access-right'], frequency: ['frequency', 'publisher-type'], language: ['language'], licence: ['licence'], 'hvd-category': ['hvd-category', 'eli-type'], 'inspire-theme': ['inspire-theme'], 'file-type': ['file-type'], country: ['country'] };
 const NAMESPACES = { ...Object.fromEntries(SOURCES.map((s) => [s.name, s.prefix])), 'access-right': `${AUTH}access-right/`, language: `${AUTH}language/`, 'eli-type': ELI, 'publisher-type': PUBLISHER_TYPE, 'inspire-theme': INSPIRE_THEME };
 for (const [group, names] of Object.entries(GROUPS)) {
+  if (names.some((n) => skipped.has(n))) continue;
   for (const lang of LANGS) {
     const out = {};
     for (const name of names) {
@@ -245,6 +269,60 @@ for (const [group, names] of Object.entries(GROUPS)) {
     }
   }
 }
+// GEMET: shards per language (en, de; no Swedish source), each module saying its language.
+const gemetFiles = Object.entries(GEMET_FILES).map(([lang, file]) => [lang, join(extraDir, file)]);
+if (gemetFiles.every(([, f]) => existsSync(f))) {
+  const shards = Array.from({ length: GEMET_SHARDS }, () => ({ en: {}, de: {} }));
+  for (const [lang, file] of gemetFiles) {
+    // one language per file: a plain read of each concept's first prefLabel (rdflib takes minutes on 4 MB of RDF/XML)
+    const text = readFileSync(file, 'utf8');
+    const concept = /<skos:Concept rdf:about="http:\/\/www\.eionet\.europa\.eu\/gemet\/concept\/(\d+)">([\s\S]*?)<\/skos:Concept>/g;
+    for (const [, id, body] of text.matchAll(concept)) {
+      const label = new RegExp(`<skos:prefLabel xml:lang="${lang}">([^<]+)</skos:prefLabel>`).exec(body);
+      if (label) shards[Number(id) % GEMET_SHARDS][lang][id] = unescapeXml(label[1].trim());
+    }
+  }
+  let gz = 0;
+  shards.forEach((shard, i) => {
+    for (const lang of Object.keys(GEMET_FILES)) {
+      const table = Object.fromEntries(Object.entries(shard[lang]).sort(([a], [b]) => Number(a) - Number(b)));
+      const data = JSON.stringify({ [GEMET]: table });
+      gz += gzipSync(data, { level: 9 }).length;
+      const text = `// Generated by scripts/build-vocab.mjs — do not edit. GEMET concepts whose number % ${GEMET_SHARDS} = ${i}: labels in ${lang}; source: NOTICE.md.\n` +
+        `/** The language of these labels (a Swedish page reads the English ones). */\nexport const lang = '${lang}';\n` +
+        `const tables: Readonly<Record<string, Readonly<Record<string, string>>>> = ${data};\nexport default tables;\n`;
+      const path = join(outDir, `gemet-${i}.${lang}.ts`);
+      if (check) {
+        if (!existsSync(path) || readFileSync(path, 'utf8') !== text) { console.error(`${path} is out of date`); differs = true; }
+      } else {
+        writeFileSync(path, text);
+      }
+    }
+  });
+  // The loaders of the shards, a lazy module of their own (src/dcat/vocab/more.ts imports it only when a GEMET IRI shows).
+  const cases = shards.map((_, i) => `    case ${i}: return lang === 'en' ? import('./gemet-${i}.en.ts') : import('./gemet-${i}.de.ts');`).join('\n');
+  const loaderText = `// Generated by scripts/build-vocab.mjs — do not edit. The GEMET chunks (src/dcat/vocab/more.ts: chunksFor()).\n` +
+    `type Chunk = { readonly default: Readonly<Record<string, Readonly<Record<string, string>>>>; readonly lang: string };\n\n` +
+    `/** Shard \`n\` (concept number % ${GEMET_SHARDS}) of GEMET in English or German. */\n` +
+    `export function gemetShard(n: number, lang: 'en' | 'de'): Promise<Chunk> {\n  switch (n) {\n${cases}\n` +
+    `    default: return Promise.reject(new RangeError(\`no GEMET shard \${n}\`));\n  }\n}\n`;
+  const loaderPath = join(outDir, 'gemet-shards.ts');
+  if (check) {
+    if (!existsSync(loaderPath) || readFileSync(loaderPath, 'utf8') !== loaderText) { console.error(`${loaderPath} is out of date`); differs = true; }
+  } else {
+    writeFileSync(loaderPath, loaderText);
+  }
+  console.log(`gemet: ${GEMET_SHARDS} shards × en, de: ${gz} B gzip in all, ~${Math.round(gz / GEMET_SHARDS / 2)} B per shard`);
+} else {
+  console.warn(`gemet: ${gemetFiles.map(([, f]) => f).join(', ')} not found (pass --extra <folder>); committed modules kept`);
+}
+
+function unescapeXml(s) {
+  return s.replace(/&(lt|gt|amp|quot|apos|#\d+|#x[0-9a-f]+);/gi, (m, e) =>
+    e === 'lt' ? '<' : e === 'gt' ? '>' : e === 'amp' ? '&' : e === 'quot' ? '"' : e === 'apos' ? "'"
+      : String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1))));
+}
+
 const all = gzipSync(tables.map((t) => JSON.stringify(t.table)).join('\n'), { level: 9 }).length;
 console.log(`total: ${rawTotal} B, ${gzTotal} B gzip per file, ${all} B gzip together`);
 if (differs) process.exit(1);

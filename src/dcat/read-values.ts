@@ -12,7 +12,7 @@ import { formatDate } from '../i18n/format.ts';
 import type { Agent, Field, FieldKey, Text, Value } from './model.ts';
 import { mailtoHref, safeHref } from './safe.ts';
 import { htmlText } from './text.ts';
-import { vocabLabel } from './vocab.ts';
+import { addVocabRows, LANGS, vocabText, type Loaders, type VocabRow } from './vocab.ts';
 import { entryKind } from './kind.ts';
 import { isLiteral, LABEL_PROPERTIES, Reader, toText, TITLE_PROPERTIES, uriTail, type Node } from './read.ts';
 import { defined } from './defined.ts';
@@ -21,6 +21,26 @@ import { defined } from './defined.ts';
 export const textValue = (value: string, lang = ''): Value => ({ kind: 'text', text: { value: htmlText(value), lang } });
 const TIME = 'http://www.w3.org/2006/time#';
 const SCHEMA_HTTPS = 'https://schema.org/';
+
+/** A GeoNames place by the EU country it is (vocab/more.ts): set when the labels only landing pages show load. */
+let placeValue: ((r: Reader, term: Term, within?: Graph) => Value | undefined) | undefined;
+const MORE = new Map<string, Loaders>();
+// Names landing pages show that a search page's initial code need not know (issue 28 point 4): EU countries, GeoNames
+// places named as the EU country they are, GEMET concepts; one lazy chunk (vocab/more.ts) picks their chunks. One set of
+// loaders per chunk: a namespace, a GEMET shard (concept number % 16). An English page shows a GeoNames place by the
+// metadata's own English name ("Sweden"@en) and loads nothing for it.
+addVocabRows(...['publications.europa.eu/resource/authority/country/', 'sws.geonames.org/', 'www.geonames.org/', 'geonames.org/',
+  'www.eionet.europa.eu/gemet/concept/'].map((prefix): VocabRow => [prefix, (key) => {
+  const k = prefix + (key == '*' ? key : prefix.includes('gemet') ? +key.slice(prefix.length) % 16 : '');
+  let loaders = MORE.get(k);
+  if (!loaders) {
+    MORE.set(k, loaders = LANGS.map((l) => l == 'en' && prefix.includes('geon') ? () => Promise.resolve([]) : () => import('./vocab/more.ts').then((m) => {
+      placeValue = m.placeValue;
+      return m.chunksFor(k, l);
+    })));
+  }
+  return loaders;
+}]));
 
 export class ValueReader extends Reader {
   /** The related entry whose resource URI is this term, if any. */
@@ -55,10 +75,10 @@ export class ValueReader extends Reader {
       if (date) return date;
       if (!term.value.trim()) return undefined;
       // Harvested data sometimes writes vocabulary URIs as plain strings ("…/language/DEU").
-      const known = /^https?:\/\//i.test(term.value.trim()) ? vocabLabel(term.value, this.lang) : undefined;
+      const known = /^https?:\/\//i.test(term.value.trim()) ? vocabText(term.value, this.lang) : undefined;
       if (known) {
         const href = safeHref(term.value);
-        return defined<Value>({ kind: 'link', text: { value: known, lang: this.ui }, href, uri: term.value.trim() });
+        return defined<Value>({ kind: 'link', text: known, href, uri: term.value.trim() });
       }
       const href = opts.url ? safeHref(term.value) : undefined;
       if (href) return { kind: 'link', text: { value: toText(term).value.trim(), lang: '' }, href };
@@ -197,13 +217,14 @@ export class ValueReader extends Reader {
   spatialValue(term: Term, within?: Graph): Value | undefined {
     const geometry = textValue(msg(this.ui, 'value.geometry'), this.ui);
     if (term.termType === 'Literal') return looksLikeGeometry(term) ? geometry : this.value(term, within);
-    if (term.termType === 'NamedNode') return this.value(term, within);
+    if (term.termType === 'NamedNode') return placeValue?.(this, term, within) ?? this.value(term, within);
     const n = this.node(term, within);
     const name = this.text(n, [`${NS.locn}geographicName`, ...LABEL_PROPERTIES]);
     if (name) return { kind: 'text', text: name };
     const hasGeometry = this.objectsOf(n, [`${NS.locn}geometry`, `${NS.dcat}bbox`, `${NS.dcat}centroid`]).length > 0;
     return hasGeometry ? geometry : undefined;
   }
+
 }
 
 const DATE_TYPES = new Set([

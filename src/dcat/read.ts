@@ -12,7 +12,7 @@ import { toLang, type Lang } from '../i18n/index.ts';
 import type { Agent, Text } from './model.ts';
 import { decodeSafe } from './formats.ts';
 import { clip, htmlText, TEXT_READ_LIMIT } from './text.ts';
-import { vocabLabel } from './vocab.ts';
+import { vocabText } from './vocab.ts';
 
 const SCHEMA_HTTPS = 'https://schema.org/';
 
@@ -95,12 +95,11 @@ export class Reader {
   label(term: Term, within?: Graph): Text | undefined {
     if (term.termType === 'Literal') return term.value.trim() ? toText(term) : undefined;
     const n = this.node(term, within);
-    const known = (t: Term): string | undefined => (t.termType === 'NamedNode' ? vocabLabel(t.value, this.lang) : undefined);
+    const known = (t: Term): Text | undefined => (t.termType === 'NamedNode' ? vocabText(t.value, this.lang) : undefined);
     const v = known(term);
     const text = v ? undefined : this.text(n, LABEL_PROPERTIES);
     // No label of its own: a known concept the metadata declares it the same as (a licence `skos:exactMatch` an EU one).
-    const same = v || text ? v : this.objects(n, `${NS.skos}exactMatch`).map(known).find(Boolean);
-    return same ? { value: same, lang: this.ui } : text;
+    return v ?? text ?? this.objects(n, `${NS.skos}exactMatch`).map(known).find(Boolean);
   }
 
   /**
@@ -132,10 +131,12 @@ export function toText(t: Term, max?: number): Text {
 }
 
 /**
- * §4.6 last resort, when nothing names a URI: the decoded last path segment / fragment when the URI is longer than 15
- * characters, made readable: words of a CamelCase segment apart ("TermsOfUse" → "Terms Of Use"), an RDF document's
- * site instead of its file name ("https://civictech.se/owner.rdf" → "civictech.se"), "OpenAPI" for the API
- * description a store generates (`…/swagger`), "GEMET 2884" for a GEMET concept number.
+ * §4.6 last resort, when nothing names a URI (no bundled vocabulary, no label in the metadata, no `skos:exactMatch`
+ * to a known concept): the code, as written — the decoded last path segment / fragment when the URI is longer than 15
+ * characters ("NoCommercialUseWithFees", "2884"), never made into words or prefixed with a scheme name (issue 28: a
+ * split local name reads like a label that nobody gave). Two names that are not codes: an RDF document's site
+ * instead of its file name ("https://civictech.se/owner.rdf" → "civictech.se") and "OpenAPI" for the API description
+ * a store generates (`…/swagger`).
  */
 export function uriTail(uri: string): string {
   const trimmed = uri.replace(/[/#]+$/, '');
@@ -144,8 +145,6 @@ export function uriTail(uri: string): string {
   return htmlText(
     uri.length <= 15 || !tail ? uri
       : /\.(rdf|ttl|owl|xml)$/i.test(tail) ? uri.split('/')[2]!.replace(/^www\./, '')
-      : tail == 'swagger' ? 'OpenAPI'
-      : /gemet\/concept/.test(uri) ? `GEMET ${tail}`
-      : /^([A-Z][a-z]+){2,}$/.test(tail) ? tail.replace(/\B[A-Z]/g, ' $&') : tail,
+      : tail == 'swagger' ? 'OpenAPI' : tail,
   );
 }

@@ -31,7 +31,7 @@ import { entryKind } from '../dcat/kind.ts';
 import { Reader, TITLE_PROPERTIES, uriTail, type Node } from '../dcat/read.ts';
 import { htmlText } from '../dcat/text.ts';
 import { remember } from '../store/bounded.ts';
-import { vocabLabel } from '../dcat/vocab.ts';
+import { vocabText } from '../dcat/vocab.ts';
 import { customCollection, textIn } from './collections.ts';
 import { bucketLabel, facetOf, facetValue, FORMAT_BUCKETS, formatBucket, TYPE_VALUES, typeUri } from './facets.ts';
 import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchSettings, SearchState } from './types.ts';
@@ -181,8 +181,7 @@ export function valueLabel(name: CollectionName, value: string, ctx: LabelContex
         return { label: htmlText(t.text), ...(t.lang ? { labelLang: t.lang } : {}) };
       }
       if (c?.nodetype === 'literal') return { label: htmlText(value) };
-      const v = vocabLabel(value, ctx.lang);
-      return v ? { label: v, labelLang: ctx.lang } : { label: uriTail(value) };
+      return iriLabel(value, ctx.lang);
     }
     case 'literal': {
       // a keyword as the store indexed it: the same characters as every literal shown (no HTML-forbidden ones);
@@ -192,10 +191,18 @@ export function valueLabel(name: CollectionName, value: string, ctx: LabelContex
     }
     default: {
       // vocabularies; an agent without a name in the store is labelled like a vocabulary value
-      const v = vocabLabel(value, ctx.lang);
-      return v ? { label: v, labelLang: ctx.lang } : { label: uriTail(value) };
+      return iriLabel(value, ctx.lang);
     }
   }
+}
+
+/**
+ * A facet value IRI by its bundled label, in the language it is in (a GEMET concept on a Swedish page is English),
+ * else — nothing names it — its code as written (read.ts uriTail).
+ */
+function iriLabel(value: string, lang: Lang): { label: string; labelLang?: string } {
+  const v = vocabText(value, lang);
+  return v ? { label: v.value, labelLang: v.lang || lang } : { label: uriTail(value) };
 }
 
 export interface GroupInput {

@@ -65,7 +65,10 @@ export function firstValue(ctx: TemplateContext, pred: string): string {
   return propValues(ctx, [expand(pred)])[0]?.label ?? '';
 }
 
-/** A resource's label: a related entry's title, a label in the entry's own graph, a bundled vocabulary, its URI's tail. */
+/**
+ * A resource's label: a related entry's title, a label in the entry's own graph, a bundled vocabulary, the bundled
+ * concept it is `skos:exactMatch`, its code (the URI's tail, as written).
+ */
 function labelOf(ctx: TemplateContext, t: Term): string {
   if (t.termType === 'NamedNode') {
     const rel = ctx.related?.get(t.value);
@@ -73,7 +76,13 @@ function labelOf(ctx: TemplateContext, t: Term): string {
     if (own) return own;
   }
   return firstLiteral(ctx, ctx.entry, t, [...pageLabelProperties(ctx), ...LABEL_PROPERTIES])
-    ?? (t.termType === 'NamedNode' ? vocabLabel(t.value, ctx.lang) ?? uriTail(t.value) : '');
+    ?? (t.termType === 'NamedNode' ? vocabLabel(t.value, ctx.lang) ?? sameAsLabel(ctx, t) ?? uriTail(t.value) : '');
+}
+
+/** The label of a bundled concept the metadata says a resource is (`skos:exactMatch`: a licence that is CC0). */
+function sameAsLabel(ctx: TemplateContext, t: Term): string | undefined {
+  const same = ctx.entry?.metadata.objects(t, `${NS.skos}exactMatch`) ?? [];
+  return same.map((o) => (o.termType === 'NamedNode' ? vocabLabel(o.value, ctx.lang) : undefined)).find(Boolean);
 }
 
 function descriptionOf(ctx: TemplateContext, t: Term): string {
