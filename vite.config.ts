@@ -150,7 +150,7 @@ const CDN_CHUNK_GROUPS = [
     // (the reader of the page's `collections` / `query` keys, ./src/search/page-keys.ts, is a lazy chunk of its own,
     // as are the multi search box's suggestions and the list's row expansion, loaded when the reader turns to them)
     test: (id: string) => !/\/blocks\/dataset-list\/row-(detail|expansion)\.ts$|\/blocks\/dataset-multi-search\/suggestions\.ts$|\/src\/search\/(page-keys|query-template)\.ts$/.test(id)
-      && /\/src\/search\/|\/blocks\/(search-base|dataset-(list|facets|results|multi-search|facet-search-layout)|facet-search-responsiveness)\/|\/blocks\/dataset-search\/simple-search\.styles\.ts$/.test(id),
+      && /\/src\/search\/|\/entry\/search-blocks\.ts$|\/blocks\/(search-base|dataset-(list|facets|results|multi-search|facet-search-layout)|facet-search-responsiveness)\/|\/blocks\/dataset-search\/simple-search\.styles\.ts$/.test(id),
     priority: 2,
   },
   {
