@@ -13,7 +13,8 @@ import { isFilterValue } from '../../src/search/facets.ts';
 import { collectionLabel } from '../../src/search/collections.ts';
 import { writeState } from '../../src/search/url.ts';
 import { emit } from '../base/events.ts';
-import type { CatalogBlock } from '../base/catalog-block.ts';
+import { adoptBlockStyles, type CatalogBlock } from '../base/catalog-block.ts';
+import { suggestionStyles } from './suggestions.styles.ts';
 import type { CollectionName } from '../../src/search/types.ts';
 import type { SearchScope } from '../../src/search/scope.ts';
 
@@ -179,6 +180,8 @@ export const activeId = (box: MultiSearchBox, options: readonly Suggestion[]): s
 
 /** The options, a group per collection (a "Search for …" option on its own). */
 export function renderOptions(box: MultiSearchBox, options: readonly Suggestion[]): TemplateResult[] {
+  // the popup's stylesheet comes with this code (adopted once per document)
+  adoptBlockStyles(box, [suggestionStyles]);
   const lang = box.uiLang;
   const out: TemplateResult[] = [];
   const option = (o: Suggestion, i: number): TemplateResult => {

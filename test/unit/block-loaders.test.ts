@@ -9,13 +9,28 @@ import { BLOCK_LOADERS } from '../../entry/block-loaders.ts';
 
 const TABLE = path.join(root, 'entry/block-loaders.ts');
 
-/** Tag → the module its row imports, read from the table's source (`[() => import('…').then(() => {}), 'tag', …]`). */
-function tableRows(): Map<string, string> {
+/**
+ * Tag → the module its row imports, read from the table's source (`[() => import('…').then(() => {}), 'tag', …]`). A
+ * row of the facet search page's blocks (`[search, 'tag', …]`) imports entry/search-blocks.ts, which imports their
+ * modules: the tag's module is the one of those that defines it (`defined`), else search-blocks.ts itself.
+ */
+function tableRows(defined: ReadonlyMap<string, string> = blockTagFiles()): Map<string, string> {
   const out = new Map<string, string>();
-  for (const m of readFileSync(TABLE, 'utf8').matchAll(/\[\(\) => import\('([^']+)'\)\.then\(\(\) => \{\}\),((?:\s*'[^']+',?)+)\]/g)) {
-    for (const t of m[2]!.matchAll(/'([^']+)'/g)) {
-      assert.ok(!out.has(t[1]!), `<${t[1]}> is in one row only`);
-      out.set(t[1]!, path.resolve(path.dirname(TABLE), m[1]!));
+  const source = readFileSync(TABLE, 'utf8');
+  const searchLoad = /const search = \(\) => import\('([^']+)'\)\.then\(\(\) => \{\}\);/.exec(source);
+  const searchModule = searchLoad ? path.resolve(path.dirname(TABLE), searchLoad[1]!) : undefined;
+  const searchImports = searchModule
+    ? [...readFileSync(searchModule, 'utf8').matchAll(/^import '([^']+)';$/gm)].map((m) => path.resolve(path.dirname(searchModule), m[1]!))
+    : [];
+  for (const m of source.matchAll(/\[(?:\(\) => import\('([^']+)'\)\.then\(\(\) => \{\}\)|(search)),((?:\s*'[^']+',?)+)\]/g)) {
+    for (const t of m[3]!.matchAll(/'([^']+)'/g)) {
+      const tag = t[1]!;
+      assert.ok(!out.has(tag), `<${tag}> is in one row only`);
+      if (m[1]) out.set(tag, path.resolve(path.dirname(TABLE), m[1]));
+      else {
+        const file = defined.get(tag);
+        out.set(tag, file && searchImports.includes(path.resolve(file)) ? path.resolve(file) : searchModule!);
+      }
     }
   }
   return out;
