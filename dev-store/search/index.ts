@@ -86,6 +86,16 @@ function derivedFrom(field: string): string[] {
   return field === 'all' ? ['title', 'description', 'tag.literal'] : [field.replace('literal_t.', 'literal.')];
 }
 
+/**
+ * Exact and ngram fields whose postings are those of other fields, derived when first asked (until the next change)
+ * instead of being built for every document at load: `metadata.object.uri` holds the values of every
+ * `metadata.predicate.uri.<h>`, and `…literal.<h>` (ngram) the lower-cased values of `…literal_s.<h>` (the document
+ * builder adds them so). They were a third of the load's posting-table entries, the largest table among them
+ * (`metadata.object.uri`: every IRI object of every entry).
+ */
+const DERIVED_VALUES = /^(?:metadata\.object\.uri$|(?:related\.)?metadata\.predicate\.literal\.)/;
+const OBJECT_URI_SOURCE = /^metadata\.predicate\.uri\./;
+
 /** Field kinds are asked per field of every document: cache them. */
 const kinds = new Map<string, ReturnType<typeof fieldKind>>();
 function kindOf(field: string): ReturnType<typeof fieldKind> {
@@ -252,9 +262,9 @@ export class SearchIndex {
    * built when first asked, until the next change.
    */
   postings(kind: PostingKind, field: string): Map<string, Posting> | undefined {
-    if (kind === 'exact' || kind === 'ngram') return this.postingsOf(kind).get(field);
+    if (kind === 'exact' || kind === 'ngram') return DERIVED_VALUES.test(field) ? this.#derivedValues(kind, field) : this.postingsOf(kind).get(field);
     if (kind === 'text' && !DERIVED_TEXT.test(field)) return this.text.get(field);
-    const sources = (kind === 'chunks' ? [field] : derivedFrom(field)).map((f) => this.ngram.get(f)).filter((m) => m !== undefined);
+    const sources = (kind === 'chunks' ? [field] : derivedFrom(field)).map((f) => this.postings('ngram', f)).filter((m) => m !== undefined);
     if (sources.length === 0) return undefined;
     const cacheKey = `${kind}\u0000${field}`;
     let map = this.derived.get(cacheKey) as Map<string, Posting> | undefined;
@@ -272,6 +282,34 @@ export class SearchIndex {
       }
       this.derived.set(cacheKey, (map = mergedPostings(lists, this.capacity)));
     }
+    return map;
+  }
+
+  /** The postings of a DERIVED_VALUES field, made from its source fields' postings (cached until the next change). */
+  #derivedValues(kind: 'exact' | 'ngram', field: string): Map<string, Posting> | undefined {
+    const objectUri = field === 'metadata.object.uri';
+    if (kind !== (objectUri ? 'exact' : 'ngram')) return undefined;
+    const cacheKey = `values\u0000${field}`;
+    let map = this.derived.get(cacheKey) as Map<string, Posting> | undefined;
+    if (map) return map;
+    const sources: Map<string, Posting>[] = [];
+    if (objectUri) {
+      for (const [f, byValue] of this.exact) if (OBJECT_URI_SOURCE.test(f)) sources.push(byValue);
+    } else {
+      const source = this.exact.get(field.replace('.literal.', '.literal_s.'));
+      if (source) sources.push(source);
+    }
+    if (sources.length === 0) return undefined;
+    const lists = new Map<string, number[]>();
+    for (const source of sources) {
+      for (const [value, posting] of source) {
+        const key = objectUri ? value : value.toLowerCase();
+        const list = lists.get(key);
+        if (list) for (const d of postingDocs(posting)) list.push(d);
+        else lists.set(key, postingDocs(posting).slice());
+      }
+    }
+    this.derived.set(cacheKey, (map = mergedPostings(lists, this.capacity)));
     return map;
   }
 
@@ -305,7 +343,7 @@ export class SearchIndex {
       let bits = this.derived.get(key) as Bits | undefined;
       if (!bits) {
         bits = emptyBits(this.capacity);
-        const sources = (kind === 'text' ? derivedFrom(field).map((f) => this.ngram.get(f)) : [this.postingsOf(kind === 'ngram' ? 'ngram' : 'exact').get(field)])
+        const sources = (kind === 'text' ? derivedFrom(field).map((f) => this.postings('ngram', f)) : [this.postings(kind === 'ngram' ? 'ngram' : 'exact', field)])
           .filter((m) => m !== undefined);
         if (sources.length === 0) return bits; // a field no doc has (any hash is a valid field name): not cached
         for (const source of sources) for (const docs of source.values()) orDocs(bits, docs);
@@ -331,7 +369,7 @@ export class SearchIndex {
     const id = this.#byEntry.get(entry);
     if (id === undefined || !this.docs[id]) throw new Error(`no document for ${entry.entryUri}`);
     const kind = fieldKind(field);
-    if (kind !== 'string' && kind !== 'boolean') throw new Error('overrideField: string and boolean fields only');
+    if ((kind !== 'string' && kind !== 'boolean') || DERIVED_VALUES.test(field)) throw new Error('overrideField: string and boolean fields only (not derived ones)');
     for (const [key, docs] of this.exact.get(field) ?? []) if (postingDocs(docs).includes(id)) unpost(this.exact, field, key, id);
     for (const v of values) post(this.exact, field, v, id);
     this.#changed();
@@ -399,6 +437,7 @@ export class SearchIndex {
           if (next !== had) this.fieldDocs.set(field, next);
         }
       }
+      if (DERIVED_VALUES.test(field)) continue; // derived from their source fields' postings when asked
       if (kind === 'ngram') {
         const byValue = fieldMap(this.ngram, field);
         for (const v of values) {
