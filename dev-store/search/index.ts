@@ -87,13 +87,13 @@ function derivedFrom(field: string): string[] {
 }
 
 /**
- * Exact and ngram fields whose postings are those of other fields, derived when first asked (until the next change)
- * instead of being built for every document at load: `metadata.object.uri` holds the values of every
- * `metadata.predicate.uri.<h>`, and `…literal.<h>` (ngram) the lower-cased values of `…literal_s.<h>` (the document
- * builder adds them so). They were a third of the load's posting-table entries, the largest table among them
- * (`metadata.object.uri`: every IRI object of every entry).
+ * Exact and ngram fields whose postings are those of other fields or of the store, derived when first asked (until
+ * the next change) instead of being built for every document at load: `metadata.object.uri` holds the values of
+ * every `metadata.predicate.uri.<h>`, `…literal.<h>` (ngram) the lower-cased values of `…literal_s.<h>` (the document
+ * builder adds them so), `uri` and `resource` one value per entry (its entry and resource URI), which the store
+ * looks up itself. They were half of the load's posting-table entries, the three largest tables among them.
  */
-const DERIVED_VALUES = /^(?:metadata\.object\.uri$|(?:related\.)?metadata\.predicate\.literal\.)/;
+const DERIVED_VALUES = /^(?:metadata\.object\.uri$|uri$|resource$|(?:related\.)?metadata\.predicate\.literal\.)/;
 const OBJECT_URI_SOURCE = /^metadata\.predicate\.uri\./;
 
 /** Field kinds are asked per field of every document: cache them. */
@@ -285,13 +285,49 @@ export class SearchIndex {
     return map;
   }
 
+  /**
+   * The docs of one `uri` or `resource` value, from the store's own lookups (undefined for other fields, or once the
+   * field's whole postings are made for a scan: then those answer).
+   */
+  #entryDocs(kind: PostingKind, field: string, value: string): Posting | undefined {
+    if (kind !== 'exact' || (field !== 'uri' && field !== 'resource') || this.derived.has(`values\u0000${field}`)) return undefined;
+    let entries: readonly Entry[] = [];
+    if (field === 'resource') entries = this.store.entriesByResource(value);
+    else if (value.startsWith(this.store.baseUrl)) {
+      const m = /^([^/]+)\/entry\/([^/]+)$/.exec(value.slice(this.store.baseUrl.length));
+      const entry = m ? this.store.getEntry(m[1]!, m[2]!) : undefined;
+      if (entry) entries = [entry];
+    }
+    const docs: number[] = [];
+    for (const entry of entries) {
+      const id = this.#byEntry.get(entry);
+      if (id !== undefined && this.docs[id] && (field === 'uri' ? entry.entryUri : entry.resourceUri) === value) docs.push(id);
+    }
+    docs.sort((a, b) => a - b);
+    return docs.length === 0 ? [] : docs.length === 1 ? docs[0]! : docs;
+  }
+
   /** The postings of a DERIVED_VALUES field, made from its source fields' postings (cached until the next change). */
   #derivedValues(kind: 'exact' | 'ngram', field: string): Map<string, Posting> | undefined {
     const objectUri = field === 'metadata.object.uri';
-    if (kind !== (objectUri ? 'exact' : 'ngram')) return undefined;
+    const perEntry = field === 'uri' || field === 'resource';
+    if (kind !== (objectUri || perEntry ? 'exact' : 'ngram')) return undefined;
     const cacheKey = `values\u0000${field}`;
     let map = this.derived.get(cacheKey) as Map<string, Posting> | undefined;
     if (map) return map;
+    if (perEntry) {
+      const lists = new Map<string, number[]>();
+      for (const id of this.#live) {
+        const entry = this.docs[id]!.entry;
+        const value = field === 'uri' ? entry.entryUri : entry.resourceUri;
+        const list = lists.get(value);
+        if (list) list.push(id);
+        else lists.set(value, [id]);
+      }
+      if (lists.size === 0) return undefined;
+      this.derived.set(cacheKey, (map = mergedPostings(lists, this.capacity)));
+      return map;
+    }
     const sources: Map<string, Posting>[] = [];
     if (objectUri) {
       for (const [f, byValue] of this.exact) if (OBJECT_URI_SOURCE.test(f)) sources.push(byValue);
@@ -317,7 +353,7 @@ export class SearchIndex {
    * Bitmap of one posting list; `shared` = the caller will not modify it (then large lists come from the cache).
    */
   postingBits(kind: PostingKind, field: string, value: string, shared: boolean): Bits {
-    const posting = this.postings(kind, field)?.get(value);
+    const posting = this.#entryDocs(kind, field, value) ?? this.postings(kind, field)?.get(value);
     if (posting === undefined) return emptyBits(this.capacity);
     if (typeof posting !== 'number' && !Array.isArray(posting)) return fitted(posting as Bits, this.capacity, shared);
     const docs = postingDocs(posting);

@@ -71,6 +71,7 @@ const queries: [string, string][] = [
   ['boosted group', `(${DATASET} AND title:trafik)^3 OR (public:true AND tag.literal:buller)`],
   ['format literal OR uri', `${BASE_Q} AND (${rel(lit(`${DCT}format`))}:text\\/csv OR ${rel(uri(`${DCT}format`))}:${esc(`${EU}file-type/HTML`)} OR ${rel(lit(`${DCT}format`))}:CSV)`],
   ['no hits', `${BASE_Q} AND title:zzzzqqq`],
+  ['entry and resource URIs', `uri:${esc('http://localhost:1/store/1/entry/3')} OR uri:${esc('http://localhost:1/store/1/entry/x')} OR uri:${esc('http://localhost:1/store/2/entry/2')} OR resource:${esc('https://dataportal.example.se/dataset/12')} OR resource:${esc('https://dataportal.example.se/distribution/12-1')} OR resource:nope`],
   ['object IRI of any predicate', `metadata.object.uri:${esc(`${EU}data-theme/ENVI`)} OR metadata.object.uri:${esc('https://dataportal.example.se/organization/3')}`],
   ['object IRI wildcard and range', `metadata.object.uri:*TRAN OR metadata.object.uri:[https\\://dataportal.example.se/organization/1 TO https\\://dataportal.example.se/organization/2]`],
   ['literal ngram fields', `${ng(`${DCT}title`)}:vatten OR ${rel(ng(`${DCT}format`))}:csv OR ${ng(`${DCAT}keyword`)}:lu* OR ${ng(`${DCT}description`)}:"data om"`],
