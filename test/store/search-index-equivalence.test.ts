@@ -72,6 +72,7 @@ const queries: [string, string][] = [
   ['format literal OR uri', `${BASE_Q} AND (${rel(lit(`${DCT}format`))}:text\\/csv OR ${rel(uri(`${DCT}format`))}:${esc(`${EU}file-type/HTML`)} OR ${rel(lit(`${DCT}format`))}:CSV)`],
   ['no hits', `${BASE_Q} AND title:zzzzqqq`],
   ['entry and resource URIs', `uri:${esc('http://localhost:1/store/1/entry/3')} OR uri:${esc('http://localhost:1/store/1/entry/x')} OR uri:${esc('http://localhost:1/store/2/entry/2')} OR resource:${esc('https://dataportal.example.se/dataset/12')} OR resource:${esc('https://dataportal.example.se/distribution/12-1')} OR resource:nope`],
+  ['title in one language', `title.sv:vatten OR title.en:*raffi* OR title.nolang:data OR title.sv:"data om" OR title.de:wasser`],
   ['object IRI of any predicate', `metadata.object.uri:${esc(`${EU}data-theme/ENVI`)} OR metadata.object.uri:${esc('https://dataportal.example.se/organization/3')}`],
   ['object IRI wildcard and range', `metadata.object.uri:*TRAN OR metadata.object.uri:[https\\://dataportal.example.se/organization/1 TO https\\://dataportal.example.se/organization/2]`],
   ['literal ngram fields', `${ng(`${DCT}title`)}:vatten OR ${rel(ng(`${DCT}format`))}:csv OR ${ng(`${DCAT}keyword`)}:lu* OR ${ng(`${DCT}description`)}:"data om"`],
@@ -94,7 +95,7 @@ function cases(total: (q: string) => number): Case[] {
   }
   const q = queries[1]![1];
   out.push(
-    { name: 'facetMissing, minCount 0, text/ngram/date/collation facets', params: { query: q, limit: '1', facetFields: `${FACETS},metadata.object.literal,tag.literal,modified,title_sort.sv,description.en,${lt(`${DCT}description`)},metadata.object.uri,${ng(`${DCAT}keyword`)},${rel(ng(`${DCT}format`))}`, facetMissing: 'true', facetMinCount: '0' } },
+    { name: 'facetMissing, minCount 0, text/ngram/date/collation facets', params: { query: q, limit: '1', facetFields: `${FACETS},metadata.object.literal,tag.literal,modified,title_sort.sv,description.en,${lt(`${DCT}description`)},metadata.object.uri,title.sv,${ng(`${DCAT}keyword`)},${rel(ng(`${DCT}format`))}`, facetMissing: 'true', facetMinCount: '0' } },
     { name: 'facetMinCount 3, facetLimit 5', params: { query: q, limit: '1', facetFields: FACETS, facetMinCount: '3', facetLimit: '5' } },
     { name: 'facetMatches', params: { query: q, limit: '1', facetFields: lit(`${DCAT}keyword`), facetMatches: 'v.*' } },
     { name: 'facets over a small hit set, missing', params: { query: queries[4]![1], limit: '5', facetFields: `${FACETS},all`, facetMissing: 'true' } },
