@@ -295,8 +295,9 @@ export class SearchIndex {
     let entries: readonly Entry[] = [];
     if (field === 'resource') entries = this.store.entriesByResource(value);
     else if (value.startsWith(this.store.baseUrl)) {
-      const m = /^([^/]+)\/entry\/([^/]+)$/.exec(value.slice(this.store.baseUrl.length));
-      const entry = m ? this.store.getEntry(m[1]!, m[2]!) : undefined;
+      const path = value.slice(this.store.baseUrl.length);
+      const at = path.indexOf('/entry/'); // context ids are one path segment, entry ids may hold a slash
+      const entry = at > 0 ? this.store.getEntry(path.slice(0, at), path.slice(at + 7)) : undefined;
       if (entry) entries = [entry];
     }
     const docs: number[] = [];
