@@ -86,6 +86,17 @@ function derivedFrom(field: string): string[] {
   return field === 'all' ? ['title', 'description', 'tag.literal'] : [field.replace('literal_t.', 'literal.')];
 }
 
+/**
+ * Exact and ngram fields whose postings are those of other fields or of the store, derived when first asked (until
+ * the next change) instead of being built for every document at load: `metadata.object.uri` holds the values of
+ * every `metadata.predicate.uri.<h>`, `…literal.<h>` (ngram) the lower-cased values of `…literal_s.<h>` (the document
+ * builder adds them so), `uri` and `resource` one value per entry (its entry and resource URI), which the store
+ * looks up itself, `title.<lang>` (ngram) the lower-cased title column of that language. They were 60% of the
+ * load's posting-table entries, the three largest tables among them.
+ */
+const DERIVED_VALUES = /^(?:metadata\.object\.uri$|uri$|resource$|title\.[^.\s]+$|(?:related\.)?metadata\.predicate\.literal\.)/;
+const OBJECT_URI_SOURCE = /^metadata\.predicate\.uri\./;
+
 /** Field kinds are asked per field of every document: cache them. */
 const kinds = new Map<string, ReturnType<typeof fieldKind>>();
 function kindOf(field: string): ReturnType<typeof fieldKind> {
@@ -252,9 +263,9 @@ export class SearchIndex {
    * built when first asked, until the next change.
    */
   postings(kind: PostingKind, field: string): Map<string, Posting> | undefined {
-    if (kind === 'exact' || kind === 'ngram') return this.postingsOf(kind).get(field);
+    if (kind === 'exact' || kind === 'ngram') return DERIVED_VALUES.test(field) ? this.#derivedValues(kind, field) : this.postingsOf(kind).get(field);
     if (kind === 'text' && !DERIVED_TEXT.test(field)) return this.text.get(field);
-    const sources = (kind === 'chunks' ? [field] : derivedFrom(field)).map((f) => this.ngram.get(f)).filter((m) => m !== undefined);
+    const sources = (kind === 'chunks' ? [field] : derivedFrom(field)).map((f) => this.postings('ngram', f)).filter((m) => m !== undefined);
     if (sources.length === 0) return undefined;
     const cacheKey = `${kind}\u0000${field}`;
     let map = this.derived.get(cacheKey) as Map<string, Posting> | undefined;
@@ -276,10 +287,79 @@ export class SearchIndex {
   }
 
   /**
+   * The docs of one `uri` or `resource` value, from the store's own lookups (undefined for other fields, or once the
+   * field's whole postings are made for a scan: then those answer).
+   */
+  #entryDocs(kind: PostingKind, field: string, value: string): Posting | undefined {
+    if (kind !== 'exact' || (field !== 'uri' && field !== 'resource') || this.derived.has(`values\u0000${field}`)) return undefined;
+    let entries: readonly Entry[] = [];
+    if (field === 'resource') entries = this.store.entriesByResource(value);
+    else if (value.startsWith(this.store.baseUrl)) {
+      const path = value.slice(this.store.baseUrl.length);
+      const at = path.indexOf('/entry/'); // context ids are one path segment, entry ids may hold a slash
+      const entry = at > 0 ? this.store.getEntry(path.slice(0, at), path.slice(at + 7)) : undefined;
+      if (entry) entries = [entry];
+    }
+    const docs: number[] = [];
+    for (const entry of entries) {
+      const id = this.#byEntry.get(entry);
+      if (id !== undefined && this.docs[id] && (field === 'uri' ? entry.entryUri : entry.resourceUri) === value) docs.push(id);
+    }
+    docs.sort((a, b) => a - b);
+    return docs.length === 0 ? [] : docs.length === 1 ? docs[0]! : docs;
+  }
+
+  /** The postings of a DERIVED_VALUES field, made from its source fields' postings (cached until the next change). */
+  #derivedValues(kind: 'exact' | 'ngram', field: string): Map<string, Posting> | undefined {
+    const objectUri = field === 'metadata.object.uri';
+    const perEntry = field === 'uri' || field === 'resource';
+    const title = field.startsWith('title.');
+    if (kind !== (objectUri || perEntry ? 'exact' : 'ngram')) return undefined;
+    const cacheKey = `values\u0000${field}`;
+    let map = this.derived.get(cacheKey) as Map<string, Posting> | undefined;
+    if (map) return map;
+    if (perEntry || title) {
+      const column = title ? this.titles.get(field) : undefined;
+      if (title && !column) return undefined;
+      const lists = new Map<string, number[]>();
+      for (const id of this.#live) {
+        const entry = this.docs[id]!.entry;
+        const value = column ? column[id]?.toLowerCase() : field === 'uri' ? entry.entryUri : entry.resourceUri;
+        if (value === undefined) continue;
+        const list = lists.get(value);
+        if (list) list.push(id);
+        else lists.set(value, [id]);
+      }
+      if (lists.size === 0) return undefined;
+      this.derived.set(cacheKey, (map = mergedPostings(lists, this.capacity)));
+      return map;
+    }
+    const sources: Map<string, Posting>[] = [];
+    if (objectUri) {
+      for (const [f, byValue] of this.exact) if (OBJECT_URI_SOURCE.test(f)) sources.push(byValue);
+    } else {
+      const source = this.exact.get(field.replace('.literal.', '.literal_s.'));
+      if (source) sources.push(source);
+    }
+    if (sources.length === 0) return undefined;
+    const lists = new Map<string, number[]>();
+    for (const source of sources) {
+      for (const [value, posting] of source) {
+        const key = objectUri ? value : value.toLowerCase();
+        const list = lists.get(key);
+        if (list) for (const d of postingDocs(posting)) list.push(d);
+        else lists.set(key, postingDocs(posting).slice());
+      }
+    }
+    this.derived.set(cacheKey, (map = mergedPostings(lists, this.capacity)));
+    return map;
+  }
+
+  /**
    * Bitmap of one posting list; `shared` = the caller will not modify it (then large lists come from the cache).
    */
   postingBits(kind: PostingKind, field: string, value: string, shared: boolean): Bits {
-    const posting = this.postings(kind, field)?.get(value);
+    const posting = this.#entryDocs(kind, field, value) ?? this.postings(kind, field)?.get(value);
     if (posting === undefined) return emptyBits(this.capacity);
     if (typeof posting !== 'number' && !Array.isArray(posting)) return fitted(posting as Bits, this.capacity, shared);
     const docs = postingDocs(posting);
@@ -305,7 +385,7 @@ export class SearchIndex {
       let bits = this.derived.get(key) as Bits | undefined;
       if (!bits) {
         bits = emptyBits(this.capacity);
-        const sources = (kind === 'text' ? derivedFrom(field).map((f) => this.ngram.get(f)) : [this.postingsOf(kind === 'ngram' ? 'ngram' : 'exact').get(field)])
+        const sources = (kind === 'text' ? derivedFrom(field).map((f) => this.postings('ngram', f)) : [this.postings(kind === 'ngram' ? 'ngram' : 'exact', field)])
           .filter((m) => m !== undefined);
         if (sources.length === 0) return bits; // a field no doc has (any hash is a valid field name): not cached
         for (const source of sources) for (const docs of source.values()) orDocs(bits, docs);
@@ -331,7 +411,7 @@ export class SearchIndex {
     const id = this.#byEntry.get(entry);
     if (id === undefined || !this.docs[id]) throw new Error(`no document for ${entry.entryUri}`);
     const kind = fieldKind(field);
-    if (kind !== 'string' && kind !== 'boolean') throw new Error('overrideField: string and boolean fields only');
+    if ((kind !== 'string' && kind !== 'boolean') || DERIVED_VALUES.test(field)) throw new Error('overrideField: string and boolean fields only (not derived ones)');
     for (const [key, docs] of this.exact.get(field) ?? []) if (postingDocs(docs).includes(id)) unpost(this.exact, field, key, id);
     for (const v of values) post(this.exact, field, v, id);
     this.#changed();
@@ -399,6 +479,7 @@ export class SearchIndex {
           if (next !== had) this.fieldDocs.set(field, next);
         }
       }
+      if (DERIVED_VALUES.test(field)) continue; // derived from their source fields' postings when asked
       if (kind === 'ngram') {
         const byValue = fieldMap(this.ngram, field);
         for (const v of values) {

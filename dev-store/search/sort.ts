@@ -48,7 +48,7 @@ function column(index: SearchIndex, key: SortKey): SortValue[] {
   col = [];
   const kind = fieldKind(key.field);
   const numeric = kind === 'date' || kind === 'long';
-  for (const [v, posting] of index.exact.get(key.field) ?? []) {
+  for (const [v, posting] of index.postings('exact', key.field) ?? []) {
     const x = numeric ? Number(v) : v;
     for (const d of postingDocs(posting)) {
       const cur = col[d];

@@ -24,6 +24,7 @@ const uri = (p: string) => `metadata.predicate.uri.${predicateHash(p)}`;
 const lit = (p: string) => `metadata.predicate.literal_s.${predicateHash(p)}`;
 const rel = (f: string) => `related.${f}`;
 const lt = (p: string) => `metadata.predicate.literal_t.${predicateHash(p)}`;
+const ng = (p: string) => `metadata.predicate.literal.${predicateHash(p)}`;
 const esc = (v: string) => v.replace(/[+\-&|!(){}[\]^"~*?:\\/\s]/g, (c) => `\\${c}`);
 const DATASET = `rdfType:${esc(`${DCAT}Dataset`)}`;
 const BASE_Q = `public:true AND ${DATASET}`;
@@ -70,10 +71,15 @@ const queries: [string, string][] = [
   ['boosted group', `(${DATASET} AND title:trafik)^3 OR (public:true AND tag.literal:buller)`],
   ['format literal OR uri', `${BASE_Q} AND (${rel(lit(`${DCT}format`))}:text\\/csv OR ${rel(uri(`${DCT}format`))}:${esc(`${EU}file-type/HTML`)} OR ${rel(lit(`${DCT}format`))}:CSV)`],
   ['no hits', `${BASE_Q} AND title:zzzzqqq`],
+  ['entry and resource URIs', `uri:${esc('http://localhost:1/store/1/entry/3')} OR uri:${esc('http://localhost:1/store/1/entry/x')} OR uri:${esc('http://localhost:1/store/2/entry/2')} OR resource:${esc('https://dataportal.example.se/dataset/12')} OR resource:${esc('https://dataportal.example.se/distribution/12-1')} OR resource:nope`],
+  ['title in one language', `title.sv:vatten OR title.en:*raffi* OR title.nolang:data OR title.sv:"data om" OR title.de:wasser`],
+  ['object IRI of any predicate', `metadata.object.uri:${esc(`${EU}data-theme/ENVI`)} OR metadata.object.uri:${esc('https://dataportal.example.se/organization/3')}`],
+  ['object IRI wildcard and range', `metadata.object.uri:*TRAN OR metadata.object.uri:[https\\://dataportal.example.se/organization/1 TO https\\://dataportal.example.se/organization/2]`],
+  ['literal ngram fields', `${ng(`${DCT}title`)}:vatten OR ${rel(ng(`${DCT}format`))}:csv OR ${ng(`${DCAT}keyword`)}:lu* OR ${ng(`${DCT}description`)}:"data om"`],
   ['agents', `rdfType:${esc('http://xmlns.com/foaf/0.1/Organization')}`],
 ];
 
-const sorts = [undefined, 'modified desc', 'modified asc', 'title.sv asc, title.nolang asc', 'title.en desc', 'created asc, title.sv desc',
+const sorts = [undefined, 'modified desc', 'metadata.object.uri asc, modified desc', 'modified asc', 'title.sv asc, title.nolang asc', 'title.en desc', 'created asc, title.sv desc',
   'score asc', 'modified desc, score desc', `${lit(`${DCT}identifier`)} asc`, `${uri(`${DCT}publisher`)} desc, modified asc`];
 
 function cases(total: (q: string) => number): Case[] {
@@ -89,7 +95,7 @@ function cases(total: (q: string) => number): Case[] {
   }
   const q = queries[1]![1];
   out.push(
-    { name: 'facetMissing, minCount 0, text/ngram/date/collation facets', params: { query: q, limit: '1', facetFields: `${FACETS},metadata.object.literal,tag.literal,modified,title_sort.sv,description.en,${lt(`${DCT}description`)}`, facetMissing: 'true', facetMinCount: '0' } },
+    { name: 'facetMissing, minCount 0, text/ngram/date/collation facets', params: { query: q, limit: '1', facetFields: `${FACETS},metadata.object.literal,tag.literal,modified,title_sort.sv,description.en,${lt(`${DCT}description`)},metadata.object.uri,title.sv,${ng(`${DCAT}keyword`)},${rel(ng(`${DCT}format`))}`, facetMissing: 'true', facetMinCount: '0' } },
     { name: 'facetMinCount 3, facetLimit 5', params: { query: q, limit: '1', facetFields: FACETS, facetMinCount: '3', facetLimit: '5' } },
     { name: 'facetMatches', params: { query: q, limit: '1', facetFields: lit(`${DCAT}keyword`), facetMatches: 'v.*' } },
     { name: 'facets over a small hit set, missing', params: { query: queries[4]![1], limit: '5', facetFields: `${FACETS},all`, facetMissing: 'true' } },
@@ -148,7 +154,7 @@ describe('indexed search = brute-force search (generated catalog)', () => {
       { subject: res, predicate: `${DCT}modified`, object: { termType: 'Literal', value: '2030-01-01', datatype: 'http://www.w3.org/2001/XMLSchema#date' } },
     );
     // warm the caches first
-    const termQuery = `${BASE_Q} AND (title:först OR description:först)`;
+    const termQuery = `${BASE_Q} AND (title:först OR description:först OR ${ng(`${DCT}title`)}:aaaa)`;
     await check({ name: 'warm', params: { query: termQuery, limit: '3' } });
     await check({ name: 'warm', params: { query: BASE_Q, limit: '3', sort: 'title.sv asc', facetFields: FACETS } });
     await check({ name: 'warm', params: { query: BASE_Q, limit: '3', sort: 'modified desc' } });
