@@ -10,12 +10,10 @@
  *   request twice, never a guess and then the real one);
  * - a list whose page size the loader cannot know (a `blocks` definition) shows the right rows anyway.
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page, Request, Route } from 'playwright-core';
-import { DEMO_CATALOG, launch, root, startSite, startStore, watch, type Running } from './harness.ts';
+import type { Page, Request, Route } from 'playwright-core';
+import { cdnWorld, DEMO_CATALOG, watch } from './harness.ts';
 import { rowRequests } from './search-helpers.ts';
 
 /** A round is over once every released request is done and the page asked for nothing new for this long. */
@@ -79,27 +77,14 @@ async function wavesUntilShown(page: Page, url: string, storeUrl: string, shown 
 }
 
 describe('search page critical path (CDN bundle)', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG]);
 
-  before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG]);
-    site = await startSite(store.url);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
 
   test('the first result rows are in the DOM after at most 3 request waves (page, loader, then chunk + strings + store search)', {
     todo: 'issue 27 point 2: the head start (built on this branch at a5c3770) is 295 B gzip over the search page budget',
   }, async () => {
-    const page = await browser.newPage();
-    const { waves, rounds } = await wavesUntilShown(page, `${site.origin}/e2e/search.html`, store.url);
+    const page = await world.browser.newPage();
+    const { waves, rounds } = await wavesUntilShown(page, `${world.site.origin}/e2e/search.html`, world.store.url);
     const described = rounds.map((r, i) => `${i + 1}: ${r.join(', ')}`).join('\n');
     assert.ok(waves <= 3, `rows after ${waves} waves:\n${described}`);
     assert.ok(rounds.slice(0, waves).flat().includes('store search'), `the store search is among them:\n${described}`);
@@ -107,8 +92,8 @@ describe('search page critical path (CDN bundle)', () => {
   });
 
   test('the bundler\'s helper file and the search strings come in the round of the search chunk; rows after 4 rounds', async () => {
-    const page = await browser.newPage();
-    const { waves, rounds } = await wavesUntilShown(page, `${site.origin}/e2e/search.html`, store.url);
+    const page = await world.browser.newPage();
+    const { waves, rounds } = await wavesUntilShown(page, `${world.site.origin}/e2e/search.html`, world.store.url);
     const described = rounds.map((r, i) => `${i + 1}: ${r.join(', ')}`).join('\n');
     const roundOf = (name: RegExp) => rounds.findIndex((r) => r.some((f) => name.test(f)));
     const chunk = roundOf(/^search-[\w-]+\.js$/);
@@ -120,9 +105,9 @@ describe('search page critical path (CDN bundle)', () => {
   });
 
   test('a landing page: the bundler\'s helper file and the shared strings come in the round of the landing chunk', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     const polls = encodeURIComponent('https://github.com/MansMeg/SwedishPolls');
-    const { rounds } = await wavesUntilShown(page, `${site.origin}/e2e/embed.html?esc_uri=${polls}`, store.url,
+    const { rounds } = await wavesUntilShown(page, `${world.site.origin}/e2e/embed.html?esc_uri=${polls}`, world.store.url,
       () => page.evaluate(() => document.querySelector('dataset-view h2.esbTitle')?.textContent?.trim() === 'Swedish Polls'));
     const described = rounds.map((r, i) => `${i + 1}: ${r.join(', ')}`).join('\n');
     const roundOf = (name: RegExp) => rounds.findIndex((r) => r.some((f) => name.test(f)));
@@ -134,13 +119,13 @@ describe('search page critical path (CDN bundle)', () => {
   });
 
   test('the first view asks the store one search for the address\'s term, filter and sort, and shows its rows', async () => {
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
     const theme = 'euauth:data-theme/GOVE';
-    await page.goto(`${site.origin}/e2e/search.html#esc_term=polls&esc_theme=${theme}&esc_sort=title`);
+    await page.goto(`${world.site.origin}/e2e/search.html#esc_term=polls&esc_theme=${theme}&esc_sort=title`);
     await listSettled(page);
     assert.deepEqual(await rowTitles(page), ['Swedish Polls']);
-    const searches = seen.storeRequests.filter((u) => isSearch(u, store.url));
+    const searches = seen.storeRequests.filter((u) => isSearch(u, world.store.url));
     assert.equal(searches.length, 1, `one store search on the first view:\n${searches.join('\n')}`);
     const query = new URL(searches[0]!).searchParams.get('query') ?? '';
     assert.match(query, /polls/, 'the search has the address\'s term');
@@ -151,20 +136,20 @@ describe('search page critical path (CDN bundle)', () => {
   });
 
   test('a page size the loader cannot know (a blocks definition) still shows the right rows', async () => {
-    const plain = await browser.newPage();
-    await plain.goto(`${site.origin}/e2e/search.html`);
+    const plain = await world.browser.newPage();
+    await plain.goto(`${world.site.origin}/e2e/search.html`);
     await listSettled(plain);
     const firstTen = await rowTitles(plain);
     await plain.close();
     assert.equal(firstTen.length, 10);
 
-    const page = await browser.newPage();
-    const seen = watch(page, store.url);
-    await page.goto(`${site.origin}/e2e/search-limit-override.html`);
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
+    await page.goto(`${world.site.origin}/e2e/search-limit-override.html`);
     await listSettled(page);
     assert.deepEqual(await rowTitles(page), firstTen.slice(0, 3), 'the first three rows of the same order');
     // the count-only searches of facet values several fields hold (issue 28 point 1) are not row searches
-    const searches = rowRequests(seen.storeRequests.filter((u) => isSearch(u, store.url)));
+    const searches = rowRequests(seen.storeRequests.filter((u) => isSearch(u, world.store.url)));
     assert.equal(searches.length, 1, `one store search for the rows:\n${searches.join('\n')}`);
     assert.equal(new URL(searches[0]!).searchParams.get('limit'), '3', 'the rows shown come from the search for three rows');
     assert.deepEqual(seen.problems, []);

@@ -5,37 +5,22 @@
  * demo page scrolls sideways. Needs `npm run build` (the demo pages load dist/cdn). Run alone:
  * node --import tsx --test test/e2e/demo-look.test.ts
  */
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_CATALOG, launch, root, startSite, startStore, type Running } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { cdnWorld, DEMO_CATALOG } from './harness.ts';
 import { settleBlocks } from './browser-helpers.ts';
 import { demoPages } from '../../scripts/demo-html.mjs';
 
 const WIDTHS = [1280, 390] as const;
 
 describe('demo pages at 1280 and 390 px', () => {
-  let store: Running;
-  let site: Running & { origin: string };
-  let browser: Browser;
+  const world = cdnWorld([DEMO_CATALOG]);
 
-  before(async () => {
-    assert.ok(existsSync(join(root, 'dist/cdn/catalog-blocks.js')), 'run `npm run build` first (npm test does)');
-    store = await startStore([DEMO_CATALOG]);
-    site = await startSite(store.url);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-    await store?.close();
-  });
 
   async function open(path: string, width: number): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width, height: 900 } });
-    await page.goto(`${site.origin}/demo/${path}`);
+    const page = await world.browser.newPage({ viewport: { width, height: 900 } });
+    await page.goto(`${world.site.origin}/demo/${path}`);
     await settleBlocks(page);
     await page.waitForFunction(() => [...document.querySelectorAll('[data-demo-entries-status]')]
       .every((s) => !s.textContent?.startsWith('Loading')));
