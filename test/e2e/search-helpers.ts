@@ -20,7 +20,12 @@ export function datasetsInFile(file: string): string[] {
 export async function settleSearch(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const lists = [...document.querySelectorAll('.esbSearchList')];
+    // every block defined, and every list block (also one a layout placed) drawn: on a busy machine the first list
+    // could settle while a second scope's layout was still loading its list, whose search then counted as a click's
+    const hosts = [...document.querySelectorAll('dataset-list, esb-datasetlist, catalog-search-list')];
     return lists.length > 0 && lists.every((l) => l.getAttribute('aria-busy') === 'false')
+      && !document.querySelector(':not(:defined)')
+      && hosts.every((h) => h.querySelector('.esbSearchList'))
       && !document.querySelector('.esbFacets[aria-busy="true"]');
   }, undefined, { timeout: 20000 });
 }
