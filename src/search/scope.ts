@@ -17,12 +17,12 @@
  */
 import { loadSearchMessages, type Lang } from '../i18n/index.ts';
 import { warnOnce } from '../config/warn.ts';
-import { loadVocabulariesFor } from '../dcat/vocab.ts';
+import { loadVocabulariesFor, vocabText } from '../dcat/vocab.ts';
 import type { CatalogStore, FacetField, SearchResult, StoreEntry } from '../store/types.ts';
 import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
 import { remember } from '../store/bounded.ts';
 import { defined } from '../dcat/defined.ts';
-import { FACETS, facetOf, FORMAT_FIELD_LIST } from './facets.ts';
+import { FACETS, facetOf, facetValue, FORMAT_FIELD_LIST } from './facets.ts';
 import { askable, noteRelatedIndexing } from './related.ts';
 import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, unsureValues, type GroupInput } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
@@ -63,6 +63,12 @@ interface SeenFilter {
 }
 
 const AGENT_FACET = 'org';
+const LICENSE = 'http://purl.org/dc/terms/license';
+const EXACT_MATCH = 'http://www.w3.org/2004/02/skos/core#exactMatch';
+/** A publisher's own licence documents looked up per answer at most (one request each, after the rows show). */
+const OWN_LICENCES = 10;
+/** Licences the bundled vocabularies name (the EU table, whose chunk may not be loaded yet; Creative Commons, DCAT-AP.de). */
+const bundledLicence = (uri: string) => /^https?:\/\/publications\.europa\.eu\/resource\/authority\/licence\//i.test(uri) || !!vocabText(uri, 'en');
 /** Answers kept for back/forward and repeated states; the oldest go first (a search box makes many). */
 const KEPT_ANSWERS = 200;
 /** Publishers and other agents named in rows: a few per page of results. */
@@ -351,24 +357,37 @@ export class SearchScope extends EventTarget {
     return true;
   }
 
-  /** Agent entries for publisher names not yet known: one batched lookup (none: undefined). */
+  /**
+   * Agent entries for publisher names not yet known: one batched lookup; and for each licence facet value that no
+   * bundled vocabulary names (a publisher's own licence document), one entry that uses it, whose metadata may name it
+   * or say what it is (`skos:exactMatch` the EU CC0: view.ts labels it so, and the chunk of what it matches loads).
+   * None to ask: undefined.
+   */
   #loadAgents(answer: SearchResult, settings: SearchSettings, signal: AbortSignal): Promise<void> | undefined {
     const uris = new Set(rowPublisherUris(answer.entries));
-    if (settings.facets.includes(AGENT_FACET)) {
-      const fields = new Set(FACETS[AGENT_FACET].fields);
-      for (const f of answer.facets) if (fields.has(f.name)) for (const v of f.values) uris.add(v.name);
+    const licences = new Map<string, string>();
+    const asked = (u: string) => this.#agents.has(u) || !/^https?:/i.test(u);
+    for (const name of [AGENT_FACET, 'license'] as const) {
+      if (!settings.facets.includes(name)) continue;
+      const fields = new Set(FACETS[name].fields);
+      for (const f of answer.facets) if (fields.has(f.name)) for (const v of f.values) {
+        // (licence values are keyed in their http: spelling, facets.ts facetValue; the store is asked as it indexed)
+        if (name === AGENT_FACET) uris.add(v.name);
+        else if (!bundledLicence(v.name) && !asked(facetValue(name, v.name)) && licences.size < OWN_LICENCES) licences.set(facetValue(name, v.name), v.name);
+      }
     }
-    const missing = [...uris].filter((u) => !this.#agents.has(u) && /^https?:/i.test(u));
-    if (!missing.length) return undefined;
-    return this.store.getEntriesByResourceUris(missing, { signal }).then(
-      (found) => {
-        for (const u of missing) remember(this.#agents, u, found.get(u) ?? null, KEPT_AGENTS);
-      },
-      (e: unknown) => {
-        if (signal.aborted) throw e;
-        // names are a nicety: without them labels fall back to the URI (§4.6); asked again next time
-      },
-    );
+    const missing = [...uris].filter((u) => !asked(u));
+    if (!missing.length && !licences.size) return undefined;
+    const keep = (u: string, e?: StoreEntry | null) => remember(this.#agents, u, e ?? null, KEPT_AGENTS);
+    // names are a nicety: without them labels fall back to the URI (§4.6); asked again next time
+    const failed = (e: unknown) => { if (signal.aborted) throw e; };
+    return Promise.all([
+      missing.length && this.store.getEntriesByResourceUris(missing, { signal }).then((found) => missing.forEach((u) => keep(u, found.get(u))), failed),
+      ...[...licences].map(([key, raw]) => this.store.lookupByUri(raw, LICENSE, { signal }).then((e) => {
+        keep(key, e);
+        return loadVocabulariesFor(e.metadata.objects(raw, EXACT_MATCH).map((t) => t.value), settings.lang);
+      }, (e: unknown) => { failed(e); keep(key); })),
+    ]).then(() => {});
   }
 
   /**

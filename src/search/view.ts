@@ -190,6 +190,12 @@ export function valueLabel(name: CollectionName, value: string, ctx: LabelContex
       return { label };
     }
     default: {
+      // a licence document of the publisher's own, described in an entry that uses it (scope.ts): its name, else the
+      // known licence it says it is (Reader.label: skos:exactMatch), in either spelling (facet values are http:-keyed)
+      const used = ctx.agents.get(value);
+      const r = used && new Reader(used.metadata, ctx.agents, ctx.lang);
+      const own = r && (r.label({ termType: 'NamedNode', value }) ?? r.label({ termType: 'NamedNode', value: value.replace(/^http:/, 'https:') }));
+      if (own) return { label: own.value, ...(own.lang ? { labelLang: own.lang } : {}) };
       // vocabularies; an agent without a name in the store is labelled like a vocabulary value
       return iriLabel(value, ctx.lang);
     }
