@@ -124,13 +124,13 @@ const STORE_PROVIDER = /\/blocks\/base\/store-provider\.ts$|\/@lit\/context\/lib
 const CDN_LOADER = /\/entry\/(cdn|block-loaders)\.ts$|\/src\/legacy\/ready\.ts$/;
 /**
  * One part of one language's UI strings (src/i18n/landing|search/<lang>.ts) with the vocabulary labels only that part
- * brings (the landing part: update frequencies), as one file `<lang>-<part>`; the
+ * brings (the landing part: update frequencies; the search part: INSPIRE themes), as one file `<lang>-<part>`; the
  * shared part that both import (`src/i18n/shared/<lang>.ts`, with the data-theme labels) as `<lang>-shared`. A page
  * downloads its part and the shared part. src/dcat/vocab.ts, which also loads these labels on their own, then loads
  * the part's file.
  */
-const PART_STRINGS = /\/src\/(?:i18n\/(landing|search|shared)\/|dcat\/vocab\/(frequency|themes)\.)(en|sv|de)\.ts$/;
-const VOCAB_PART: Record<string, string> = { frequency: 'landing', themes: 'shared' };
+const PART_STRINGS = /\/src\/(?:i18n\/(landing|search|shared)\/|dcat\/vocab\/(frequency|inspire-theme|themes)\.)(en|sv|de)\.ts$/;
+const VOCAB_PART: Record<string, string> = { frequency: 'landing', 'inspire-theme': 'search', themes: 'shared' };
 const stringsChunk = (id: string) => {
   const m = PART_STRINGS.exec(id);
   return m ? `${m[3]}-${m[1] ?? VOCAB_PART[m[2]!]}` : null;

@@ -53,10 +53,7 @@ export const REPRESENTATIVE_DATASET = {
  * Lazy sources a search page over the demo catalog loads on first render: the search part of the English UI strings
  * (its chunk imports the shared part's, with the theme labels: vite.config.ts STRINGS_GROUP).
  */
-const SEARCH_PAGE_LAZY = ['src/i18n/search/en.ts',
-  // the EU licence names: the demo catalog's licence document FreeAndOpen is skos:exactMatch the EU CC0, so its
-  // licence facet value reads as that (issue 28 point 4; src/search/scope.ts looks the document up after the rows)
-  'src/dcat/vocab/licence.en.ts'];
+const SEARCH_PAGE_LAZY = ['src/i18n/search/en.ts'];
 const args = new Set(process.argv.slice(2));
 const cdnDir = join(root, 'dist/cdn');
 const npmDir = join(root, 'dist/npm');

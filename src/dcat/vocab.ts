@@ -43,7 +43,7 @@ const HVD: Loaders = [() => import('./vocab/hvd-category.sv.ts'), () => import('
  * part of the UI strings brings them too (themesWith).
  */
 const FREQUENCY: Loaders = [() => import('./vocab/frequency.sv.ts'), () => import('./vocab/frequency.en.ts'), () => import('./vocab/frequency.de.ts')];
-/** The INSPIRE themes (GeoDCAT-AP `dcat:theme`): a chunk of their own, loaded when a page shows one. */
+/** The INSPIRE themes (GeoDCAT-AP `dcat:theme`): search pages get them with the search part of the UI strings (themesWith). */
 const INSPIRE: Loaders = [() => import('./vocab/inspire-theme.sv.ts'), () => import('./vocab/inspire-theme.en.ts'), () => import('./vocab/inspire-theme.de.ts')];
 const TABLES: VocabRow[] = [
   ['publications.europa.eu/resource/authority/data-theme/', THEMES],
@@ -90,10 +90,11 @@ export function addVocabulary(tables: Tables, lang: Lang): void {
 /**
  * The themes and access rights of `lang` come with `strings`, a part of its UI strings that is loading
  * (src/i18n/index.ts); with the landing part the update frequencies and publisher types too (nearly every dataset page
- * shows them): no download of their own then. If that part fails, they load on their own next time.
+ * shows them), with the search part the INSPIRE themes (a theme facet over a geodata catalog shows them): no download
+ * of their own then. If that part fails, they load on their own next time.
  */
 export function themesWith(lang: Lang, strings: Promise<unknown>, part: 'landing' | 'search'): void {
-  for (const loaders of part === 'landing' ? [THEMES, FREQUENCY] : [THEMES]) {
+  for (const loaders of [THEMES, part === 'landing' ? FREQUENCY : INSPIRE]) {
     const load = loaders[LANGS.indexOf(lang)]!;
     if (!loading.has(load)) loading.set(load, strings.then(() => void (pageLangs.has(lang) || loading.delete(load))));
   }

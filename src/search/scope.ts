@@ -64,7 +64,6 @@ interface SeenFilter {
 
 const AGENT_FACET = 'org';
 const LICENSE = 'http://purl.org/dc/terms/license';
-const EXACT_MATCH = 'http://www.w3.org/2004/02/skos/core#exactMatch';
 /** A publisher's own licence documents looked up per answer at most (one request each, after the rows show). */
 const OWN_LICENCES = 10;
 /** Licences the bundled vocabularies name (the EU table, whose chunk may not be loaded yet; Creative Commons, DCAT-AP.de). */
@@ -360,7 +359,7 @@ export class SearchScope extends EventTarget {
   /**
    * Agent entries for publisher names not yet known: one batched lookup; and for each licence facet value that no
    * bundled vocabulary names (a publisher's own licence document), one entry that uses it, whose metadata may name it
-   * or say what it is (`skos:exactMatch` the EU CC0: view.ts labels it so, and the chunk of what it matches loads).
+   * or say what it is (`skos:exactMatch` the EU CC0: view.ts labels it so).
    * None to ask: undefined.
    */
   #loadAgents(answer: SearchResult, settings: SearchSettings, signal: AbortSignal): Promise<void> | undefined {
@@ -383,10 +382,7 @@ export class SearchScope extends EventTarget {
     const failed = (e: unknown) => { if (signal.aborted) throw e; };
     return Promise.all([
       missing.length && this.store.getEntriesByResourceUris(missing, { signal }).then((found) => missing.forEach((u) => keep(u, found.get(u))), failed),
-      ...[...licences].map(([key, raw]) => this.store.lookupByUri(raw, LICENSE, { signal }).then((e) => {
-        keep(key, e);
-        return loadVocabulariesFor(e.metadata.objects(raw, EXACT_MATCH).map((t) => t.value), settings.lang);
-      }, (e: unknown) => { failed(e); keep(key); })),
+      ...[...licences].map(([key, raw]) => this.store.lookupByUri(raw, LICENSE, { signal }).then((e) => keep(key, e), (e: unknown) => { failed(e); keep(key); })),
     ]).then(() => {});
   }
 

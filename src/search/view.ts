@@ -190,16 +190,36 @@ export function valueLabel(name: CollectionName, value: string, ctx: LabelContex
       return { label };
     }
     default: {
-      // a licence document of the publisher's own, described in an entry that uses it (scope.ts): its name, else the
-      // known licence it says it is (Reader.label: skos:exactMatch), in either spelling (facet values are http:-keyed)
+      // a licence document of the publisher's own, described in an entry that uses it (scope.ts), in either spelling
+      // (facet values are http:-keyed): its name, else the known licence it is skos:exactMatch (Reader.label, when
+      // that vocabulary is loaded; else an EU Creative Commons licence by its short name: ccName)
       const used = ctx.agents.get(value);
-      const r = used && new Reader(used.metadata, ctx.agents, ctx.lang);
-      const own = r && (r.label({ termType: 'NamedNode', value }) ?? r.label({ termType: 'NamedNode', value: value.replace(/^http:/, 'https:') }));
-      if (own) return { label: own.value, ...(own.lang ? { labelLang: own.lang } : {}) };
+      if (used) {
+        const r = new Reader(used.metadata, ctx.agents, ctx.lang);
+        for (const v of [value, value.replace(/^http:/, 'https:')]) {
+          const own = r.label({ termType: 'NamedNode', value: v });
+          if (own) return { label: own.value, ...(own.lang ? { labelLang: own.lang } : {}) };
+          const cc = used.metadata.objects(v, EXACT_MATCH).map((t) => ccName(t.value)).find(Boolean);
+          if (cc) return { label: cc };
+        }
+      }
       // vocabularies; an agent without a name in the store is labelled like a vocabulary value
       return iriLabel(value, ctx.lang);
     }
   }
+}
+
+const EXACT_MATCH = `${NS.skos}exactMatch`;
+
+/**
+ * The EU licence authority's Creative Commons licences as people know them (`…/licence/CC0` → "CC0 1.0",
+ * `CC_BYNCSA_3_0` → "CC BY-NC-SA 3.0"; unversioned codes are 4.0, as the authority's labels say), as the licence
+ * rule of src/dcat/vocab.ts names creativecommons.org URIs: a search page names a licence document that is
+ * `skos:exactMatch` one without the EU licence chunk (0.6 KB gzip). Anything else: undefined.
+ */
+export function ccName(uri: string): string | undefined {
+  const m = /^https?:\/\/publications\.europa\.eu\/resource\/authority\/licence\/CC(0|_BY(NC)?(SA|ND)?(?:_(\d)_(\d))?)$/.exec(uri);
+  return m ? (m[1] === '0' ? 'CC0 1.0' : `CC BY${m[2] ? '-NC' : ''}${m[3] ? `-${m[3]}` : ''} ${m[4] ? `${m[4]}.${m[5]}` : '4.0'}`) : undefined;
 }
 
 /**

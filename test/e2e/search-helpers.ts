@@ -102,8 +102,17 @@ export function isCountOnly(url: string): boolean {
   return url.includes('/search?') && /[?&]limit=1(&|$)/.test(url) && !/[?&]facetFields=/.test(url) && decodeURIComponent(url).includes('rdfType');
 }
 
-/** The store requests that are not count-only searches. */
-export const rowRequests = (urls: readonly string[]): string[] => urls.filter((u) => !isCountOnly(u));
+/**
+ * A licence document's lookup: one entry that uses a licence no bundled vocabulary names, for what it says it is
+ * (issue 28 point 4, src/search/scope.ts): limit 1, no rdfType, no facets; once per licence, after the rows show.
+ */
+export function isLicenceLookup(url: string): boolean {
+  const q = decodeURIComponent(url);
+  return url.includes('/search?') && /[?&]limit=1(&|$)/.test(url) && !/[?&]facetFields=/.test(url) && !q.includes('rdfType') && /metadata\.predicate\.uri\.3494e2ce:/.test(q);
+}
+
+/** The store requests that are not count-only searches nor licence lookups. */
+export const rowRequests = (urls: readonly string[]): string[] => urls.filter((u) => !isCountOnly(u) && !isLicenceLookup(u));
 
 /** Most count-only searches one answer may cost (src/search/scope.ts EXACT_COUNTS). */
 export const MAX_COUNT_ONLY = 24;

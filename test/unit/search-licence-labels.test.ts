@@ -10,12 +10,13 @@ import { join } from 'node:path';
 import { createStoreServer, type StoreServer } from '../../dev-store/server.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
 import { SearchScope } from '../../src/search/scope.ts';
+import { ccName } from '../../src/search/view.ts';
 import { loadAllMessages } from '../../src/i18n/index.ts';
 
 const FEES = 'https://data.exampleMS.gov/resource/NoCommercialUseWithFees';
 const FREE = 'https://data.exampleMS.gov/resource/FreeAndOpen';
-/** The EU licence authority's names of CC0 (publications.europa.eu licence table), written here by hand. */
-const CC0 = { sv: 'Creative Commons CC0 1.0 universell', en: 'Creative Commons CC0 1.0 Universal', de: 'Creative Commons CC0 1.0 Universell' };
+/** CC0 by its short name (a search page names it without the EU licence names, view.ts ccName), by hand. */
+const CC0 = 'CC0 1.0';
 /** The INSPIRE registry's names of the theme Hydrography, by hand. */
 const HYDROGRAPHY = { sv: 'Hydrografi', en: 'Hydrography', de: 'Gewässernetz' };
 
@@ -51,9 +52,9 @@ describe('licence and theme facet labels over catalogs in the dev store', () => 
   };
 
   for (const lang of ['sv', 'en', 'de'] as const) {
-    test(`${lang}: FreeAndOpen (exactMatch the EU CC0) reads as CC0; NoCommercialUseWithFees as its code; none as split words`, async () => {
+    test(`${lang}: FreeAndOpen (exactMatch the EU CC0) reads as CC0 1.0; NoCommercialUseWithFees as its code; none as split words`, async () => {
       const { values, label, all } = await facet(lang, 'license');
-      assert.equal(label(FREE)?.label, CC0[lang], all);
+      assert.equal(label(FREE)?.label, CC0, all);
       assert.equal(label(FEES)?.label, 'NoCommercialUseWithFees', all);
       assert.ok(values.every((v) => !/^(Free And Open|No Commercial Use With Fees|Terms Of Use)$/.test(v.label)), all);
     });
@@ -70,4 +71,12 @@ describe('licence and theme facet labels over catalogs in the dev store', () => 
       assert.equal(label('http://inspire.ec.europa.eu/theme/hy')?.label, HYDROGRAPHY[lang], all);
     });
   }
+
+  test('the EU Creative Commons codes by their short names; other EU licences and look-alikes: none', () => {
+    const eu = 'http://publications.europa.eu/resource/authority/licence/';
+    assert.deepEqual(['CC0', 'CC_BY', 'CC_BY_4_0', 'CC_BYSA_4_0', 'CC_BYNCSA_3_0', 'CC_BYNCND_2_5', 'CC_BYND_1_0', 'CC_BYNC'].map((c) => ccName(eu + c)),
+      ['CC0 1.0', 'CC BY 4.0', 'CC BY 4.0', 'CC BY-SA 4.0', 'CC BY-NC-SA 3.0', 'CC BY-NC-ND 2.5', 'CC BY-ND 1.0', 'CC BY-NC 4.0']);
+    assert.deepEqual(['EUPL_1_2', 'ODC_BL', 'CC_BYSANC', 'CC0x', 'CC_BY_4'].map((c) => ccName(eu + c)), [undefined, undefined, undefined, undefined, undefined]);
+    assert.equal(ccName('https://example.org/licence/CC0'), undefined);
+  });
 });
