@@ -296,7 +296,7 @@ export class VisualizationBlock extends LitElement {
         focusable="false"><defs>${charts.patternDef(`${id}-k${i}`, i, 0.8)}</defs><rect class="esbVizSwatch" x="0.5" y="0.5" width="15" height="15"
         fill="url(#${id}-k${i})"></rect></svg><span>${p.label}</span></li>`)}</ul>` : nothing}
       ${series.skipped ? html`<p class="esbVizNote">${this.#t('viz.skipped', { n: series.skipped })}</p>` : nothing}
-      ${series.truncated ? html`<p class="esbVizNote">${this.#t('viz.truncated', { n: series.points.length })}</p>` : nothing}
+      ${series.truncated ? html`<p class="esbVizNote">${this.#t(type === 'line' ? 'viz.spread' : 'viz.truncated', { n: series.points.length, total: series.total })}</p>` : nothing}
       ${this.#toggle(() => html`<table class="esbVizTable">
         <caption>${this.#t('viz.tableOf', { title })}</caption>
         <thead><tr><th scope="col">${series.xName}</th><th scope="col" class="esbNum">${series.yName}</th></tr></thead>

@@ -21,8 +21,13 @@ export interface ChartSeries {
   readonly points: readonly ChartPoint[];
   /** Rows left out because their y value was missing or not a number. */
   readonly skipped: number;
-  /** More points than MAX_CHART_POINTS: only the first ones are kept. */
+  /**
+   * More points than MAX_CHART_POINTS: a line (ordered by x) keeps points spread evenly over its whole range, first and
+   * last included; other charts keep the first ones.
+   */
   readonly truncated: boolean;
+  /** How many points there were before `truncated` cut them. */
+  readonly total: number;
 }
 
 /** A chart draws at most this many points (bars, slices, line vertices); the rest is reported as left out. */
@@ -104,7 +109,7 @@ export function chartSeries(headers: readonly (string | undefined)[], rows: read
       if (value === undefined) skipped++;
       else points.push({ label: labelOf(row), value });
     }
-    return cut(xName, yName, spec.sortX ? byX(points, spec.noLabel) : points, skipped);
+    return cut(xName, yName, spec.sortX ? byX(points, spec.noLabel) : points, skipped, spec.sortX);
   }
   const groups = new Map<string, number>();
   for (const row of rows) {
@@ -121,7 +126,7 @@ export function chartSeries(headers: readonly (string | undefined)[], rows: read
     groups.set(label, (groups.get(label) ?? 0) + value);
   }
   const grouped = [...groups].map(([label, value]) => ({ label, value }));
-  return cut(xName, yName, spec.sortX ? byX(grouped, spec.noLabel) : grouped, skipped);
+  return cut(xName, yName, spec.sortX ? byX(grouped, spec.noLabel) : grouped, skipped, spec.sortX);
 }
 
 const ISO_DATE = /^\d{4}(-\d{2}(-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?)?)?$/;
@@ -144,9 +149,14 @@ function byX(points: ChartPoint[], noLabel: string): ChartPoint[] {
   return points;
 }
 
-function cut(xName: string, yName: string, points: ChartPoint[], skipped: number): ChartSeries {
-  const truncated = points.length > MAX_CHART_POINTS;
-  return { xName, yName, points: truncated ? points.slice(0, MAX_CHART_POINTS) : points, skipped, truncated };
+/** At most MAX_CHART_POINTS: a line's spread evenly over its range (its newest values too), else the first ones. */
+function cut(xName: string, yName: string, points: ChartPoint[], skipped: number, spread?: boolean): ChartSeries {
+  const total = points.length;
+  const truncated = total > MAX_CHART_POINTS;
+  const kept = !truncated ? points
+    : spread ? Array.from({ length: MAX_CHART_POINTS }, (_, i) => points[Math.round((i * (total - 1)) / (MAX_CHART_POINTS - 1))]!)
+      : points.slice(0, MAX_CHART_POINTS);
+  return { xName, yName, points: kept, skipped, truncated, total };
 }
 
 export interface MapPoint {

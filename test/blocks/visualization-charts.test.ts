@@ -205,3 +205,23 @@ describe('catalog-visualization: charts stay valid HTML (Nu validator)', () => {
     expect(messages.filter((m) => m.type === 'error' || m.subType === 'fatal').map((m) => `${m.message} ${m.extract ?? ''}`)).to.deep.equal([]);
   });
 });
+
+describe('catalog-visualization: a long line keeps its whole range', () => {
+  // 3,000 years of values (newest first in the file, as poll files often are): more than the 2,000 points drawn
+  const csv = `x,y\n${Array.from({ length: 3000 }, (_, i) => `${4999 - i},${i % 7}`).join('\n')}\n`;
+  it('the first and the newest x are ticks of the axis, and the note says how many are drawn (sv, en, de)', async () => {
+    for (const [lang, note] of [
+      ['sv', '2 000 av 3 000 värden ritas, jämnt fördelade från det första till det sista.'],
+      ['en', '2,000 of 3,000 values are drawn, spread evenly from the first to the last.'],
+      ['de', '2.000 von 3.000 Werten werden gezeichnet, gleichmäßig verteilt vom ersten bis zum letzten.'],
+    ] as const) {
+      const el = await viz(model({ chartType: 'line' }), csv, lang);
+      const ticks = xTicks(el).map((t) => Number(t?.replace(/\D/g, '')));
+      // the axis spans 2000 … 4999 (with only the first 2,000 rows of the file it spanned 3000 … 4999)
+      expect(Math.min(...ticks)).to.be.lessThan(2500);
+      expect(Math.max(...ticks)).to.be.at.least(4500);
+      const notes = [...el.querySelectorAll('.esbVizNote')].map((p) => text(p));
+      expect(notes, notes.join(' | ')).to.include(note);
+    }
+  });
+});

@@ -74,6 +74,20 @@ describe('chartSeries', () => {
     const s = chartSeries(['x', 'y'], rows, { ...spec, xAxis: 'x', yAxis: 'y', operation: 'none' });
     assert.equal(s.points.length, MAX_CHART_POINTS);
     assert.equal(s.truncated, true);
+    assert.equal(s.total, MAX_CHART_POINTS + 5);
+  });
+  test(`a line over time with more than ${MAX_CHART_POINTS} points: spread over the whole range, the newest drawn`, () => {
+    // 5,000 days from 2000-01-01, in reverse file order (newest first, as poll files often are)
+    const day = (i: number) => new Date(Date.UTC(2000, 0, 1 + i)).toISOString().slice(0, 10);
+    const rows = Array.from({ length: 5000 }, (_, i) => [day(4999 - i), String(4999 - i)]);
+    const s = chartSeries(['date', 'y'], rows, { ...spec, xAxis: 'date', yAxis: 'y', operation: 'none', sortX: true });
+    assert.equal(s.points.length, MAX_CHART_POINTS);
+    assert.equal(s.truncated, true);
+    assert.equal(s.total, 5000);
+    assert.deepEqual([s.points[0], s.points.at(-1)], [{ label: '2000-01-01', value: 0 }, { label: '2013-09-08', value: 4999 }]);
+    // in order, evenly spaced: every step 2 or 3 days (5,000 / 2,000 = 2.5)
+    const steps = s.points.slice(1).map((p, i) => p.value - s.points[i]!.value);
+    assert.deepEqual([...new Set(steps)].sort(), [2, 3]);
   });
 });
 

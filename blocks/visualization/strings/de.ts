@@ -20,6 +20,7 @@ export const vizDe: VizMessages = {
   'viz.other': 'Sonstige ({n} Werte)',
   'viz.skipped': '{n} Zeilen ohne Zahl wurden ausgelassen.',
   'viz.truncated': 'Nur die ersten {n} Werte werden gezeichnet.',
+  'viz.spread': '{n} von {total} Werten werden gezeichnet, gleichmäßig verteilt vom ersten bis zum letzten.',
   'viz.pointsSkipped': '{n} Zeilen ohne gültige Koordinaten wurden ausgelassen.',
   'viz.places': 'Karte mit {n} Orten: {names}. Die Orte stehen auch in der Tabelle unter „Als Tabelle anzeigen“.',
   'viz.place': 'Karte mit einem Ort: {names}. Er steht auch in der Tabelle unter „Als Tabelle anzeigen“.',

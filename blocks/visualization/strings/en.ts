@@ -21,6 +21,7 @@ export const vizEn = {
   'viz.other': 'Other ({n} values)',
   'viz.skipped': '{n} rows without a number were left out.',
   'viz.truncated': 'Only the first {n} values are drawn.',
+  'viz.spread': '{n} of {total} values are drawn, spread evenly from the first to the last.',
   'viz.pointsSkipped': '{n} rows without valid coordinates were left out.',
   'viz.places': 'Map of {n} places: {names}. The places are also in the table of "Show as table".',
   'viz.place': 'Map of one place: {names}. It is also in the table of "Show as table".',

@@ -20,6 +20,7 @@ export const vizSv: VizMessages = {
   'viz.other': 'Övriga ({n} värden)',
   'viz.skipped': '{n} rader utan tal utelämnades.',
   'viz.truncated': 'Bara de första {n} värdena ritas.',
+  'viz.spread': '{n} av {total} värden ritas, jämnt fördelade från det första till det sista.',
   'viz.pointsSkipped': '{n} rader utan giltiga koordinater utelämnades.',
   'viz.places': 'Karta med {n} platser: {names}. Platserna finns också i tabellen under ”Visa som tabell”.',
   'viz.place': 'Karta med en plats: {names}. Den finns också i tabellen under ”Visa som tabell”.',
