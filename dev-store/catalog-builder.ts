@@ -67,17 +67,23 @@ export class CatalogBuilder {
   readonly #incomingBlanks = new Map<string, number>();
   /** Triples added. */
   size = 0;
+  /** The group of the previous triple's subject (a file states a subject's triples together: one lookup for them). */
+  #last: SubjectGroup | undefined;
 
   /** Adds one triple (the parser's sink). */
   readonly add = (t: Triple): void => {
     this.size++;
     const s = t.subject;
-    const map = s.termType === 'BlankNode' ? this.#blanks : this.#iris;
-    let group = map.get(s.value);
-    if (!group) {
-      group = { term: s, order: this.subjects.length, triples: [], typeRank: -1 };
-      map.set(s.value, group);
-      this.subjects.push(group);
+    let group = this.#last;
+    if (group?.term !== s) {
+      const map = s.termType === 'BlankNode' ? this.#blanks : this.#iris;
+      group = map.get(s.value);
+      if (!group) {
+        group = { term: s, order: this.subjects.length, triples: [], typeRank: -1 };
+        map.set(s.value, group);
+        this.subjects.push(group);
+      }
+      this.#last = group;
     }
     group.triples.push(t);
     const o = t.object;

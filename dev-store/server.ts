@@ -32,7 +32,8 @@ import { addSearchRoutes } from './routes/search.ts';
 import { addTaskRunnerRoutes } from './routes/taskrunner.ts';
 import { addWmsRoutes } from './routes/wms.ts';
 import { addBaseRoutes } from './routes/base.ts';
-import { SearchIndex } from './search/index.ts';
+import { IdleCollector } from './search/collect.ts';
+import { LARGE_STORE_DOCS, SearchIndex } from './search/index.ts';
 
 export interface StoreServerOptions {
   /** Catalog files (path) or sources with inline text. */
@@ -135,7 +136,9 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
     res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1' });
     res.end('{"error":"Store is loading"}');
   };
+  let idle: IdleCollector | undefined;
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    idle?.busy();
     handle(req, res).catch((e: unknown) => {
       console.error('dev store: request failed:', e);
       if (!res.headersSent) sendError({ res, params: new Map() }, 500, 'Internal server error');
@@ -174,6 +177,8 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
     throw e;
   }
   const loadMs = performance.now() - started;
+  // the load's garbage goes back to the system once nobody waits for an answer (collect.ts)
+  if (index.docs.length >= LARGE_STORE_DOCS) idle = new IdleCollector();
 
   const router = new Router();
   const app: StoreApp = { store, index, baseUrl, storePath: new URL(baseUrl).pathname, router, corsOrigins, ...(options.range ? { range: true } : {}), ...(options.maxLimit ? { maxLimit: options.maxLimit } : {}) };
@@ -220,6 +225,7 @@ export async function createStoreServer(options: StoreServerOptions): Promise<St
   addHomeRoutes(app);
 
   const close = async (): Promise<void> => {
+    idle?.cancel();
     await closeListeners();
     await jobs.close();
     if (tempDataDir) await rm(tempDataDir, { recursive: true, force: true });

@@ -135,8 +135,21 @@ class TermInterner {
     return term;
   }
 
+  /** The subject of the previous triple: exports state a subject's triples together (one lookup per subject). */
+  #lastSubject: N3Term | undefined;
+  #lastSubjectValue = '';
+  #lastSubjectTerm: Term | undefined;
+
   triple(q: N3Quad): Triple {
-    return { subject: this.term(q.subject), predicate: this.#string(q.predicate.value), object: this.term(q.object) };
+    const s = q.subject;
+    let subject = this.#lastSubjectTerm;
+    if (s !== this.#lastSubject && (s.termType !== this.#lastSubject?.termType || s.value !== this.#lastSubjectValue)) {
+      subject = this.term(s);
+      this.#lastSubjectValue = subject.termType === 'BlankNode' ? s.value : subject.value;
+      this.#lastSubjectTerm = subject;
+    }
+    this.#lastSubject = s;
+    return { subject: subject!, predicate: this.#string(q.predicate.value), object: this.term(q.object) };
   }
 }
 

@@ -10,7 +10,6 @@
 import type { DevStore, Entry } from '../catalog.ts';
 import { bitsOf, count, emptyBits, has, orDocs, toArray } from './bits.ts';
 import type { Bits } from './bits.ts';
-import { collectAfterLoad } from './collect.ts';
 import { buildDocument, relatedDependents } from './document.ts';
 import type { DocFields } from './document.ts';
 import { fieldKind, textTokens } from './fields.ts';
@@ -117,8 +116,8 @@ function mergedPostings(lists: Map<string, number[]>, capacity: number): Map<str
   return out;
 }
 
-/** From this many docs on, a full collection after indexing returns the load's garbage to the system. */
-const LARGE_STORE_DOCS = 10_000;
+/** From this many docs on, the store collects the load's garbage once it is idle (collect.ts, server.ts). */
+export const LARGE_STORE_DOCS = 10_000;
 
 /** Posting lists at least this long keep their bitmap between queries (until the index changes). */
 const CACHED_BITS_MIN = 512;
@@ -208,6 +207,8 @@ export class SearchIndex {
   readonly #byEntry = new Map<Entry, number>();
   #live: number[] = [];
   #liveBits: Bits | undefined;
+  /** Indexing the store's entries at construction. */
+  #bulk = false;
   #bitsCache = new Map<string, Bits>();
   /** Caches of other modules (sort orders), dropped with the bitmaps on a change. */
   readonly derived = new Map<string, unknown>();
@@ -224,15 +225,12 @@ export class SearchIndex {
    * default, SolrSearchIndex.java l. 281).
    */
   constructor(readonly store: DevStore, readonly solrRelated = false) {
-    // What parsing left behind (parser state, subject groups: a few hundred MB at 50,000 datasets) goes before the
-    // index grows on top of it: the load's peak memory is the larger of the two, not their sum.
-    let entries = 0;
-    for (const ctx of store.contexts.values()) entries += ctx.entries.size;
-    if (entries >= LARGE_STORE_DOCS) collectAfterLoad(1);
+    this.#bulk = true; // nothing is cached yet: no caches to drop per document
     for (const e of store.entries()) this.#add(e);
+    this.#bulk = false;
     for (const p of [this.exact, this.ngram, this.text]) for (const byValue of p.values()) compact(byValue, this.capacity);
     compact(this.fieldDocs, this.capacity);
-    if (this.docs.length >= LARGE_STORE_DOCS) collectAfterLoad();
+    this.#changed();
     store.onChange((e, change) => (change === 'add' ? this.#add(e) : this.#update(e)));
   }
 
@@ -424,6 +422,7 @@ export class SearchIndex {
   }
 
   #changed(): void {
+    if (this.#bulk) return;
     this.generation++;
     this.#liveBits = undefined;
     this.#bitsCache.clear();
