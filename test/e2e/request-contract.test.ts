@@ -46,7 +46,13 @@ describe('request contract: what the built bundle sends, checked against the rea
 
   /** Each interaction a search page offers, where it has it: a term, the title sort, a facet value, the next page. */
   async function searchAround(page: Page): Promise<void> {
-    const settle = () => page.waitForLoadState('networkidle');
+    // no request for 500 ms AND every list drawn: on a busy machine the answer can be in while its rows (and the
+    // pager, whose "next" a one-page answer disables) are not yet drawn
+    const settle = async () => {
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() => !document.querySelector(':not(:defined)')
+        && [...document.querySelectorAll('.esbSearchList')].every((l) => l.getAttribute('aria-busy') !== 'true'), undefined, { timeout: 20000 });
+    };
     const input = page.locator('input[role="combobox"], input[type="search"]').first();
     if (await input.count()) {
       await input.fill('data');
