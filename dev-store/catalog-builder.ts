@@ -1,8 +1,9 @@
 /**
  * One catalog's triples grouped by subject as the parser hands them out: the store's entries are made from these
  * groups (catalog.ts), so loading never scans the whole graph per entry and never holds a second copy of it (no list
- * of all triples, no relabelled or re-keyed copies). Per triple: one map lookup for its subject, one more for the
- * object of the few predicates that give an untyped object its kind (dcat:distribution …).
+ * of all triples, no relabelled or re-keyed copies). Per subject: one map lookup (a file states a subject's triples
+ * together). The triples of the few predicates that give an untyped object its kind (dcat:distribution …) are listed
+ * and read only if some subject has no type.
  */
 import type { Term, Triple } from '../src/rdf/graph.ts';
 import { NS } from '../src/rdf/namespaces.ts';
@@ -62,9 +63,13 @@ export class CatalogBuilder {
   readonly subjects: SubjectGroup[] = [];
   readonly #iris = new Map<string, SubjectGroup>();
   readonly #blanks = new Map<string, SubjectGroup>();
-  /** Kind ranks (as bits) that incoming predicates give an IRI / blank node. */
-  readonly #incomingIris = new Map<string, number>();
-  readonly #incomingBlanks = new Map<string, number>();
+  /**
+   * Triples whose predicate gives its object a kind (INCOMING_RANK). Read when an untyped subject's kind is first
+   * asked: keyed by object at load, they were one more insert into a map of every dataset and distribution IRI.
+   */
+  #incomingTriples: Triple[] = [];
+  /** Kind ranks (as bits) that incoming predicates give an untyped subject (made from #incomingTriples when asked). */
+  #incoming: Map<SubjectGroup, number> | undefined;
   /** Triples added. */
   size = 0;
   /** The group of the previous triple's subject (a file states a subject's triples together: one lookup for them). */
@@ -82,6 +87,7 @@ export class CatalogBuilder {
         group = { term: s, order: this.subjects.length, triples: [], typeRank: -1 };
         map.set(s.value, group);
         this.subjects.push(group);
+        this.#incoming = undefined;
       }
       this.#last = group;
     }
@@ -92,10 +98,9 @@ export class CatalogBuilder {
       const rank = TYPE_RANK.get(o.value);
       if (rank !== undefined && (group.typeRank < 0 || rank < group.typeRank)) group.typeRank = rank;
     }
-    const incoming = INCOMING_RANK.get(t.predicate);
-    if (incoming !== undefined) {
-      const kinds = o.termType === 'BlankNode' ? this.#incomingBlanks : this.#incomingIris;
-      kinds.set(o.value, (kinds.get(o.value) ?? 0) | (1 << incoming));
+    if (INCOMING_RANK.has(t.predicate)) {
+      this.#incomingTriples.push(t);
+      this.#incoming = undefined;
     }
   };
 
@@ -108,8 +113,20 @@ export class CatalogBuilder {
   /** Rank of the subject's entry kind: its types first, else what points at it; -1 when neither says. */
   kindRank(group: SubjectGroup): number {
     if (group.typeRank >= 0) return group.typeRank;
-    const bits = (group.term.termType === 'BlankNode' ? this.#incomingBlanks : this.#incomingIris).get(group.term.value);
+    const bits = this.#incomingRanks().get(group);
     return bits ? 31 - Math.clz32(bits & -bits) : -1;
+  }
+
+  /** Untyped subject → kind ranks (as bits) that incoming predicates give it. */
+  #incomingRanks(): Map<SubjectGroup, number> {
+    if (this.#incoming) return this.#incoming;
+    const ranks = new Map<SubjectGroup, number>();
+    for (const t of this.#incomingTriples) {
+      const target = this.group(t.object);
+      if (!target || target.typeRank >= 0) continue; // typed: its types say its kind
+      ranks.set(target, (ranks.get(target) ?? 0) | (1 << INCOMING_RANK.get(t.predicate)!));
+    }
+    return (this.#incoming = ranks);
   }
 
   /**
@@ -119,6 +136,7 @@ export class CatalogBuilder {
    */
   rename(minted: ReadonlyMap<SubjectGroup, Term>): void {
     if (minted.size === 0) return;
+    this.#incomingRanks(); // keyed by group: still right once blank nodes are found under their IRIs
     const byLabel = new Map<string, Term>();
     for (const [group, iri] of minted) {
       byLabel.set(group.term.value, iri);

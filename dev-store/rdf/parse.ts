@@ -83,9 +83,15 @@ function literalTerm(value: string, language: string | undefined, datatype: stri
  * A copy of `s` that does not point into the text it was cut from: V8 keeps substrings of 13+ characters as slices
  * of their parent string, so every IRI and literal n3 cuts from the input would keep the whole file (or each
  * streamed chunk) alive — 200 MB for a 50,000-dataset export.
+ * The copy is a concatenation that a search then flattens into one string of its own (dropping its references to
+ * the slices; the collector then drops the concatenation's header too): ~30 bytes less per IRI and literal than a
+ * slice of a flattened copy (` ${s}`.slice(1), itself a slice), which loading 200,000 datasets holds millions of.
+ * The search's result is used, so the compiler cannot drop it; a value holding NUL takes the slice route.
  */
 function own(s: string): string {
-  return s.length < 13 ? s : (` ${s}`).slice(1);
+  if (s.length < 13) return s;
+  const copy = s[0]! + s.slice(1);
+  return copy.indexOf('\u0000') < 0 ? copy : (` ${s}`).slice(1);
 }
 
 /**

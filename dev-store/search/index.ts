@@ -1,7 +1,7 @@
 /**
  * Inverted index over the entries, built at load and kept in step with store changes (synchronous indexing,
- * §2.2 allows it). Postings per field kind: exact values (string, boolean, date, long), lower-cased whole
- * values (ngram, matched by substring scan over the distinct values), word tokens (text).
+ * §2.2 allows it). Postings per field kind: exact values (string, boolean, date, long), whole values (ngram: stored
+ * as stated, lower-cased when first asked, matched by substring scan over the distinct values), word tokens (text).
  *
  * Posting lists are ascending arrays of doc ids (docs are numbered in load order, so indexing appends); a query
  * turns them into bitmaps (bits.ts), cached for the large ones (`public:true`, `rdfType:…`, a big publisher) until
@@ -195,7 +195,7 @@ export class SearchIndex {
   readonly docs: (IndexedDoc | undefined)[] = [];
   /** string / boolean / date / long: exact value → docs. */
   readonly exact: Postings = new Map();
-  /** ngram: lower-cased whole value → docs. */
+  /** ngram: whole value as stated → docs (postings('ngram', …) gives them by lower-cased value). */
   readonly ngram: Postings = new Map();
   /** text: token → docs. */
   readonly text: Postings = new Map();
@@ -261,7 +261,10 @@ export class SearchIndex {
    * built when first asked, until the next change.
    */
   postings(kind: PostingKind, field: string): Map<string, Posting> | undefined {
-    if (kind === 'exact' || kind === 'ngram') return DERIVED_VALUES.test(field) ? this.#derivedValues(kind, field) : this.postingsOf(kind).get(field);
+    if (kind === 'exact' || kind === 'ngram') {
+      if (DERIVED_VALUES.test(field)) return this.#derivedValues(kind, field);
+      return kind === 'exact' ? this.exact.get(field) : this.#lowerCased(field);
+    }
     if (kind === 'text' && !DERIVED_TEXT.test(field)) return this.text.get(field);
     const sources = (kind === 'chunks' ? [field] : derivedFrom(field)).map((f) => this.postings('ngram', f)).filter((m) => m !== undefined);
     if (sources.length === 0) return undefined;
@@ -305,6 +308,27 @@ export class SearchIndex {
     }
     docs.sort((a, b) => a - b);
     return docs.length === 0 ? [] : docs.length === 1 ? docs[0]! : docs;
+  }
+
+  /**
+   * An ngram field's postings by lower-cased value, made from its postings by value as stated (cached until the next
+   * change): lower-casing every title, description and keyword at load made a second copy of each of them.
+   */
+  #lowerCased(field: string): Map<string, Posting> | undefined {
+    const stated = this.ngram.get(field);
+    if (!stated) return undefined;
+    const cacheKey = `lower\u0000${field}`;
+    let map = this.derived.get(cacheKey) as Map<string, Posting> | undefined;
+    if (map) return map;
+    const lists = new Map<string, number[]>();
+    for (const [value, posting] of stated) {
+      const key = value.toLowerCase();
+      const list = lists.get(key);
+      if (list) for (const d of postingDocs(posting)) list.push(d);
+      else lists.set(key, postingDocs(posting).slice());
+    }
+    this.derived.set(cacheKey, (map = mergedPostings(lists, this.capacity)));
+    return map;
   }
 
   /** The postings of a DERIVED_VALUES field, made from its source fields' postings (cached until the next change). */
@@ -459,9 +483,8 @@ export class SearchIndex {
   }
 
   #post(id: number, fields: DocFields): void {
-    // The same literal is analysed for several text fields and lower-cased for several ngram fields.
+    // The same literal is analysed for several text fields.
     const analysed = new Map<string, string[]>();
-    const lowered = new Map<string, string>();
     for (const [field, values] of fields) {
       if (field.startsWith('title.') && values.length > 0) {
         let column = this.titles.get(field);
@@ -480,12 +503,8 @@ export class SearchIndex {
       }
       if (DERIVED_VALUES.test(field)) continue; // derived from their source fields' postings when asked
       if (kind === 'ngram') {
-        const byValue = fieldMap(this.ngram, field);
-        for (const v of values) {
-          let lower = lowered.get(v);
-          if (lower === undefined) lowered.set(v, (lower = v.toLowerCase()));
-          postTo(byValue, lower, id);
-        }
+        const byValue = fieldMap(this.ngram, field); // values as stated: lower-cased when first asked (#lowerCased)
+        for (const v of values) postTo(byValue, v, id);
       } else if (kind === 'text') {
         if (DERIVED_TEXT.test(field)) continue; // derived from the literal field's postings when asked
         const unique = new Set<string>();
