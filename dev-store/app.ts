@@ -1,8 +1,8 @@
 /** What route modules and plugins get: the data, its index, where the store lives, and the router to add routes to. */
-import type { DevStore } from './catalog.ts';
+import type { DevStore } from '../src/catalog-engine/catalog.ts';
 import type { CorsOrigins } from './http/cors.ts';
 import type { Router } from './http/router.ts';
-import type { SearchIndex } from './search/index.ts';
+import type { SearchIndex } from '../src/catalog-engine/search/index.ts';
 
 export interface StoreApp {
   readonly store: DevStore;

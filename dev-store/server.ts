@@ -14,10 +14,11 @@ import path from 'node:path';
 import type { StoreApp, StorePlugin } from './app.ts';
 import { AuthService } from './auth/index.ts';
 import type { AccountSpec } from './auth/index.ts';
-import { DevStore, loadCatalogs } from './catalog.ts';
-import type { CatalogSource } from './catalog.ts';
+import { DevStore } from '../src/catalog-engine/catalog.ts';
+import { loadCatalogs } from './load-catalogs.ts';
+import type { CatalogSource } from './load-catalogs.ts';
 import { prefersJson } from './http/negotiate.ts';
-import { parseParams } from './http/params.ts';
+import { parseParams } from '../src/catalog-engine/params.ts';
 import { CorsOrigins } from './http/cors.ts';
 import { answerPreflight, applyCors, sendError, sendText } from './http/respond.ts';
 import { Router } from './http/router.ts';
@@ -32,8 +33,8 @@ import { addSearchRoutes } from './routes/search.ts';
 import { addTaskRunnerRoutes } from './routes/taskrunner.ts';
 import { addWmsRoutes } from './routes/wms.ts';
 import { addBaseRoutes } from './routes/base.ts';
-import { IdleCollector } from './search/collect.ts';
-import { LARGE_STORE_DOCS, SearchIndex } from './search/index.ts';
+import { IdleCollector } from './idle-collect.ts';
+import { LARGE_STORE_DOCS, SearchIndex } from '../src/catalog-engine/search/index.ts';
 
 export interface StoreServerOptions {
   /** Catalog files (path) or sources with inline text. */

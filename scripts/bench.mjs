@@ -38,8 +38,8 @@ import { chromium } from 'playwright-core';
 import { launchOptions } from './browser.mjs';
 import { root } from './entries.mjs';
 import { createStoreServer } from '../dev-store/server.ts';
-import { runSearch } from '../dev-store/search/search.ts';
-import { parseParams } from '../dev-store/http/params.ts';
+import { runSearch } from '../src/catalog-engine/search/search.ts';
+import { parseParams } from '../src/catalog-engine/params.ts';
 import { writeReadmeSection } from './readme-section.mjs';
 import { benchCatalog } from './bench-catalog.mjs';
 

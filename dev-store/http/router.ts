@@ -1,6 +1,6 @@
 /** A tiny method + path router (node:http), so later features (/api, /taskrunner/v1, auth) can add routes. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseParams, pathOf } from './params.ts';
+import { parseParams, pathOf } from '../../src/catalog-engine/params.ts';
 
 export interface RouteContext {
   readonly req: IncomingMessage;

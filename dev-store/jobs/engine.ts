@@ -5,7 +5,7 @@
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { StoreApp } from '../app.ts';
-import type { Entry } from '../catalog.ts';
+import type { Entry } from '../../src/catalog-engine/catalog.ts';
 import { checkContent, csvStats, extensionOf, MUST_BE_CSV, sha256File } from './content.ts';
 import type { CsvStats } from './content.ts';
 import { kindProblem } from './kinds.ts';

@@ -1,5 +1,5 @@
 /** The resourceURI checks of both upload APIs, one text for both (current: 404/422 up front; legacy: job FAILED). */
-import type { DevStore } from '../catalog.ts';
+import type { DevStore } from '../../src/catalog-engine/catalog.ts';
 import type { JobType } from './types.ts';
 
 export interface KindProblem {

@@ -4,7 +4,7 @@
  */
 import type { Term, Triple } from '../../src/rdf/graph.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
-import type { DevStore, Entry, EntryKind } from '../catalog.ts';
+import type { DevStore, Entry, EntryKind } from '../../src/catalog-engine/catalog.ts';
 
 const DCAT_DOWNLOAD = `${NS.dcat}downloadURL`;
 const DCAT_ACCESS = `${NS.dcat}accessURL`;

@@ -13,7 +13,7 @@
  * The check is made at submit (403) and again when the job runs, for the entry as it is then and the user the job
  * recorded (an account removed or narrowed since, e.g. across a restart, fails the job; nothing is written).
  */
-import type { DevStore, Entry } from '../catalog.ts';
+import type { DevStore, Entry } from '../../src/catalog-engine/catalog.ts';
 import type { JobType } from './types.ts';
 
 export type TargetContext =

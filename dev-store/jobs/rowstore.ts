@@ -4,7 +4,7 @@
  * by path. A file's path changes only when a job commits, so readers see the old rows until then.
  */
 import type { StoreApp } from '../app.ts';
-import type { DevStore, Entry } from '../catalog.ts';
+import type { DevStore, Entry } from '../../src/catalog-engine/catalog.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
 import { csvStats, readCsv } from './content.ts';
 import type { CsvStats } from './content.ts';

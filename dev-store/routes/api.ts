@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StoreApp } from '../app.ts';
 import type { AuthService, Session } from '../auth/index.ts';
-import type { Entry } from '../catalog.ts';
+import type { Entry } from '../../src/catalog-engine/catalog.ts';
 import { declaredTooLarge, drainRequest, receiveUpload, tooLargeBody } from '../http/multipart.ts';
 import type { RouteContext } from '../http/router.ts';
 import { sendApiJson } from '../http/respond.ts';

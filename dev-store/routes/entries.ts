@@ -4,15 +4,15 @@
  */
 import type { StoreApp } from '../app.ts';
 import { rx } from '../app.ts';
-import type { Entry } from '../catalog.ts';
-import { entryJson, GUEST_RIGHTS } from '../entry-json.ts';
+import type { Entry } from '../../src/catalog-engine/catalog.ts';
+import { entryJson, GUEST_RIGHTS } from '../../src/catalog-engine/entry-json.ts';
 import { cacheHeaders, notModified } from '../http/conditional.ts';
 import { contentDisposition, storedContentHeaders } from '../http/file-headers.ts';
 import { negotiate } from '../http/negotiate.ts';
 import { rangeHeaders, requestedRange, type RangeAnswer } from '../http/range.ts';
 import { sendError, sendJson, sendText } from '../http/respond.ts';
 import type { RouteContext } from '../http/router.ts';
-import { toRdfJson } from '../rdf/serialize.ts';
+import { toRdfJson } from '../../src/catalog-engine/write.ts';
 import { renderGraph, withCharset } from './formats.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
 import { createReadStream } from 'node:fs';
@@ -117,7 +117,7 @@ export function addEntryRoutes(app: StoreApp): void {
       }
       const [status, start, end] = range.kind === 'partial' ? [206, range.start, range.end] : [200, 0, size - 1];
       if (e.file.path !== undefined) return sendFileFromDisk(ctx, e.file.path, { start, end }, status, type, served);
-      sendText(ctx.res, status, type, (e.file.bytes ?? Buffer.alloc(0)).subarray(start, end + 1), served);
+      sendText(ctx.res, status, type, (e.file.bytes ? Buffer.from(e.file.bytes.buffer, e.file.bytes.byteOffset, e.file.bytes.byteLength) : Buffer.alloc(0)).subarray(start, end + 1), served);
       return;
     }
     // NamedResource (Local) → its metadata; Link → the external resource URI.

@@ -1,7 +1,7 @@
 /** The metadata format table (§3.3): MIME → the engine's writer (rdf/serialize.ts) + file extension; unknown → Turtle labelled as asked [quirk]. */
 import type { Triple } from '../../src/rdf/graph.ts';
 import { negotiate } from '../http/negotiate.ts';
-import { toRdfJson, writeRdf } from '../rdf/serialize.ts';
+import { toRdfJson, writeRdf } from '../../src/catalog-engine/write.ts';
 
 interface Format {
   ext: string;

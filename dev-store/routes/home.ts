@@ -1,7 +1,7 @@
 /** `GET /` and `GET {store}`: a small HTML index for humans (contexts, counts, a few entry links). */
 import type { StoreApp } from '../app.ts';
 import { rx } from '../app.ts';
-import type { EntryKind } from '../catalog.ts';
+import type { EntryKind } from '../../src/catalog-engine/catalog.ts';
 import { sendText } from '../http/respond.ts';
 
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

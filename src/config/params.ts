@@ -152,6 +152,11 @@ export const KNOWN_PARAM_NAMES: ReadonlySet<string> = /* @__PURE__ */ knownNames
 /** Global (page-level) settings read from `data-portal-config` tags and JSON config. */
 export interface GlobalConfig {
   storeUrl?: string;
+  /**
+   * A DCAT-AP file (Turtle, RDF/XML, JSON-LD, N-Triples) the blocks read instead of a store (`data-catalog-url`;
+   * src/store/file/file-store.ts). Wins over `storeUrl`; a block's own `store-url` still wins over it.
+   */
+  catalogUrl?: string;
   lang?: string;
   strictStandardHtml?: boolean;
   /**

@@ -2,7 +2,7 @@
  * One GET against the store, with every failure turned into a typed StoreError: the blocks only need to know
  * "unreachable", "refused (status)", "not there", "garbled" or "you cancelled it".
  */
-import { AbortError, BadPayloadError, HttpStatusError, NetworkError, NotFoundError } from './errors.ts';
+import { AbortError, BadPayloadError, HttpStatusError, NetworkError, NotFoundError, StoreError } from './errors.ts';
 
 export type FetchLike = typeof fetch;
 
@@ -45,6 +45,8 @@ export async function getJson(url: string, options: GetJsonOptions): Promise<unk
   signal?.addEventListener('abort', onAbort, { once: true });
 
   const failure = (e: unknown): Error => {
+    // a store that is not HTTP (the file store, src/store/file/) fails with the error it means
+    if (e instanceof StoreError) return e;
     if (signal?.aborted) return new AbortError(`Request cancelled: ${url}`, { cause: e });
     if (timedOut) return new NetworkError(`The store did not answer within ${timeoutMs / 1000} s: ${url}`, { cause: e });
     return new NetworkError(`The store could not be reached (${messageOf(e)}): ${url}`, { cause: e });

@@ -25,7 +25,7 @@ import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { launch, root, startStore, type Running } from '../e2e/harness.ts';
 import { renderDemoHtml } from '../../scripts/demo-html.mjs';
 import { parseRdfText } from '../../dev-store/rdf/parse.ts';
-import { n3 } from '../../dev-store/rdf/libs.ts';
+import * as n3 from 'n3';
 import { writeHostileCatalog, type HostileCatalog } from './fixtures/generate-hostile.ts';
 import { IN_PAGE_SCRIPT, TEXT_CAP } from './fixtures/in-page.ts';
 

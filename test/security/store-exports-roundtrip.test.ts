@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { assertWellFormedXml, jsonld, n3, pct, viaRdflib, type PQuad, type PTerm } from './rdf-readers.ts';
 import type { Triple } from '../../src/rdf/graph.ts';
 import type { StoreServer } from '../../dev-store/server.ts';
-import type { Entry } from '../../dev-store/catalog.ts';
+import type { Entry } from '../../src/catalog-engine/catalog.ts';
 import { startStore } from '../store/helpers.ts';
 
 const DCT = 'http://purl.org/dc/terms/';

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Entry } from '../../dev-store/catalog.ts';
-import { n3 } from '../../dev-store/rdf/libs.ts';
+import type { Entry } from '../../src/catalog-engine/catalog.ts';
+import * as n3 from 'n3';
 import type { StoreServer } from '../../dev-store/server.ts';
 import { DCAT, DCT, FIXED_LOAD_TIME, getJson, localFixture, RDF_TYPE, startStore } from './helpers.ts';
+import { memoryFile } from '../../dev-store/memory-file.ts';
 
 const ES = 'http://entrystore.org/terms/';
 
@@ -134,7 +135,7 @@ describe('entries, metadata and resources', () => {
 
   test('addFileEntry: Local InformationResource with file info; bytes served with type and name; searchable', async () => {
     const bytes = Buffer.from('namn,antal\nStrand,3\n');
-    const e = s.store.addFileEntry('1', { name: 'bad.csv', mime: 'text/csv', bytes });
+    const e = s.store.addFileEntry('1', memoryFile({ name: 'bad.csv', mime: 'text/csv', bytes }));
     assert.equal(e.entryType, 'Local');
     assert.equal(e.resourceType, 'InformationResource');
     const { body } = await getJson(`${e.entryUri}?includeAll`);
@@ -155,10 +156,10 @@ describe('entries, metadata and resources', () => {
 
   test('setMetadata re-indexes and recomputes relations (a distribution linking the file)', async () => {
     const dist = s.store.entriesByResource('https://example.org/dist/2')[0]!;
-    const file = s.store.addFileEntry('1', { name: 'cykel.csv', mime: 'text/csv', bytes: Buffer.from('a\n1\n') });
+    const file = s.store.addFileEntry('1', memoryFile({ name: 'cykel.csv', mime: 'text/csv', bytes: Buffer.from('a\n1\n') }));
     const link = { subject: { termType: 'NamedNode' as const, value: dist.resourceUri }, predicate: `${DCAT}downloadURL`, object: { termType: 'NamedNode' as const, value: file.resourceUri } };
     s.store.setMetadata(dist, [...dist.metadata, link]);
-    const h = (await import('../../dev-store/search/fields.ts')).predicateHash(`${DCAT}downloadURL`);
+    const h = (await import('../../src/catalog-engine/search/fields.ts')).predicateHash(`${DCAT}downloadURL`);
     const { body } = await getJson(`${s.url}search?type=solr&query=metadata.predicate.uri.${h}:${encodeURIComponent(file.resourceUri.replace(/[:/]/g, '\\$&'))}`);
     assert.equal(body.results, 1);
     assert.equal(body.resource.children[0].entryId, dist.entryId);

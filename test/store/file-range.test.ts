@@ -16,6 +16,7 @@ import { parseRange } from '../../dev-store/http/range.ts';
 import { PREVIEW_CAP_BYTES } from '../../src/preview/shared-file.ts';
 import { readCapped } from '../unit/preview-helpers.ts';
 import { repoRoot, startStore } from './helpers.ts';
+import { memoryFile } from '../../dev-store/memory-file.ts';
 
 const CONTENT = Buffer.from(Array.from({ length: 1000 }, (_, i) => `${i},row ${i}\n`).join(''));
 const SIZE = CONTENT.length;
@@ -33,7 +34,7 @@ describe('stored files: single byte ranges', () => {
     const onDisk = path.join(dir, 'rows.csv');
     writeFileSync(onDisk, CONTENT);
     urls.set('disk', s.store.addFileEntry(ctx, { name: 'rows.csv', mime: 'text/csv', path: onDisk, size: SIZE, sha256: sha256(CONTENT) }).resourceUri);
-    urls.set('memory', s.store.addFileEntry(ctx, { name: 'rows.csv', mime: 'text/csv', bytes: CONTENT }).resourceUri);
+    urls.set('memory', s.store.addFileEntry(ctx, memoryFile({ name: 'rows.csv', mime: 'text/csv', bytes: CONTENT })).resourceUri);
     const empty = path.join(dir, 'empty.csv');
     writeFileSync(empty, '');
     urls.set('empty', s.store.addFileEntry(ctx, { name: 'empty.csv', mime: 'text/csv', path: empty, size: 0, sha256: sha256(Buffer.alloc(0)) }).resourceUri);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { parseParams } from '../../dev-store/http/params.ts';
+import { parseParams } from '../../src/catalog-engine/params.ts';
 import type { StoreServer } from '../../dev-store/server.ts';
 import { getJson, localFixture, startStore } from './helpers.ts';
 

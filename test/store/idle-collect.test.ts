@@ -2,8 +2,9 @@
 // idle, not before its first answer (they are a few seconds of CPU at 50,000 datasets that no answer needs).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DevStore, loadCatalogs } from '../../dev-store/catalog.ts';
-import { IdleCollector } from '../../dev-store/search/collect.ts';
+import { DevStore } from '../../src/catalog-engine/catalog.ts';
+import { loadCatalogs } from '../../dev-store/load-catalogs.ts';
+import { IdleCollector } from '../../dev-store/idle-collect.ts';
 
 const until = async (done: () => boolean): Promise<void> => {
   while (!done()) await new Promise((r) => setTimeout(r, 5));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fieldKind, parseSolrDate, predicateHash, stem, textTokens } from '../../dev-store/search/fields.ts';
-import { parseLucene, QuerySyntaxError } from '../../dev-store/search/lucene.ts';
-import type { QueryNode } from '../../dev-store/search/lucene.ts';
+import { fieldKind, parseSolrDate, predicateHash, stem, textTokens } from '../../src/catalog-engine/search/fields.ts';
+import { parseLucene, QuerySyntaxError } from '../../src/catalog-engine/search/lucene.ts';
+import type { QueryNode } from '../../src/catalog-engine/search/lucene.ts';
 
 /** Compact rendering of a parsed query: +must -not should, field:value, [range]. */
 function show(n: QueryNode): string {

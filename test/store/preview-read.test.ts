@@ -11,6 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import type { StoreServer } from '../../dev-store/server.ts';
 import { loadPreview, PREVIEW_SAMPLE_BYTES, PreviewReading } from '../../src/preview/load.ts';
 import { repoRoot, startStore } from './helpers.ts';
+import { memoryFile } from '../../dev-store/memory-file.ts';
 
 const MIB = 1024 * 1024;
 /** Row i of the file: `i,row i,<i % 1000>.5`. */
@@ -60,7 +61,7 @@ describe('the data preview over the dev store', () => {
       const s = await startStore([path.join(repoRoot, 'demo/catalog/demo-catalog.ttl')], range ? { range: true } : {});
       stores.push(s);
       const ctx = [...s.store.contexts.keys()][0]!;
-      const url = s.store.addFileEntry(ctx, { name: 'big.csv', mime: 'text/csv', bytes: file }).resourceUri;
+      const url = s.store.addFileEntry(ctx, memoryFile({ name: 'big.csv', mime: 'text/csv', bytes: file })).resourceUri;
       if (range) ranged = url;
       else plain = url;
     }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { DOMParser } from '@xmldom/xmldom';
-import type { Entry } from '../../dev-store/catalog.ts';
+import type { Entry } from '../../src/catalog-engine/catalog.ts';
 import type { StoreServer } from '../../dev-store/server.ts';
 import { parseRdfText } from '../../dev-store/rdf/parse.ts';
 import { startStore } from './helpers.ts';

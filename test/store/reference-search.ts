@@ -4,12 +4,12 @@
  * summed in maps, all hits are sorted with the comparator and facets are counted doc by doc. The indexed search must
  * answer exactly like this.
  */
-import { fieldKind, ngramMatches, parseSolrDate, solrDateString, textTokens, wildcardSource } from '../../dev-store/search/fields.ts';
-import type { DocFields } from '../../dev-store/search/document.ts';
-import type { SearchIndex } from '../../dev-store/search/index.ts';
-import { parseLucene } from '../../dev-store/search/lucene.ts';
-import type { QueryNode } from '../../dev-store/search/lucene.ts';
-import { parseSort } from '../../dev-store/search/search.ts';
+import { fieldKind, ngramMatches, parseSolrDate, solrDateString, textTokens, wildcardSource } from '../../src/catalog-engine/search/fields.ts';
+import type { DocFields } from '../../src/catalog-engine/search/document.ts';
+import type { SearchIndex } from '../../src/catalog-engine/search/index.ts';
+import { parseLucene } from '../../src/catalog-engine/search/lucene.ts';
+import type { QueryNode } from '../../src/catalog-engine/search/lucene.ts';
+import { parseSort } from '../../src/catalog-engine/search/search.ts';
 
 type Hits = Map<number, number>;
 

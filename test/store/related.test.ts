@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { predicateHash } from '../../dev-store/search/fields.ts';
+import { predicateHash } from '../../src/catalog-engine/search/fields.ts';
 import type { StoreServer } from '../../dev-store/server.ts';
 import { DCAT, DCT, esc, getJson, searchUrl, startStore } from './helpers.ts';
 

@@ -8,10 +8,11 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { DevStore, loadCatalogs } from '../../dev-store/catalog.ts';
-import { predicateHash } from '../../dev-store/search/fields.ts';
-import { SearchIndex } from '../../dev-store/search/index.ts';
-import { runSearch } from '../../dev-store/search/search.ts';
+import { DevStore } from '../../src/catalog-engine/catalog.ts';
+import { loadCatalogs } from '../../dev-store/load-catalogs.ts';
+import { predicateHash } from '../../src/catalog-engine/search/fields.ts';
+import { SearchIndex } from '../../src/catalog-engine/search/index.ts';
+import { runSearch } from '../../src/catalog-engine/search/search.ts';
 import type { Triple } from '../../src/rdf/graph.ts';
 import { generateCatalog } from '../../scripts/generate-catalog.mjs';
 import { FIXED_LOAD_TIME, localFixture } from './helpers.ts';

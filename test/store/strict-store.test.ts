@@ -5,9 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { predicateHash } from '../../dev-store/search/fields.ts';
+import { predicateHash } from '../../src/catalog-engine/search/fields.ts';
 import type { StoreServer } from '../../dev-store/server.ts';
 import { DCAT, DCT, esc, getJson, searchUrl, startStore } from './helpers.ts';
+import { memoryFile } from '../../dev-store/memory-file.ts';
 
 const DATASET = `rdfType:${esc(`${DCAT}Dataset`)}`;
 const TTL = `
@@ -69,7 +70,7 @@ describe('a default (strict) dev store', () => {
 
   test('no Range on /resource/ files: 200 with the whole file, no Accept-Ranges', async () => {
     const ctx = [...s.store.contexts.keys()][0]!;
-    const url = s.store.addFileEntry(ctx, { name: 'rows.csv', mime: 'text/csv', bytes: Buffer.from('a,b\n1,2\n') }).resourceUri;
+    const url = s.store.addFileEntry(ctx, memoryFile({ name: 'rows.csv', mime: 'text/csv', bytes: Buffer.from('a,b\n1,2\n') })).resourceUri;
     const r = await fetch(url, { headers: { Range: 'bytes=0-3' } });
     assert.equal(r.status, 200);
     assert.equal(r.headers.get('accept-ranges'), null);

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Graph, blankNode, literal, namedNode, subjectsOfType } from '../../src/rdf/graph.ts';
 import { NS } from '../../src/rdf/namespaces.ts';
-import { RdfParseError, readRdfJson, writeRdfJson } from '../../src/rdf/rdfjson.ts';
+import { RdfParseError, readRdfJson } from '../../src/rdf/rdfjson.ts';
+import { writeRdfJson } from '../../src/rdf/rdfjson-writer.ts';
 import { fixture } from './store-fake.ts';
 
 const S = 'https://data.example.org/store/7/resource/10';

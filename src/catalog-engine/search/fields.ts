@@ -5,7 +5,7 @@
  * - text: word tokens (letters/digits), lower-cased, English stop words dropped, plural "s" stemming
  *   (Harman's S-stemmer: -ies → -y, -es → -e, -s → '' — simpler than Solr's Porter stemmer).
  */
-import { createHash } from 'node:crypto';
+import { md5Hex } from '../../store/hash.ts';
 
 export type FieldKind = 'string' | 'ngram' | 'text' | 'date' | 'long' | 'boolean' | 'collation';
 
@@ -34,7 +34,7 @@ export function fieldKind(name: string): FieldKind | undefined {
 const hashes = new Map<string, string>();
 export function predicateHash(iri: string): string {
   let h = hashes.get(iri);
-  if (h === undefined) hashes.set(iri, (h = createHash('md5').update(iri, 'utf8').digest('hex').slice(0, 8)));
+  if (h === undefined) hashes.set(iri, (h = md5Hex(iri).slice(0, 8)));
   return h;
 }
 

@@ -1,7 +1,7 @@
 /** JSON shapes of entries shared by the entry route and search children (§3.1, §2.8). */
-import type { Triple } from '../src/rdf/graph.ts';
+import type { Triple } from '../rdf/graph.ts';
 import type { DevStore, Entry } from './catalog.ts';
-import { toJsonLd, toRdfJson } from './rdf/serialize.ts';
+import { toJsonLd, toRdfJson } from './write.ts';
 
 /** Guest rights on a public catalog (§2.8). */
 export const GUEST_RIGHTS = ['readmetadata', 'readresource'];

@@ -5,9 +5,9 @@
  * is written as the store holds the graph: JSON escapes every string, and the blocks read exactly what a real
  * EntryStore would send them.
  */
-import { Graph, type Triple } from '../../src/rdf/graph.ts';
-import { writeRdfJson } from '../../src/rdf/rdfjson.ts';
-import { jsonLdDocument, serializeRdf, type RdfExportFormat } from '../../src/rdf/serialize.ts';
+import { Graph, type Triple } from '../rdf/graph.ts';
+import { writeRdfJson } from '../rdf/rdfjson-writer.ts';
+import { jsonLdDocument, serializeRdf, type RdfExportFormat } from '../rdf/serialize.ts';
 
 function graphOf(triples: readonly Triple[]): Graph {
   const g = new Graph();

@@ -1,6 +1,6 @@
 /** One entry → its Solr document: field name → values (§2.2). Dates and longs as decimal strings (epoch ms / integer). */
-import type { Triple } from '../../src/rdf/graph.ts';
-import { NS } from '../../src/rdf/namespaces.ts';
+import type { Triple } from '../../rdf/graph.ts';
+import { NS } from '../../rdf/namespaces.ts';
 import type { DevStore, Entry } from '../catalog.ts';
 import { parseSolrDate, predicateHash } from './fields.ts';
 

@@ -5,8 +5,8 @@
  * together). The triples of the few predicates that give an untyped object its kind (dcat:distribution …) are listed
  * and read only if some subject has no type.
  */
-import type { Term, Triple } from '../src/rdf/graph.ts';
-import { NS } from '../src/rdf/namespaces.ts';
+import type { Term, Triple } from '../rdf/graph.ts';
+import { NS } from '../rdf/namespaces.ts';
 
 const RDF_TYPE = `${NS.rdf}type`;
 

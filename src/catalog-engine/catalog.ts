@@ -11,15 +11,11 @@
  * - Relations (§3.6) as EntryStore computes them: only between store-internal URIs (a harvested Link entry's
  *   resource URI is the publisher's, so it neither has nor makes relations).
  */
-import { createHash } from 'node:crypto';
-import path from 'node:path';
-import { termKey } from '../src/rdf/graph.ts';
-import type { Term, Triple } from '../src/rdf/graph.ts';
-import { NS } from '../src/rdf/namespaces.ts';
+import { termKey } from '../rdf/graph.ts';
+import type { Term, Triple } from '../rdf/graph.ts';
+import { NS } from '../rdf/namespaces.ts';
 import { CatalogBuilder, KIND_TYPES } from './catalog-builder.ts';
 import type { EntryKind, SubjectGroup } from './catalog-builder.ts';
-import { CatalogParseError, parseRdfFile, parseRdfTextInto } from './rdf/parse.ts';
-import type { RdfFormat } from './rdf/parse.ts';
 
 export type { EntryKind } from './catalog-builder.ts';
 export type EntryType = 'Local' | 'Link';
@@ -27,7 +23,7 @@ export type ResourceType = 'NamedResource' | 'InformationResource';
 
 export interface FileContent {
   /** In-memory content (small files, tests); uploads live on disk instead (`path`). */
-  readonly bytes?: Buffer;
+  readonly bytes?: Uint8Array;
   /** Absolute path of the stored file on disk (uploads); read by streaming, never whole. */
   readonly path?: string;
   /** Size in bytes. */
@@ -69,16 +65,9 @@ export interface StoreContext {
   reserved?: Set<string>;
 }
 
-export interface CatalogSource {
-  file: string;
-  /** Text of the file; read from disk when absent. */
-  text?: string;
-  format?: RdfFormat;
-}
-
 /** What a file entry is made from: bytes in memory, or a file on disk whose size and digest are already known. */
 export type FileInput =
-  | { readonly name: string; readonly mime: string; readonly bytes: Buffer }
+  | { readonly name: string; readonly mime: string; readonly bytes: Uint8Array; readonly sha256: string }
   | { readonly name: string; readonly mime: string; readonly path: string; readonly size: number; readonly sha256: string };
 
 export type ChangeListener = (entry: Entry, change: 'add' | 'update') => void;
@@ -189,7 +178,7 @@ export class DevStore {
    * blank node labels of this context, see loadCatalogs). `relations: false` leaves the relations to the caller
    * (loadCatalogs computes them once for all its catalogs).
    */
-  addContext(file: string, catalog: readonly Triple[] | CatalogBuilder, alias = path.basename(file).replace(/\.[^.]+$/, ''), relations = true): StoreContext {
+  addContext(file: string, catalog: readonly Triple[] | CatalogBuilder, alias = file.replace(/^.*[\\/]/, '').replace(/\.[^.]+$/, ''), relations = true): StoreContext {
     const id = String(this.contexts.size + 1);
     const ctx: StoreContext = { id, alias, file, resourceUri: `${this.baseUrl}${id}`, entries: new Map(), nextId: 1 };
     let builder: CatalogBuilder;
@@ -359,7 +348,7 @@ export class DevStore {
 }
 
 function fileContent(file: FileInput): FileContent {
-  if ('bytes' in file) return { bytes: file.bytes, size: file.bytes.length, mime: file.mime, name: file.name, sha256: createHash('sha256').update(file.bytes).digest('hex') };
+  if ('bytes' in file) return { bytes: file.bytes, size: file.bytes.length, mime: file.mime, name: file.name, sha256: file.sha256 };
   return { path: file.path, size: file.size, mime: file.mime, name: file.name, sha256: file.sha256 };
 }
 
@@ -457,32 +446,4 @@ function entryDates(metadata: Triple[], resourceUri: string, fallback: Date): { 
   const m = modified ?? fallback;
   const c = issued && issued.getTime() <= m.getTime() ? issued : m;
   return { created: c, modified: m };
-}
-
-/**
- * Reads and parses every source, each into its own context ("1", "2", …), the triples grouped by subject as they are
- * parsed (files are streamed). Throws CatalogParseError.
- */
-export async function loadCatalogs(store: DevStore, sources: readonly (string | CatalogSource)[]): Promise<void> {
-  const parsed: { file: string; catalog: CatalogBuilder }[] = [];
-  for (const [i, src] of sources.entries()) {
-    const source = typeof src === 'string' ? { file: src } : src;
-    const ctxId = String(store.contexts.size + i + 1);
-    const options = { file: source.file, baseIri: `${store.baseUrl}${ctxId}/resource/`, blankPrefix: blankPrefix(ctxId), ...(source.format ? { format: source.format } : {}) };
-    const catalog = new CatalogBuilder();
-    try {
-      if (source.text !== undefined) await parseRdfTextInto(source.text, options, catalog.add);
-      else await parseRdfFile(source.file, options, catalog.add);
-    } catch (e) {
-      if (e instanceof CatalogParseError) throw e;
-      if (source.text === undefined && (e as NodeJS.ErrnoException).code) {
-        throw new CatalogParseError(source.file, `cannot read file (${(e as NodeJS.ErrnoException).code})`);
-      }
-      throw e;
-    }
-    parsed.push({ file: source.file, catalog });
-  }
-  // Parse everything first: a broken file must not leave a half-loaded store.
-  for (const p of parsed) store.addContext(p.file, p.catalog, undefined, false);
-  store.recomputeRelations();
 }

@@ -1,0 +1,13 @@
+/** Messages between the file store (page) and its worker. */
+import type { CatalogFileFailure, CatalogProgress } from './open-catalog.ts';
+
+export type ToWorker = { readonly type: 'open'; readonly catalogUrl: string } | { readonly type: 'get'; readonly id: number; readonly url: string };
+
+export type FromWorker =
+  | ({ readonly type: 'progress' } & CatalogProgress)
+  | { readonly type: 'ready' }
+  | ({ readonly type: 'failed' } & CatalogFileFailure)
+  /** The worker's own code failed (a chunk it imports could not be loaded): the page opens the file itself. */
+  | { readonly type: 'broken'; readonly message: string }
+  /** `body`: the answer's JSON text (one string crosses the boundary faster than the object it describes). */
+  | { readonly type: 'answer'; readonly id: number; readonly status: number; readonly body: string };
