@@ -51,16 +51,20 @@ export function catalogStoreBase(catalogUrl: string): string {
 
 /** Reads, parses and indexes the catalog at `catalogUrl`; the store answers under `catalogStoreBase(catalogUrl)`. */
 export async function openCatalog(catalogUrl: string, onProgress: (p: CatalogProgress) => void = () => {}): Promise<AnswerGet> {
-  const { text, format } = await readCatalogFile(catalogUrl, onProgress);
+  const { text, format, modified } = await readCatalogFile(catalogUrl, onProgress);
   onProgress({ phase: 'parse', loaded: text.length });
-  const store = new DevStore(catalogStoreBase(catalogUrl));
+  // entries the file gives no dates are as new as the file (its Last-Modified), else as the page's reading of it
+  const store = new DevStore(catalogStoreBase(catalogUrl), modified ?? new Date());
   const catalog = new CatalogBuilder();
   try {
     // relative IRIs of the file resolve against the file, as RDF says
     await parseRdfTextInto(text, { file: catalogUrl, baseIri: catalogUrl, blankPrefix: blankPrefix('1'), ...(format ? { format } : {}) }, catalog.add);
   } catch (e) {
     // anything else (a parser's code that could not be loaded) is not the file's fault: thrown as it is
-    if (e instanceof CatalogParseError) throw failure('malformed', `The catalog file ${catalogUrl} is not readable RDF: ${e.message.replace(/^catalog \S+: /, '')}`);
+    if (e instanceof CatalogParseError) {
+      const where = e.line === undefined ? '' : e.column === undefined ? ` (line ${e.line})` : ` (line ${e.line}, column ${e.column})`;
+      throw failure('malformed', `The catalog file ${catalogUrl} is not readable RDF${where}: ${e.detail}`);
+    }
     throw e;
   }
   onProgress({ phase: 'index', loaded: text.length });
@@ -70,7 +74,7 @@ export async function openCatalog(catalogUrl: string, onProgress: (p: CatalogPro
 }
 
 /** The file's text and the format its Content-Type names (undefined: from the name, else from the content). */
-async function readCatalogFile(url: string, onProgress: (p: CatalogProgress) => void): Promise<{ text: string; format?: RdfFormat }> {
+async function readCatalogFile(url: string, onProgress: (p: CatalogProgress) => void): Promise<{ text: string; format?: RdfFormat; modified?: Date }> {
   let response: Response;
   try {
     response = await fetch(url, { credentials: 'omit', headers: { Accept: 'text/turtle, application/rdf+xml, application/ld+json;q=0.9, application/n-triples;q=0.9, */*;q=0.1' } });
@@ -110,5 +114,6 @@ async function readCatalogFile(url: string, onProgress: (p: CatalogProgress) => 
     throw failure('unreachable', `The catalog file ${url} stopped arriving (${e instanceof Error ? e.message : String(e)}).`);
   }
   const format = FORMAT_TYPES[type];
-  return format ? { text, format } : { text };
+  const modified = new Date(response.headers.get('last-modified') ?? NaN);
+  return { text, ...(format ? { format } : {}), ...(Number.isNaN(modified.getTime()) ? {} : { modified }) };
 }
