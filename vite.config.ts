@@ -19,9 +19,11 @@ import { renderDemoHtml } from './scripts/demo-html.mjs';
  * Dependencies stay external in the npm build so applications dedupe them (one lit on the page). OpenLayers does not:
  * it is bundled into the lazy map chunk (as in the CDN build), so installing the package does not bring ol's 23
  * packages, and an app without ol still builds (an optional peer `ol` fails every bundler's build where it is absent,
- * because the map chunk is reachable from every block through the rich content). Issue 24 point 3.
+ * because the map chunk is reachable from every block through the rich content). Issue 24 point 3. The RDF parsers of
+ * the file store (n3, rdfxml-streaming-parser, jsonld) likewise: bundled into its lazy chunks (issue 29), which every
+ * block reaches through the store registry.
  */
-const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/, /^rdflib($|\/)/, /^n3($|\/)/];
+const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/, /^rdflib($|\/)/];
 
 /**
  * Demo pages are plain HTML that load `catalog-blocks.js` like a real CDN embed. In dev that file is the
