@@ -23,13 +23,19 @@
  * Skipped (exit 0, a clear message) when ../shared is absent. Not part of npm test.
  *
  *   node --import tsx scripts/bench-file-store.mjs [--copies 1,4,16] [--formats rdf,ttl] [--runs 3] [--json FILE]
- *        [--write-readme] [--build]
+ *        [--write-readme] [--build] [--profile DIR] [--no-compare]
+ * Last, for comparison (unless --no-compare), the same page on the ×4 Turtle catalog served by the dev store (in
+ * process, another origin) instead of the file: the facet click's main-thread CPU without a file store behind it.
+ * --profile DIR: one more run per catalog (not counted) with the V8 sampling profiler on in the worker from the moment
+ * it is attached to the first rows: writes DIR/<catalog>.cpuprofile (open it in DevTools) and prints the functions
+ * with the most self time.
  * --write-readme puts the table into README.md between <!-- bench-file-store:start --> and <!-- bench-file-store:end -->.
  */
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium } from 'playwright-core';
 import { launchOptions } from './browser.mjs';
@@ -39,6 +45,7 @@ import { parseRdfText } from '../src/catalog-engine/parse/text.ts';
 import { writeRdf } from '../src/catalog-engine/write.ts';
 import { MAX_CATALOG_BYTES } from '../src/store/file/open-catalog.ts';
 import { writeReadmeSection } from './readme-section.mjs';
+import { createStoreServer } from '../dev-store/server.ts';
 
 const FORMATS = { rdf: { writer: 'rdfxml', ext: 'rdf', type: 'application/rdf+xml', label: 'RDF/XML' }, ttl: { writer: 'turtle', ext: 'ttl', type: 'text/turtle', label: 'Turtle' } };
 const DCAT = 'http://www.w3.org/ns/dcat#';
@@ -47,7 +54,7 @@ const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 const COPIED_TYPES = new Set([`${DCAT}Dataset`, `${DCAT}Distribution`, `${DCAT}DataService`]);
 
 function parseArgs(argv) {
-  const opts = { copies: [1, 4, 16], formats: ['rdf', 'ttl'], runs: 3, json: undefined, writeReadme: false, build: false };
+  const opts = { copies: [1, 4, 16], formats: ['rdf', 'ttl'], runs: 3, json: undefined, writeReadme: false, build: false, profile: undefined, compare: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -61,6 +68,8 @@ function parseArgs(argv) {
     else if (a === '--json') opts.json = value();
     else if (a === '--write-readme') opts.writeReadme = true;
     else if (a === '--build') opts.build = true;
+    else if (a === '--profile') opts.profile = value();
+    else if (a === '--no-compare') opts.compare = false;
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
   }
@@ -70,7 +79,7 @@ function parseArgs(argv) {
 
 function usage(problem) {
   if (problem) console.error(`bench-file-store: ${problem}`);
-  console.error('usage: node --import tsx scripts/bench-file-store.mjs [--copies 1,4,16] [--formats rdf,ttl] [--runs 3] [--json FILE] [--write-readme] [--build]');
+  console.error('usage: node --import tsx scripts/bench-file-store.mjs [--copies 1,4,16] [--formats rdf,ttl] [--runs 3] [--json FILE] [--write-readme] [--build] [--profile DIR] [--no-compare]');
   process.exit(problem ? 2 : 0);
 }
 
@@ -98,20 +107,23 @@ async function multiplied(triples, copies) {
 
 /** A static host that counts the bytes it sends; `routes(path)` → { body, type, cors } or undefined (404). */
 async function startHost(host, routes) {
-  const counter = { bytes: new Map() };
+  const counter = { bytes: new Map(), gzip: new Map() };
+  const gzipOf = new Map(); // body → its gzip size (what a host that compresses would send), computed once per body
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const r = routes(path);
     const cors = { 'access-control-allow-origin': '*' };
     if (!r) return void res.writeHead(404, cors).end();
     counter.bytes.set(path, (counter.bytes.get(path) ?? 0) + r.body.length);
+    if (!gzipOf.has(path)) gzipOf.set(path, gzipSync(r.body).length);
+    counter.gzip.set(path, (counter.gzip.get(path) ?? 0) + gzipOf.get(path));
     res.writeHead(200, { 'content-type': r.type, 'content-length': r.body.length, 'cache-control': 'no-store', ...(r.cors ? cors : {}) }).end(r.body);
   });
   await new Promise((ok) => server.listen(0, host, ok));
   return {
     origin: `http://${host}:${server.address().port}`,
-    sent: (filter = () => true) => [...counter.bytes].filter(([p]) => filter(p)).reduce((n, [, b]) => n + b, 0),
-    reset: () => counter.bytes.clear(),
+    sent: (filter = () => true, gzip = false) => [...(gzip ? counter.gzip : counter.bytes)].filter(([p]) => filter(p)).reduce((n, [, b]) => n + b, 0),
+    reset: () => { counter.bytes.clear(); counter.gzip.clear(); },
     close: () => new Promise((done) => { server.closeAllConnections?.(); server.close(() => done()); }),
   };
 }
@@ -119,11 +131,20 @@ async function startHost(host, routes) {
 const TRACE_CATEGORIES = ['toplevel', 'blink.user_timing', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
 const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadPool_RunTask']);
 
-/** Thread time (ms) of the top-level tasks of thread `thread` ({pid, tid}) between trace timestamps `from` and `to` (µs). */
+/**
+ * Thread time (ms) of the top-level tasks of thread `thread` ({pid, tid}) between trace timestamps `from` and `to`
+ * (µs), each counted by the share of its wall span inside the window. A task inside another counted task (a worker
+ * thread's RunTask inside its ThreadControllerImpl::RunTask) is not counted again; the few tasks of a few µs that the
+ * trace gives no thread time are counted by their wall time.
+ */
 function threadCpu(events, thread, from, to) {
+  const tasks = events.filter((e) => e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && TOP_LEVEL_TASKS.has(e.name) && e.dur)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
   let us = 0;
-  for (const e of events) {
-    if (e.ph !== 'X' || e.pid !== thread.pid || e.tid !== thread.tid || !TOP_LEVEL_TASKS.has(e.name) || !e.dur) continue;
+  let outerEnd = -Infinity;
+  for (const e of tasks) {
+    if (e.ts + e.dur <= outerEnd) continue;
+    outerEnd = e.ts + e.dur;
     const overlap = Math.min(e.ts + e.dur, to) - Math.max(e.ts, from);
     if (overlap <= 0) continue;
     us += (e.tdur ?? e.dur) * (overlap / e.dur);
@@ -182,7 +203,7 @@ function facetClick() {
  * CDP on the page's dedicated worker: auto-attached (non-flat sessions through the page's CDP session, since
  * playwright's CDP sessions are per page), so Runtime.getHeapUsage runs in the worker's isolate.
  */
-async function workerCdp(page) {
+async function workerCdp(page, profile = false) {
   const cdp = await page.context().newCDPSession(page);
   let sessionId;
   let seen;
@@ -192,7 +213,9 @@ async function workerCdp(page) {
   cdp.on('Target.attachedToTarget', (e) => {
     if (e.targetInfo.type === 'worker' && !sessionId) {
       sessionId = e.sessionId;
-      seen();
+      if (!profile) return void seen();
+      // the profiler starts as early as an attached session can start it: the worker may have begun its fetch
+      void send('Profiler.enable').then(() => send('Profiler.setSamplingInterval', { interval: 200 })).then(() => send('Profiler.start')).then(seen, seen);
     }
   });
   cdp.on('Target.receivedMessageFromTarget', (e) => {
@@ -204,44 +227,69 @@ async function workerCdp(page) {
     if (m.error) p.fail(new Error(`${m.error.message}`));
     else p.ok(m.result);
   });
+  const send = (method, params = {}) => new Promise((ok, fail) => {
+    const id = nextId++;
+    pending.set(id, { ok, fail });
+    cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(fail);
+  });
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
   return {
     attached,
-    send: (method, params = {}) => new Promise((ok, fail) => {
-      const id = nextId++;
-      pending.set(id, { ok, fail });
-      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(fail);
-    }),
+    send,
     detach: () => cdp.detach().catch(() => {}),
   };
 }
 
+/** The `n` functions with the most self time in a V8 CPU profile, one line each (ms, share, name, file:line). */
+function topSelf(profile, n) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const f = byId.get(id).callFrame;
+    if (f.functionName === '(idle)' || f.functionName === '(program)') return;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + dt);
+    total += dt;
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, n)
+    .map(([k, t]) => `  ${t.toFixed(1).padStart(8)} ms ${((100 * t) / total).toFixed(1).padStart(5)} %  ${k}`).join('\n') + `\n  (${total.toFixed(0)} ms of samples, idle and (program) left out)`;
+}
+
 /** One run: a fresh context and page; returns the measurements. */
-async function measureRun(browser, site, files, catalogPath) {
+async function measureRun(browser, site, files, query, { profile = false, store = false } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.addInitScript(watchFirstRows);
-  const worker = await workerCdp(page);
+  const worker = await workerCdp(page, profile);
   site.reset();
   files.reset();
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  if (!profile) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   let trace;
   let first;
   let click;
   let heap;
   try {
-    await page.goto(`${site.origin}/bench.html?catalog=${encodeURIComponent(`${files.origin}${catalogPath}`)}`);
+    await page.goto(`${site.origin}/bench.html?${query}`);
     await page.evaluate(() => performance.mark('bench:nav', { startTime: 0 }));
     await page.waitForFunction(() => window.__benchFirstRows !== undefined, undefined, { timeout: 180000, polling: 100 });
     first = await page.evaluate(() => window.__benchFirstRows);
-    await worker.attached;
-    await worker.send('HeapProfiler.collectGarbage');
-    heap = await worker.send('Runtime.getHeapUsage');
+    if (!store) await worker.attached;
+    if (profile) {
+      const { profile: cpuProfile } = await worker.send('Profiler.stop');
+      return { cpuProfile };
+    }
+    if (!store) {
+      await worker.send('HeapProfiler.collectGarbage');
+      heap = await worker.send('Runtime.getHeapUsage');
+    }
     click = await page.evaluate(facetClick);
   } finally {
-    trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    if (profile) await context.close();
+    else trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
   }
   await worker.detach();
   const events = trace.traceEvents ?? trace;
@@ -260,17 +308,19 @@ async function measureRun(browser, site, files, catalogPath) {
     return m[0];
   };
   const main = thread('CrRendererMain');
-  const workerThread = thread('DedicatedWorker thread');
+  const workerThread = store ? undefined : thread('DedicatedWorker thread');
   const result = {
     firstResults: first,
     catalogBytes: files.sent(),
+    catalogGzip: files.sent(undefined, true),
     jsBytes: site.sent((p) => p.endsWith('.js')),
-    workerCpu: threadCpu(events, workerThread, nav.ts, rows.ts),
+    jsGzip: site.sent((p) => p.endsWith('.js'), true),
+    workerCpu: workerThread && threadCpu(events, workerThread, nav.ts, rows.ts),
     mainCpuToFirst: threadCpu(events, main, nav.ts, rows.ts),
-    heapUsed: heap.usedSize,
-    heapTotal: heap.totalSize,
+    heapUsed: heap?.usedSize,
+    heapTotal: heap?.totalSize,
     clickMainCpu: threadCpu(events, main, clickStart.ts, clickEnd.ts),
-    clickWorkerCpu: threadCpu(events, workerThread, clickStart.ts, clickEnd.ts),
+    clickWorkerCpu: workerThread && threadCpu(events, workerThread, clickStart.ts, clickEnd.ts),
     clickWall: click.wall,
     clickHits: click.hits,
     total: click.total,
@@ -305,10 +355,12 @@ for (const copies of opts.copies) {
   }
 }
 
-// the page reads its catalog URL from its own query string, so one page serves every file
+// the page reads its catalog URL (`?catalog=`) or, for the comparison with a store, its store URL (`?store=`) from its own
+// query string, so one page serves every case
 const PAGE = `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>catalog-blocks file store bench</title>
-<script>document.write('<div data-portal-config data-catalog-url="' + new URLSearchParams(location.search).get('catalog').replace(/[^\\w:/.%-]/g, '') + '" hidden></div>')</script>
+<script>const q = new URLSearchParams(location.search); const attr = q.has('store') ? 'data-store-url' : 'data-catalog-url';
+document.write('<div data-portal-config ' + attr + '="' + (q.get('store') ?? q.get('catalog')).replace(/[^\\w:/.%-]/g, '') + '" hidden></div>')</script>
 <script type="module" src="/cdn/catalog-blocks.js"></script></head>
 <body><main><dataset-facet-search-layout></dataset-facet-search-layout></main></body></html>`;
 
@@ -324,6 +376,19 @@ const site = await startHost('127.0.0.1', (path) => {
 });
 const browser = await chromium.launch(launchOptions());
 const rows = [];
+const KEYS = ['firstResults', 'catalogBytes', 'catalogGzip', 'jsBytes', 'jsGzip', 'workerCpu', 'mainCpuToFirst', 'heapUsed', 'heapTotal', 'clickMainCpu', 'clickWorkerCpu', 'clickWall'];
+/** Medians of opts.runs runs after a warm-up run (it warms up the hosts and the browser). */
+async function measureCase(name, query, options) {
+  const runs = [];
+  for (let run = 0; run <= opts.runs; run++) {
+    const r = await measureRun(browser, site, files, query, options);
+    if (run > 0) runs.push(r);
+    console.log(`bench-file-store: ${name} run ${run}${run ? '' : ' (warm-up)'}: first results ${Math.round(r.firstResults)} ms, `
+      + `${r.workerCpu === undefined ? '' : `worker CPU ${Math.round(r.workerCpu)} ms, heap ${(r.heapUsed / 1048576).toFixed(1)} MB, `}click main CPU ${r.clickMainCpu.toFixed(1)} ms`);
+  }
+  return { runs: runs.length, ...Object.fromEntries(KEYS.map((k) => [k, median(runs.map((r) => r[k]))])), total: runs[0].total };
+}
+let comparison;
 try {
   for (const c of catalogs) {
     if (c.bytes > MAX_CATALOG_BYTES) {
@@ -331,14 +396,25 @@ try {
       rows.push({ ...c, refused: true });
       continue;
     }
-    const runs = [];
-    for (let run = 0; run <= opts.runs; run++) {
-      const r = await measureRun(browser, site, files, `/${c.name}`);
-      if (run > 0) runs.push(r); // the first run warms up the hosts and the browser
-      console.log(`bench-file-store: ${c.name} run ${run}${run ? '' : ' (warm-up)'}: first results ${Math.round(r.firstResults)} ms, worker CPU ${Math.round(r.workerCpu)} ms, heap ${(r.heapUsed / 1048576).toFixed(1)} MB, click main CPU ${r.clickMainCpu.toFixed(1)} ms`);
+    const query = `catalog=${encodeURIComponent(`${files.origin}/${c.name}`)}`;
+    rows.push({ ...c, ...(await measureCase(c.name, query)) });
+    if (opts.profile) {
+      const { cpuProfile } = await measureRun(browser, site, files, query, { profile: true });
+      mkdirSync(opts.profile, { recursive: true });
+      writeFileSync(join(opts.profile, `${c.name}.cpuprofile`), JSON.stringify(cpuProfile));
+      console.log(`bench-file-store: ${c.name}: worker profile to the first rows (${join(opts.profile, `${c.name}.cpuprofile`)}), self time:\n${topSelf(cpuProfile, 15)}`);
     }
-    const m = (k) => median(runs.map((r) => r[k]));
-    rows.push({ ...c, runs: runs.length, firstResults: m('firstResults'), catalogBytes: m('catalogBytes'), jsBytes: m('jsBytes'), workerCpu: m('workerCpu'), mainCpuToFirst: m('mainCpuToFirst'), heapUsed: m('heapUsed'), heapTotal: m('heapTotal'), clickMainCpu: m('clickMainCpu'), clickWorkerCpu: m('clickWorkerCpu'), clickWall: m('clickWall'), total: runs[0].total });
+  }
+  // the same page and catalog with the dev store behind it instead of the file: what the click costs the main thread
+  // without a file store (the layout's own rendering), at the issue's size when it is measured
+  const c = catalogs.find((x) => x.copies === 4 && x.format === 'ttl') ?? catalogs.find((x) => x.bytes <= MAX_CATALOG_BYTES);
+  if (c && opts.compare) {
+    const store = await createStoreServer({ catalogs: [join(dir, c.name)], port: 0, maxLimit: 1000, corsOrigins: ['*'], solrRelated: true });
+    try {
+      comparison = { ...c, ...(await measureCase(`${c.name} on the dev store`, `store=${encodeURIComponent(store.url)}`, { store: true })) };
+    } finally {
+      await store.close();
+    }
   }
 } finally {
   await browser.close();
@@ -348,26 +424,38 @@ try {
 }
 
 const mb = (n) => `${(n / 1048576).toFixed(1)} MB`;
-const ms = (n) => `${Math.round(n).toLocaleString('en')} ms`;
+const kb = (n) => `${Math.round(n / 1024)} KB`;
+const ms = (n) => (n === undefined ? '–' : `${Math.round(n).toLocaleString('en')} ms`);
+const ms1 = (n) => (n === undefined ? '–' : `${n.toFixed(1)} ms`);
+const row = (r, label = FORMATS[r.format].label) => (r.refused
+  ? `| ${r.datasets.toLocaleString('en')} | ${label} | ${mb(r.bytes)} | – | refused: over the ${MAX_CATALOG_BYTES / 1048576} MB limit | – | – | – | – | – | – |`
+  : `| ${r.datasets.toLocaleString('en')} | ${label} | ${r.catalogBytes ? `${mb(r.catalogBytes)} (${mb(r.catalogGzip)})` : '–'} | ${kb(r.jsBytes)} (${kb(r.jsGzip)}) | ${ms(r.firstResults)} | ${ms(r.workerCpu)} | ${ms(r.mainCpuToFirst)} | ${r.heapUsed === undefined ? '–' : mb(r.heapUsed)} | **${ms1(r.clickMainCpu)}** | ${ms(r.clickWorkerCpu)} | ${ms(r.clickWall)} |`);
 const table = [
-  '| Datasets | Format | File | JS | First results | Worker CPU | Worker heap | Facet click: main CPU | worker CPU | wall |',
-  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...rows.map((r) => (r.refused
-    ? `| ${r.datasets.toLocaleString('en')} | ${FORMATS[r.format].label} | ${mb(r.bytes)} | – | refused: over the ${MAX_CATALOG_BYTES / 1048576} MB limit | – | – | – | – | – |`
-    : `| ${r.datasets.toLocaleString('en')} | ${FORMATS[r.format].label} | ${mb(r.catalogBytes)} | ${(r.jsBytes / 1024).toFixed(0)} KB | ${ms(r.firstResults)} | ${ms(r.workerCpu)} | ${mb(r.heapUsed)} | ${r.clickMainCpu.toFixed(1)} ms | ${r.clickWorkerCpu.toFixed(0)} ms | ${ms(r.clickWall)} |`)),
+  '| Datasets | Format | File (gzip) | JS (gzip) | First results | Worker CPU | Main CPU | Worker heap | Facet click: main CPU | worker CPU | wall |',
+  '|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => row(r)),
+  ...(comparison ? [row(comparison, `${FORMATS[comparison.format].label} on the dev store (no file store)`)] : []),
 ];
 const cpu = cpus()[0]?.model?.trim() ?? 'unknown CPU';
+const sized = rows.filter((r) => !r.refused);
+const largest = sized.at(-1);
+const refused = rows.filter((r) => r.refused);
 const text = [
   `DCAT file store in the browser (\`npm run bench:file-store\`, \`scripts/bench-file-store.mjs\`, ${new Date().toISOString().slice(0, 10)}): `
-  + `\`<dataset-facet-search-layout>\` on the built CDN bundle reading \`data-catalog-url\` from another origin (CORS), headless Chromium, `
+  + `\`<dataset-facet-search-layout>\` on the built CDN bundle reading \`data-catalog-url\` from a file host on another origin (CORS), headless Chromium, `
   + `${cpus().length} × ${cpu}, medians of ${opts.runs} runs after a warm-up, a fresh browser context per run (nothing cached). `
-  + 'Catalogs: the Antwerp catalog of `../shared` ×1, ×4, ×16 (each copy its own dataset / distribution IRIs and blank nodes), written by the engine\'s writers. '
-  + 'File and JS: bytes sent, uncompressed. First results: navigation start → first rows drawn. Worker CPU: thread time of the worker from navigation start to the first rows (fetch, parse, index, first answer), from a Chromium trace. '
-  + 'Worker heap: the worker\'s JS heap after a garbage collection once the rows show (CDP `Runtime.getHeapUsage`). '
-  + 'Facet click (the value with the most hits): main-thread CPU (thread time, trace) and the worker\'s CPU from the click to the list and facets redrawn, and the wall time.',
+  + `Catalogs: the Antwerp catalog of \`../shared\` ×${opts.copies.join(', ×')}, each copy with its own dataset / distribution IRIs and blank nodes, written by the engine's writers. `
+  + 'File and JS: bytes sent (in brackets: gzip, as a host that compresses would send them; JS = the bundle, the worker and the parser chunks). '
+  + 'First results: navigation start → first rows drawn. Worker CPU and main CPU: thread time of the worker (fetch, parse, index, first answer) and of the page\'s main thread from navigation start to the first rows, from a Chromium trace. '
+  + 'Worker heap: the worker\'s JS heap after a garbage collection once the rows show (CDP `Runtime.getHeapUsage` on the worker). '
+  + 'Facet click (the value with the most hits below the total): main-thread CPU (thread time, trace; issue 29 asks ≤ 20 ms) and the worker\'s CPU from the click to the list and facets redrawn with the value selected, and the wall time'
+  + `${comparison ? '; the last row is the same page and catalog served by the dev store instead, for what the layout itself costs' : ''}.`,
   '',
   ...table,
+  '',
+  `${largest ? `Largest measured: ${largest.datasets.toLocaleString('en')} datasets (${FORMATS[largest.format].label}, ${mb(largest.catalogBytes)}), first results after ${ms(largest.firstResults)}, ${mb(largest.heapUsed)} worker heap. ` : ''}`
+  + `${refused.length ? `Refused by the ${MAX_CATALOG_BYTES / 1048576} MB limit: ${refused.map((r) => `${r.datasets.toLocaleString('en')} datasets as ${FORMATS[r.format].label} (${mb(r.bytes)})`).join(', ')}.` : ''}`,
 ].join('\n');
 console.log(`\n${text}`);
-if (opts.json) writeFileSync(opts.json, JSON.stringify({ runs: opts.runs, rows }, null, 2));
+if (opts.json) writeFileSync(opts.json, JSON.stringify({ runs: opts.runs, rows, comparison }, null, 2));
 if (opts.writeReadme) writeReadmeSection('bench-file-store', text);
