@@ -34,7 +34,7 @@
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { extname, join, normalize, sep } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -154,6 +154,14 @@ function threadCpu(events, thread, from, to) {
 
 /** Runs once in every document (addInitScript): window.__benchFirstRows = performance.now() when rows are drawn. */
 function watchFirstRows() {
+  // the file store's progress events: when each phase was first (and the download last) reported
+  window.__benchPhases = {};
+  document.addEventListener('catalog-file-progress', (e) => {
+    const phases = window.__benchPhases;
+    const now = performance.now();
+    phases[e.detail.phase] ??= now;
+    if (e.detail.phase === 'download') phases.downloaded = now;
+  });
   const check = () => {
     const list = document.querySelector('.esbSearchList');
     if (!list || list.getAttribute('aria-busy') !== 'false' || !list.querySelector('li.entryListRow')) return false;
@@ -240,21 +248,76 @@ async function workerCdp(page, profile = false) {
   };
 }
 
-/** The `n` functions with the most self time in a V8 CPU profile, one line each (ms, share, name, file:line). */
+const B64 = new Map([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]));
+
+/** A source map's mappings, decoded (VLQ): per generated line, [column, source, line, column, name?] segments. */
+function decodeMappings(map) {
+  const lines = [];
+  const state = [0, 0, 0, 0, 0];
+  for (const line of map.mappings.split(';')) {
+    const segments = [];
+    state[0] = 0;
+    for (const seg of line.split(',')) {
+      if (!seg) continue;
+      const values = [];
+      let value = 0;
+      let shift = 0;
+      for (const c of seg) {
+        const digit = B64.get(c);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      values.forEach((v, i) => { state[i] += v; });
+      segments.push(values.length >= 4 ? [state[0], state[1], state[2], state[3], values.length > 4 ? state[4] : undefined] : [state[0]]);
+    }
+    lines.push(segments);
+  }
+  return lines;
+}
+
+/** `where(url, line, column)` (0-based) → "name (src/…/file.ts:line)" from the built bundle's source maps, or undefined. */
+function sourceMapper() {
+  const maps = new Map();
+  return (url, line, column) => {
+    const path = url.match(/\/cdn\/(.+\.js)$/)?.[1];
+    if (!path) return undefined;
+    if (!maps.has(path)) {
+      const file = join(root, 'dist/cdn', `${path}.map`);
+      const map = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+      maps.set(path, map && { map, lines: decodeMappings(map) });
+    }
+    const m = maps.get(path);
+    const seg = m?.lines[line]?.filter((x) => x[0] <= column).at(-1);
+    if (!seg || seg.length < 4) return undefined;
+    const source = m.map.sources[seg[1]].replace(/^(\.\.\/)+/, '');
+    return `${seg[4] !== undefined ? m.map.names[seg[4]] : '?'} (${source}:${seg[2] + 1})`;
+  };
+}
+
+/** The `n` functions with the most self time in a V8 CPU profile, one line each (ms, share, function and its source). */
 function topSelf(profile, n) {
+  const where = sourceMapper();
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
   let total = 0;
+  let idle = 0;
   profile.samples.forEach((id, i) => {
     const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     const f = byId.get(id).callFrame;
-    if (f.functionName === '(idle)' || f.functionName === '(program)') return;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    if (f.functionName === '(idle)') return void (idle += dt);
+    if (f.functionName === '(program)') return;
+    const key = where(f.url, f.lineNumber, f.columnNumber) ?? `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
     self.set(key, (self.get(key) ?? 0) + dt);
     total += dt;
   });
   return [...self].sort((a, b) => b[1] - a[1]).slice(0, n)
-    .map(([k, t]) => `  ${t.toFixed(1).padStart(8)} ms ${((100 * t) / total).toFixed(1).padStart(5)} %  ${k}`).join('\n') + `\n  (${total.toFixed(0)} ms of samples, idle and (program) left out)`;
+    .map(([k, t]) => `  ${t.toFixed(1).padStart(8)} ms ${((100 * t) / total).toFixed(1).padStart(5)} %  ${k}`).join('\n')
+    + `\n  (${total.toFixed(0)} ms of samples in functions, ${idle.toFixed(0)} ms idle, (program) left out)`;
 }
 
 /** One run: a fresh context and page; returns the measurements. */
@@ -270,13 +333,14 @@ async function measureRun(browser, site, files, query, { profile = false, store 
   if (!profile) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   let trace;
   let first;
+  let phases;
   let click;
   let heap;
   try {
     await page.goto(`${site.origin}/bench.html?${query}`);
     await page.evaluate(() => performance.mark('bench:nav', { startTime: 0 }));
     await page.waitForFunction(() => window.__benchFirstRows !== undefined, undefined, { timeout: 180000, polling: 100 });
-    first = await page.evaluate(() => window.__benchFirstRows);
+    [first, phases] = await page.evaluate(() => [window.__benchFirstRows, window.__benchPhases]);
     if (!store) await worker.attached;
     if (profile) {
       const { profile: cpuProfile } = await worker.send('Profiler.stop');
@@ -311,6 +375,10 @@ async function measureRun(browser, site, files, query, { profile = false, store 
   const workerThread = store ? undefined : thread('DedicatedWorker thread');
   const result = {
     firstResults: first,
+    downloadStart: phases.download,
+    downloadEnd: phases.downloaded,
+    parseStart: phases.parse,
+    indexStart: phases.index,
     catalogBytes: files.sent(),
     catalogGzip: files.sent(undefined, true),
     jsBytes: site.sent((p) => p.endsWith('.js')),
@@ -374,16 +442,19 @@ const site = await startHost('127.0.0.1', (path) => {
   if (!file.startsWith(cdn + sep) || !existsSync(file) || !statSync(file).isFile()) return undefined;
   return { body: readFileSync(file), type: extname(file) === '.js' ? 'text/javascript; charset=utf-8' : 'application/octet-stream' };
 });
+const loadBefore = loadavg()[0];
 const browser = await chromium.launch(launchOptions());
 const rows = [];
-const KEYS = ['firstResults', 'catalogBytes', 'catalogGzip', 'jsBytes', 'jsGzip', 'workerCpu', 'mainCpuToFirst', 'heapUsed', 'heapTotal', 'clickMainCpu', 'clickWorkerCpu', 'clickWall'];
+const KEYS = ['firstResults', 'downloadStart', 'downloadEnd', 'parseStart', 'indexStart', 'catalogBytes', 'catalogGzip', 'jsBytes', 'jsGzip', 'workerCpu', 'mainCpuToFirst', 'heapUsed', 'heapTotal', 'clickMainCpu', 'clickWorkerCpu', 'clickWall'];
 /** Medians of opts.runs runs after a warm-up run (it warms up the hosts and the browser). */
 async function measureCase(name, query, options) {
   const runs = [];
   for (let run = 0; run <= opts.runs; run++) {
     const r = await measureRun(browser, site, files, query, options);
     if (run > 0) runs.push(r);
-    console.log(`bench-file-store: ${name} run ${run}${run ? '' : ' (warm-up)'}: first results ${Math.round(r.firstResults)} ms, `
+    const phase = (k) => (r[k] === undefined ? '?' : Math.round(r[k]));
+    console.log(`bench-file-store: ${name} run ${run}${run ? '' : ' (warm-up)'}: first results ${Math.round(r.firstResults)} ms `
+      + `${r.downloadStart === undefined ? '' : `(download ${phase('downloadStart')}–${phase('downloadEnd')}, parse from ${phase('parseStart')}, index from ${phase('indexStart')}), `}`
       + `${r.workerCpu === undefined ? '' : `worker CPU ${Math.round(r.workerCpu)} ms, heap ${(r.heapUsed / 1048576).toFixed(1)} MB, `}click main CPU ${r.clickMainCpu.toFixed(1)} ms`);
   }
   return { runs: runs.length, ...Object.fromEntries(KEYS.map((k) => [k, median(runs.map((r) => r[k]))])), total: runs[0].total };
@@ -449,7 +520,8 @@ const text = [
   + 'First results: navigation start → first rows drawn. Worker CPU and main CPU: thread time of the worker (fetch, parse, index, first answer) and of the page\'s main thread from navigation start to the first rows, from a Chromium trace. '
   + 'Worker heap: the worker\'s JS heap after a garbage collection once the rows show (CDP `Runtime.getHeapUsage` on the worker). '
   + 'Facet click (the value with the most hits below the total): main-thread CPU (thread time, trace; issue 29 asks ≤ 20 ms) and the worker\'s CPU from the click to the list and facets redrawn with the value selected, and the wall time'
-  + `${comparison ? '; the last row is the same page and catalog served by the dev store instead, for what the layout itself costs' : ''}.`,
+  + `${comparison ? '; the last row is the same page and catalog served by the dev store instead, for what the layout itself costs' : ''}. `
+  + `Wall times (first results, click wall) depend on the machine's other load (1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after the run); the CPU times much less.`,
   '',
   ...table,
   '',
