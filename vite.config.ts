@@ -238,11 +238,17 @@ export default defineConfig(({ command, mode }): UserConfig => {
    * (`base: './'`; the default '/' writes `/assets/…`, wrong for a bundle under a CDN path).
    */
   const worker = { format: 'es', rolldownOptions: { output: { minify: true, comments: false } } } as const;
+  /**
+   * In the npm build the worker is one file (format `iife`: every parser inside, 103 KB gzip): an app's bundler
+   * (Vite, webpack) takes `new Worker(new URL(…))` of our output as a worker of its own and copies that one file, but
+   * not files the worker would import (measured: the es worker's parser chunks were 404 in Vite and webpack apps).
+   */
+  const npmWorker = { ...worker, format: 'iife' } as const;
   if (mode === 'npm') {
     return {
       ...common,
       base: './',
-      worker,
+      worker: npmWorker,
       plugins: [templateMinifying()],
       build: {
         ...build,

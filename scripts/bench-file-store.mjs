@@ -419,7 +419,7 @@ for (const copies of opts.copies) {
     const name = `antwerpen-x${copies}.${FORMATS[f].ext}`;
     writeFileSync(join(dir, name), text);
     catalogs.push({ copies, datasets, format: f, name, bytes: Buffer.byteLength(text) });
-    console.log(`bench-file-store: ${name}: ${datasets} datasets, ${(Buffer.byteLength(text) / 1048576).toFixed(1)} MB`);
+    console.log(`bench-file-store: ${name}: ${datasets} datasets, ${(Buffer.byteLength(text) / 1e6).toFixed(1)} MB`);
   }
 }
 
@@ -455,7 +455,7 @@ async function measureCase(name, query, options) {
     const phase = (k) => (r[k] === undefined ? '?' : Math.round(r[k]));
     console.log(`bench-file-store: ${name} run ${run}${run ? '' : ' (warm-up)'}: first results ${Math.round(r.firstResults)} ms `
       + `${r.downloadStart === undefined ? '' : `(download ${phase('downloadStart')}–${phase('downloadEnd')}, parse from ${phase('parseStart')}, index from ${phase('indexStart')}), `}`
-      + `${r.workerCpu === undefined ? '' : `worker CPU ${Math.round(r.workerCpu)} ms, heap ${(r.heapUsed / 1048576).toFixed(1)} MB, `}click main CPU ${r.clickMainCpu.toFixed(1)} ms`);
+      + `${r.workerCpu === undefined ? '' : `worker CPU ${Math.round(r.workerCpu)} ms, heap ${(r.heapUsed / 1e6).toFixed(1)} MB, `}click main CPU ${r.clickMainCpu.toFixed(1)} ms`);
   }
   return { runs: runs.length, ...Object.fromEntries(KEYS.map((k) => [k, median(runs.map((r) => r[k]))])), total: runs[0].total };
 }
@@ -463,7 +463,7 @@ let comparison;
 try {
   for (const c of catalogs) {
     if (c.bytes > MAX_CATALOG_BYTES) {
-      console.log(`bench-file-store: ${c.name}: ${(c.bytes / 1048576).toFixed(1)} MB is over the file store's ${MAX_CATALOG_BYTES / 1048576} MB limit: refused, not measured`);
+      console.log(`bench-file-store: ${c.name}: ${(c.bytes / 1e6).toFixed(1)} MB is over the file store's ${MAX_CATALOG_BYTES / 1e6} MB limit: refused, not measured`);
       rows.push({ ...c, refused: true });
       continue;
     }
@@ -494,12 +494,12 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
-const mb = (n) => `${(n / 1048576).toFixed(1)} MB`;
+const mb = (n) => `${(n / 1e6).toFixed(1)} MB`;
 const kb = (n) => `${Math.round(n / 1024)} KB`;
 const ms = (n) => (n === undefined ? '–' : `${Math.round(n).toLocaleString('en')} ms`);
 const ms1 = (n) => (n === undefined ? '–' : `${n.toFixed(1)} ms`);
 const row = (r, label = FORMATS[r.format].label) => (r.refused
-  ? `| ${r.datasets.toLocaleString('en')} | ${label} | ${mb(r.bytes)} | – | refused: over the ${MAX_CATALOG_BYTES / 1048576} MB limit | – | – | – | – | – | – |`
+  ? `| ${r.datasets.toLocaleString('en')} | ${label} | ${mb(r.bytes)} | – | refused: over the ${MAX_CATALOG_BYTES / 1e6} MB limit | – | – | – | – | – | – |`
   : `| ${r.datasets.toLocaleString('en')} | ${label} | ${r.catalogBytes ? `${mb(r.catalogBytes)} (${mb(r.catalogGzip)})` : '–'} | ${kb(r.jsBytes)} (${kb(r.jsGzip)}) | ${ms(r.firstResults)} | ${ms(r.workerCpu)} | ${ms(r.mainCpuToFirst)} | ${r.heapUsed === undefined ? '–' : mb(r.heapUsed)} | **${ms1(r.clickMainCpu)}** | ${ms(r.clickWorkerCpu)} | ${ms(r.clickWall)} |`);
 const table = [
   '| Datasets | Format | File (gzip) | JS (gzip) | First results | Worker CPU | Main CPU | Worker heap | Facet click: main CPU | worker CPU | wall |',
@@ -526,7 +526,7 @@ const text = [
   ...table,
   '',
   `${largest ? `Largest measured: ${largest.datasets.toLocaleString('en')} datasets (${FORMATS[largest.format].label}, ${mb(largest.catalogBytes)}), first results after ${ms(largest.firstResults)}, ${mb(largest.heapUsed)} worker heap. ` : ''}`
-  + `${refused.length ? `Refused by the ${MAX_CATALOG_BYTES / 1048576} MB limit: ${refused.map((r) => `${r.datasets.toLocaleString('en')} datasets as ${FORMATS[r.format].label} (${mb(r.bytes)})`).join(', ')}.` : ''}`,
+  + `${refused.length ? `Refused by the ${MAX_CATALOG_BYTES / 1e6} MB limit: ${refused.map((r) => `${r.datasets.toLocaleString('en')} datasets as ${FORMATS[r.format].label} (${mb(r.bytes)})`).join(', ')}.` : ''}`,
 ].join('\n');
 console.log(`\n${text}`);
 if (opts.json) writeFileSync(opts.json, JSON.stringify({ runs: opts.runs, rows, comparison }, null, 2));

@@ -13,7 +13,7 @@ import { SearchIndex } from '../../catalog-engine/search/index.ts';
 import { FILE_STORE } from './base.ts';
 
 /** Larger files are refused before they are read (README "No catalog server?": beyond this, use a real store). */
-export const MAX_CATALOG_BYTES = 50 * 1024 * 1024;
+export const MAX_CATALOG_BYTES = 50_000_000;
 
 /** How far the file has come: bytes read of `total` (when the server said), then parsed and indexed. */
 export interface CatalogProgress {
@@ -85,7 +85,7 @@ async function readCatalogFile(url: string, onProgress: (p: CatalogProgress) => 
   const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === 'text/html') throw failure('malformed', `The catalog file ${url} is an HTML page, not RDF (Turtle, RDF/XML, JSON-LD or N-Triples).`);
   const declared = Number(response.headers.get('content-length') ?? NaN);
-  const tooBig = () => failure('malformed', `The catalog file ${url} is larger than ${MAX_CATALOG_BYTES / 1024 / 1024} MB: serve a catalog this size from a metadata store (EntryStore).`);
+  const tooBig = () => failure('malformed', `The catalog file ${url} is larger than ${MAX_CATALOG_BYTES / 1e6} MB: serve a catalog this size from a metadata store (EntryStore).`);
   // a compressed answer's length is what came over the wire: compare it anyway, the text is larger still
   if (declared > MAX_CATALOG_BYTES) throw tooBig();
   const total = Number.isFinite(declared) && declared > 0 ? declared : undefined;
