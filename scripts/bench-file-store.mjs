@@ -44,6 +44,7 @@ import { ANTWERP } from './bench-catalog.mjs';
 import { parseRdfText } from '../src/catalog-engine/parse/text.ts';
 import { writeRdf } from '../src/catalog-engine/write.ts';
 import { MAX_CATALOG_BYTES } from '../src/store/file/open-catalog.ts';
+import { TRACE_CATEGORIES, threadCpu } from './trace-cpu.mjs';
 import { writeReadmeSection } from './readme-section.mjs';
 import { createStoreServer } from '../dev-store/server.ts';
 
@@ -126,30 +127,6 @@ async function startHost(host, routes) {
     reset: () => { counter.bytes.clear(); counter.gzip.clear(); },
     close: () => new Promise((done) => { server.closeAllConnections?.(); server.close(() => done()); }),
   };
-}
-
-const TRACE_CATEGORIES = ['toplevel', 'blink.user_timing', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
-const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadPool_RunTask']);
-
-/**
- * Thread time (ms) of the top-level tasks of thread `thread` ({pid, tid}) between trace timestamps `from` and `to`
- * (µs), each counted by the share of its wall span inside the window. A task inside another counted task (a worker
- * thread's RunTask inside its ThreadControllerImpl::RunTask) is not counted again; the few tasks of a few µs that the
- * trace gives no thread time are counted by their wall time.
- */
-function threadCpu(events, thread, from, to) {
-  const tasks = events.filter((e) => e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && TOP_LEVEL_TASKS.has(e.name) && e.dur)
-    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
-  let us = 0;
-  let outerEnd = -Infinity;
-  for (const e of tasks) {
-    if (e.ts + e.dur <= outerEnd) continue;
-    outerEnd = e.ts + e.dur;
-    const overlap = Math.min(e.ts + e.dur, to) - Math.max(e.ts, from);
-    if (overlap <= 0) continue;
-    us += (e.tdur ?? e.dur) * (overlap / e.dur);
-  }
-  return us / 1000;
 }
 
 /** Runs once in every document (addInitScript): window.__benchFirstRows = performance.now() when rows are drawn. */
