@@ -51,9 +51,9 @@ export function landingHref(route: Route, target: LinkTarget, page: GlobalConfig
 /** The link to `target` through the configured target `configured`, or ('') the current page. */
 function hrefTo(configured: string, target: LinkTarget, page: GlobalConfig, current: URL): string {
   const prefix = urlPrefix(page);
-  // a catalog file's entry ids are its order: they change with the file, its resource URIs do not
+  // a catalog file's (or SPARQL endpoint's) entry ids are its order: they change with it, its resource URIs do not
   const keys: [string, string][] =
-    target.entryId && target.contextId && !page.catalogUrl
+    target.entryId && target.contextId && !page.catalogUrl && !page.sparqlUrl
       ? [[`${prefix}entry`, target.entryId], [`${prefix}context`, target.contextId]]
       : [[`${prefix}uri`, target.uri]];
 

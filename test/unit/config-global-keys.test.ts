@@ -97,6 +97,8 @@ describe('clicks, namedclick, click', () => {
     const page: GlobalConfig = { catalogUrl: 'https://city.example/dcat.ttl', clicks: { dataset: '/dataset' } };
     assert.equal(landingHref('dataset', target, page, here), '/dataset#esc_uri=https%3A%2F%2Fdata.example%2Fds%2F1');
     assert.equal(landingHref('no-route', target, page, here), '/sok?x=1&esc_uri=https%3A%2F%2Fdata.example%2Fds%2F1');
+    const sparql: GlobalConfig = { sparqlUrl: 'https://city.example/sparql', clicks: { dataset: '/dataset' } };
+    assert.equal(landingHref('dataset', target, sparql, here), '/dataset#esc_uri=https%3A%2F%2Fdata.example%2Fds%2F1');
   });
   it('a block click target wins over the route; ${context}, ${entry}, ${uri} are filled in', () => {
     const page: GlobalConfig = { clicks: { dataset: '/dataset' } };
