@@ -28,13 +28,31 @@ export const catalogFile: string | undefined = (window as { __catalogBlocksFileS
 /** Which store the tests of this page read: 'dev' (the dev store over HTTP) or 'file' (catalogFile in the file store). */
 export const storeMode: 'dev' | 'file' = catalogFile ? 'file' : 'dev';
 
+/** The file store's base URL for a catalog file of this repository (path from its root): `{file URL}#store/`. */
+export const fileStoreUrl = (file: string): string => new URL(`/${file}`, location.href).href + FILE_STORE;
+
 let info: Promise<DevStoreInfo> | undefined;
 /** Where the store of these tests is: the dev store's URL, or (file store) the catalog file's store base `{file}#store/`. */
 export function devStore(): Promise<DevStoreInfo> {
   info ??= fetch('/__dev-store')
     .then((r) => r.json() as Promise<DevStoreInfo>)
-    .then((i) => (catalogFile ? { ...i, storeUrl: new URL(`/${catalogFile}`, location.href).href + FILE_STORE } : i));
+    .then((i) => (catalogFile ? { ...i, storeUrl: fileStoreUrl(catalogFile) } : i));
   return info;
+}
+
+/** An absolute URL of a fault route: `/__faults/<kind>/<arg>/store/`. */
+export function faultStoreUrl(kind: string, arg: string): string {
+  return new URL(`/__faults/${kind}/${arg}/store/`, location.href).href;
+}
+
+export async function faultControl(kind: 'release' | 'up' | 'down', key: string): Promise<void> {
+  await fetch(`/__faults/${kind}/${key}`, { method: 'POST' });
+}
+
+let keys = 0;
+/** A key unique to this page load (fault routes keep state per key). */
+export function uniqueKey(name: string): string {
+  return `${name}-${Date.now().toString(36)}-${++keys}`;
 }
 
 /**
@@ -54,10 +72,20 @@ export function countingStore(baseUrl: string): { store: EntryStoreClient; reque
   return { store, requests };
 }
 
-/** Looks an entry up by dcterms:identifier in the dev store (to learn its ids and resource URI). */
+/** Looks an entry up by dcterms:identifier in the tests' store (dev or file) (to learn its ids and resource URI). */
 export async function entryById(identifier: string): Promise<StoreEntry> {
   const { storeUrl } = await devStore();
   return storeClient(storeUrl).lookupByLiteral(identifier);
+}
+
+/**
+ * Another catalog file the dev store loads, as these tests read it: in the dev store (where every catalog is a context
+ * of the one store), or in the file store reading that file alone. `contextId`: the context of the entry `identifier`
+ * (read, never assumed).
+ */
+export async function catalogIn(file: string, identifier: string): Promise<{ storeUrl: string; contextId: string }> {
+  const storeUrl = storeMode === 'file' ? fileStoreUrl(file) : (await devStore()).storeUrl;
+  return { storeUrl, contextId: (await storeClient(storeUrl).lookupByLiteral(identifier)).contextId };
 }
 
 /** Renders `template` inside a `<catalog-store-provider>` that provides `store`. */
