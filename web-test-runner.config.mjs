@@ -13,7 +13,7 @@ import { commonjsPlugin, n3BrowserPlugin } from './test/blocks/commonjs-plugin.m
  */
 export const FILE_STORE_GROUPS = [
   { name: 'file-store-demo', catalog: 'demo/catalog/demo-catalog.ttl', files: ['test/blocks/facets.test.ts'] },
-  { name: 'file-store-paging', catalog: 'test/fixtures/paging-catalog.ttl', files: ['test/blocks/layouts.test.ts', 'test/blocks/dataset-list.test.ts'] },
+  { name: 'file-store-paging', catalog: 'test/fixtures/paging-catalog.ttl', files: ['test/blocks/layouts.test.ts', 'test/blocks/dataset-list.test.ts', 'test/blocks/dataset-list-layout.test.ts', 'test/blocks/dataset-results.test.ts', 'test/blocks/search-counts.test.ts'] },
   { name: 'file-store-blocks', catalog: 'test/fixtures/blocks-catalog.ttl', files: ['test/blocks/dataset-view.test.ts', 'test/blocks/dataservice-view.test.ts'] },
 ];
 
