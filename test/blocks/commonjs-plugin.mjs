@@ -12,3 +12,18 @@ export function commonjsPlugin({ packages = ['papaparse'] } = {}) {
     },
   };
 }
+
+/**
+ * n3 (the file store's Turtle parser, src/catalog-engine/parse/turtle.ts) imports readable-stream and buffer, CommonJS
+ * that the test server cannot serve as ES modules (Vite converts them in the build): the tests load n3's own browser
+ * build instead, the same parser bundled with those two.
+ */
+export function n3BrowserPlugin() {
+  return {
+    name: 'n3-browser-build',
+    resolveImport({ source }) {
+      if (source === 'n3') return '/node_modules/n3/browser/n3.esm.min.js';
+      return undefined;
+    },
+  };
+}

@@ -7,7 +7,7 @@ import type { CatalogBlock } from '../../blocks/base/catalog-block.ts';
 import '../../blocks/dataset-list/dataset-list.ts';
 import '../../blocks/dataset-results/dataset-results.ts';
 import '../../blocks/dataset-list-layout/dataset-list-layout.ts';
-import { entryById, text } from './helpers.ts';
+import { catalogIn, entryById, text } from './helpers.ts';
 
 let scopes = 0;
 /** A scope name no other test of this page uses. */
@@ -22,12 +22,15 @@ export function pagingContextId(): Promise<string> {
   return pagingContext;
 }
 
-let blocksContext: Promise<string> | undefined;
-/** Context id of test/fixtures/blocks-catalog.ttl in the dev store. */
-export function blocksContextId(): Promise<string> {
-  blocksContext ??= entryById('blocks-ds1').then((e) => e.contextId);
-  return blocksContext;
+let blocksCatalogAt: Promise<{ storeUrl: string; contextId: string }> | undefined;
+/** test/fixtures/blocks-catalog.ttl: its store (the dev store, or the file store reading it alone) and context id. */
+export function blocksCatalog(): Promise<{ storeUrl: string; contextId: string }> {
+  blocksCatalogAt ??= catalogIn('test/fixtures/blocks-catalog.ttl', 'blocks-ds1');
+  return blocksCatalogAt;
 }
+
+/** Context id of test/fixtures/blocks-catalog.ttl in the dev store. */
+export const blocksContextId = (): Promise<string> => blocksCatalog().then((c) => c.contextId);
 
 /** Creates `<tag attrs…>` (inside a `<catalog-store-provider>` when `store` is given) and waits for its first render. */
 export async function block<T extends CatalogBlock>(tag: string, attrs: Record<string, string>, store?: CatalogStore): Promise<T> {

@@ -11,10 +11,10 @@ import { md5Hex } from '../../src/store/hash.ts';
 import type { SearchResult } from '../../src/store/types.ts';
 import { DCAT, DCTERMS, MemoryStore, RDF_TYPE, graphOf, literal } from './memory-store.ts';
 import {
-  captureWarnings, countingStore, devStore, faultControl, faultStoreUrl, headingLevels, headingsWellFormed, settled, text, uniqueKey,
+  captureWarnings, catalogIn, countingStore, devStore, faultControl, faultStoreUrl, headingLevels, headingsWellFormed, settled, text, uniqueKey,
 } from './helpers.ts';
 import {
-  block, blocksContextId, expandButton, freshScope, pagingContextId, rowByTitle, rowTitles, rows, until,
+  block, blocksCatalog, expandButton, freshScope, pagingContextId, rowByTitle, rowTitles, rows, until,
 } from './dataset-list.helpers.ts';
 
 async function pagingList(attrs: Record<string, string> = {}): Promise<DatasetList> {
@@ -27,10 +27,10 @@ async function pagingList(attrs: Record<string, string> = {}): Promise<DatasetLi
 }
 
 async function blocksList(attrs: Record<string, string> = {}, store?: EntryStoreClient): Promise<DatasetList> {
-  const { storeUrl } = await devStore();
+  const { storeUrl, contextId } = await blocksCatalog();
   const base: Record<string, string> = store ? {} : { 'store-url': storeUrl };
   const el = await block<DatasetList>('dataset-list', {
-    ...base, scope: freshScope(), context: await blocksContextId(), lang: 'en', ...attrs,
+    ...base, scope: freshScope(), context: contextId, lang: 'en', ...attrs,
   }, store);
   expect(await settled(el)).to.equal('ready');
   return el;
@@ -164,8 +164,7 @@ describe('dataset-list: rows', () => {
 
 describe('dataset-list: expansion', () => {
   it('built on first expansion only, with ONE batched lookup; collapsing and re-opening costs nothing', async () => {
-    const { storeUrl } = await devStore();
-    const { store, requests } = countingStore(storeUrl);
+    const { store, requests } = countingStore((await blocksCatalog()).storeUrl);
     const el = await blocksList({}, store);
     const row = rowByTitle(el, 'Bathing sites');
     const before = requests.length;
@@ -185,8 +184,7 @@ describe('dataset-list: expansion', () => {
   });
 
   it('first distribution expansion in a row: ONE lookup of its access services (box gets the service title); later ones none', async () => {
-    const { storeUrl } = await devStore();
-    const { store, requests } = countingStore(storeUrl);
+    const { store, requests } = countingStore((await blocksCatalog()).storeUrl);
     const el = await blocksList({}, store);
     const row = rowByTitle(el, 'Bathing sites');
     expandButton(row).click();
@@ -396,9 +394,8 @@ describe('dataset-list: HTML structure', () => {
   });
 
   it('untrusted text is never markup (a hostile title stays text)', async () => {
-    const { storeUrl } = await devStore();
-    const hostile = await new EntryStoreClient(storeUrl).lookupByLiteral('hostile-1');
-    const el = await block<DatasetList>('dataset-list', { 'store-url': storeUrl, scope: freshScope(), context: hostile.contextId, lang: 'en' });
+    const hostile = await catalogIn('test/fixtures/hostile-catalog.ttl', 'hostile-1');
+    const el = await block<DatasetList>('dataset-list', { 'store-url': hostile.storeUrl, scope: freshScope(), context: hostile.contextId, lang: 'en' });
     expect(await settled(el)).to.equal('ready');
     expect(el.querySelectorAll('script, img, iframe').length).to.equal(0);
     for (const a of el.querySelectorAll('a[href]')) expect(a.getAttribute('href')).to.not.match(/^\s*javascript:/i);
@@ -416,16 +413,17 @@ interface VnuMessage {
 async function renderListsForValidation(strict: boolean): Promise<string> {
   const { storeUrl, closedStoreUrl } = await devStore();
   const paging = await pagingContextId();
+  const blocksCat = await blocksCatalog();
   const shared = freshScope();
   const cases: [string, Record<string, string>][] = [
-    ['dataset-list', { context: await blocksContextId(), scope: shared }],
+    ['dataset-list', { 'store-url': blocksCat.storeUrl, context: blocksCat.contextId, scope: shared }],
     ['dataset-list', { context: paging, 'page-in-url': 'true', hl: '3' }],
     ['dataset-list', { context: paging, 'include-services': 'true', lang: 'sv' }],
     ['dataset-list', { context: '999999' }],
     ['dataset-list', { 'store-url': closedStoreUrl }],
     ['dataset-list', { 'store-url': faultStoreUrl('badjson', uniqueKey('v')) }],
     ['dataset-list-layout', { context: paging, hl: '2' }],
-    ['dataset-results', { scope: shared }],
+    ['dataset-results', { 'store-url': blocksCat.storeUrl, scope: shared }],
   ];
   const blocks: DatasetList[] = [];
   for (const [tag, attrs] of cases) {

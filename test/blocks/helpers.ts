@@ -3,6 +3,9 @@
 import { fixture, html } from '@open-wc/testing';
 import type { TemplateResult } from 'lit';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
+import { FILE_STORE } from '../../src/store/file/base.ts';
+import { catalogFetch } from '../../src/store/file/file-store.ts';
+import type { FetchLike } from '../../src/store/http.ts';
 import type { CatalogStore, StoreEntry } from '../../src/store/types.ts';
 import type { CatalogBlock } from '../../blocks/base/catalog-block.ts';
 import '../../blocks/dataset-view/dataset-view.ts';
@@ -15,9 +18,25 @@ export interface DevStoreInfo {
   catalogs: string[];
 }
 
+/**
+ * The catalog file (path from the repository root) these tests read through the file store instead of the dev store,
+ * set by a file-store group of web-test-runner.config.mjs; undefined: the dev store. The file store reads one file: its
+ * one context is "1", the ids of its entries minted in file order as the dev store mints them.
+ */
+export const catalogFile: string | undefined = (window as { __catalogBlocksFileStore?: string }).__catalogBlocksFileStore;
+
+/** Which store the tests of this page read: 'dev' (the dev store over HTTP) or 'file' (catalogFile in the file store). */
+export const storeMode: 'dev' | 'file' = catalogFile ? 'file' : 'dev';
+
+/** The file store's base URL for a catalog file of this repository (path from its root): `{file URL}#store/`. */
+export const fileStoreUrl = (file: string): string => new URL(`/${file}`, location.href).href + FILE_STORE;
+
 let info: Promise<DevStoreInfo> | undefined;
+/** Where the store of these tests is: the dev store's URL, or (file store) the catalog file's store base `{file}#store/`. */
 export function devStore(): Promise<DevStoreInfo> {
-  info ??= fetch('/__dev-store').then((r) => r.json() as Promise<DevStoreInfo>);
+  info ??= fetch('/__dev-store')
+    .then((r) => r.json() as Promise<DevStoreInfo>)
+    .then((i) => (catalogFile ? { ...i, storeUrl: fileStoreUrl(catalogFile) } : i));
   return info;
 }
 
@@ -36,22 +55,37 @@ export function uniqueKey(name: string): string {
   return `${name}-${Date.now().toString(36)}-${++keys}`;
 }
 
+/**
+ * A fresh store client of `baseUrl` (own cache), made as the blocks' default factory makes it: a catalog file's store
+ * (`{file}#store/`) reads the file through the file store. `requests` (when given) records every request URL it sends.
+ */
+export function storeClient(baseUrl: string, requests?: string[]): EntryStoreClient {
+  const send: FetchLike = baseUrl.endsWith(FILE_STORE) ? catalogFetch(baseUrl) : (input, init) => fetch(input, init);
+  const options = { fetch: ((input, init) => (requests?.push(String(input)), send(input, init))) as FetchLike };
+  return new EntryStoreClient(baseUrl, baseUrl.endsWith(FILE_STORE) ? { ...options, transport: 'cors' } : options);
+}
+
 /** A fresh store client (own cache) that records every request URL it sends. */
 export function countingStore(baseUrl: string): { store: EntryStoreClient; requests: string[] } {
   const requests: string[] = [];
-  const store = new EntryStoreClient(baseUrl, {
-    fetch: (input, init) => {
-      requests.push(String(input));
-      return fetch(input, init);
-    },
-  });
+  const store = storeClient(baseUrl, requests);
   return { store, requests };
 }
 
-/** Looks an entry up by dcterms:identifier in the dev store (to learn its ids and resource URI). */
+/** Looks an entry up by dcterms:identifier in the tests' store (dev or file) (to learn its ids and resource URI). */
 export async function entryById(identifier: string): Promise<StoreEntry> {
   const { storeUrl } = await devStore();
-  return new EntryStoreClient(storeUrl).lookupByLiteral(identifier);
+  return storeClient(storeUrl).lookupByLiteral(identifier);
+}
+
+/**
+ * Another catalog file the dev store loads, as these tests read it: in the dev store (where every catalog is a context
+ * of the one store), or in the file store reading that file alone. `contextId`: the context of the entry `identifier`
+ * (read, never assumed).
+ */
+export async function catalogIn(file: string, identifier: string): Promise<{ storeUrl: string; contextId: string }> {
+  const storeUrl = storeMode === 'file' ? fileStoreUrl(file) : (await devStore()).storeUrl;
+  return { storeUrl, contextId: (await storeClient(storeUrl).lookupByLiteral(identifier)).contextId };
 }
 
 /** Renders `template` inside a `<catalog-store-provider>` that provides `store`. */

@@ -66,7 +66,9 @@ export async function openCatalog(source: CatalogSource, onProgress: (p: Catalog
   }
   onProgress({ phase: 'index', loaded: text.length });
   store.addContext(catalogUrl, catalog, 'catalog');
-  const index = new SearchIndex(store);
+  // distributions indexed with their datasets (related.*, as EntryScape configures EntryStore): the file holds both, and
+  // without it the blocks leave out the Format and Licence filters
+  const index = new SearchIndex(store, true);
   return (url) => answerGet(store, index, url);
 }
 
