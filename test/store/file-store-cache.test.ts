@@ -50,7 +50,7 @@ async function startHost(): Promise<Host> {
   return host;
 }
 
-const SEARCH = 'search?type=solr&query=rdf.type:http%5C%3A%2F%2Fwww.w3.org%2Fns%2Fdcat%23Dataset+AND+public:true&limit=5&facetFields=metadata.predicate.uri.a6424133&sort=modified+desc';
+const SEARCH = 'search?type=solr&query=rdfType:http%5C%3A%2F%2Fwww.w3.org%2Fns%2Fdcat%23Dataset+AND+public:true&limit=5&facetFields=metadata.object.uri&sort=modified+desc';
 
 async function answers(get: Awaited<ReturnType<typeof openCatalog>>, base: string): Promise<string[]> {
   const search = await get(base + SEARCH);

@@ -11,6 +11,7 @@ import { CatalogParseError, type RdfFormat } from '../../catalog-engine/parse/co
 import { parseRdfTextInto } from '../../catalog-engine/parse/text.ts';
 import { SearchIndex } from '../../catalog-engine/search/index.ts';
 import { FILE_STORE } from './base.ts';
+import { catalogCache, TriplePacker, unpackTriples, type CachedCatalog, type CatalogCache } from './cache.ts';
 
 /** Larger files are refused before they are read (README "No catalog server?": beyond this, use a real store). */
 export const MAX_CATALOG_BYTES = 50 * 1024 * 1024;
@@ -49,35 +50,77 @@ export function catalogStoreBase(catalogUrl: string): string {
   return catalogUrl + FILE_STORE;
 }
 
-/** Reads, parses and indexes the catalog at `catalogUrl`; the store answers under `catalogStoreBase(catalogUrl)`. */
-export async function openCatalog(catalogUrl: string, onProgress: (p: CatalogProgress) => void = () => {}): Promise<AnswerGet> {
-  const { text, format } = await readCatalogFile(catalogUrl, onProgress);
-  onProgress({ phase: 'parse', loaded: text.length });
-  const store = new DevStore(catalogStoreBase(catalogUrl));
-  const catalog = new CatalogBuilder();
-  try {
-    // relative IRIs of the file resolve against the file, as RDF says
-    await parseRdfTextInto(text, { file: catalogUrl, baseIri: catalogUrl, blankPrefix: blankPrefix('1'), ...(format ? { format } : {}) }, catalog.add);
-  } catch (e) {
-    // anything else (a parser's code that could not be loaded) is not the file's fault: thrown as it is
-    if (e instanceof CatalogParseError) throw failure('malformed', `The catalog file ${catalogUrl} is not readable RDF: ${e.message.replace(/^catalog \S+: /, '')}`);
-    throw e;
+/**
+ * Reads, parses and indexes the catalog at `catalogUrl`; the store answers under `catalogStoreBase(catalogUrl)`.
+ * The file is asked for on every open; when its validator is the one `cache` keeps, the cached triples are built instead
+ * of the file's text being read and parsed (cache.ts).
+ */
+export async function openCatalog(catalogUrl: string, onProgress: (p: CatalogProgress) => void = () => {}, cache: CatalogCache = catalogCache()): Promise<AnswerGet> {
+  const cachedCatalog = cache.read(catalogUrl).catch(() => undefined);
+  const response = await requestCatalogFile(catalogUrl);
+  const validator = validatorOf(response);
+  const cached = await cachedCatalog;
+  if (cached && (response.status === 304 || (validator !== undefined && cached.validator === validator))) {
+    void response.body?.cancel().catch(() => {});
+    onProgress({ phase: 'index', loaded: 0 });
+    return buildCatalog(catalogUrl, new Date(cached.loadTime), async (sink) => unpackTriples(cached.triples, sink));
   }
-  onProgress({ phase: 'index', loaded: text.length });
+  const { text, format } = await readCatalogFile(catalogUrl, response, onProgress);
+  onProgress({ phase: 'parse', loaded: text.length });
+  const packer = validator === undefined ? undefined : new TriplePacker();
+  const loadTime = new Date();
+  const get = await buildCatalog(catalogUrl, loadTime, async (sink) => {
+    try {
+      // relative IRIs of the file resolve against the file, as RDF says
+      await parseRdfTextInto(text, { file: catalogUrl, baseIri: catalogUrl, blankPrefix: blankPrefix('1'), ...(format ? { format } : {}) }, packer ? (t) => (packer.add(t), sink(t)) : sink);
+    } catch (e) {
+      // anything else (a parser's code that could not be loaded) is not the file's fault: thrown as it is
+      if (e instanceof CatalogParseError) throw failure('malformed', `The catalog file ${catalogUrl} is not readable RDF: ${e.message.replace(/^catalog \S+: /, '')}`);
+      throw e;
+    }
+    onProgress({ phase: 'index', loaded: text.length });
+  });
+  // a file without a validator cannot be checked next time: nothing of it is kept
+  const kept: CachedCatalog | undefined = packer && validator ? { url: catalogUrl, validator, loadTime: loadTime.getTime(), triples: packer.packed() } : undefined;
+  void (kept ? cache.write(kept) : cached ? cache.drop(catalogUrl) : Promise.resolve()).catch(() => {});
+  return get;
+}
+
+/** The store of one catalog's triples (given by `feed` to its sink) and its search index. */
+async function buildCatalog(catalogUrl: string, loadTime: Date, feed: (sink: CatalogBuilder['add']) => Promise<void>): Promise<AnswerGet> {
+  const store = new DevStore(catalogStoreBase(catalogUrl), loadTime);
+  const catalog = new CatalogBuilder();
+  await feed(catalog.add);
   store.addContext(catalogUrl, catalog, 'catalog');
   const index = new SearchIndex(store);
   return (url) => answerGet(store, index, url);
 }
 
-/** The file's text and the format its Content-Type names (undefined: from the name, else from the content). */
-async function readCatalogFile(url: string, onProgress: (p: CatalogProgress) => void): Promise<{ text: string; format?: RdfFormat }> {
+/** What tells this version of the file from others: its ETag, else its Last-Modified (undefined: neither, or unreadable). */
+function validatorOf(response: Response): string | undefined {
+  return response.headers.get('etag') ?? response.headers.get('last-modified') ?? undefined;
+}
+
+/**
+ * Asks for the file. `cache: 'no-cache'`: the browser asks the server whether its copy is current (If-None-Match /
+ * If-Modified-Since from its HTTP cache, 304 → no download) — headers the page sets itself would need a CORS preflight
+ * that a static host does not answer.
+ */
+async function requestCatalogFile(url: string): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'omit', headers: { Accept: 'text/turtle, application/rdf+xml, application/ld+json;q=0.9, application/n-triples;q=0.9, */*;q=0.1' } });
+    response = await fetch(url, { credentials: 'omit', cache: 'no-cache', headers: { Accept: 'text/turtle, application/rdf+xml, application/ld+json;q=0.9, application/n-triples;q=0.9, */*;q=0.1' } });
   } catch {
     throw failure('unreachable', `The catalog file ${url} could not be fetched: the server did not answer, or it does not let this page read it (CORS: Access-Control-Allow-Origin).`);
   }
-  if (!response.ok) throw failure('unreachable', `The catalog file ${url} could not be fetched: the server answered ${response.status} ${response.statusText}`.trim());
+  if (!response.ok && response.status !== 304) throw failure('unreachable', `The catalog file ${url} could not be fetched: the server answered ${response.status} ${response.statusText}`.trim());
+  return response;
+}
+
+/** The file's text and the format its Content-Type names (undefined: from the name, else from the content). */
+async function readCatalogFile(url: string, response: Response, onProgress: (p: CatalogProgress) => void): Promise<{ text: string; format?: RdfFormat }> {
+  // a 304 without a cached copy (a cache dropped meanwhile): nothing to read
+  if (response.status === 304) throw failure('unreachable', `The catalog file ${url} could not be read: the server answered 304 Not Modified, and no copy of it is kept here.`);
   const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type === 'text/html') throw failure('malformed', `The catalog file ${url} is an HTML page, not RDF (Turtle, RDF/XML, JSON-LD or N-Triples).`);
   const declared = Number(response.headers.get('content-length') ?? NaN);
