@@ -75,6 +75,17 @@ function storeError(e: unknown): Error {
 }
 
 async function openBackend(catalogUrl: string): Promise<Backend> {
+  // in a page: the blocks' loading states say how far the file has come, until it is open (or failed)
+  const page = (globalThis as { document?: Document }).document;
+  const shown = page ? import('./progress-view.ts').then((m) => m.showCatalogProgress(catalogUrl, page), () => undefined) : undefined;
+  try {
+    return await openFile(catalogUrl);
+  } finally {
+    void shown?.then((stop) => stop?.());
+  }
+}
+
+async function openFile(catalogUrl: string): Promise<Backend> {
   try {
     return await workerBackend(catalogUrl);
   } catch (e) {

@@ -1,0 +1,95 @@
+/**
+ * How far a catalog file has come, shown in the blocks' loading state (README "No catalog server?"): "Reading the
+ * catalog file… 1.2 of 3.6 MB", then "Indexing the catalog…". The file store (a lazy chunk) starts this while it opens
+ * a file, so pages without a catalog file carry none of it. It listens to the `catalog-file-progress` events the file
+ * store dispatches and writes into every loading state on the page (`.esbLoading`, which the blocks render and remove):
+ * a text beside the spinner that follows every few chunks, and in the first loading state a polite live region that
+ * changes at most every few seconds (a screen reader hears the progress, not every chunk of it).
+ */
+import { formatNumber, msg, toLang, type Lang } from '../../i18n/index.ts';
+import type { CatalogProgress } from './open-catalog.ts';
+import { loadFileStoreMessages } from './strings.ts';
+
+/** A live region changes at most this often. */
+export const ANNOUNCE_EVERY_MS = 3000;
+/** Loading states that appear after the last event get its text this soon. */
+const REFRESH_MS = 500;
+const CLS = 'esbLoadProgress';
+
+const MB = 1_000_000;
+
+/** "1.2 of 3.6 MB", "1,2 av 3,6 MB", "38 of 113 kB": the unit of the total, the loaded size in the same unit. */
+export function progressText(lang: Lang, p: CatalogProgress): string {
+  if (p.phase !== 'download') return msg(lang, 'file.indexing');
+  const unit = (p.total ?? p.loaded) >= MB ? 'MB' : 'kB';
+  const size = (bytes: number) => formatNumber(unit === 'MB' ? Math.round(bytes / (MB / 10)) / 10 : Math.round(bytes / 1000), lang);
+  return p.total === undefined
+    ? msg(lang, 'file.readingSoFar', { loaded: `${size(p.loaded)} ${unit}` })
+    : msg(lang, 'file.reading', { loaded: size(p.loaded), total: `${size(p.total)} ${unit}` });
+}
+
+/** Shows the progress of `catalogUrl` in the page's loading states until the returned function is called. */
+export function showCatalogProgress(catalogUrl: string, doc: Document = document): () => void {
+  let last: CatalogProgress | undefined;
+  let announcedAt = 0;
+  let announceTimer: ReturnType<typeof setTimeout> | undefined;
+  const ready = new Set<Lang>();
+  const langOf = (el: Element): Lang => toLang(el.closest('[lang]')?.getAttribute('lang')) ?? 'en';
+
+  const draw = (announce: boolean) => {
+    if (!last) return;
+    const p = last;
+    const states = [...doc.querySelectorAll('.esbLoading')];
+    states.forEach((state, i) => {
+      const lang = langOf(state);
+      if (!ready.has(lang)) {
+        // the strings arrive with the first event of a language; drawn on the next tick
+        void loadFileStoreMessages(lang).then(() => ready.add(lang));
+        return;
+      }
+      let box = state.querySelector<HTMLElement>(`:scope > .${CLS}`);
+      if (!box) {
+        box = doc.createElement('span');
+        box.className = CLS;
+        const shown = box.appendChild(doc.createElement('span'));
+        shown.setAttribute('aria-hidden', 'true');
+        state.append(box);
+      }
+      const text = progressText(lang, p);
+      const shown = box.firstElementChild!;
+      if (shown.textContent !== text) shown.textContent = text;
+      // one live region on the page, in the first loading state: every block already says "Loading…" once
+      let live = box.querySelector<HTMLElement>('[role="status"]');
+      if (i === 0 && !live) {
+        live = box.appendChild(doc.createElement('span'));
+        live.className = 'esbVisuallyHidden';
+        live.setAttribute('role', 'status');
+      }
+      if (i === 0 && announce && live!.textContent !== text) live!.textContent = text;
+    });
+  };
+
+  const announce = () => {
+    announceTimer = undefined;
+    announcedAt = Date.now();
+    draw(true);
+  };
+
+  const onProgress = (e: Event) => {
+    const detail = (e as CustomEvent<CatalogProgress & { catalogUrl: string }>).detail;
+    if (detail?.catalogUrl !== catalogUrl) return;
+    last = detail;
+    draw(false);
+    const wait = announcedAt + ANNOUNCE_EVERY_MS - Date.now();
+    if (wait <= 0) announce();
+    else announceTimer ??= setTimeout(announce, wait);
+  };
+  doc.addEventListener('catalog-file-progress', onProgress);
+  // loading states drawn after the last event (a list a layout adds, the long silence of indexing) get its text too
+  const refresh = setInterval(() => draw(false), REFRESH_MS);
+  return () => {
+    doc.removeEventListener('catalog-file-progress', onProgress);
+    clearInterval(refresh);
+    clearTimeout(announceTimer);
+  };
+}
