@@ -74,7 +74,7 @@ describe('DCAT file store: progress in the loading state (issue 29)', () => {
       await progress.locator('[aria-hidden="true"]').filter({ hasText: reading }).waitFor({ timeout: 15000 });
       assert.ok(await progress.isVisible());
       // the polite live region says it too (at most every few seconds)
-      await progress.locator('[role="status"]').filter({ hasText: reading }).waitFor({ timeout: 5000 });
+      await progress.locator('[role="status"]').filter({ hasText: reading }).waitFor({ state: 'attached', timeout: 5000 });
       await settleSearch(page);
       assert.match((await page.locator('.esbResults').textContent()) ?? '', showing);
       assert.equal(await page.locator('.esbLoadProgress').count(), 0);

@@ -32,61 +32,68 @@ export function progressText(lang: Lang, p: CatalogProgress): string {
 export function showCatalogProgress(catalogUrl: string, doc: Document = document): () => void {
   let last: CatalogProgress | undefined;
   let announcedAt = 0;
+  /** The live region is to say the latest progress on the next draw that can. */
+  let announceDue = false;
   let announceTimer: ReturnType<typeof setTimeout> | undefined;
   const ready = new Set<Lang>();
   const langOf = (el: Element): Lang => toLang(el.closest('[lang]')?.getAttribute('lang')) ?? 'en';
 
-  const draw = (announce: boolean) => {
+  const draw = () => {
     if (!last) return;
     const p = last;
-    const states = [...doc.querySelectorAll('.esbLoading')];
-    states.forEach((state, i) => {
+    [...doc.querySelectorAll('.esbLoading')].forEach((state, i) => {
       const lang = langOf(state);
       if (!ready.has(lang)) {
-        // the strings arrive with the first event of a language; drawn on the next tick
-        void loadFileStoreMessages(lang).then(() => ready.add(lang));
+        // the strings of a language come with its first event (a small lazy chunk): drawn when they are here
+        void loadFileStoreMessages(lang).then(() => {
+          ready.add(lang);
+          draw();
+        });
         return;
       }
       let box = state.querySelector<HTMLElement>(`:scope > .${CLS}`);
       if (!box) {
         box = doc.createElement('span');
         box.className = CLS;
-        const shown = box.appendChild(doc.createElement('span'));
-        shown.setAttribute('aria-hidden', 'true');
+        box.appendChild(doc.createElement('span')).setAttribute('aria-hidden', 'true');
         state.append(box);
       }
       const text = progressText(lang, p);
       const shown = box.firstElementChild!;
       if (shown.textContent !== text) shown.textContent = text;
-      // one live region on the page, in the first loading state: every block already says "Loading…" once
+      if (i > 0) return;
+      // one live region on the page, in the first loading state (every block already says "Loading…" once)
       let live = box.querySelector<HTMLElement>('[role="status"]');
-      if (i === 0 && !live) {
+      if (!live) {
         live = box.appendChild(doc.createElement('span'));
         live.className = 'esbVisuallyHidden';
         live.setAttribute('role', 'status');
       }
-      if (i === 0 && announce && live!.textContent !== text) live!.textContent = text;
+      if (announceDue) {
+        announceDue = false;
+        announcedAt = Date.now();
+        if (live.textContent !== text) live.textContent = text;
+      }
     });
-  };
-
-  const announce = () => {
-    announceTimer = undefined;
-    announcedAt = Date.now();
-    draw(true);
   };
 
   const onProgress = (e: Event) => {
     const detail = (e as CustomEvent<CatalogProgress & { catalogUrl: string }>).detail;
     if (detail?.catalogUrl !== catalogUrl) return;
     last = detail;
-    draw(false);
     const wait = announcedAt + ANNOUNCE_EVERY_MS - Date.now();
-    if (wait <= 0) announce();
-    else announceTimer ??= setTimeout(announce, wait);
+    if (wait <= 0) announceDue = true;
+    else
+      announceTimer ??= setTimeout(() => {
+        announceTimer = undefined;
+        announceDue = true;
+        draw();
+      }, wait);
+    draw();
   };
   doc.addEventListener('catalog-file-progress', onProgress);
   // loading states drawn after the last event (a list a layout adds, the long silence of indexing) get its text too
-  const refresh = setInterval(() => draw(false), REFRESH_MS);
+  const refresh = setInterval(draw, REFRESH_MS);
   return () => {
     doc.removeEventListener('catalog-file-progress', onProgress);
     clearInterval(refresh);
