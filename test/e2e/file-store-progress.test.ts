@@ -18,7 +18,7 @@ const PART = 500_000;
 const FILE = Buffer.concat([DEMO, Buffer.from(`\n# ${'x'.repeat(3 * PART - DEMO.length - 4)}\n`)]);
 
 async function startSlowHost(): Promise<{ origin: string; close(): Promise<void> }> {
-  const server: Server = createServer((req, res) => {
+  const server: Server = createServer((_req, res) => {
     res.writeHead(200, { 'access-control-allow-origin': '*', 'content-type': 'text/turtle', 'content-length': String(FILE.length), 'cache-control': 'no-store' });
     let sent = 0;
     const next = () => {

@@ -107,19 +107,47 @@ const STORE = 'catalogs';
 /** Opening the database waits at most this long (a blocked open never answers). */
 const OPEN_WAIT_MS = 3000;
 
+// The part of IndexedDB used here (typed here: this module is also part of catalog-blocks/api, which runs in Node).
+interface Req<T> {
+  readonly result: T;
+  onsuccess: (() => void) | null;
+  onerror: (() => void) | null;
+}
+interface OpenReq extends Req<Db> {
+  onupgradeneeded: (() => void) | null;
+  onblocked: (() => void) | null;
+}
+interface Db {
+  transaction(store: string, mode: Mode): Tx;
+  createObjectStore(name: string, options: { keyPath: string }): { createIndex(name: string, keyPath: string): unknown };
+}
+type Mode = 'readonly' | 'readwrite';
+interface Tx {
+  objectStore(name: string): ObjectStore;
+  oncomplete: (() => void) | null;
+  onerror: (() => void) | null;
+  onabort: (() => void) | null;
+}
+interface ObjectStore {
+  get(key: string): Req<unknown>;
+  put(value: unknown): unknown;
+  delete(key: unknown): unknown;
+  index(name: string): { openKeyCursor(range: null, direction: 'prev'): Req<{ readonly primaryKey: unknown; continue(): void } | null> };
+}
+
 interface Stored extends CachedCatalog {
   readonly savedAt: number;
 }
 
 /** The browser's cache (IndexedDB); one that does nothing where there is none. */
 export function catalogCache(): CatalogCache {
-  const idb = (globalThis as { indexedDB?: IDBFactory }).indexedDB;
-  let db: Promise<IDBDatabase | undefined> | undefined;
-  const open = (): Promise<IDBDatabase | undefined> =>
+  const idb = (globalThis as { indexedDB?: { open(name: string, version: number): OpenReq } }).indexedDB;
+  let db: Promise<Db | undefined> | undefined;
+  const open = (): Promise<Db | undefined> =>
     (db ??= new Promise((resolve) => {
       if (!idb) return resolve(undefined);
       const timer = setTimeout(() => resolve(undefined), OPEN_WAIT_MS);
-      const done = (d: IDBDatabase | undefined) => {
+      const done = (d: Db | undefined) => {
         clearTimeout(timer);
         resolve(d);
       };
@@ -134,7 +162,7 @@ export function catalogCache(): CatalogCache {
       }
     }));
   /** Runs `work` in one transaction; its result once the transaction is complete, `fallback` on any failure. */
-  const run = async <T>(mode: IDBTransactionMode, work: (s: IDBObjectStore) => IDBRequest<T> | void, fallback: T): Promise<T> => {
+  const run = async <T>(mode: Mode, work: (s: ObjectStore) => Req<T> | void, fallback: T): Promise<T> => {
     const d = await open();
     if (!d) return fallback;
     return new Promise<T>((resolve) => {
@@ -150,7 +178,7 @@ export function catalogCache(): CatalogCache {
   };
   return {
     read: async (url) => {
-      const found = await run<Stored | undefined>('readonly', (s) => s.get(url) as IDBRequest<Stored | undefined>, undefined);
+      const found = await run<Stored | undefined>('readonly', (s) => s.get(url) as Req<Stored | undefined>, undefined);
       return found && typeof found.validator === 'string' && found.triples ? found : undefined;
     },
     write: async (catalog) => {

@@ -11,6 +11,7 @@ import type { FetchLike } from '../http.ts';
 import { FILE_STORE } from './base.ts';
 import type { CatalogFileFailure, CatalogProgress } from './open-catalog.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
+import type { ProgressDocument } from './progress-view.ts';
 
 interface Answer {
   readonly status: number;
@@ -76,7 +77,7 @@ function storeError(e: unknown): Error {
 
 async function openBackend(catalogUrl: string): Promise<Backend> {
   // in a page: the blocks' loading states say how far the file has come, until it is open (or failed)
-  const page = (globalThis as { document?: Document }).document;
+  const page = (globalThis as { document?: ProgressDocument }).document;
   const shown = page ? import('./progress-view.ts').then((m) => m.showCatalogProgress(catalogUrl, page), () => undefined) : undefined;
   try {
     return await openFile(catalogUrl);

@@ -109,7 +109,8 @@ function validatorOf(response: Response): string | undefined {
 async function requestCatalogFile(url: string): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'omit', cache: 'no-cache', headers: { Accept: 'text/turtle, application/rdf+xml, application/ld+json;q=0.9, application/n-triples;q=0.9, */*;q=0.1' } });
+    const init = { credentials: 'omit', cache: 'no-cache', headers: { Accept: 'text/turtle, application/rdf+xml, application/ld+json;q=0.9, application/n-triples;q=0.9, */*;q=0.1' } } as const;
+    response = await fetch(url, init as RequestInit);
   } catch {
     throw failure('unreachable', `The catalog file ${url} could not be fetched: the server did not answer, or it does not let this page read it (CORS: Access-Control-Allow-Origin).`);
   }

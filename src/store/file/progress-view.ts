@@ -10,6 +10,25 @@ import { formatNumber, msg, toLang, type Lang } from '../../i18n/index.ts';
 import type { CatalogProgress } from './open-catalog.ts';
 import { loadFileStoreMessages } from './strings.ts';
 
+/** The part of the DOM used here (typed here: the file store is also part of catalog-blocks/api, which runs in Node). */
+interface Node {
+  textContent: string | null;
+  className: string;
+  readonly firstElementChild: Node | null;
+  closest(selector: string): Node | null;
+  querySelector(selector: string): Node | null;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  appendChild<T extends Node>(child: T): T;
+  append(child: Node): void;
+}
+export interface ProgressDocument {
+  querySelectorAll(selector: string): Iterable<Node>;
+  createElement(tag: string): Node;
+  addEventListener(type: string, listener: (e: Event) => void): void;
+  removeEventListener(type: string, listener: (e: Event) => void): void;
+}
+
 /** A live region changes at most this often. */
 export const ANNOUNCE_EVERY_MS = 3000;
 /** Loading states that appear after the last event get its text this soon. */
@@ -29,14 +48,14 @@ export function progressText(lang: Lang, p: CatalogProgress): string {
 }
 
 /** Shows the progress of `catalogUrl` in the page's loading states until the returned function is called. */
-export function showCatalogProgress(catalogUrl: string, doc: Document = document): () => void {
+export function showCatalogProgress(catalogUrl: string, doc: ProgressDocument): () => void {
   let last: CatalogProgress | undefined;
   let announcedAt = 0;
   /** The live region is to say the latest progress on the next draw that can. */
   let announceDue = false;
   let announceTimer: ReturnType<typeof setTimeout> | undefined;
   const ready = new Set<Lang>();
-  const langOf = (el: Element): Lang => toLang(el.closest('[lang]')?.getAttribute('lang')) ?? 'en';
+  const langOf = (el: Node): Lang => toLang(el.closest('[lang]')?.getAttribute('lang')) ?? 'en';
 
   const draw = () => {
     if (!last) return;
@@ -51,7 +70,7 @@ export function showCatalogProgress(catalogUrl: string, doc: Document = document
         });
         return;
       }
-      let box = state.querySelector<HTMLElement>(`:scope > .${CLS}`);
+      let box = state.querySelector(`:scope > .${CLS}`);
       if (!box) {
         box = doc.createElement('span');
         box.className = CLS;
@@ -63,7 +82,7 @@ export function showCatalogProgress(catalogUrl: string, doc: Document = document
       if (shown.textContent !== text) shown.textContent = text;
       if (i > 0) return;
       // one live region on the page, in the first loading state (every block already says "Loading…" once)
-      let live = box.querySelector<HTMLElement>('[role="status"]');
+      let live = box.querySelector('[role="status"]');
       if (!live) {
         live = box.appendChild(doc.createElement('span'));
         live.className = 'esbVisuallyHidden';
