@@ -14,13 +14,17 @@ import type { CachedCatalog, CatalogCache } from '../../src/store/file/cache.ts'
 const DEMO = readFileSync(DEMO_CATALOG, 'utf8');
 
 /** A cache in memory (Node has no IndexedDB): what was written, read back as a structured clone would. */
-function memoryCache(): CatalogCache & { entries: Map<string, CachedCatalog> } {
+function memoryCache(): CatalogCache & { entries: Map<string, CachedCatalog>; changed(): Promise<void> } {
   const entries = new Map<string, CachedCatalog>();
+  // the file store writes after it has answered "ready": a test waits for the write (or drop)
+  let told: (() => void) | undefined;
+  const tell = () => told?.();
   return {
     entries,
+    changed: () => new Promise<void>((resolve) => (told = resolve)),
     read: async (url) => (entries.has(url) ? structuredClone(entries.get(url)) : undefined),
-    write: async (c) => void entries.set(c.url, structuredClone(c)),
-    drop: async (url) => void entries.delete(url),
+    write: async (c) => void (entries.set(c.url, structuredClone(c)), tell()),
+    drop: async (url) => void (entries.delete(url), tell()),
   };
 }
 
@@ -70,7 +74,9 @@ describe('file store cache', () => {
     const url = `${host.origin}/same.ttl`;
     const base = `${url}#store/`;
     const cache = memoryCache();
+    const written = cache.changed();
     const fresh = await answers(await openCatalog(url, () => {}, cache), base);
+    await written;
     assert.equal(cache.entries.get(url)?.validator, '"v1"');
     const phases: CatalogProgress['phase'][] = [];
     const asked = host.seen.length;
@@ -85,11 +91,15 @@ describe('file store cache', () => {
   test('a changed file (new ETag) is parsed again and replaces the cached one', async () => {
     const url = `${host.origin}/changed.ttl`;
     const cache = memoryCache();
+    let written = cache.changed();
     await openCatalog(url, () => {}, cache);
+    await written;
     host.file = { body: DEMO.replace('The population of bees', 'The population of wasps'), headers: { etag: '"v2"' } };
     try {
       const phases: string[] = [];
+      written = cache.changed();
       const get = await openCatalog(url, (p) => phases.push(p.phase), cache);
+      await written;
       assert.ok(phases.includes('parse'));
       assert.equal(cache.entries.get(url)?.validator, '"v2"');
       const search = await get(`${url}#store/search?type=solr&query=title:wasps+AND+public:true&limit=1`);
@@ -104,13 +114,17 @@ describe('file store cache', () => {
     const cache = memoryCache();
     host.file = { body: DEMO, headers: { 'last-modified': 'Tue, 01 Sep 2026 10:00:00 GMT' } };
     try {
+      let written = cache.changed();
       await openCatalog(url, () => {}, cache);
+      await written;
       assert.equal(cache.entries.get(url)?.validator, 'Tue, 01 Sep 2026 10:00:00 GMT');
       const phases: string[] = [];
       await openCatalog(url, (p) => phases.push(p.phase), cache);
       assert.ok(!phases.includes('parse'));
       host.file = { body: DEMO, headers: {} };
+      written = cache.changed();
       await openCatalog(url, () => {}, cache);
+      await written;
       assert.equal(cache.entries.has(url), false);
     } finally {
       host.file = { body: DEMO, headers: { etag: '"v1"' } };

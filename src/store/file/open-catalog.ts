@@ -82,7 +82,8 @@ export async function openCatalog(catalogUrl: string, onProgress: (p: CatalogPro
   });
   // a file without a validator cannot be checked next time: nothing of it is kept
   const kept: CachedCatalog | undefined = packer && validator ? { url: catalogUrl, validator, loadTime: loadTime.getTime(), triples: packer.packed() } : undefined;
-  void (kept ? cache.write(kept) : cached ? cache.drop(catalogUrl) : Promise.resolve()).catch(() => {});
+  // after the store says it is ready: copying a large catalog into IndexedDB takes a while, the first answer does not wait
+  setTimeout(() => void (kept ? cache.write(kept) : cached ? cache.drop(catalogUrl) : Promise.resolve()).catch(() => {}), 0);
   return get;
 }
 
