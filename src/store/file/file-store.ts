@@ -13,6 +13,7 @@ import { sourceUrl, storeBase } from './source.ts';
 import type { CatalogSource } from './source.ts';
 import type { CatalogFileFailure, CatalogProgress } from './open-catalog.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
+import type { ProgressDocument } from './progress-view.ts';
 
 interface Answer {
   readonly status: number;
@@ -79,6 +80,18 @@ function storeError(e: unknown): Error {
 }
 
 async function openBackend(source: CatalogSource): Promise<Backend> {
+  // in a page: the blocks' loading states say how far the file has come, until it is open (or failed)
+  const page = (globalThis as { document?: ProgressDocument }).document;
+  const catalogUrl = sourceUrl(source);
+  const shown = page ? import('./progress-view.ts').then((m) => m.showCatalogProgress(catalogUrl, page), () => undefined) : undefined;
+  try {
+    return await openSource(source);
+  } finally {
+    void shown?.then((stop) => stop?.());
+  }
+}
+
+async function openSource(source: CatalogSource): Promise<Backend> {
   try {
     return await workerBackend(source);
   } catch (e) {
