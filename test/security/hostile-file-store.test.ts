@@ -154,7 +154,7 @@ describe('a hostile catalog FILE through the file store of the built CDN bundle 
     await context.addInitScript({ content: IN_PAGE_SCRIPT });
     const page = await context.newPage();
     const seen = { requests: [] as string[], errors: [] as string[], dialogs: [] as string[], console: [] as string[] };
-    page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') seen.console.push(m.text()); });
+    page.on('console', (m) => { if (process.env.HOSTILE_DEBUG || m.type() === 'warning' || m.type() === 'error') seen.console.push(m.text()); });
     page.on('pageerror', (e) => seen.errors.push(`page error: ${e.message.slice(0, 300)}`));
     page.on('dialog', (d) => {
       seen.dialogs.push(`${d.type()} dialog: ${d.message().slice(0, 80)}`);
@@ -396,7 +396,8 @@ describe('a hostile catalog FILE through the file store of the built CDN bundle 
       ['javascript: IRIs in the file', { page: 'js-view', query: q('https://file.example/ds/2'), title: 'Dataset F05 with a safe IRI' }],
     ];
     // Two pages at a time (the machine is shared); the hostile file is parsed once per page view.
-    const queue = [...hostile];
+    // HOSTILE_FILES_ONLY=1: only the file-level cases (while debugging)
+    const queue = process.env.HOSTILE_FILES_ONLY ? [] : [...hostile];
     await Promise.all([0, 1].map(async () => {
       for (let job = queue.shift(); job; job = queue.shift()) await view(job[0], job[1]);
     }));
@@ -462,7 +463,7 @@ describe('a hostile catalog FILE through the file store of the built CDN bundle 
         assert.deepEqual([...n.errors, ...n.unhandled], []);
         assert.ok(n.states.some((s) => /:(malformed|unreachable|error)/.test(s)), `states ${n.states.join(', ')}`);
         assert.match(n.text, /The catalog answered with data that could not be read\.\s*Try again/);
-        assert.ok(n.console.some((m) => /^\[catalog-blocks\] malformed: The catalog file .*remote-context\.jsonld .*remote JSON-LD @context http:\S+\/context\.jsonld is not fetched/.test(m)), n.console.join('\n'));
+        assert.ok(n.console.some((m) => /^\[catalog-blocks\] The catalog file .*remote-context\.jsonld .*remote JSON-LD @context http:\S+\/context\.jsonld is not fetched/.test(m)), n.console.join('\n'));
       }
     });
 
@@ -476,7 +477,7 @@ describe('a hostile catalog FILE through the file store of the built CDN bundle 
         assert.doesNotMatch(n.text, /root:|TRAP-CONTENT|\/bin\/(ba)?sh/);
         assert.ok(n.states.every((s) => /:(ready|malformed)$/.test(s)), `states ${n.states.join(', ')}`);
         // saxes reads no DOCTYPE entity: the first reference of one is an error naming the file and the place
-        assert.ok(n.console.some((m) => /^\[catalog-blocks\] malformed: The catalog file .*xxe\.rdf is not readable RDF \(line \d+/.test(m)), n.console.join('\n'));
+        assert.ok(n.console.some((m) => /^\[catalog-blocks\] The catalog file .*xxe\.rdf is not readable RDF \(line \d+/.test(m)), n.console.join('\n'));
       }
       assert.deepEqual(fileRequests.filter((p) => /passwd|xxe-/.test(p)), []);
     });

@@ -6,6 +6,7 @@
  * once per page in a Web Worker; where no worker can start (a Content-Security-Policy without `worker-src` for it), in
  * the page. A failed file is opened again on the next read (the blocks' "Try again").
  */
+import { warnOnce } from '../../config/warn.ts';
 import { BadPayloadError, NetworkError } from '../errors.ts';
 import type { FetchLike } from '../http.ts';
 import { FILE_STORE } from './base.ts';
@@ -89,8 +90,13 @@ export function catalogFetch(baseUrl: string): FetchLike {
     try {
       b = await backend;
     } catch (e) {
-      if (opened.get(catalogUrl) === backend) opened.delete(catalogUrl);
-      throw storeError(e);
+      const error = storeError(e);
+      if (opened.get(catalogUrl) === backend) {
+        opened.delete(catalogUrl);
+        // the blocks show "could not be read"; why (not RDF, a remote @context, too large, CORS …) is said here, once
+        warnOnce(`[catalog-blocks] ${error.message}`);
+      }
+      throw error;
     }
     const a = await b.get(String(input instanceof Request ? input.url : input));
     return new Response(a.body, { status: a.status, headers: { 'Content-Type': 'application/json' } });
