@@ -407,26 +407,33 @@ function buildEntries(store: DevStore, ctx: StoreContext, catalog: CatalogBuilde
   return entries.map((e) => e.entry);
 }
 
-/** The resource's triples + blank-node closure + one level of description of non-entry IRI objects. */
+/**
+ * The resource's triples + blank-node closure + one level of description of non-entry IRI objects, depth first in
+ * document order. A stack of positions, not of calls: a hostile file may nest blank nodes 100,000 deep.
+ */
 function metadataClosure(root: SubjectGroup, catalog: CatalogBuilder, entryGroups: ReadonlySet<SubjectGroup>): Triple[] {
   const own = catalog.triplesOf(root);
   let out: Triple[] | undefined;
   let visited: Set<SubjectGroup> | undefined;
-  const add = (group: SubjectGroup, followIris: boolean): void => {
-    for (const t of catalog.triplesOf(group)) {
-      if (group !== root) out!.push(t);
-      const o = t.object;
-      if (o.termType !== 'BlankNode' && (!followIris || o.termType !== 'NamedNode')) continue;
-      const next = catalog.group(o);
-      if (!next || next === root || (o.termType === 'NamedNode' && entryGroups.has(next))) continue;
-      visited ??= new Set([root]);
-      if (visited.has(next)) continue;
-      visited.add(next);
-      out ??= own.slice();
-      add(next, o.termType === 'BlankNode' ? followIris : false);
+  const stack: { group: SubjectGroup; triples: readonly Triple[]; at: number; followIris: boolean }[] = [{ group: root, triples: own, at: 0, followIris: true }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.at >= top.triples.length) {
+      stack.pop();
+      continue;
     }
-  };
-  add(root, true);
+    const t = top.triples[top.at++]!;
+    if (top.group !== root) out!.push(t);
+    const o = t.object;
+    if (o.termType !== 'BlankNode' && (!top.followIris || o.termType !== 'NamedNode')) continue;
+    const next = catalog.group(o);
+    if (!next || next === root || (o.termType === 'NamedNode' && entryGroups.has(next))) continue;
+    visited ??= new Set([root]);
+    if (visited.has(next)) continue;
+    visited.add(next);
+    out ??= own.slice();
+    stack.push({ group: next, triples: catalog.triplesOf(next), at: 0, followIris: o.termType === 'BlankNode' ? top.followIris : false });
+  }
   // Most entries describe only themselves: their metadata is their group's list, not a copy of it.
   return out ?? own;
 }

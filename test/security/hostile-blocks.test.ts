@@ -28,6 +28,7 @@ import { parseRdfText } from '../../dev-store/rdf/parse.ts';
 import * as n3 from 'n3';
 import { writeHostileCatalog, type HostileCatalog } from './fixtures/generate-hostile.ts';
 import { IN_PAGE_SCRIPT, TEXT_CAP } from './fixtures/in-page.ts';
+import { parseCsv } from './fixtures/csv.ts';
 
 const WORKERS = 3;
 const SETTLE_MS = 60_000;
@@ -571,27 +572,3 @@ describe('hostile catalog through every block of the built CDN bundle (issue 8)'
     }
   });
 });
-
-/** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i += 1; } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && text[i + 1] === '\n') i += 1;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-    } else cell += c;
-  }
-  if (cell || row.length) { row.push(cell); rows.push(row); }
-  return rows;
-}

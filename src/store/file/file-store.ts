@@ -6,6 +6,7 @@
  * once per page in a Web Worker; where no worker can start (a Content-Security-Policy without `worker-src` for it), in
  * the page. A failed file is opened again on the next read (the blocks' "Try again").
  */
+import { warnOnce } from '../../config/warn.ts';
 import { BadPayloadError, NetworkError } from '../errors.ts';
 import type { FetchLike } from '../http.ts';
 import { FILE_STORE, SPARQL_STORE } from './base.ts';
@@ -45,10 +46,40 @@ const Worker = class {
   constructor(url: URL, options: { type: 'module' }) {
     const Native = (globalThis as { Worker?: WorkerConstructor }).Worker;
     if (!Native) throw new NoWorker('no Worker here');
-    if (url.origin === (globalThis as { location?: { origin?: string } }).location?.origin) return new Native(url, options);
-    return new Native(URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' })), options);
+    if (url.origin === (globalThis as { location?: { origin?: string } }).location?.origin) return new Native(workerScriptUrl(url.href), options);
+    return new Native(workerScriptUrl(URL.createObjectURL(new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' }))), options);
   }
 } as unknown as WorkerConstructor;
+
+/** The Trusted Types policy that starts the worker (README CSP table: `trusted-types … catalog-blocks-worker`). */
+export const WORKER_POLICY_NAME = 'catalog-blocks-worker';
+type ScriptUrlPolicy = { createScriptURL(input: string): unknown };
+/** The policy; null when the page's CSP refuses it (the catalog then opens in the page). */
+let workerPolicy: ScriptUrlPolicy | null | undefined;
+/** The only script URLs the policy passes: those made here, once each. */
+const workerUrls = new Set<string>();
+
+/** A worker script URL as the page's Trusted Types want it (a plain string where there are none). */
+function workerScriptUrl(url: string): string {
+  const tt = (globalThis as { trustedTypes?: { createPolicy(name: string, rules: { createScriptURL(input: string): string }): ScriptUrlPolicy } }).trustedTypes;
+  if (!tt) return url;
+  if (workerPolicy === undefined) {
+    try {
+      workerPolicy = tt.createPolicy(WORKER_POLICY_NAME, {
+        createScriptURL: (input) => {
+          if (!workerUrls.delete(input)) throw new TypeError(`${WORKER_POLICY_NAME}: not the catalog worker: ${input}`);
+          return input;
+        },
+      });
+    } catch {
+      workerPolicy = null;
+    }
+  }
+  if (!workerPolicy) throw new NoWorker(`the page's Trusted Types refuse the policy "${WORKER_POLICY_NAME}"`);
+  workerUrls.add(url);
+  // a TrustedScriptURL, which the Worker constructor takes where the page requires trusted types
+  return workerPolicy.createScriptURL(url) as string;
+}
 
 const opened = new Map<string, Promise<Backend>>();
 
@@ -64,8 +95,13 @@ export function catalogFetch(baseUrl: string): FetchLike {
     try {
       b = await backend;
     } catch (e) {
-      if (opened.get(baseUrl) === backend) opened.delete(baseUrl);
-      throw storeError(e);
+      const error = storeError(e);
+      if (opened.get(baseUrl) === backend) {
+        opened.delete(baseUrl);
+        // the blocks show "could not be read"; why (not RDF, a remote @context, too large, CORS …) is said here, once
+        warnOnce(`[catalog-blocks] ${error.message}`);
+      }
+      throw error;
     }
     const a = await b.get(String(input instanceof Request ? input.url : input));
     return new Response(a.body, { status: a.status, headers: { 'Content-Type': 'application/json' } });
