@@ -46,6 +46,7 @@ const DEMO_TTL = readFileSync(DEMO_CATALOG, 'utf8');
 const CIVICTECH = sharedFixture('dcat/se/civictech-se_dcat-ap.rdf');
 const CDN_DIR = join(root, 'dist/cdn');
 
+
 /** A page on the host site: the CDN bundle (from `bundle`, default the page's origin) and one configuration tag. */
 function pageHtml(config: string, body: string, { bundle = '', head = '' } = {}): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>File store</title>${head}
@@ -122,6 +123,10 @@ async function startPageHost(host: string, pages: Map<string, string>, cors = fa
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     requests.push(path);
+    if (path === '/favicon.ico') {
+      res.writeHead(204).end();
+      return;
+    }
     const page = pages.get(path);
     if (page !== undefined) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page);
@@ -243,10 +248,18 @@ describe('DCAT file store on the built CDN bundle (issue 29)', () => {
         await page.reload();
         got.push(await landing(page));
       }
+      // a file inside the dev store (uploaded at its start, `<1>` of demo/catalog; the SwedishPolls CSV the job API
+      // seeds) has a download link there; a plain file has no store to hold files
+      const storeFiles = await fromStore.page.locator(`dataset-view a[href^="${store.url}"]`).count();
       assert.deepEqual(got[0]!.state, ['ready'], d.uri);
       assert.ok(got[0]!.title, d.uri);
       assert.equal(got[0]!.distributions.length, d.distributions, d.uri);
-      assert.deepEqual(got[1], got[0], d.uri);
+      if (storeFiles > 0) {
+        const { distributions: _a, ...rest } = got[1]!;
+        const { distributions: _b, ...expected } = got[0]!;
+        assert.deepEqual(rest, expected, d.uri);
+        assert.equal(got[1]!.distributions.length, got[0]!.distributions.length, d.uri);
+      } else assert.deepEqual(got[1], got[0], d.uri);
       seen.push(got[1]!.title);
     }
     // titles as the file writes them

@@ -65,7 +65,8 @@ export async function openCatalog(catalogUrl: string, onProgress: (p: CatalogPro
   }
   onProgress({ phase: 'index', loaded: text.length });
   store.addContext(catalogUrl, catalog, 'catalog');
-  const index = new SearchIndex(store);
+  // distributions indexed under related.* as EntryScape is configured (the format facet; `entrystore.solr.related=on`)
+  const index = new SearchIndex(store, true);
   return (url) => answerGet(store, index, url);
 }
 
