@@ -143,7 +143,12 @@ describe('DCAT file store faults on the built CDN bundle (issue 29)', () => {
     const fileUrl = `${fileHost.origin}${path}`;
     return {
       page: p,
-      state: (await state.first().textContent())?.replace(/\s+/g, ' ').trim() ?? '',
+      // the state's message (the unreachable state holds its button inside)
+      state: await state.first().evaluate((el) => {
+        const copy = el.cloneNode(true) as Element;
+        copy.querySelectorAll('button').forEach((b) => b.remove());
+        return copy.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+      }),
       retry: (await p.locator('.esbSearchList button.esbRetry').first().textContent())?.trim() ?? '',
       warnings,
       // the browser's own lines about the refused file (its 404, its CORS refusal) are not the page's errors
@@ -177,6 +182,7 @@ describe('DCAT file store faults on the built CDN bundle (issue 29)', () => {
 
   test('a declared 200 MB is refused without reading it: a small part of it was sent', () => {
     assert.ok(huge.bytes > 0, 'the file host was asked');
+    console.log(`declared 200 MB: ${(huge.bytes / MB).toFixed(1)} MB sent before the page gave up`);
     assert.ok(huge.bytes < 20 * MB, `${(huge.bytes / MB).toFixed(1)} MB of 200 MB sent`);
   });
 

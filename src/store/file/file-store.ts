@@ -6,6 +6,7 @@
  * once per page in a Web Worker; where no worker can start (a Content-Security-Policy without `worker-src` for it), in
  * the page. A failed file is opened again on the next read (the blocks' "Try again").
  */
+import { warnOnce } from '../../config/warn.ts';
 import { BadPayloadError, NetworkError } from '../errors.ts';
 import type { FetchLike } from '../http.ts';
 import { FILE_STORE } from './base.ts';
@@ -67,8 +68,14 @@ export function catalogFetch(baseUrl: string): FetchLike {
   };
 }
 
+/**
+ * The store error a failed file gives (the blocks' unreachable / malformed states), and the one warning that says why:
+ * the blocks show only whether the catalog could not be reached or not be read; the page's author needs the reason
+ * (404, CORS, not RDF, too large).
+ */
 function storeError(e: unknown): Error {
   const f = e as Partial<CatalogFileFailure>;
+  if (typeof f?.message === 'string' && f.kind) warnOnce(`[catalog-blocks] ${f.message}`);
   if (typeof f?.message === 'string' && f.kind === 'malformed') return new BadPayloadError(f.message);
   if (typeof f?.message === 'string' && f.kind === 'unreachable') return new NetworkError(f.message);
   return e instanceof Error ? e : new NetworkError(String(e));
