@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { settleBlocks } from './browser-helpers.ts';
+import { settleBlocks, showEntry } from './browser-helpers.ts';
 import { DATASET, DEMO_CATALOG, launch, listEntries, root, startStore, watch, type Running } from './harness.ts';
 import { clickFacet, datasetsInFile, facetGroups, facetValues, settleSearch, type FacetValue } from './search-helpers.ts';
 import { sharedFixture, skipUnless } from '../shared-fixtures.ts';
@@ -244,8 +244,8 @@ describe('DCAT file store on the built CDN bundle (issue 29)', () => {
     for (const d of datasets) {
       const got = [];
       for (const { page } of [fromStore, fromFile]) {
-        await page.goto(`${page.url().split('#')[0]}#esc_uri=${encodeURIComponent(d.uri)}`);
-        await page.reload();
+        // #esc_uri=… in the address and a fresh <dataset-view> (the page, and its opened file, stay)
+        await showEntry(page, d.uri);
         got.push(await landing(page));
       }
       // a file inside the dev store (uploaded at its start, `<1>` of demo/catalog; the SwedishPolls CSV the job API
