@@ -19,9 +19,11 @@ import { renderDemoHtml } from './scripts/demo-html.mjs';
  * Dependencies stay external in the npm build so applications dedupe them (one lit on the page). OpenLayers does not:
  * it is bundled into the lazy map chunk (as in the CDN build), so installing the package does not bring ol's 23
  * packages, and an app without ol still builds (an optional peer `ol` fails every bundler's build where it is absent,
- * because the map chunk is reachable from every block through the rich content). Issue 24 point 3.
+ * because the map chunk is reachable from every block through the rich content). Issue 24 point 3. The RDF parsers of
+ * the file store (n3, rdfxml-streaming-parser, jsonld) likewise: bundled into its lazy chunks (issue 29), which every
+ * block reaches through the store registry.
  */
-const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/, /^rdflib($|\/)/, /^n3($|\/)/];
+const NPM_EXTERNAL = [/^lit($|\/)/, /^@lit\//, /^lit-html($|\/)/, /^lit-element($|\/)/, /^rdflib($|\/)/];
 
 /**
  * Demo pages are plain HTML that load `catalog-blocks.js` like a real CDN embed. In dev that file is the
@@ -236,11 +238,17 @@ export default defineConfig(({ command, mode }): UserConfig => {
    * (`base: './'`; the default '/' writes `/assets/…`, wrong for a bundle under a CDN path).
    */
   const worker = { format: 'es', rolldownOptions: { output: { minify: true, comments: false } } } as const;
+  /**
+   * In the npm build the worker is one file (format `iife`: every parser inside, 103 KB gzip): an app's bundler
+   * (Vite, webpack) takes `new Worker(new URL(…))` of our output as a worker of its own and copies that one file, but
+   * not files the worker would import (measured: the es worker's parser chunks were 404 in Vite and webpack apps).
+   */
+  const npmWorker = { ...worker, format: 'iife' } as const;
   if (mode === 'npm') {
     return {
       ...common,
       base: './',
-      worker,
+      worker: npmWorker,
       plugins: [templateMinifying()],
       build: {
         ...build,

@@ -10,13 +10,16 @@
 //                                      file on a landing page (issue 27 points 3 and 4)
 //   4. scripts/bench-store-scale.mjs   the dev store on generated catalogs of 5,000 / 50,000 / 200,000 datasets: load
 //                                      CPU and RSS per format, growth, search CPU per request (issue 27 point 5)
+//   5. scripts/bench-file-store.mjs    the DCAT file store in Chromium on the Antwerp catalog ×1 / ×4 / ×16 (RDF/XML,
+//                                      Turtle): first results, bytes, worker CPU and heap, facet click CPU (issue 29
+//                                      point 2; skipped when ../shared is absent)
 // and at the end prints every number of issue 27 beside its goal, met or not, and writes that summary into README.md
 // (<!-- bench-summary:start --> … <!-- bench-summary:end -->). A missed goal is a result, not an error: the exit code
 // is non-zero only when a part could not run.
 //   --quick   fewer runs, and no 200,000-dataset catalog (the slowest part: generating and loading it); prints the
 //             same points but writes nothing into README.md (the README's numbers come from the full run)
 //   --build   rebuild dist/ first
-//   --only a,b   run only these parts (render, critical, preview, store); writes nothing into README.md
+//   --only a,b   run only these parts (render, critical, preview, store, file-store); writes nothing into README.md
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +34,7 @@ const onlyAt = argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((argv[onlyAt + 1] ?? '').split(',')) : undefined;
 for (const a of argv) {
   if (!['--quick', '--build', '--only'].includes(a) && argv[argv.indexOf(a) - 1] !== '--only') {
-    console.error(`bench: unknown option ${a}\nusage: npm run bench [-- --quick] [--build] [--only render,critical,preview,store]`);
+    console.error(`bench: unknown option ${a}\nusage: npm run bench [-- --quick] [--build] [--only render,critical,preview,store,file-store]`);
     process.exit(2);
   }
 }
@@ -45,6 +48,7 @@ const PARTS = [
   { name: 'critical', script: 'scripts/bench-critical-path.mjs', browser: true, args: quick ? ['--runs', '3'] : [] },
   { name: 'preview', script: 'scripts/bench-preview-store.mjs', browser: true, args: quick ? ['--runs', '1'] : [] },
   { name: 'store', script: 'scripts/bench-store-scale.mjs', browser: false, args: quick ? ['--sizes', '5000,50000', '--rounds', '2'] : [] },
+  { name: 'file-store', script: 'scripts/bench-file-store.mjs', browser: true, args: quick ? ['--runs', '1', '--copies', '1,4'] : [] },
 ];
 
 const failures = [];
@@ -76,6 +80,7 @@ const render = read('render');
 const critical = read('critical');
 const preview = read('preview');
 const store = read('store');
+const fileStore = read('file-store');
 rmSync(dir, { recursive: true, force: true });
 
 const met = (ok) => (ok === undefined ? '' : ok ? ' — met' : ' — **not met**');
@@ -121,10 +126,21 @@ if (store) {
 if (render) {
   point(`6. Rendering a search answer (response → rows + facets), main-thread CPU (wall): ${render.rendering.map((r) => `${r.rows} rows first view ${ms1(r.first.cpu)} (${ms(r.first.wall)}), sort ${ms1(r.sort.cpu)} (${ms(r.sort.wall)}), facet click ${ms1(r.facet.cpu)} (${ms(r.facet.wall)})`).join('; ')}.`);
 }
+if (fileStore) {
+  const FORMAT = { rdf: 'RDF/XML', ttl: 'Turtle' };
+  // the issue's size (×4 the Antwerp catalog) and the largest sizes measured or refused
+  const largest = Math.max(...fileStore.rows.map((r) => r.copies));
+  for (const r of fileStore.rows.filter((x) => x.copies === 4 || x.copies === largest)) {
+    if (r.refused) point(`Issue 29.2. File store, ${r.datasets.toLocaleString('en')} datasets, ${FORMAT[r.format]}: ${mib(r.bytes)}, refused (over the file store's size limit).`);
+    else point(`Issue 29.2. File store, ${r.datasets.toLocaleString('en')} datasets, ${FORMAT[r.format]} (${mib(r.catalogBytes)}): first results ${ms(r.firstResults)}, worker CPU ${ms(r.workerCpu)}, worker heap ${mib(r.heapUsed)}; facet click ${ms1(r.clickMainCpu)} main-thread CPU (goal ≤ 20 ms${met(r.clickMainCpu <= 20)}).`);
+  }
+  const c = fileStore.comparison;
+  if (c) point(`Issue 29.2. The same page on the dev store instead of the file (${c.datasets.toLocaleString('en')} datasets): facet click ${ms1(c.clickMainCpu)} main-thread CPU (what the layout costs without the file store behind it).`);
+}
 const took = Math.round((Date.now() - started) / 1000);
 const partTimes = PARTS.filter((p) => p.seconds !== undefined).map((p) => `${p.name} ${p.seconds} s`).join(', ');
 const summary = [
-  `Issue 27 in numbers (\`npm run bench\`${quick ? ' --quick' : ''}, ${new Date().toISOString().slice(0, 10)}; the tables below have the details):`,
+  `Issues 27 and 29 in numbers (\`npm run bench\`${quick ? ' --quick' : ''}, ${new Date().toISOString().slice(0, 10)}; the tables below have the details):`,
   '',
   ...lines,
   '',

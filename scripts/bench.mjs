@@ -42,6 +42,7 @@ import { runSearch } from '../src/catalog-engine/search/search.ts';
 import { parseParams } from '../src/catalog-engine/params.ts';
 import { writeReadmeSection } from './readme-section.mjs';
 import { benchCatalog } from './bench-catalog.mjs';
+import { TRACE_CATEGORIES, threadCpu } from './trace-cpu.mjs';
 
 const DEFAULT_SIZES = [10, 20, 100, 1000];
 const STORE_RUNS = 40;
@@ -268,13 +269,9 @@ async function benchRendering(browser, storeUrl, size, runs, cdn) {
   return { size, rows: last.rows, facetRows: last.facetRows, total: last.total, facetValues: last.facetValues, first, sort, facet, cpu };
 }
 
-/** Trace categories for mainThreadCpu: the main thread's tasks (with their thread time) and the page's marks. */
-const TRACE_CATEGORIES = ['toplevel', 'blink.user_timing', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
-
 /**
- * Main-thread CPU time (ms) of the renderer between the marks `bench:<step>:start` and `…:end`: the thread time
- * (`tdur`) of its top-level tasks, each counted by the share of its wall span that lies inside the step. CPU time, not
- * wall time: other work on a busy machine does not inflate it (it is what the reader's own machine spends).
+ * Main-thread CPU time (ms) of the renderer between the marks `bench:<step>:start` and `…:end` (scripts/trace-cpu.mjs:
+ * a task nested in another is counted once; it was counted twice before, about 1.6× the true figure).
  */
 function mainThreadCpu(trace, step) {
   const events = trace.traceEvents ?? trace;
@@ -284,16 +281,8 @@ function mainThreadCpu(trace, step) {
   if (!start || !end) throw new Error(`trace: no marks for ${step}`);
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === start.pid && e.args?.name === 'CrRendererMain');
   if (!main) throw new Error('trace: no renderer main thread');
-  let us = 0;
-  for (const e of events) {
-    if (e.ph !== 'X' || e.pid !== main.pid || e.tid !== main.tid || !TOP_LEVEL_TASKS.has(e.name) || !e.dur) continue;
-    const overlap = Math.min(e.ts + e.dur, end.ts) - Math.max(e.ts, start.ts);
-    if (overlap <= 0) continue;
-    us += (e.tdur ?? e.dur) * (overlap / e.dur);
-  }
-  return us / 1000;
+  return threadCpu(events, main, start.ts, end.ts);
 }
-const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadPool_RunTask']);
 
 /** Search URLs a page sends for typical interactions, captured from a real page (page size 10). */
 async function typicalQueries(browser, storeUrl) {

@@ -3,7 +3,8 @@
  * pages: `dataset`, `dataservice` (or dataportal.se's `dataservice-link`) are the routes of the blocks' own links; a
  * block's `namedclick` parameter picks any other name, its `click` parameter gives the target itself:
  *   - a target containing `${entry}`, `${context}` or `${uri}` is filled in (values URL-encoded), nothing appended;
- *   - any other path or URL gets `#esc_entry=…&esc_context=…` (or `#esc_uri=…` when the entry ids are unknown);
+ *   - any other path or URL gets `#esc_entry=…&esc_context=…` (or `#esc_uri=…` when the entry ids are unknown, or
+ *     the page reads a catalog file, whose entry ids are only the order of its datasets);
  *     with global `urlQueryParameters: true` these keys go into the query string instead. An existing query of the
  *     target is kept, minus `esc_page`.
  * Without a configured route the link goes to the CURRENT page with `?esc_entry=…&esc_context=…` (or `?esc_uri=…`),
@@ -50,8 +51,9 @@ export function landingHref(route: Route, target: LinkTarget, page: GlobalConfig
 /** The link to `target` through the configured target `configured`, or ('') the current page. */
 function hrefTo(configured: string, target: LinkTarget, page: GlobalConfig, current: URL): string {
   const prefix = urlPrefix(page);
+  // a catalog file's entry ids are its order: they change with the file, its resource URIs do not
   const keys: [string, string][] =
-    target.entryId && target.contextId
+    target.entryId && target.contextId && !page.catalogUrl
       ? [[`${prefix}entry`, target.entryId], [`${prefix}context`, target.contextId]]
       : [[`${prefix}uri`, target.uri]];
 

@@ -157,6 +157,8 @@ export interface GlobalConfig {
    * src/store/file/file-store.ts). Wins over `storeUrl`; a block's own `store-url` still wins over it.
    */
   catalogUrl?: string;
+  /** A SPARQL endpoint holding the catalog (`data-sparql-url`; src/store/file/sparql.ts): read like a catalog file. */
+  sparqlUrl?: string;
   lang?: string;
   strictStandardHtml?: boolean;
   /**

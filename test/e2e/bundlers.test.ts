@@ -36,6 +36,12 @@ new EntryStoreClient(url).getEntryByResourceUri(${JSON.stringify(POLLS)})
     body: '<output></output>',
   },
   {
+    // issue 29: no store, a DCAT file (the demo catalog, served by the site) read by the file store and its worker
+    name: 'file-catalog',
+    js: "import 'catalog-blocks';\n",
+    body: '<div data-portal-config data-catalog-url="/demo/catalog/demo-catalog.ttl"></div><dataset-view hl="2"></dataset-view>',
+  },
+  {
     name: 'map',
     js: `import 'catalog-blocks/wms-map';
 const map = document.createElement('catalog-points-map');
@@ -111,6 +117,20 @@ describe('the packed package in apps built by Vite, webpack 5 and esbuild (produ
         await page.close();
       });
     }
+
+    test(`${bundler}: a page naming a DCAT file (data-catalog-url) shows the dataset from the file, asking no store (issue 29)`, async () => {
+      const { page, seen } = await open('file-catalog', `?esc_uri=${encodeURIComponent(POLLS)}`);
+      await page.waitForFunction(() => (document.querySelector('dataset-view') as HTMLElement & { state?: string } | null)?.state === 'ready', null, { timeout: 30000 });
+      assert.equal((await page.locator('dataset-view h2').first().textContent())?.trim(), POLLS_TITLE);
+      assert.deepEqual(seen.storeRequests, []);
+      // esbuild copies no file that a bundle names with `new URL(…, import.meta.url)`: the worker's file is missing
+      // (README "No catalog server?"), and the file store reads the file in the page instead
+      const workerMissing = (p: string) => bundler === 'esbuild' && /\/assets\/worker-[\w-]+\.js\b/.test(p);
+      assert.deepEqual(seen.problems.filter((p) => !workerMissing(p)), []);
+      // Vite and webpack copy the worker (one file in the npm build): the file was read there, not in the page
+      if (bundler !== 'esbuild') assert.equal(page.workers().length, 1, 'the file store runs in its worker');
+      await page.close();
+    });
 
     test(`${bundler}: named imports from 'catalog-blocks/api' read the entry from the store`, async () => {
       const { page, seen } = await open('api');

@@ -93,6 +93,11 @@ describe('clicks, namedclick, click', () => {
     assert.equal(landingHref('dataservice', target, page, here), '/api-sida#esc_entry=12&esc_context=3');
     assert.equal(landingHref('dataset-link-that-does-not-exist', target, page, here), '/sok?x=1&esc_entry=12&esc_context=3');
   });
+  it('a page reading a catalog file links by resource URI: its entry ids are only the order of the file (issue 29)', () => {
+    const page: GlobalConfig = { catalogUrl: 'https://city.example/dcat.ttl', clicks: { dataset: '/dataset' } };
+    assert.equal(landingHref('dataset', target, page, here), '/dataset#esc_uri=https%3A%2F%2Fdata.example%2Fds%2F1');
+    assert.equal(landingHref('no-route', target, page, here), '/sok?x=1&esc_uri=https%3A%2F%2Fdata.example%2Fds%2F1');
+  });
   it('a block click target wins over the route; ${context}, ${entry}, ${uri} are filled in', () => {
     const page: GlobalConfig = { clicks: { dataset: '/dataset' } };
     assert.equal(landingHref('dataset', target, page, here, '/d/${context}_${entry}'), '/d/3_12');

@@ -21,7 +21,7 @@ function checkWithProbe(config: string, name: string, probe: string): string[] {
     const base = JSON.parse(JSON.stringify({ extends: `../../${config}` }));
     writeFileSync(path.join(dir, `${name}.ts`), probe);
     // `include` of the extended config is relative to that config; repeat it here plus the probe.
-    const includes = config === 'tsconfig.browser.json' ? ['src', 'blocks'] : ['node', 'dev-store', 'scripts', '*.ts'];
+    const includes = config === 'tsconfig.browser.json' ? ['src', 'blocks'] : ['node', 'dev-store', 'scripts', '*.ts', 'src/catalog-engine/parse/vendor.d.ts'];
     writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ ...base, include: [...includes.map((i) => `../../${i}`), `${name}.ts`] }));
     const run = spawnSync(process.execPath, [tsc, '-p', path.join(dir, 'tsconfig.json'), '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
     return run.stdout.split('\n').filter((l) => /error TS\d+/.test(l));

@@ -9,7 +9,9 @@
 import { warnOnce } from '../../config/warn.ts';
 import { BadPayloadError, NetworkError } from '../errors.ts';
 import type { FetchLike } from '../http.ts';
-import { FILE_STORE } from './base.ts';
+import { FILE_STORE, SPARQL_STORE } from './base.ts';
+import { sourceUrl, storeBase } from './source.ts';
+import type { CatalogSource } from './source.ts';
 import type { CatalogFileFailure, CatalogProgress } from './open-catalog.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
@@ -52,15 +54,17 @@ const opened = new Map<string, Promise<Backend>>();
 
 /** How the store client of a catalog file's store (base URL `{file}#store/`) reads the file: the `fetch` it is given. */
 export function catalogFetch(baseUrl: string): FetchLike {
-  const catalogUrl = baseUrl.slice(0, -FILE_STORE.length);
+  const sparql = baseUrl.endsWith(SPARQL_STORE);
+  const catalogUrl = baseUrl.slice(0, -(sparql ? SPARQL_STORE : FILE_STORE).length);
+  const source: CatalogSource = sparql ? { sparql: catalogUrl } : { file: catalogUrl };
   return async (input) => {
-    let backend = opened.get(catalogUrl);
-    if (!backend) opened.set(catalogUrl, (backend = openBackend(catalogUrl)));
+    let backend = opened.get(baseUrl);
+    if (!backend) opened.set(baseUrl, (backend = openBackend(source)));
     let b: Backend;
     try {
       b = await backend;
     } catch (e) {
-      if (opened.get(catalogUrl) === backend) opened.delete(catalogUrl);
+      if (opened.get(baseUrl) === backend) opened.delete(baseUrl);
       throw storeError(e);
     }
     const a = await b.get(String(input instanceof Request ? input.url : input));
@@ -81,24 +85,25 @@ function storeError(e: unknown): Error {
   return e instanceof Error ? e : new NetworkError(String(e));
 }
 
-async function openBackend(catalogUrl: string): Promise<Backend> {
+async function openBackend(source: CatalogSource): Promise<Backend> {
   try {
-    return await workerBackend(catalogUrl);
+    return await workerBackend(source);
   } catch (e) {
     if (!(e instanceof NoWorker)) throw e;
   }
   const { openCatalog } = await import('./open-catalog.ts');
-  const get = await openCatalog(catalogUrl, progress(catalogUrl));
+  const get = await openCatalog(source, progress(source));
   return { get: async (url) => get(url).then((a) => ({ status: a.status, body: JSON.stringify(a.body) })) };
 }
 
 /** Tells the page how far the file has come (`catalog-file-progress` on the document; blocks show it while loading). */
-function progress(catalogUrl: string): (p: CatalogProgress) => void {
+function progress(source: CatalogSource): (p: CatalogProgress) => void {
   const page = (globalThis as { document?: EventTarget }).document;
+  const catalogUrl = sourceUrl(source);
   return (p) => page?.dispatchEvent(new CustomEvent('catalog-file-progress', { detail: { catalogUrl, ...p } }));
 }
 
-function workerBackend(catalogUrl: string): Promise<Backend> {
+function workerBackend(source: CatalogSource): Promise<Backend> {
   return new Promise((resolve, reject) => {
     let worker: CatalogWorker;
     try {
@@ -111,7 +116,7 @@ function workerBackend(catalogUrl: string): Promise<Backend> {
     const pending = new Map<number, (a: Answer) => void>();
     let next = 0;
     let ready = false;
-    const report = progress(catalogUrl);
+    const report = progress(source);
     const backend: Backend = {
       get: (url) =>
         new Promise((answer) => {
@@ -142,11 +147,11 @@ function workerBackend(catalogUrl: string): Promise<Backend> {
       if (!ready) reject(new NoWorker(e.message));
       else {
         // the worker died after opening the file: this read fails, the next opens the file again
-        opened.delete(catalogUrl);
-        for (const answer of pending.values()) answer({ status: 503, body: JSON.stringify({ error: `The catalog file ${catalogUrl} could not be searched: ${e.message}` }) });
+        opened.delete(storeBase(source));
+        for (const answer of pending.values()) answer({ status: 503, body: JSON.stringify({ error: `The catalog ${sourceUrl(source)} could not be searched: ${e.message}` }) });
         pending.clear();
       }
     };
-    worker.postMessage({ type: 'open', catalogUrl } satisfies ToWorker);
+    worker.postMessage({ type: 'open', source } satisfies ToWorker);
   });
 }

@@ -10,10 +10,11 @@ import { blankPrefix, DevStore } from '../../catalog-engine/catalog.ts';
 import { CatalogParseError, type RdfFormat } from '../../catalog-engine/parse/common.ts';
 import { parseRdfTextInto } from '../../catalog-engine/parse/text.ts';
 import { SearchIndex } from '../../catalog-engine/search/index.ts';
-import { FILE_STORE } from './base.ts';
+import { CONSTRUCT_ACCEPT, catalogQueryUrl } from './sparql.ts';
+import { sourceUrl, storeBase, type CatalogSource } from './source.ts';
 
 /** Larger files are refused before they are read (README "No catalog server?": beyond this, use a real store). */
-export const MAX_CATALOG_BYTES = 50 * 1024 * 1024;
+export const MAX_CATALOG_BYTES = 50_000_000;
 
 /** How far the file has come: bytes read of `total` (when the server said), then parsed and indexed. */
 export interface CatalogProgress {
@@ -44,23 +45,23 @@ export function isCatalogFileFailure(e: unknown): e is CatalogFileFailure {
   return typeof e === 'object' && e !== null && 'kind' in e && 'message' in e && !(e instanceof Error);
 }
 
-/** The store's base URL for a catalog file: the file's URL with the fragment `#store/` (its minted IRIs live there). */
-export function catalogStoreBase(catalogUrl: string): string {
-  return catalogUrl + FILE_STORE;
-}
-
-/** Reads, parses and indexes the catalog at `catalogUrl`; the store answers under `catalogStoreBase(catalogUrl)`. */
-export async function openCatalog(catalogUrl: string, onProgress: (p: CatalogProgress) => void = () => {}): Promise<AnswerGet> {
-  const { text, format } = await readCatalogFile(catalogUrl, onProgress);
+/** Reads, parses and indexes the catalog of `source`; the store answers under `storeBase(source)`. */
+export async function openCatalog(source: CatalogSource, onProgress: (p: CatalogProgress) => void = () => {}): Promise<AnswerGet> {
+  const catalogUrl = sourceUrl(source);
+  const { text, format, modified } = await readCatalogFile(source, onProgress);
   onProgress({ phase: 'parse', loaded: text.length });
-  const store = new DevStore(catalogStoreBase(catalogUrl));
+  // entries the file gives no dates are as new as the file (its Last-Modified), else as the page's reading of it
+  const store = new DevStore(storeBase(source), modified ?? new Date());
   const catalog = new CatalogBuilder();
   try {
     // relative IRIs of the file resolve against the file, as RDF says
     await parseRdfTextInto(text, { file: catalogUrl, baseIri: catalogUrl, blankPrefix: blankPrefix('1'), ...(format ? { format } : {}) }, catalog.add);
   } catch (e) {
     // anything else (a parser's code that could not be loaded) is not the file's fault: thrown as it is
-    if (e instanceof CatalogParseError) throw failure('malformed', `The catalog file ${catalogUrl} is not readable RDF: ${e.message.replace(/^catalog \S+: /, '')}`);
+    if (e instanceof CatalogParseError) {
+      const where = e.line === undefined ? '' : e.column === undefined ? ` (line ${e.line})` : ` (line ${e.line}, column ${e.column})`;
+      throw failure('malformed', `${nameOf(source)} ${catalogUrl} ${'sparql' in source ? 'answered with' : 'is'} not readable RDF${where}: ${e.detail}`);
+    }
     throw e;
   }
   onProgress({ phase: 'index', loaded: text.length });
@@ -70,19 +71,30 @@ export async function openCatalog(catalogUrl: string, onProgress: (p: CatalogPro
   return (url) => answerGet(store, index, url);
 }
 
-/** The file's text and the format its Content-Type names (undefined: from the name, else from the content). */
-async function readCatalogFile(url: string, onProgress: (p: CatalogProgress) => void): Promise<{ text: string; format?: RdfFormat }> {
+const nameOf = (source: CatalogSource): string => ('sparql' in source ? 'The SPARQL endpoint' : 'The catalog file');
+
+/** The file's text (or the endpoint's answer to the catalog query) and the format its Content-Type names (undefined: from the name, else from the content). */
+async function readCatalogFile(source: CatalogSource, onProgress: (p: CatalogProgress) => void): Promise<{ text: string; format?: RdfFormat; modified?: Date }> {
+  const url = sourceUrl(source);
+  const what = `${nameOf(source)} ${url}`;
+  const is = 'sparql' in source ? 'answered with' : 'is';
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'omit', headers: { Accept: 'text/turtle, application/rdf+xml, application/ld+json;q=0.9, application/n-triples;q=0.9, */*;q=0.1' } });
+    response = 'sparql' in source
+      ? await fetch(catalogQueryUrl(url), { credentials: 'omit', headers: { Accept: CONSTRUCT_ACCEPT } })
+      : await fetch(url, { credentials: 'omit', headers: { Accept: 'text/turtle, application/rdf+xml, application/ld+json;q=0.9, application/n-triples;q=0.9, */*;q=0.1' } });
   } catch {
-    throw failure('unreachable', `The catalog file ${url} could not be fetched: the server did not answer, or it does not let this page read it (CORS: Access-Control-Allow-Origin).`);
+    throw failure('unreachable', `${what} could not be reached: the server did not answer, or it does not let this page read it (CORS: Access-Control-Allow-Origin).`);
   }
-  if (!response.ok) throw failure('unreachable', `The catalog file ${url} could not be fetched: the server answered ${response.status} ${response.statusText}`.trim());
+  if (!response.ok) {
+    throw failure('unreachable', 'sparql' in source
+      ? `${what} could not answer the catalog query: it answered ${response.status} ${response.statusText}`.trim()
+      : `${what} could not be fetched: the server answered ${response.status} ${response.statusText}`.trim());
+  }
   const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type === 'text/html') throw failure('malformed', `The catalog file ${url} is an HTML page, not RDF (Turtle, RDF/XML, JSON-LD or N-Triples).`);
+  if (type === 'text/html') throw failure('malformed', `${what} ${is} an HTML page, not RDF (Turtle, RDF/XML, JSON-LD or N-Triples).`);
   const declared = Number(response.headers.get('content-length') ?? NaN);
-  const tooBig = () => failure('malformed', `The catalog file ${url} is larger than ${MAX_CATALOG_BYTES / 1024 / 1024} MB: serve a catalog this size from a metadata store (EntryStore).`);
+  const tooBig = () => failure('malformed', `${what} ${is} larger than ${MAX_CATALOG_BYTES / 1e6} MB: serve a catalog this size from a metadata store (EntryStore).`);
   // a compressed answer's length is what came over the wire: compare it anyway, the text is larger still
   if (declared > MAX_CATALOG_BYTES) throw tooBig();
   const total = Number.isFinite(declared) && declared > 0 ? declared : undefined;
@@ -108,8 +120,9 @@ async function readCatalogFile(url: string, onProgress: (p: CatalogProgress) => 
     }
   } catch (e) {
     if (isCatalogFileFailure(e)) throw e;
-    throw failure('unreachable', `The catalog file ${url} stopped arriving (${e instanceof Error ? e.message : String(e)}).`);
+    throw failure('unreachable', `${what} stopped sending (${e instanceof Error ? e.message : String(e)}).`);
   }
   const format = FORMAT_TYPES[type];
-  return format ? { text, format } : { text };
+  const modified = new Date(response.headers.get('last-modified') ?? NaN);
+  return { text, ...(format ? { format } : {}), ...(Number.isNaN(modified.getTime()) ? {} : { modified }) };
 }

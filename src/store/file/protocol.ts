@@ -1,7 +1,8 @@
 /** Messages between the file store (page) and its worker. */
 import type { CatalogFileFailure, CatalogProgress } from './open-catalog.ts';
+import type { CatalogSource } from './source.ts';
 
-export type ToWorker = { readonly type: 'open'; readonly catalogUrl: string } | { readonly type: 'get'; readonly id: number; readonly url: string };
+export type ToWorker = { readonly type: 'open'; readonly source: CatalogSource } | { readonly type: 'get'; readonly id: number; readonly url: string };
 
 export type FromWorker =
   | ({ readonly type: 'progress' } & CatalogProgress)

@@ -10,7 +10,7 @@ let answer: Promise<AnswerGet> | undefined;
 
 scope.onmessage = ({ data }) => {
   if (data.type === 'open') {
-    answer = openCatalog(data.catalogUrl, (p) => scope.postMessage({ type: 'progress', ...p }));
+    answer = openCatalog(data.source, (p) => scope.postMessage({ type: 'progress', ...p }));
     answer.then(
       () => scope.postMessage({ type: 'ready' }),
       (e: unknown) => scope.postMessage(isCatalogFileFailure(e) ? { type: 'failed', ...e } : { type: 'broken', message: String(e) }),

@@ -1,0 +1,29 @@
+/**
+ * CPU time of one thread of a Chromium trace, for the benchmarks (bench.mjs, bench-file-store.mjs): thread time, not
+ * wall time, so other work on a busy machine does not inflate it (it is what the reader's own machine spends).
+ */
+
+/** Trace categories: the threads' tasks (with their thread time) and the page's marks. */
+export const TRACE_CATEGORIES = ['toplevel', 'blink.user_timing', 'devtools.timeline', 'disabled-by-default-devtools.timeline'];
+export const TOP_LEVEL_TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'ThreadPool_RunTask']);
+
+/**
+ * Thread time (ms) of the top-level tasks of thread `thread` ({pid, tid}) between trace timestamps `from` and `to`
+ * (µs), each counted by the share of its wall span inside the window. A task inside another counted task (a worker
+ * thread's RunTask inside its ThreadControllerImpl::RunTask) is not counted again; the few tasks of a few µs that the
+ * trace gives no thread time are counted by their wall time.
+ */
+export function threadCpu(events, thread, from, to) {
+  const tasks = events.filter((e) => e.ph === 'X' && e.pid === thread.pid && e.tid === thread.tid && TOP_LEVEL_TASKS.has(e.name) && e.dur)
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  let us = 0;
+  let outerEnd = -Infinity;
+  for (const e of tasks) {
+    if (e.ts + e.dur <= outerEnd) continue;
+    outerEnd = e.ts + e.dur;
+    const overlap = Math.min(e.ts + e.dur, to) - Math.max(e.ts, from);
+    if (overlap <= 0) continue;
+    us += (e.tdur ?? e.dur) * (overlap / e.dur);
+  }
+  return us / 1000;
+}
