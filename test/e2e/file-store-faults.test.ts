@@ -167,7 +167,7 @@ describe('DCAT file store faults on the built CDN bundle (issue 29)', () => {
     ['a declared 200 MB', '/huge.ttl', UNREADABLE, /is larger than 50 MB/],
     ['a chunked answer past 50 MB', '/endless.ttl', UNREADABLE, /is larger than 50 MB/],
     ['404', '/missing.ttl', UNREACHABLE, /answered 404/],
-    ['no Access-Control-Allow-Origin', '/no-cors.ttl', UNREACHABLE, /could not be fetched.*CORS/],
+    ['no Access-Control-Allow-Origin', '/no-cors.ttl', UNREACHABLE, /does not let this page read it \(CORS: Access-Control-Allow-Origin\)/],
   ];
   for (const [what, path, state, reason] of cases) {
     test(`${what}: "${state}" with Try again, the reason in a warning, no page error`, async () => {
