@@ -108,6 +108,7 @@ export function catalogFetch(baseUrl: string): FetchLike {
   };
 }
 
+/** The store error a failed file gives (the blocks' unreachable / malformed states; the reason is warned in catalogFetch). */
 function storeError(e: unknown): Error {
   const f = e as Partial<CatalogFileFailure>;
   if (typeof f?.message === 'string' && f.kind === 'malformed') return new BadPayloadError(f.message);
