@@ -318,10 +318,18 @@ async function measureRun(browser, site, files, query, { profile = false, store 
     await page.evaluate(() => performance.mark('bench:nav', { startTime: 0 }));
     await page.waitForFunction(() => window.__benchFirstRows !== undefined, undefined, { timeout: 180000, polling: 100 });
     [first, phases] = await page.evaluate(() => [window.__benchFirstRows, window.__benchPhases]);
-    if (!store) await worker.attached;
+    if (!store || profile) await worker.attached;
     if (profile) {
-      const { profile: cpuProfile } = await worker.send('Profiler.stop');
-      return { cpuProfile };
+      const cpuProfile = store ? undefined : (await worker.send('Profiler.stop')).profile;
+      // then the facet click on the page's main thread, with the sampling profiler on from the click to the redraw
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+      await page.evaluate(facetClick);
+      const { profile: clickProfile } = await cdp.send('Profiler.stop');
+      await cdp.detach();
+      return { cpuProfile, clickProfile };
     }
     if (!store) {
       await worker.send('HeapProfiler.collectGarbage');
@@ -447,10 +455,12 @@ try {
     const query = `catalog=${encodeURIComponent(`${files.origin}/${c.name}`)}`;
     rows.push({ ...c, ...(await measureCase(c.name, query)) });
     if (opts.profile) {
-      const { cpuProfile } = await measureRun(browser, site, files, query, { profile: true });
+      const { cpuProfile, clickProfile } = await measureRun(browser, site, files, query, { profile: true });
       mkdirSync(opts.profile, { recursive: true });
       writeFileSync(join(opts.profile, `${c.name}.cpuprofile`), JSON.stringify(cpuProfile));
       console.log(`bench-file-store: ${c.name}: worker profile to the first rows (${join(opts.profile, `${c.name}.cpuprofile`)}), self time:\n${topSelf(cpuProfile, 15)}`);
+      writeFileSync(join(opts.profile, `${c.name}.click.cpuprofile`), JSON.stringify(clickProfile));
+      console.log(`bench-file-store: ${c.name}: main-thread profile of the facet click (${join(opts.profile, `${c.name}.click.cpuprofile`)}), self time:\n${topSelf(clickProfile, 25)}`);
     }
   }
   // the same page and catalog with the dev store behind it instead of the file: what the click costs the main thread
