@@ -18,13 +18,13 @@ const RELATED_FIELDS = new Set([FACETS.format, FACETS.license].flatMap((d) => d.
 
 /**
  * What an answer says about the store's related indexing: true when a `related.*` count has values; false when it asked
- * for the format/licence counts, every one came back empty and a returned dataset has distributions; else undefined.
+ * for them, every `related.*` count came back empty and a returned dataset has distributions (counts of the datasets'
+ * own dcterms:license or format do not tell: without related indexing the groups would show those alone); else undefined.
  */
 export function relatedIndexing(answer: SearchResult): boolean | undefined {
   const asked = answer.facets.filter((f) => RELATED_FIELDS.has(f.name));
   if (!asked.some((f) => f.name.startsWith('related.'))) return undefined;
   if (asked.some((f) => f.name.startsWith('related.') && f.values.length > 0)) return true;
-  if (asked.some((f) => f.values.length > 0)) return undefined;
   const distribution = `${NS.dcat}distribution`;
   return answer.entries.some((e) => e.metadata.has(e.resourceUri, distribution)) ? false : undefined;
 }
