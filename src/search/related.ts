@@ -48,7 +48,8 @@ export function askable(store: CatalogStore, state: SearchState, settings: Searc
     groups && Object.fromEntries(Object.entries(groups).filter(([name]) => !RELATED_GROUPS.includes(name as CollectionName)));
   const baseFilter = drop(settings.baseFilter);
   return {
-    state: { ...state, filters: drop(state.filters)! },
+    // the same state when no filter goes: the shown results are "of" the scope's state (the facet column refocuses then)
+    state: RELATED_GROUPS.some((n) => state.filters[n]) ? { ...state, filters: drop(state.filters)! } : state,
     settings: { ...settings, facets: settings.facets.filter((n) => !RELATED_GROUPS.includes(n)), ...(baseFilter ? { baseFilter } : {}) },
   };
 }

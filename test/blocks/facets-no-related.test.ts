@@ -50,10 +50,13 @@ describe('dataset-facets on a store without related indexing', () => {
     const { el, scope } = await mountPlain();
     const link = linkFor(el, 'theme', 'Education, culture and sport');
     const count = countOf(link);
+    link.focus();
     await clickAndSettle(el, scope, link);
     expect(scope.state.filters.theme).to.deep.equal([`${THEME}EDUC`]);
     expect(scope.results?.total).to.equal(count);
     expect(linkFor(el, 'theme', 'Education, culture and sport').getAttribute('aria-current')).to.equal('true');
+    // (booleans: chai's message for two unequal elements takes the page down)
+    expect(document.activeElement === linkFor(el, 'theme', 'Education, culture and sport'), 'focus stays on the value').to.be.true;
     expect(text(groupOf(el, 'format')), 'no Format group').to.equal('');
   });
 
@@ -66,6 +69,15 @@ describe('dataset-facets on a store without related indexing', () => {
     await clickAndSettle(el, scope, linkFor(el, 'theme', 'Transport'));
     expect(scope.state.filters.theme).to.have.length(2);
     expect(scope.results?.total).to.equal(a + b);
+  });
+
+  it('"Clear all filters" resets the groups and keeps focus in the column', async () => {
+    const { el, scope } = await mountPlain();
+    await clickAndSettle(el, scope, linkFor(el, 'theme', 'Transport'));
+    await clickAndSettle(el, scope, el.querySelector<HTMLButtonElement>('button.esbFacets__clearAll')!);
+    expect(scope.state.filters).to.deep.equal({});
+    expect(linksOf(el, 'theme').length).to.be.greaterThan(1);
+    expect(el.contains(document.activeElement), 'focus kept in the facets').to.be.true;
   });
 
   it('after a click, the searches settle (no request loop)', async () => {
