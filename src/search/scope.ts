@@ -287,7 +287,7 @@ export class SearchScope extends EventTarget {
         const counted = this.#seen.get(filterKey)?.facets;
         const request = buildSearchRequest(state, counted ? { ...settings, facets: [] } : settings, { storeBaseUrl: this.store.baseUrl, seenFormats: this.#seenFormats() });
         answer = await this.store.search(request, { signal });
-        noteRelatedIndexing(this.store, answer);
+        noteRelatedIndexing(this.store, answer, !state.terms.length && !Object.values(state.filters).some((v) => v?.length));
         ({ state, settings } = askable(this.store, state, settings));
         if (counted) answer = { ...answer, facets: counted };
         remember(this.#answers, key, answer, KEPT_ANSWERS);
