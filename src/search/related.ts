@@ -18,13 +18,15 @@ const RELATED_FIELDS = new Set([FACETS.format, FACETS.license].flatMap((d) => d.
 
 /**
  * What an answer says about the store's related indexing: true when a `related.*` count has values; false when it asked
- * for the format/licence counts, every one came back empty and a returned dataset has distributions; else undefined.
+ * for them, every `related.*` count came back empty, a returned dataset has distributions and either every format and
+ * licence count is empty or the answer is of the `whole` catalog (no terms, no filters: there the datasets' own
+ * dcterms:license or format do not tell, a selection may hold only distributions without either); else undefined.
  */
-export function relatedIndexing(answer: SearchResult): boolean | undefined {
+export function relatedIndexing(answer: SearchResult, whole = false): boolean | undefined {
   const asked = answer.facets.filter((f) => RELATED_FIELDS.has(f.name));
   if (!asked.some((f) => f.name.startsWith('related.'))) return undefined;
   if (asked.some((f) => f.name.startsWith('related.') && f.values.length > 0)) return true;
-  if (asked.some((f) => f.values.length > 0)) return undefined;
+  if (!whole && asked.some((f) => f.values.length > 0)) return undefined;
   const distribution = `${NS.dcat}distribution`;
   return answer.entries.some((e) => e.metadata.has(e.resourceUri, distribution)) ? false : undefined;
 }
@@ -33,8 +35,8 @@ export function relatedIndexing(answer: SearchResult): boolean | undefined {
 const withoutRelated = new WeakSet<CatalogStore>();
 
 /** Records what `answer` says about `store`; notes it once per page when related indexing is off. */
-export function noteRelatedIndexing(store: CatalogStore, answer: SearchResult): void {
-  if (withoutRelated.has(store) || relatedIndexing(answer) !== false) return;
+export function noteRelatedIndexing(store: CatalogStore, answer: SearchResult, whole?: boolean): void {
+  if (withoutRelated.has(store) || relatedIndexing(answer, whole) !== false) return;
   withoutRelated.add(store);
   warnOnce(`[catalog-blocks] the store ${store.baseUrl} does not index distributions with their datasets, so the Format and `
     + 'Licence filters are left out. To offer them, set entrystore.solr.related=on and entrystore.solr.related.properties='
@@ -48,7 +50,8 @@ export function askable(store: CatalogStore, state: SearchState, settings: Searc
     groups && Object.fromEntries(Object.entries(groups).filter(([name]) => !RELATED_GROUPS.includes(name as CollectionName)));
   const baseFilter = drop(settings.baseFilter);
   return {
-    state: { ...state, filters: drop(state.filters)! },
+    // the same state when no filter goes: the shown results are "of" the scope's state (the facet column refocuses then)
+    state: RELATED_GROUPS.some((n) => state.filters[n]) ? { ...state, filters: drop(state.filters)! } : state,
     settings: { ...settings, facets: settings.facets.filter((n) => !RELATED_GROUPS.includes(n)), ...(baseFilter ? { baseFilter } : {}) },
   };
 }

@@ -23,7 +23,7 @@ import { buildSearchRequest, normaliseTerms, sortFor } from './query.ts';
 import { remember } from '../store/bounded.ts';
 import { defined } from '../dcat/defined.ts';
 import { FACETS, facetOf, facetValue, FORMAT_FIELD_LIST } from './facets.ts';
-import { askable, noteRelatedIndexing } from './related.ts';
+import { askable, noteRelatedIndexing, RELATED_GROUPS } from './related.ts';
 import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, unsureValues, type GroupInput } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
@@ -287,7 +287,7 @@ export class SearchScope extends EventTarget {
         const counted = this.#seen.get(filterKey)?.facets;
         const request = buildSearchRequest(state, counted ? { ...settings, facets: [] } : settings, { storeBaseUrl: this.store.baseUrl, seenFormats: this.#seenFormats() });
         answer = await this.store.search(request, { signal });
-        noteRelatedIndexing(this.store, answer);
+        noteRelatedIndexing(this.store, answer, !state.terms.length && !Object.values(state.filters).some((v) => v?.length));
         ({ state, settings } = askable(this.store, state, settings));
         if (counted) answer = { ...answer, facets: counted };
         remember(this.#answers, key, answer, KEPT_ANSWERS);
@@ -431,7 +431,10 @@ export class SearchScope extends EventTarget {
       .filter(([, v]) => v?.length)
       .map(([k, v]) => [k, [...v!].sort()])
       .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-    return JSON.stringify([state.terms, filters, [...settings.types].sort(), settings.contextId ?? '', settings.facets,
+    // the Format and Licence groups as the scope asks for them: one key before and after an answer finds the store
+    // without related indexing and they are left out (related.ts askable), so the counts seen before are found after
+    const facets = [...new Set([...settings.facets, ...this.settings.facets.filter((n) => RELATED_GROUPS.includes(n))])].sort();
+    return JSON.stringify([state.terms, filters, [...settings.types].sort(), settings.contextId ?? '', facets,
       settings.baseFilter ?? {}, settings.facetLimit ?? 0, settings.rdfTypes ?? [], settings.pointingAt ?? '']);
   }
 

@@ -1,7 +1,9 @@
 // wtr plugin: starts the dev store (a child process) for block tests and tells the page where it is via
-// GET /__dev-store → {"storeUrl": "http://localhost:N/store/", "closedStoreUrl": "...", "faultBase": "/__faults",
+// GET /__dev-store → {"storeUrl": "http://localhost:N/store/", "plainStoreUrl": "...", "closedStoreUrl": "...", "faultBase": "/__faults",
 // "jobs": {"apiUrl", "user", "password", "contexts"?}}.
 // Catalogs (contexts "1", "2", … in this order): the demo catalog and the test catalogs, those that exist.
+// `plainStoreUrl`: a second store with the demo catalog only (context "1") and WITHOUT related.* indexing, as a default
+// EntryStore (`entrystore.solr.related` off): the Format and Licence facets cannot be counted there.
 //
 // Fault routes (same origin as the test page), so that the REAL store client meets real failures:
 //   /__faults/status/<code>/store/…   answers <code> with {"error": "fault"}
@@ -48,9 +50,25 @@ async function closedPort() {
   return port;
 }
 
+/** The store URL a dev store child prints when it listens. */
+function storeUrlOf(child) {
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    const timer = setTimeout(() => reject(new Error('dev store did not start within 60 s')), 60000);
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const found = buf.match(/(http:\/\/localhost:\d+\/store\/)/);
+      if (found) { clearTimeout(timer); resolve(found[1]); }
+    });
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`dev store exited with ${code}`)); });
+  });
+}
+
 export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => existsSync(f)) } = {}) {
   let child;
   let storeUrl;
+  let plainChild;
+  let plainStoreUrl;
   let jobs;
   let dataDir;
   let closedStoreUrl;
@@ -243,30 +261,25 @@ export function devStorePlugin({ catalogs = DEFAULT_CATALOGS.filter((f) => exist
       for (const host of new Set([config.hostname ?? 'localhost', 'localhost', '127.0.0.1'])) args.push('--cors-origin', `http://${host}:${pagePort}`);
       args.push('--solr-related');
       child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-      storeUrl = await new Promise((resolve, reject) => {
-        let buf = '';
-        const timer = setTimeout(() => reject(new Error('dev store did not start within 60 s')), 60000);
-        child.stdout.on('data', (d) => {
-          buf += d;
-          const found = buf.match(/(http:\/\/localhost:\d+\/store\/)/);
-          if (found) { clearTimeout(timer); resolve(found[1]); }
-        });
-        child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`dev store exited with ${code}`)); });
-      });
+      // A second store as a default EntryStore installation has it: no related.* indexing (the demo catalog only).
+      plainChild = spawn(process.execPath, ['--import', 'tsx', 'dev-store/main.ts', '--port', '0', '--quiet', '--catalog', catalogs[0],
+        ...args.filter((a, i) => a === '--cors-origin' || args[i - 1] === '--cors-origin')], { stdio: ['ignore', 'pipe', 'inherit'] });
+      [storeUrl, plainStoreUrl] = await Promise.all([child, plainChild].map(storeUrlOf));
       jobs = { apiUrl: new URL('/api', storeUrl).href, user: JOB_USER.name, password: JOB_USER.password, ...(contexts ? { contexts } : {}) };
     },
     async serverStop() {
-      if (child && child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill();
+      await Promise.all([child, plainChild].map(async (c) => {
+        if (!c || c.exitCode !== null) return;
+        const exited = new Promise((r) => c.once('exit', r));
+        c.kill();
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      }
+      }));
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       await stopValidator();
     },
     serve(context) {
       if (context.path === '/__dev-store') {
-        return { body: JSON.stringify({ storeUrl, closedStoreUrl, catalogs, faultBase: '/__faults', jobs }), type: 'json' };
+        return { body: JSON.stringify({ storeUrl, plainStoreUrl, closedStoreUrl, catalogs, faultBase: '/__faults', jobs }), type: 'json' };
       }
     },
   };

@@ -13,6 +13,8 @@ import '../../blocks/dataservice-view/dataservice-view.ts';
 
 export interface DevStoreInfo {
   storeUrl: string;
+  /** The demo catalog on a store without related.* indexing (a default EntryStore; dev-store-plugin.mjs). */
+  plainStoreUrl: string;
   closedStoreUrl: string;
   faultBase: string;
   catalogs: string[];
