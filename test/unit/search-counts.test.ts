@@ -81,7 +81,8 @@ describe('two real catalogs, one with each CC0 spelling, in the dev store', { sk
   let scope: SearchScope;
   before(async () => {
     await loadAllMessages();
-    server = await createStoreServer({ catalogs: [HTTPS_CATALOG!, HTTP_CATALOG!], port: 0 });
+    // related indexing on, as EntryScape configures EntryStore: without it the Licence group is left out (README)
+    server = await createStoreServer({ catalogs: [HTTPS_CATALOG!, HTTP_CATALOG!], port: 0, solrRelated: true });
     client = new EntryStoreClient(server.url);
     scope = new SearchScope({ store: client });
     scope.configure({ facets: ['license'], lang: 'en', types: ['dataset'] });

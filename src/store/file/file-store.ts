@@ -118,7 +118,7 @@ function storeError(e: unknown): Error {
 
 async function openBackend(source: CatalogSource): Promise<Backend> {
   // in a page: the blocks' loading states say how far the file has come, until it is open (or failed)
-  const page = (globalThis as { document?: ProgressDocument }).document;
+  const page = (globalThis as unknown as { document?: ProgressDocument }).document;
   const catalogUrl = sourceUrl(source);
   const shown = page ? import('./progress-view.ts').then((m) => m.showCatalogProgress(catalogUrl, page), () => undefined) : undefined;
   try {
