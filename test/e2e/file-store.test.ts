@@ -108,7 +108,8 @@ async function landing(page: Page): Promise<{ state: string[]; title: string; de
   return {
     state,
     title: (await view.locator('h2').first().textContent())?.trim() ?? '',
-    description: (await view.locator('.esbDescription').first().textContent().catch(() => ''))?.replace(/\s+/g, ' ').trim() ?? '',
+    // read at once: a locator's textContent() would wait its 30 s for a description that a dataset does not have
+    description: await view.evaluate((el) => el.querySelector('.esbDescription')?.textContent?.replace(/\s+/g, ' ').trim() ?? ''),
     distributions: await view.locator('li[data-distribution]').evaluateAll((lis) => lis.map((li) => li.textContent?.replace(/\s+/g, ' ').trim() ?? '')),
   };
 }
