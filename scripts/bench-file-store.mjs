@@ -160,13 +160,13 @@ function facetClick() {
       .sort((x, y) => y.n - x.n)[0];
     if (!pick) return fail(new Error('no facet value narrows the result'));
     const key = pick.a.dataset.facet;
-    let sawBusy = false;
+    // (an answer within the blocks' loading delay is drawn without a loading state in between: the value shown
+    // selected and nothing busy is the redraw, with or without one)
     const check = () => {
       const list = document.querySelector('.esbSearchList');
       const facets = document.querySelector('.esbFacets');
       const busy = list?.getAttribute('aria-busy') === 'true' || facets?.getAttribute('aria-busy') === 'true';
-      if (busy) sawBusy = true;
-      if (!sawBusy || busy) return;
+      if (busy) return;
       const selected = [...document.querySelectorAll('li.esbFacets--selected a.esbFacets__optionLink')].some((a) => a.dataset.facet === key);
       if (!selected || !list.querySelector('li.entryListRow')) return;
       const end = performance.now();

@@ -149,16 +149,18 @@ async function measureInPage(page, size, scope) {
 
     /**
      * Resolves with performance.now() when the list and the facets are settled (neither aria-busy) with the expected
-     * rows, and `extra()` holds (the facet step: the clicked value shown selected).
+     * rows (`mustBeNew`: the answer to the state the step set), and `extra()` holds (the facet step: the clicked value
+     * shown selected).
      */
-    const rendered = (expectRows, mustSeeBusy, extra = () => true) => new Promise((done, fail) => {
-      let sawBusy = !mustSeeBusy;
+    const rendered = (expectRows, mustBeNew, extra = () => true) => new Promise((done, fail) => {
       const check = () => {
         const body = list.querySelector('.esbSearchList');
         const facetsBody = facets.querySelector('.esbFacets');
         const busy = !body || body.getAttribute('aria-busy') === 'true' || !facetsBody || facetsBody.getAttribute('aria-busy') === 'true';
-        if (busy) sawBusy = true;
-        if (!sawBusy || busy) return;
+        if (busy) return;
+        // the answer to the step's state drawn (an answer within the blocks' loading delay shows no busy state first)
+        const scope = list.searchScope;
+        if (mustBeNew && (!scope || scope.status !== 'ready' || scope.results?.state !== scope.state)) return;
         const rows = list.querySelectorAll('li.entryListRow').length;
         if (rows < expectRows() || !facets.querySelector('.esbFacets__collection') || !extra()) return;
         observer.disconnect();

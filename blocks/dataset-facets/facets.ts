@@ -69,7 +69,7 @@ export class FacetsBlock extends CatalogBlock<boolean> {
   static override incumbentName = 'facets';
 
   declare expanded: ReadonlySet<CollectionName>;
-  readonly #scope = new ScopePart(this, { loader: this.loader });
+  readonly #scope = new ScopePart(this, { loader: this.loader, keepWhileLoading: true });
   /** Key of the value link to focus again after the list re-rendered (values move when counts change). */
   #refocus: string | undefined;
 

@@ -90,6 +90,7 @@ export class SearchListBlock extends CatalogBlock {
    * (which may name the store) is read; a scope joined is configured anew.
    */
   readonly #scope = new ScopePart(this, {
+    keepWhileLoading: true,
     override: () => this.scopeOverride,
     ready: () => !this.pageConfigPending && this.listReady,
     joined: () => {

@@ -44,6 +44,7 @@ export class ResultsBlock extends CatalogBlock {
 
   /** Follows its scope as the block that speaks the scope's result count (see countAnnouncers). */
   readonly #scope = new ScopePart(this, {
+    keepWhileLoading: true,
     joined: (scope) => scope.countAnnouncers.add(this),
     left: (scope) => scope.countAnnouncers.delete(this),
   });

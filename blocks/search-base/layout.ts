@@ -157,7 +157,9 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
   declare scope: string | undefined;
 
   /** A layout loads no data itself (its children do); its own load is the UI strings of its language. */
-  readonly #scope = new ScopePart(this, { events: STATE_EVENT, loader: this.loader });
+  readonly #scope = new ScopePart(this, { events: STATE_EVENT, loader: this.loader, stateChanged: () => void (this.#stateOnly = true) });
+  /** The update under way was asked for by the scope's new state (see updated). */
+  #stateOnly = false;
 
   get scopeName(): string {
     return scopeNameOf(this);
@@ -176,9 +178,17 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
     return sharedAttributes(this, this.scopeName);
   }
 
-  /** Children resolve `inherit` from this block's parameters at their own render: tell them when ours changed. */
+  /**
+   * Children resolve `inherit` from this block's parameters at their own render: tell them when ours may have changed.
+   * Not after a render for a new search state alone (the clear-all button): the children follow the scope themselves,
+   * and rendering all of them at once would draw the list's and the facets' loading state the moment a filter is
+   * clicked (keepWhileLoading).
+   */
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     super.updated(changed);
+    const stateOnly = this.#stateOnly && changed.size === 0;
+    this.#stateOnly = false;
+    if (stateOnly) return;
     for (const child of this.querySelectorAll('*')) if (child instanceof CatalogBlock) child.requestUpdate();
   }
 

@@ -47,9 +47,23 @@ export interface ScopePartOptions {
   override?: () => SearchScope | undefined;
   /** False while the block must not join yet (the list waits for the page configuration, which may name its store). */
   ready?: () => boolean;
+  /**
+   * A block that shows results (the list, the result count, the facets' counts): when a new search starts, what it
+   * shows stays, marked aria-busy, until the answer or LOADING_DELAY (see #changed). The controls (chips, sort,
+   * search field, layouts) follow the new state at once.
+   */
+  keepWhileLoading?: boolean;
 }
 
 const SCOPE_EVENTS = ['state', 'results', 'status'];
+
+/**
+ * How long a block showing results (keepWhileLoading) keeps them when a new search starts, before it shows the loading
+ * state: an answer within it (a facet click, a sort, a page on a store or file nearby) replaces the results at once,
+ * without a spinner flashing and a whole render and paint of the loading state in between; a slower one shows loading
+ * then. 100 ms is the span readers take as instant.
+ */
+export const LOADING_DELAY = 100;
 
 export class ScopePart implements ReactiveController {
   /** The scope followed now; undefined before the first update and while disconnected. */
@@ -65,6 +79,12 @@ export class ScopePart implements ReactiveController {
   #requested = '';
   /** The focused element was the block's "Try again" button (it goes away when the search runs again). */
   #retryFocused = false;
+  /** The block rendered last with its scope loading or ready (not in error, not before it had a scope). */
+  #shownFine = false;
+  /** The loading state waiting for LOADING_DELAY (see #changed). */
+  #loadingTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The block's root marked aria-busy while its loading state waits (see #changed). */
+  #markedBusy: Element | undefined;
 
   constructor(host: CatalogBlock<unknown>, options: ScopePartOptions = {}) {
     this.#host = host;
@@ -143,6 +163,12 @@ export class ScopePart implements ReactiveController {
 
   hostUpdated(): void {
     const host = this.#host;
+    const status = this.current?.status;
+    this.#shownFine = !!status && status !== 'error';
+    // the root marked busy by hand: as the block's template says now (a render that kept the value Lit wrote last,
+    // 'false', wrote nothing; a block disconnected meanwhile renders again when it connects)
+    if (host.contains(this.#markedBusy ?? null)) this.#markedBusy!.setAttribute('aria-busy', String(status === 'loading'));
+    this.#markedBusy = undefined;
     if (!this.#options.loader) this.#announced = announceState(host, this.state, this.#announced);
     if (!this.#retryFocused || host.contains(host.ownerDocument.activeElement)) return;
     this.#retryFocused = false;
@@ -152,6 +178,7 @@ export class ScopePart implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    this.#stopLoadingTimer();
     this.#move(undefined);
     this.#lang = '';
   }
@@ -185,8 +212,29 @@ export class ScopePart implements ReactiveController {
 
   #changed = (event: Event): void => {
     if (event.type === 'state') this.#options.stateChanged?.(this.scope.state);
+    // Results there and a new search started (the scope tells its status before its new state): what the block shows
+    // stays until the answer, or LOADING_DELAY, marked aria-busy meanwhile. Before any results, or after an error
+    // ("Try again"), loading shows at once.
+    const scope = this.current;
+    if (this.#options.keepWhileLoading && scope?.status === 'loading' && scope.results && this.#shownFine) {
+      // busy at once all the same, for assistive technology and scripts waiting for the answer: only the attribute
+      const root = this.#host.querySelector(':scope > .esbBlock[aria-busy]');
+      root?.setAttribute('aria-busy', 'true');
+      this.#markedBusy = root ?? undefined;
+      this.#loadingTimer ??= setTimeout(() => {
+        this.#loadingTimer = undefined;
+        this.#host.requestUpdate();
+      }, LOADING_DELAY);
+      return;
+    }
+    this.#stopLoadingTimer();
     this.#host.requestUpdate();
   };
+
+  #stopLoadingTimer(): void {
+    clearTimeout(this.#loadingTimer);
+    this.#loadingTimer = undefined;
+  }
 
   #move(next: SearchScope | undefined): void {
     const previous = this.current;

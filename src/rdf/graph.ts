@@ -22,12 +22,11 @@ export interface Triple {
 
 export const namedNode = (value: string): Term => ({ termType: 'NamedNode', value });
 export const blankNode = (value: string): Term => ({ termType: 'BlankNode', value });
-export const literal = (value: string, { language, datatype }: { language?: string; datatype?: string } = {}): Term => ({
-  termType: 'Literal',
-  value,
-  ...(language ? { language } : {}),
-  ...(datatype ? { datatype } : {}),
-});
+// (one object literal per shape, no spreads: a search answer's metadata is thousands of literals)
+export const literal = (value: string, { language, datatype }: { language?: string; datatype?: string } = {}): Term =>
+  language
+    ? datatype ? { termType: 'Literal', value, language, datatype } : { termType: 'Literal', value, language }
+    : datatype ? { termType: 'Literal', value, datatype } : { termType: 'Literal', value };
 
 /** Key of a subject term inside the index: IRIs as is, blank nodes as `_:label`. */
 export function termKey(t: Term): string {

@@ -188,7 +188,6 @@ export class SearchScope extends EventTarget {
     const state = sameQuery(wanted, this.state) ? wanted : { ...wanted, page: 1 };
     if (sameState(state, this.state)) return;
     this.state = state;
-    this.dispatchEvent(new Event('state'));
     const history = options.history ?? 'push';
     if (options.debounce && options.debounce > 0 && this.#configured) {
       this.#pendingHistory = history;
@@ -198,6 +197,8 @@ export class SearchScope extends EventTarget {
       this.#writeUrl(history);
       this.#schedule(0);
     }
+    // after the status: a block told of the new state knows already whether a search for it is under way
+    this.dispatchEvent(new Event('state'));
   }
 
   /** Real link to the page showing `state` (pagination arrows, facet values). */
@@ -232,8 +233,8 @@ export class SearchScope extends EventTarget {
     const state = readState(new URL(this.window.location.href), this.name, this.prefix);
     if (sameState(state, this.state)) return;
     this.state = state;
-    this.dispatchEvent(new Event('state'));
     this.#schedule(0);
+    this.dispatchEvent(new Event('state'));
   }
 
   #schedule(delay: number): void {

@@ -4,6 +4,7 @@
 import { expect } from '@open-wc/testing';
 import type { DatasetList } from '../../blocks/dataset-list/dataset-list.ts';
 import { pageCount } from '../../blocks/search-base/pagination.ts';
+import { LOADING_DELAY } from '../../blocks/search-base/scope-part.ts';
 import { scopeFor } from '../../src/search/scope.ts';
 import { EntryStoreClient } from '../../src/store/entrystore.ts';
 import { countingStore, devStore, setPageUrl, settled, text } from './helpers.ts';
@@ -71,7 +72,7 @@ describe('pagination: structure', () => {
     expect(rowTitles(el)[0]).to.equal('Paging dataset 25');
   });
 
-  it('while the next page loads: aria-busy, spinner, old rows hidden, pagination kept; then the new rows', async () => {
+  it('while the next page loads: the rows stay for LOADING_DELAY, then aria-busy, spinner, old rows hidden, pagination kept; then the new rows', async () => {
     const { storeUrl } = await devStore();
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
@@ -83,9 +84,17 @@ describe('pagination: structure', () => {
     });
     const el = await block<DatasetList>('dataset-list', { scope: freshScope(), context: await pagingContextId(), lang: 'en' }, store);
     await settled(el);
+    const clicked = performance.now();
     controlOf(el, 'next').click();
     await until(() => el.state === 'loading', 'loading');
     await el.updateComplete;
+    // an answer within LOADING_DELAY would replace the rows at once: until then the page shown stays as it was
+    if (performance.now() - clicked < LOADING_DELAY - 20) {
+      expect(el.querySelector<HTMLElement>('.entryList')!.hidden, 'rows kept at first').to.equal(false);
+      expect(rowTitles(el)[0]).to.equal('Paging dataset 25');
+    }
+    await until(() => !!el.querySelector('.esbSpinner'), 'loading shown');
+    expect(performance.now() - clicked).to.be.at.least(LOADING_DELAY - 1);
     const list = el.querySelector<HTMLElement>('.entryList')!;
     expect(list.hidden).to.equal(true);
     expect(list.classList.contains('esbList__hidden')).to.equal(true);
@@ -97,6 +106,43 @@ describe('pagination: structure', () => {
     await waitForRange(el, '11–20 of 25');
     expect(el.querySelector<HTMLElement>('.entryList')!.hidden).to.equal(false);
     expect(el.querySelector('.esbSearchList')!.getAttribute('aria-busy')).to.equal('false');
+  });
+
+  it('a page answered within LOADING_DELAY replaces the rows at once: aria-busy meanwhile, but no spinner or hidden rows in between', async () => {
+    const { storeUrl } = await devStore();
+    // the answers a first list got, given again at once to a second one (same requests: the scope is not in them)
+    const answers = new Map<string, string>();
+    const store = new EntryStoreClient(storeUrl, {
+      fetch: async (input, init) => {
+        const url = String(input);
+        const kept = answers.get(url);
+        if (kept !== undefined) return new Response(kept, { headers: { 'content-type': 'application/json' } });
+        const response = await fetch(input, init);
+        answers.set(url, await response.clone().text());
+        return response;
+      },
+    });
+    const context = await pagingContextId();
+    const first = await block<DatasetList>('dataset-list', { scope: freshScope(), context, lang: 'en' }, store);
+    await settled(first);
+    controlOf(first, 'next').click();
+    await waitForRange(first, '11–20 of 25');
+    const el = await block<DatasetList>('dataset-list', { scope: freshScope(), context, lang: 'en' }, store);
+    await settled(el);
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      if (el.querySelector('.esbSpinner')) seen.push('spinner');
+      if (el.querySelector<HTMLElement>('.entryList')?.hidden) seen.push('rows hidden');
+    });
+    observer.observe(el, { subtree: true, childList: true, attributes: true });
+    controlOf(el, 'next').click();
+    expect(el.state, 'the search runs').to.equal('loading');
+    expect(el.querySelector('.esbSearchList')!.getAttribute('aria-busy'), 'busy at once').to.equal('true');
+    await waitForRange(el, '11–20 of 25');
+    observer.disconnect();
+    expect(rowTitles(el)[0]).to.equal('Paging dataset 15');
+    expect(el.querySelector('.esbSearchList')!.getAttribute('aria-busy')).to.equal('false');
+    expect(seen).to.deep.equal([]);
   });
 
   it('hidden when everything fits on one page', async () => {
