@@ -35,8 +35,11 @@ const COPIED_TYPES = new Set([`${DCAT}Dataset`, `${DCAT}Distribution`, `${DCAT}D
  * A catalog's triples `copies` times in one graph, as a catalog that size would be: copy k > 1 gives its datasets,
  * distributions and data services the IRI `…-copy<k>` and its blank nodes the label `c<k>_…`; the catalog, the agents
  * and the vocabulary IRIs stay shared. `datasets`: how many dcat:Dataset subjects the result has.
+ * `distinctText`: predicates whose literals on copy k's own resources (k > 1) end with ` #k`, so that a search over distinct values (the
+ * engine scans each distinct title once) meets as many values as in a real catalog of that size, not the same ones.
  */
-export function multiplyCatalog(triples, copies) {
+export function multiplyCatalog(triples, copies, { distinctText = [] } = {}) {
+  const textPredicates = new Set(distinctText);
   const copied = new Set(triples.filter((t) => t.predicate === RDF_TYPE && COPIED_TYPES.has(t.object.value) && t.subject.termType === 'NamedNode').map((t) => t.subject.value));
   const out = [];
   for (let k = 1; k <= copies; k++) {
@@ -46,7 +49,12 @@ export function multiplyCatalog(triples, copies) {
       if (t.termType === 'NamedNode' && copied.has(t.value)) return { termType: 'NamedNode', value: `${t.value}-copy${k}` };
       return t;
     };
-    for (const t of triples) out.push({ ...t, subject: term(t.subject), object: term(t.object) });
+    for (const t of triples) {
+      const subject = term(t.subject);
+      const own = subject !== t.subject; // a resource of this copy (a shared one says the same in every copy)
+      const object = own && t.object.termType === 'Literal' && textPredicates.has(t.predicate) ? { ...t.object, value: `${t.object.value} #${k}` } : term(t.object);
+      out.push({ ...t, subject, object });
+    }
   }
   return { triples: out, datasets: copies * triples.filter((t) => t.predicate === RDF_TYPE && t.object.value === `${DCAT}Dataset`).length };
 }

@@ -42,3 +42,17 @@ test('×1 is the catalog itself', async () => {
   assert.equal(datasets, 2);
   assert.deepEqual(out, triples);
 });
+
+test('distinctText: literals of those predicates on a copy\'s own resources end with " #k", other literals stay as they are', async () => {
+  const triples = await parseRdfText(TTL, { file: 'cat.ttl', baseIri: 'https://ex.org/' });
+  const { triples: out } = multiplyCatalog(triples, 3, { distinctText: ['http://purl.org/dc/terms/title'] });
+  const titlesOf = (s: string) => out.filter((t) => t.subject.value === s && t.predicate === 'http://purl.org/dc/terms/title').map((t) => [t.object.value, t.object.language]);
+  assert.deepEqual(titlesOf('https://ex.org/ds/parks'), [['Parken', 'nl']]);
+  assert.deepEqual(titlesOf('https://ex.org/ds/parks-copy2'), [['Parken #2', 'nl']]);
+  assert.deepEqual(titlesOf('https://ex.org/ds/parks-copy3'), [['Parken #3', 'nl']]);
+  // the blank-node dataset is each copy's own too; the shared publisher says the same in every copy
+  const blankTitles = out.filter((t) => t.subject.termType === 'BlankNode' && t.predicate === 'http://purl.org/dc/terms/title').map((t) => t.object.value).sort();
+  assert.deepEqual(blankTitles, ['Bevolking', 'Bevolking #2', 'Bevolking #3']);
+  assert.deepEqual(titlesOf('https://ex.org/city').map(([v]) => v), ['Stad', 'Stad', 'Stad']);
+  assert.deepEqual(out.filter((t) => t.predicate === 'http://purl.org/dc/terms/format').map((t) => t.object.value), ['CSV', 'CSV', 'CSV']);
+});
