@@ -30,7 +30,8 @@
  *     gives what EntryStore gives: ngram fields match a token as a 3–25 character substring of the lower-cased value,
  *     ../shared/docs/entrystore-api.md §2.3).
  * Medians of --runs runs (default 3) of each build; each query timed --reps times (default 10) per run.
- * Skipped (exit 0, a clear message) when ../shared is absent. `npm run bench` runs it.
+ * Skipped (exit 0, a clear message) when ../shared is absent. `npm run bench:search-libs`; not part of `npm run bench`
+ * (about 80 s of CPU, most of it FlexSearch's full index at ×4).
  *
  *   node --import tsx scripts/bench-search-libs.mjs [--copies 1,4] [--runs 3] [--reps 10] [--json FILE] [--write-readme]
  * --write-readme puts the tables into README.md between <!-- bench-search-libs:start --> and <!-- bench-search-libs:end -->.
@@ -357,7 +358,7 @@ const agreeTable = [
 ];
 const cpu = cpus()[0]?.model?.trim() ?? 'unknown CPU';
 const text = [
-  `Search libraries beside the engine (\`node --import tsx scripts/bench-search-libs.mjs\`, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, `
+  `Search libraries beside the engine (\`npm run bench:search-libs\`, \`scripts/bench-search-libs.mjs\`, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, `
   + `${cpus().length} × ${cpu}, 1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after): the Antwerp catalog of \`../shared\` ×${opts.copies.join(', ×')}, `
   + 'each copy with its own dataset IRIs and its titles, descriptions and keywords ending in ` #k` (distinct text, as a real catalog that size has), '
   + `medians of ${opts.runs} builds, each query timed ${opts.reps} times per build. `
