@@ -40,7 +40,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { chromium } from 'playwright-core';
 import { launchOptions } from './browser.mjs';
 import { root } from './entries.mjs';
-import { ANTWERP } from './bench-catalog.mjs';
+import { ANTWERP, multiplyCatalog } from './bench-catalog.mjs';
 import { parseRdfText } from '../src/catalog-engine/parse/text.ts';
 import { writeRdf } from '../src/catalog-engine/write.ts';
 import { MAX_CATALOG_BYTES } from '../src/store/file/open-catalog.ts';
@@ -49,11 +49,6 @@ import { writeReadmeSection } from './readme-section.mjs';
 import { createStoreServer } from '../dev-store/server.ts';
 
 const FORMATS = { rdf: { writer: 'rdfxml', ext: 'rdf', type: 'application/rdf+xml', label: 'RDF/XML' }, ttl: { writer: 'turtle', ext: 'ttl', type: 'text/turtle', label: 'Turtle' } };
-const DCAT = 'http://www.w3.org/ns/dcat#';
-const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
-/** The resources each copy has its own IRIs for; everything else (catalog, agents, vocabularies) is shared. */
-const COPIED_TYPES = new Set([`${DCAT}Dataset`, `${DCAT}Distribution`, `${DCAT}DataService`]);
-
 function parseArgs(argv) {
   const opts = { copies: [1, 4, 16], formats: ['rdf', 'ttl'], runs: 3, json: undefined, writeReadme: false, build: false, profile: undefined, compare: true };
   for (let i = 0; i < argv.length; i++) {
@@ -89,22 +84,6 @@ const median = (values) => {
   if (!s.length) return undefined;
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-
-/** The Antwerp catalog `copies` times in one graph: each copy its own dataset / distribution / service IRIs and blank nodes. */
-async function multiplied(triples, copies) {
-  const copied = new Set(triples.filter((t) => t.predicate === RDF_TYPE && COPIED_TYPES.has(t.object.value) && t.subject.termType === 'NamedNode').map((t) => t.subject.value));
-  const out = [];
-  for (let k = 1; k <= copies; k++) {
-    const term = (t) => {
-      if (k === 1) return t;
-      if (t.termType === 'BlankNode') return { termType: 'BlankNode', value: `c${k}_${t.value}` };
-      if (t.termType === 'NamedNode' && copied.has(t.value)) return { termType: 'NamedNode', value: `${t.value}-copy${k}` };
-      return t;
-    };
-    for (const t of triples) out.push({ subject: term(t.subject), predicate: t.predicate, object: term(t.object) });
-  }
-  return { triples: out, datasets: copies * triples.filter((t) => t.predicate === RDF_TYPE && t.object.value === `${DCAT}Dataset`).length };
-}
 
 /** A static host that counts the bytes it sends; `routes(path)` → { body, type, cors } or undefined (404). */
 async function startHost(host, routes) {
@@ -398,7 +377,7 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-file-store-'));
 const source = await parseRdfText(readFileSync(ANTWERP, 'utf8'), { file: ANTWERP, baseIri: 'https://catalog.invalid/' });
 const catalogs = [];
 for (const copies of opts.copies) {
-  const { triples, datasets } = await multiplied(source, copies);
+  const { triples, datasets } = multiplyCatalog(source, copies);
   for (const f of opts.formats) {
     const text = await writeRdf(triples, FORMATS[f].writer);
     const name = `antwerpen-x${copies}.${FORMATS[f].ext}`;
