@@ -221,6 +221,8 @@ export class ScopePart implements ReactiveController {
       const root = this.#host.querySelector(':scope > .esbBlock[aria-busy]');
       root?.setAttribute('aria-busy', 'true');
       this.#markedBusy = root ?? undefined;
+      // as if drawn: the answer is announced (catalog-block-state) as after a loading state
+      this.#announced = 'loading';
       this.#loadingTimer ??= setTimeout(() => {
         this.#loadingTimer = undefined;
         this.#host.requestUpdate();

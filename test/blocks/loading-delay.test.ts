@@ -81,6 +81,8 @@ describe('search layout: an answer within LOADING_DELAY', () => {
       if (el.querySelector('.esbFacets .esbLoading')) seen.add('facets loading');
     });
     observer.observe(el, { subtree: true, childList: true, attributes: true });
+    const events: string[] = [];
+    el.addEventListener('catalog-block-state', (e) => events.push(`${(e.target as Element).localName}:${(e as CustomEvent<{ state: string }>).detail.state}`));
     valueLink(el, key)!.click();
     expect(scopeOf(el).status, 'the search runs').to.equal('loading');
     expect(el.querySelector('.esbSearchList')!.getAttribute('aria-busy'), 'the list is busy at once').to.equal('true');
@@ -94,6 +96,8 @@ describe('search layout: an answer within LOADING_DELAY', () => {
     expect(valueLink(el, key)!.closest('li')!.classList.contains('esbFacets--selected')).to.equal(true);
     expect(el.querySelector('.esbFacets')!.getAttribute('aria-busy')).to.equal('false');
     expect([...seen]).to.deep.equal([]);
+    // scripts waiting for the answer hear of it as after a loading state drawn
+    await until(() => events.includes('catalog-search-list:ready') || events.includes('dataset-list:ready'), 'the list tells it is ready');
   });
 
   it('an answer slower than LOADING_DELAY: the loading state shows after it, then the answer', async () => {
