@@ -156,8 +156,9 @@ const CDN_CHUNK_GROUPS = [
     // layouts) are small chunks of their own on top of this one, row-detail.ts loads on a row's first expansion and
     // the sort select (includeSorting) when a layout shows it.
     // (the reader of the page's `collections` / `query` keys, ./src/search/page-keys.ts, is a lazy chunk of its own,
-    // as are the multi search box's suggestions with their styles and the list's row expansion, loaded when the reader turns to them)
-    test: (id: string) => !/\/blocks\/dataset-list\/row-(detail|expansion)\.ts$|\/blocks\/dataset-multi-search\/suggestions(\.styles)?\.ts$|\/src\/search\/(page-keys|query-template)\.ts$/.test(id)
+    // as are the multi search box's suggestions with their styles and the list's row expansion, loaded when the reader turns to them;
+    // <catalog-active-filters>, which no layout uses, is a chunk of its own too)
+    test: (id: string) => !/\/blocks\/dataset-facets\/(active-filters|dataset-facets)\.ts$|\/blocks\/dataset-list\/row-(detail|expansion)\.ts$|\/blocks\/dataset-multi-search\/suggestions(\.styles)?\.ts$|\/src\/search\/(page-keys|query-template)\.ts$/.test(id)
       && /\/src\/search\/|\/entry\/search-blocks\.ts$|\/blocks\/(search-base|dataset-(list|facets|results|multi-search|facet-search-layout)|facet-search-responsiveness)\/|\/blocks\/dataset-search\/simple-search\.styles\.ts$/.test(id),
     priority: 2,
   },

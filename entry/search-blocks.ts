@@ -4,7 +4,7 @@
  * for all of them (issue 27 point 2). Importing the chunk defines them all anyway.
  */
 import '../blocks/dataset-facet-search-layout/dataset-facet-search-layout.ts';
-import '../blocks/dataset-facets/dataset-facets.ts';
+import '../blocks/dataset-facets/dataset-facets.element.ts';
 import '../blocks/dataset-facets/facets.ts';
 import '../blocks/dataset-list/dataset-list.ts';
 import '../blocks/dataset-multi-search/dataset-multi-search.ts';

@@ -3,7 +3,7 @@
  * blocks, so import (or bundle) those too; `entry/index.ts` registers everything. Registration is guarded.
  */
 import '../facet-search-responsiveness/facet-search-responsiveness.ts';
-import '../dataset-facets/dataset-facets.ts';
+import '../dataset-facets/dataset-facets.element.ts';
 import '../dataset-multi-search/dataset-multi-search.ts';
 import '../dataset-results/dataset-results.ts';
 import '../dataset-list/dataset-list.ts';

@@ -3,7 +3,7 @@
  * `h{hl+1}` and a list of values. Every value is a real link to the state with that value toggled (works without
  * JS and in a new tab); a plain click updates the scope in place. Selected values carry `aria-current="true"` and a
  * "Remove filter" link. Long groups show "Show more"/"Show fewer". "Clear all filters" appears while any filter is
- * active. Also `<catalog-active-filters>`: the active filters as removable chips plus "Clear all filters".
+ * active. `<catalog-active-filters>` (the active filters as chips) is in ./active-filters.ts.
  */
 import { html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
 import { heading, headingLevel, langOf } from '../base/render.ts';
@@ -14,7 +14,6 @@ import type { CollectionName, FacetGroupView, FacetValueView, ResultRow, SearchS
 import { CatalogBlock } from '../base/catalog-block.ts';
 import { partProperties, ScopePart } from '../search-base/scope-part.ts';
 import { activeFilterCount, toggleFilter } from '../search-base/search-state.ts';
-import { chipsOf, focusAfterChipRemoval, renderChips, withoutChip, type Chip } from '../search-base/chips.ts';
 import { facetsStyles } from './facets.styles.ts';
 import { isPlainClick } from '../search-base/pagination.ts';
 import { KeptLinks } from '../search-base/kept-links.ts';
@@ -281,70 +280,10 @@ export class FacetsBlock extends CatalogBlock<boolean> {
   }
 }
 
-/**
- * @summary The active filters of a search scope as removable chips, with "Clear all filters".
- * @tag catalog-active-filters
- * @attr {string} scope - Name of the search scope (default "default").
- * @attr {boolean} terms - Also show the free-text terms as chips.
- */
-export class ActiveFiltersBlock extends CatalogBlock<boolean> {
-  static override blockName = 'catalogActiveFilters' as const;
-  static override blockStyles = [facetsStyles];
-  static override properties: PropertyDeclarations = partProperties('catalogActiveFilters');
-
-  readonly #scope = new ScopePart(this, { loader: this.loader });
-  #refocus: number | undefined;
-
-  get searchScope(): SearchScope {
-    return this.#scope.scope;
-  }
-
-  override get loadComplete(): Promise<string> {
-    return this.#scope.loadComplete(super.loadComplete);
-  }
-
-  #remove(chip: Chip, index: number): void {
-    this.#refocus = index;
-    this.searchScope.update((s) => withoutChip(s, chip), { history: 'push' });
-  }
-
-  #clearAll(): void {
-    this.#refocus = 0;
-    this.searchScope.update((s) => ({ ...s, filters: {}, terms: this.hasAttribute('terms') ? [] : s.terms, page: 1 }), { history: 'push' });
-  }
-
-  protected override updated(changed: Map<PropertyKey, unknown>): void {
-    super.updated(changed);
-    const index = this.#refocus;
-    if (index === undefined) return;
-    this.#refocus = undefined;
-    focusAfterChipRemoval(this, index, () => {
-      // No chip left: the facet column next to us (its first value), else nothing better than the body.
-      const root = this.closest('[data-esb-facet-layout], .esbFacetLayout') ?? this.parentElement;
-      return root?.querySelector<HTMLElement>('a.esbFacets__optionLink, input') ?? null;
-    });
-  }
-
-  override render() {
-    const lang = this.uiLang;
-    const scope = this.searchScope;
-    const chips = chipsOf(scope.state, scope.results, this.hasAttribute('terms'));
-    if (chips.length === 0) return nothing;
-    return html`<div class="esbActiveFilters esbBlock">
-      ${renderChips(chips, lang, msg(lang, 'chips.label'), (c, i) => this.#remove(c, i))}
-      ${activeFilterCount(scope.state) > 0
-        ? html`<button type="button" class="esbFacets__clearAll esbBtn esbBtnSecondary" @click=${this.#clearAll}>${msg(lang, 'facets.clearAll')}</button>`
-        : nothing}
-    </div>`;
-  }
-}
-
 if (!customElements.get('catalog-facets')) customElements.define('catalog-facets', FacetsBlock);
-if (!customElements.get('catalog-active-filters')) customElements.define('catalog-active-filters', ActiveFiltersBlock);
 
 declare global {
   interface HTMLElementTagNameMap {
     'catalog-facets': FacetsBlock;
-    'catalog-active-filters': ActiveFiltersBlock;
   }
 }

@@ -439,13 +439,13 @@ test('hrefFor gives crawlable links for pages and facet values', async () => {
   assert.equal(scope.hrefFor({ ...scope.state, filters: { theme: [`${THEME}TRAN`] } }), '/sok#esc_theme=euauth:data-theme/TRAN');
 });
 
-test('events: state on every change, status loading then ready, results after the answer', async () => {
+test('events: status loading before the new state (a block told of the state knows a search is under way), then ready, results after the answer', async () => {
   const { scope } = setup();
   await scope.settled();
   const seen: string[] = [];
   for (const type of ['state', 'status', 'results']) scope.addEventListener(type, () => seen.push(`${type}:${scope.status}`));
   setTerms(scope, ['vatten']);
   await scope.settled();
-  assert.deepEqual(seen, ['state:ready', 'status:loading', 'status:ready', 'results:ready']);
+  assert.deepEqual(seen, ['status:loading', 'state:loading', 'status:ready', 'results:ready']);
   assert.equal(BASE.endsWith('/'), true);
 });
