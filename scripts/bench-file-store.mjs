@@ -113,8 +113,17 @@ async function startHost(host, routes) {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const r = routes(path);
-    const cors = { 'access-control-allow-origin': '*' };
+    const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag' };
     if (!r) return void res.writeHead(404, cors).end();
+    // a catalog is served as a static host serves a file: with its ETag, revalidated by the browser (304, no body)
+    if (r.etag) {
+      const headers = { 'content-type': r.type, etag: r.etag, 'cache-control': 'no-cache', ...(r.cors ? cors : {}) };
+      if (req.headers['if-none-match'] === r.etag) return void res.writeHead(304, headers).end();
+      counter.bytes.set(path, (counter.bytes.get(path) ?? 0) + r.body.length);
+      if (!gzipOf.has(path)) gzipOf.set(path, gzipSync(r.body).length);
+      counter.gzip.set(path, (counter.gzip.get(path) ?? 0) + gzipOf.get(path));
+      return void res.writeHead(200, { ...headers, 'content-length': r.body.length }).end(r.body);
+    }
     counter.bytes.set(path, (counter.bytes.get(path) ?? 0) + r.body.length);
     if (!gzipOf.has(path)) gzipOf.set(path, gzipSync(r.body).length);
     counter.gzip.set(path, (counter.gzip.get(path) ?? 0) + gzipOf.get(path));
@@ -188,16 +197,18 @@ function facetClick() {
  * CDP on the page's dedicated worker: auto-attached (non-flat sessions through the page's CDP session, since
  * playwright's CDP sessions are per page), so Runtime.getHeapUsage runs in the worker's isolate.
  */
-async function workerCdp(page, profile = false) {
+async function workerCdp(page, profile = false, ignore = undefined) {
   const cdp = await page.context().newCDPSession(page);
   let sessionId;
+  let targetId;
   let seen;
   const attached = new Promise((ok) => { seen = ok; });
   let nextId = 1;
   const pending = new Map();
   cdp.on('Target.attachedToTarget', (e) => {
-    if (e.targetInfo.type === 'worker' && !sessionId) {
+    if (e.targetInfo.type === 'worker' && !sessionId && e.targetInfo.targetId !== ignore) {
       sessionId = e.sessionId;
+      targetId = e.targetInfo.targetId;
       if (!profile) return void seen();
       // the profiler starts as early as an attached session can start it: the worker may have begun its fetch
       void send('Profiler.enable').then(() => send('Profiler.setSamplingInterval', { interval: 200 })).then(() => send('Profiler.start')).then(seen, seen);
@@ -220,6 +231,7 @@ async function workerCdp(page, profile = false) {
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
   return {
     attached,
+    targetId: () => targetId,
     send,
     detach: () => cdp.detach().catch(() => {}),
   };
@@ -298,7 +310,73 @@ function topSelf(profile, n) {
 }
 
 /** One run: a fresh context and page; returns the measurements. */
-async function measureRun(browser, site, files, query, { profile = false, store = false } = {}) {
+/** Resolves once the file store has kept `catalogUrl` in IndexedDB (written after the first results show). */
+function cacheKept(catalogUrl) {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('catalog-blocks-file-store');
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const db = open.result;
+      const stores = [...db.objectStoreNames];
+      if (!stores.includes('catalogs')) return resolve(false);
+      const get = db.transaction('catalogs').objectStore('catalogs').get(catalogUrl);
+      get.onsuccess = () => { db.close(); resolve(get.result?.validator !== undefined); };
+      get.onerror = () => { db.close(); resolve(false); };
+    };
+  });
+}
+
+/** The bytes IndexedDB holds for this origin (navigator.storage.estimate's usage details, Chromium), else the usage. */
+async function storedBytes() {
+  const e = await navigator.storage.estimate();
+  return e.usageDetails?.indexedDB ?? e.usage;
+}
+
+/**
+ * The second view: the same page again in the same context once the first view's cache is written (the browser
+ * revalidates the file, 304): first results and the worker's CPU from navigation start to the first rows. With
+ * `profile`, the worker's sampling profile of that view instead.
+ */
+async function secondView(browser, page, site, files, query, catalogUrl, firstWorker, profile = false) {
+  await page.waitForFunction(cacheKept, catalogUrl, { timeout: 120000, polling: 200 });
+  // the cache writes in the background after the first rows: a moment for the transaction to settle
+  const idbBytes = await page.evaluate(storedBytes);
+  const worker = await workerCdp(page, profile, firstWorker);
+  site.reset();
+  files.reset();
+  if (!profile) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  let trace;
+  let first;
+  let phases;
+  try {
+    await page.goto(`${site.origin}/bench.html?${query}`);
+    await page.evaluate(() => performance.mark('bench:nav', { startTime: 0 }));
+    await page.waitForFunction(() => window.__benchFirstRows !== undefined, undefined, { timeout: 180000, polling: 100 });
+    [first, phases] = await page.evaluate(() => [window.__benchFirstRows, window.__benchPhases]);
+    if (profile) {
+      await worker.attached;
+      return { cpuProfile: (await worker.send('Profiler.stop')).profile };
+    }
+  } finally {
+    if (!profile) trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    await worker.detach();
+  }
+  const events = trace.traceEvents ?? trace;
+  const mark = (name) => events.find((x) => x.name === name && x.cat?.includes('blink.user_timing'));
+  const nav = mark('bench:nav');
+  const rows = mark('bench:rows');
+  // every DedicatedWorker thread of the page's process: the first view's worker is gone (no CPU in the window)
+  const workers = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === nav.pid && e.args?.name === 'DedicatedWorker thread');
+  return {
+    firstResults: first,
+    parsed: phases.parse !== undefined,
+    catalogBytes: files.sent(),
+    workerCpu: workers.reduce((n, t) => n + threadCpu(events, t, nav.ts, rows.ts), 0),
+    idbBytes,
+  };
+}
+
+async function measureRun(browser, site, files, query, { profile = false, store = false, catalogUrl } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = [];
@@ -329,7 +407,9 @@ async function measureRun(browser, site, files, query, { profile = false, store 
       await page.evaluate(facetClick);
       const { profile: clickProfile } = await cdp.send('Profiler.stop');
       await cdp.detach();
-      return { cpuProfile, clickProfile };
+      await worker.detach();
+      const { cpuProfile: secondProfile } = store ? {} : await secondView(browser, page, site, files, query, catalogUrl, worker.targetId(), true);
+      return { cpuProfile, clickProfile, secondProfile };
     }
     if (!store) {
       await worker.send('HeapProfiler.collectGarbage');
@@ -341,6 +421,7 @@ async function measureRun(browser, site, files, query, { profile = false, store 
     else trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
   }
   await worker.detach();
+  const second = store ? undefined : await secondView(browser, page, site, files, query, catalogUrl, worker.targetId());
   const events = trace.traceEvents ?? trace;
   const mark = (name) => {
     const e = events.find((x) => x.name === name && x.cat?.includes('blink.user_timing'));
@@ -377,6 +458,7 @@ async function measureRun(browser, site, files, query, { profile = false, store 
     clickWall: click.wall,
     clickHits: click.hits,
     total: click.total,
+    ...(second ? { secondFirst: second.firstResults, secondWorkerCpu: second.workerCpu, secondBytes: second.catalogBytes, secondParsed: second.parsed, idbBytes: second.idbBytes } : {}),
   };
   await context.close();
   if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
@@ -419,7 +501,7 @@ document.write('<div data-portal-config ' + attr + '="' + (q.get('store') ?? q.g
 
 const files = await startHost('localhost', (path) => {
   const c = catalogs.find((x) => `/${x.name}` === path);
-  return c ? { body: readFileSync(join(dir, c.name)), type: FORMATS[c.format].type, cors: true } : undefined;
+  return c ? { body: readFileSync(join(dir, c.name)), type: FORMATS[c.format].type, cors: true, etag: `"${c.name}-${c.bytes}"` } : undefined;
 });
 const site = await startHost('127.0.0.1', (path) => {
   if (path === '/bench.html') return { body: Buffer.from(PAGE), type: 'text/html; charset=utf-8' };
@@ -430,7 +512,7 @@ const site = await startHost('127.0.0.1', (path) => {
 const loadBefore = loadavg()[0];
 const browser = await chromium.launch(launchOptions());
 const rows = [];
-const KEYS = ['firstResults', 'downloadStart', 'downloadEnd', 'parseStart', 'indexStart', 'catalogBytes', 'catalogGzip', 'jsBytes', 'jsGzip', 'workerCpu', 'mainCpuToFirst', 'heapUsed', 'heapTotal', 'clickMainCpu', 'clickWorkerCpu', 'clickWall'];
+const KEYS = ['firstResults', 'downloadStart', 'downloadEnd', 'parseStart', 'indexStart', 'catalogBytes', 'catalogGzip', 'jsBytes', 'jsGzip', 'workerCpu', 'mainCpuToFirst', 'heapUsed', 'heapTotal', 'clickMainCpu', 'clickWorkerCpu', 'clickWall', 'secondFirst', 'secondWorkerCpu', 'secondBytes', 'idbBytes'];
 /** Medians of opts.runs runs after a warm-up run (it warms up the hosts and the browser). */
 async function measureCase(name, query, options) {
   const runs = [];
@@ -440,7 +522,8 @@ async function measureCase(name, query, options) {
     const phase = (k) => (r[k] === undefined ? '?' : Math.round(r[k]));
     console.log(`bench-file-store: ${name} run ${run}${run ? '' : ' (warm-up)'}: first results ${Math.round(r.firstResults)} ms `
       + `${r.downloadStart === undefined ? '' : `(download ${phase('downloadStart')}–${phase('downloadEnd')}, parse from ${phase('parseStart')}, index from ${phase('indexStart')}), `}`
-      + `${r.workerCpu === undefined ? '' : `worker CPU ${Math.round(r.workerCpu)} ms, heap ${(r.heapUsed / 1e6).toFixed(1)} MB, `}click main CPU ${r.clickMainCpu.toFixed(1)} ms`);
+      + `${r.workerCpu === undefined ? '' : `worker CPU ${Math.round(r.workerCpu)} ms, heap ${(r.heapUsed / 1e6).toFixed(1)} MB, `}click main CPU ${r.clickMainCpu.toFixed(1)} ms`
+      + `${r.secondFirst === undefined ? '' : `; second view: first results ${Math.round(r.secondFirst)} ms, worker CPU ${Math.round(r.secondWorkerCpu)} ms, file bytes ${r.secondBytes}${r.secondParsed ? ' (parsed!)' : ''}, IndexedDB ${(r.idbBytes / 1e6).toFixed(1)} MB`}`);
   }
   return { runs: runs.length, ...Object.fromEntries(KEYS.map((k) => [k, median(runs.map((r) => r[k]))])), total: runs[0].total };
 }
@@ -452,11 +535,14 @@ try {
       rows.push({ ...c, refused: true });
       continue;
     }
-    const query = `catalog=${encodeURIComponent(`${files.origin}/${c.name}`)}`;
-    rows.push({ ...c, ...(await measureCase(c.name, query)) });
+    const catalogUrl = `${files.origin}/${c.name}`;
+    const query = `catalog=${encodeURIComponent(catalogUrl)}`;
+    rows.push({ ...c, ...(await measureCase(c.name, query, { catalogUrl })) });
     if (opts.profile) {
-      const { cpuProfile, clickProfile } = await measureRun(browser, site, files, query, { profile: true });
+      const { cpuProfile, clickProfile, secondProfile } = await measureRun(browser, site, files, query, { profile: true, catalogUrl });
       mkdirSync(opts.profile, { recursive: true });
+      writeFileSync(join(opts.profile, `${c.name}.second.cpuprofile`), JSON.stringify(secondProfile));
+      console.log(`bench-file-store: ${c.name}: worker profile of the second view to the first rows (${join(opts.profile, `${c.name}.second.cpuprofile`)}), self time:\n${topSelf(secondProfile, 20)}`);
       writeFileSync(join(opts.profile, `${c.name}.cpuprofile`), JSON.stringify(cpuProfile));
       console.log(`bench-file-store: ${c.name}: worker profile to the first rows (${join(opts.profile, `${c.name}.cpuprofile`)}), self time:\n${topSelf(cpuProfile, 15)}`);
       writeFileSync(join(opts.profile, `${c.name}.click.cpuprofile`), JSON.stringify(clickProfile));
