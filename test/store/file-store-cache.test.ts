@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { DEMO_CATALOG } from '../e2e/harness.ts';
-import { openCatalog, type CatalogProgress } from '../../src/store/file/open-catalog.ts';
+import { openCatalog, STORE_BUILT_MARK, type CatalogProgress } from '../../src/store/file/open-catalog.ts';
 import type { CachedAnswers, CachedCatalog, CatalogCache } from '../../src/store/file/cache.ts';
 
 const DEMO = readFileSync(DEMO_CATALOG, 'utf8');
@@ -62,7 +62,7 @@ async function startHost(): Promise<Host> {
 }
 
 /** The performance mark the file store sets when it has built a store (from the file or from kept triples). */
-const STORE_BUILT = 'catalog-blocks:file-store:built';
+const STORE_BUILT = STORE_BUILT_MARK;
 
 const SEARCH = 'search?type=solr&query=rdfType:http%5C%3A%2F%2Fwww.w3.org%2Fns%2Fdcat%23Dataset+AND+public:true&limit=5&facetFields=metadata.object.uri&sort=modified+desc';
 
