@@ -93,22 +93,23 @@ describe('DCAT file store: a second view answers from the first view\'s answers 
 
   /** Waits until the first view's answers are kept under `etag` (written a moment after the page's reads). */
   async function answersKept(page: Page, etag: string): Promise<void> {
-    await page.waitForFunction(
-      ([url, v]) =>
-        new Promise<boolean>((resolve) => {
-          const open = indexedDB.open('catalog-blocks-file-store');
-          open.onerror = () => resolve(false);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('answers')) return (db.close(), resolve(false));
-            const get = db.transaction('answers').objectStore('answers').get(url!);
-            get.onsuccess = () => (db.close(), resolve(get.result?.validator === v && get.result.answers.length > 0));
-            get.onerror = () => (db.close(), resolve(false));
-          };
-        }),
-      [catalogUrl(), etag],
-      { timeout: 15000, polling: 200 },
-    );
+    const kept = ([url, v]: string[]) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('catalog-blocks-file-store');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('answers')) return (db.close(), resolve(false));
+          const get = db.transaction('answers').objectStore('answers').get(url!);
+          get.onsuccess = () => (db.close(), resolve(get.result?.validator === v && get.result.answers.length > 0));
+          get.onerror = () => (db.close(), resolve(false));
+        };
+      });
+    // polled here: waitForFunction takes the promise itself for a truthy answer
+    for (let tries = 0; !(await page.evaluate(kept, [catalogUrl(), etag])); tries++) {
+      assert.ok(tries < 75, `no answers kept for ${catalogUrl()} within 15 s`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
   }
 
   test('an unchanged file: the same rows and facets, answered from the kept answers before a store is built; a changed file: its new content', async () => {

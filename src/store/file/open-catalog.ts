@@ -48,7 +48,7 @@ export const KEPT_ANSWER_MARK = 'catalog-blocks:file-store:kept-answer';
  */
 export const BUILD_AFTER_IDLE_MS = 500;
 /** Kept answers are written this long after the last new one (one write for a page's wave of reads). */
-const ANSWERS_WRITE_MS = 1000;
+const ANSWERS_WRITE_MS = 250;
 
 const FORMAT_TYPES: Record<string, RdfFormat> = {
   'text/turtle': 'turtle',
