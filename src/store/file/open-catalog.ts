@@ -84,7 +84,7 @@ export async function openCatalog(source: CatalogSource, onProgress: (p: Catalog
     const answers = await cachedAnswers;
     // answers of this very version only (the triples' validator, which the server has just confirmed)
     const known = answers?.validator === cached.validator ? answers.answers : [];
-    return keepingAnswers(key, cached.validator, cache, known, () => buildCatalog(source, new Date(cached.loadTime), async (sink) => unpackTriples(cached.triples, sink)), Promise.resolve());
+    return keepingAnswers(key, cached.validator, cache, known, fromKept(source, cached), Promise.resolve());
   }
   const { text, format } = await readCatalogFile(source, response, onProgress);
   onProgress({ phase: 'parse', loaded: text.length });
@@ -110,15 +110,19 @@ export async function openCatalog(source: CatalogSource, onProgress: (p: Catalog
   const kept: CachedCatalog | undefined = packer && validator ? { url: key, validator, loadTime: loadTime.getTime(), triples: packer.packed() } : undefined;
   // after the store says it is ready: copying a large catalog into IndexedDB takes a while, the first answer does not wait
   const written = new Promise<void>((done) => setTimeout(() => void (kept ? cache.write(kept) : cached ? cache.drop(key) : Promise.resolve()).catch(() => {}).then(done), 0));
-  return kept ? keepingAnswers(key, kept.validator, cache, [], async () => get, written) : get;
+  return kept ? keepingAnswers(key, kept.validator, cache, [], givenStore(get), written) : get;
 }
+
+// Made out here, not in openCatalog: a closure made there would keep all it holds (the file's text) for the page's life.
+const givenStore = (get: AnswerGet) => async () => get;
+const fromKept = (source: CatalogSource, cached: CachedCatalog) => () => buildCatalog(source, new Date(cached.loadTime), async (sink) => unpackTriples(cached.triples, sink));
 
 /**
  * The store's reads, answered from `known` (kept answers of this version of the file) where they can be, else by the
  * store `build` gives (built at the first such read, or once the reads pause: BUILD_AFTER_IDLE_MS); the answers the
  * store gives are kept (CachedAnswers, after `written`: the triples they belong with) for the next view.
  */
-function keepingAnswers(key: string, validator: string, cache: CatalogCache, known: readonly CachedAnswer[], build: () => Promise<AnswerGet>, written: Promise<void>): AnswerGet {
+function keepingAnswers(key: string, validator: string, cache: CatalogCache, known: readonly CachedAnswer[], build: (() => Promise<AnswerGet>) | undefined, written: Promise<void>): AnswerGet {
   const answers = new Map(known.map((a) => [a[0], a]));
   let chars = known.reduce((n, a) => n + a[2].length, 0);
   let store: Promise<AnswerGet> | undefined;
@@ -126,10 +130,17 @@ function keepingAnswers(key: string, validator: string, cache: CatalogCache, kno
   const built = (): Promise<AnswerGet> => {
     clearTimeout(idle);
     // a macrotask first: reads already sent are answered from `known` before the build takes the thread
-    return (store ??= new Promise((go) => setTimeout(go, 0)).then(build).then((get) => (mark(STORE_BUILT_MARK), get)));
+    return (store ??= new Promise((go) => setTimeout(go, 0)).then(() => {
+      const b = build!;
+      // the kept triples are not held once the store is built from them
+      build = undefined;
+      return b();
+    }).then((get) => (mark(STORE_BUILT_MARK), get)));
   };
-  if (!answers.size) void built();
-  else idle = setTimeout(built, BUILD_AFTER_IDLE_MS);
+  // a build that fails fails the reads that wait for it (the worker answers them 500), not the page
+  const start = (): void => void built().catch(() => {});
+  if (!answers.size) start();
+  else idle = setTimeout(start, BUILD_AFTER_IDLE_MS);
   let writing: ReturnType<typeof setTimeout> | undefined;
   let told = false;
   const keep = (url: string, a: FileAnswer & { json: string }) => {
@@ -146,7 +157,7 @@ function keepingAnswers(key: string, validator: string, cache: CatalogCache, kno
       told = true;
       if (!store) {
         clearTimeout(idle);
-        idle = setTimeout(built, BUILD_AFTER_IDLE_MS);
+        idle = setTimeout(start, BUILD_AFTER_IDLE_MS);
       }
       const [, status, json] = hit;
       return { status, json, get body(): unknown { return JSON.parse(json); } };
