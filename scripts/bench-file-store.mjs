@@ -333,6 +333,31 @@ function cacheKept(catalogUrl) {
   });
 }
 
+/** What is kept for `catalogUrl`: the packed triples' bytes (strings as UTF-16) and the kept answers' count and JSON bytes. */
+function keptSizes(catalogUrl) {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('catalog-blocks-file-store');
+    open.onerror = () => resolve({});
+    open.onsuccess = () => {
+      const db = open.result;
+      const names = [...db.objectStoreNames].filter((n) => n === 'catalogs' || n === 'answers');
+      const tx = db.transaction(names);
+      const got = names.map((n) => tx.objectStore(n).get(catalogUrl));
+      tx.oncomplete = () => {
+        db.close();
+        const [catalog, answers] = got.map((g) => g.result);
+        const t = catalog?.triples;
+        resolve({
+          triplesBytes: t ? t.strings.reduce((n, x) => n + 2 * x.length, 0) + t.terms.byteLength + t.triples.byteLength : undefined,
+          answers: answers?.answers.length ?? 0,
+          answersBytes: answers ? answers.answers.reduce((n, a) => n + 2 * (a[0].length + a[2].length), 0) : 0,
+        });
+      };
+      tx.onerror = () => { db.close(); resolve({}); };
+    };
+  });
+}
+
 /** The bytes IndexedDB holds for this origin (navigator.storage.estimate's usage details, Chromium), else the usage. */
 async function storedBytes() {
   const e = await navigator.storage.estimate();
@@ -351,6 +376,7 @@ async function secondView(browser, page, site, files, query, catalogUrl, firstWo
     await new Promise((r) => setTimeout(r, 200));
   }
   const idbBytes = await page.evaluate(storedBytes);
+  const sizes = await page.evaluate(keptSizes, catalogUrl);
   const worker = await workerCdp(page, profile, firstWorker);
   site.reset();
   files.reset();
@@ -383,6 +409,7 @@ async function secondView(browser, page, site, files, query, catalogUrl, firstWo
     catalogBytes: files.sent(),
     workerCpu: workers.reduce((n, t) => n + threadCpu(events, t, nav.ts, rows.ts), 0),
     idbBytes,
+    ...sizes,
   };
 }
 
@@ -468,7 +495,7 @@ async function measureRun(browser, site, files, query, { profile = false, store 
     clickWall: click.wall,
     clickHits: click.hits,
     total: click.total,
-    ...(second ? { secondFirst: second.firstResults, secondWorkerCpu: second.workerCpu, secondBytes: second.catalogBytes, secondParsed: second.parsed, idbBytes: second.idbBytes } : {}),
+    ...(second ? { secondFirst: second.firstResults, secondWorkerCpu: second.workerCpu, secondBytes: second.catalogBytes, secondParsed: second.parsed, idbBytes: second.idbBytes, triplesBytes: second.triplesBytes, answers: second.answers, answersBytes: second.answersBytes } : {}),
   };
   await context.close();
   if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
@@ -522,7 +549,7 @@ const site = await startHost('127.0.0.1', (path) => {
 const loadBefore = loadavg()[0];
 const browser = await chromium.launch(launchOptions());
 const rows = [];
-const KEYS = ['firstResults', 'downloadStart', 'downloadEnd', 'parseStart', 'indexStart', 'catalogBytes', 'catalogGzip', 'jsBytes', 'jsGzip', 'workerCpu', 'mainCpuToFirst', 'heapUsed', 'heapTotal', 'clickMainCpu', 'clickWorkerCpu', 'clickWall', 'secondFirst', 'secondWorkerCpu', 'secondBytes', 'idbBytes'];
+const KEYS = ['firstResults', 'downloadStart', 'downloadEnd', 'parseStart', 'indexStart', 'catalogBytes', 'catalogGzip', 'jsBytes', 'jsGzip', 'workerCpu', 'mainCpuToFirst', 'heapUsed', 'heapTotal', 'clickMainCpu', 'clickWorkerCpu', 'clickWall', 'secondFirst', 'secondWorkerCpu', 'secondBytes', 'idbBytes', 'triplesBytes', 'answers', 'answersBytes'];
 /** Medians of opts.runs runs after a warm-up run (it warms up the hosts and the browser). */
 async function measureCase(name, query, options) {
   const runs = [];
@@ -533,7 +560,7 @@ async function measureCase(name, query, options) {
     console.log(`bench-file-store: ${name} run ${run}${run ? '' : ' (warm-up)'}: first results ${Math.round(r.firstResults)} ms `
       + `${r.downloadStart === undefined ? '' : `(download ${phase('downloadStart')}–${phase('downloadEnd')}, parse from ${phase('parseStart')}, index from ${phase('indexStart')}), `}`
       + `${r.workerCpu === undefined ? '' : `worker CPU ${Math.round(r.workerCpu)} ms, heap ${(r.heapUsed / 1e6).toFixed(1)} MB, `}click main CPU ${r.clickMainCpu.toFixed(1)} ms`
-      + `${r.secondFirst === undefined ? '' : `; second view: first results ${Math.round(r.secondFirst)} ms, worker CPU ${Math.round(r.secondWorkerCpu)} ms, file bytes ${r.secondBytes}${r.secondParsed ? ' (parsed!)' : ''}, IndexedDB ${(r.idbBytes / 1e6).toFixed(1)} MB`}`);
+      + `${r.secondFirst === undefined ? '' : `; second view: first results ${Math.round(r.secondFirst)} ms, worker CPU ${Math.round(r.secondWorkerCpu)} ms, file bytes ${r.secondBytes}${r.secondParsed ? ' (parsed!)' : ''}, IndexedDB ${(r.idbBytes / 1e6).toFixed(1)} MB (triples ${(r.triplesBytes / 1e6).toFixed(1)} MB, ${r.answers} answers ${(r.answersBytes / 1e3).toFixed(0)} KB)`}`);
   }
   return { runs: runs.length, ...Object.fromEntries(KEYS.map((k) => [k, median(runs.map((r) => r[k]))])), total: runs[0].total };
 }
@@ -605,7 +632,7 @@ const text = [
   + 'Facet click (the value with the most hits below the total): main-thread CPU (thread time, trace; issue 29 asks ≤ 20 ms) and the worker\'s CPU from the click to the list and facets redrawn with the value selected, and the wall time'
   + `${comparison ? '; the last row is the same page and catalog served by the dev store instead, for what the layout itself costs' : ''}. `
   + 'Second view: the same page again in the same browser context once the first view\'s cache is written (the file host sends an ETag; the file unchanged): navigation start → first rows, and the worker\'s CPU to them'
-  + `${sized.some((r) => r.idbBytes) ? ` (IndexedDB then holds ${sized.filter((r) => r.idbBytes).map((r) => `${mb(r.idbBytes)} for the ${r.datasets.toLocaleString('en')} datasets as ${FORMATS[r.format].label}`).join(', ')}: the packed triples and the kept answers)` : ''}. `
+  + `${sized.some((r) => r.idbBytes) ? ` (kept in IndexedDB, as structured data: ${sized.filter((r) => r.idbBytes).map((r) => `${mb(r.triplesBytes)} of packed triples and ${r.answers} answers of ${kb(r.answersBytes)} for the ${r.datasets.toLocaleString('en')} datasets as ${FORMATS[r.format].label}`).join('; ')}; the origin's IndexedDB usage on disk, compressed: ${sized.filter((r) => r.idbBytes).map((r) => mb(r.idbBytes)).join(', ')})` : ''}. `
   + `Wall times (first results, click wall) depend on the machine's other load (1-minute load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after the run); the CPU times much less.`,
   '',
   ...table,
