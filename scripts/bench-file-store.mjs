@@ -317,18 +317,23 @@ function topSelf(profile, n) {
 /** Whether the file store has kept `catalogUrl` in IndexedDB: its triples and the answers of the page's reads. */
 function cacheKept(catalogUrl) {
   return new Promise((resolve) => {
+    setTimeout(() => resolve('timeout'), 3000);
     const open = indexedDB.open('catalog-blocks-file-store');
-    open.onerror = () => resolve(false);
+    open.onerror = () => resolve('open failed');
+    open.onblocked = () => resolve('blocked');
     open.onsuccess = () => {
-      const db = open.result;
-      const stores = [...db.objectStoreNames];
-      if (!stores.includes('catalogs')) return void (db.close(), resolve(false));
-      // the answers are kept since they were (a database without them: only the triples)
-      const names = stores.filter((n) => n === 'catalogs' || n === 'answers');
-      const tx = db.transaction(names);
-      const got = names.map((n) => tx.objectStore(n).count(catalogUrl));
-      tx.oncomplete = () => { db.close(); resolve(got.every((g) => g.result > 0)); };
-      tx.onerror = () => { db.close(); resolve(false); };
+      try {
+        const db = open.result;
+        // the answers are kept since they were (a database without them: only the triples)
+        const names = ['catalogs', 'answers'].filter((n) => db.objectStoreNames.contains(n));
+        if (!names.includes('catalogs')) return void (db.close(), resolve('no catalogs'));
+        const tx = db.transaction(names);
+        const got = names.map((n) => tx.objectStore(n).count(catalogUrl));
+        tx.oncomplete = () => { db.close(); resolve(got.every((g) => g.result > 0) || `counts ${got.map((g) => g.result)}`); };
+        tx.onerror = () => { db.close(); resolve('tx failed'); };
+      } catch (e) {
+        resolve(String(e));
+      }
     };
   });
 }
@@ -340,7 +345,7 @@ function keptSizes(catalogUrl) {
     open.onerror = () => resolve({});
     open.onsuccess = () => {
       const db = open.result;
-      const names = [...db.objectStoreNames].filter((n) => n === 'catalogs' || n === 'answers');
+      const names = ['catalogs', 'answers'].filter((n) => db.objectStoreNames.contains(n));
       const tx = db.transaction(names);
       const got = names.map((n) => tx.objectStore(n).get(catalogUrl));
       tx.oncomplete = () => {
@@ -371,8 +376,8 @@ async function storedBytes() {
  */
 async function secondView(browser, page, site, files, query, catalogUrl, firstWorker, profile = false) {
   // polled here: page.waitForFunction would take the promise itself for a truthy answer
-  for (const until = Date.now() + 120000; !(await page.evaluate(cacheKept, catalogUrl));) {
-    if (Date.now() > until) throw new Error(`${catalogUrl}: not kept in IndexedDB within 120 s`);
+  for (let until = Date.now() + 120000, kept; (kept = await page.evaluate(cacheKept, catalogUrl)) !== true;) {
+    if (Date.now() > until) throw new Error(`${catalogUrl}: not kept in IndexedDB within 120 s (${kept})`);
     await new Promise((r) => setTimeout(r, 200));
   }
   const idbBytes = await page.evaluate(storedBytes);
@@ -458,6 +463,8 @@ async function measureRun(browser, site, files, query, { profile = false, store 
     else trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
   }
   await worker.detach();
+  // what the first view was sent (the second view counts its own)
+  const sent = { catalogBytes: files.sent(), catalogGzip: files.sent(undefined, true), jsBytes: site.sent((p) => p.endsWith('.js')), jsGzip: site.sent((p) => p.endsWith('.js'), true) };
   const second = store ? undefined : await secondView(browser, page, site, files, query, catalogUrl, worker.targetId());
   const events = trace.traceEvents ?? trace;
   const mark = (name) => {
@@ -482,10 +489,7 @@ async function measureRun(browser, site, files, query, { profile = false, store 
     downloadEnd: phases.downloaded,
     parseStart: phases.parse,
     indexStart: phases.index,
-    catalogBytes: files.sent(),
-    catalogGzip: files.sent(undefined, true),
-    jsBytes: site.sent((p) => p.endsWith('.js')),
-    jsGzip: site.sent((p) => p.endsWith('.js'), true),
+    ...sent,
     workerCpu: workerThread && threadCpu(events, workerThread, nav.ts, rows.ts),
     mainCpuToFirst: threadCpu(events, main, nav.ts, rows.ts),
     heapUsed: heap?.usedSize,
