@@ -54,6 +54,32 @@ describe('file store cache (IndexedDB)', () => {
     expect(kept).to.deep.equal([false, true, true, true]);
   });
 
+  it('keeps answers next to a catalog\'s triples only; a new version of the triples, or dropping them, drops the answers', async () => {
+    const cache = catalogCache();
+    const answers = { url: `${prefix}e.ttl`, validator: '"v1"', answers: [['https://x/e.ttl#store/search?q', 200, '{"results":1}'] as const] };
+    await cache.writeAnswers(answers);
+    expect(await cache.readAnswers(`${prefix}e.ttl`)).to.equal(undefined);
+    await cache.write(catalog(`${prefix}e.ttl`));
+    await cache.writeAnswers(answers);
+    expect(await cache.readAnswers(`${prefix}e.ttl`)).to.deep.equal(answers);
+    await cache.write(catalog(`${prefix}e.ttl`, '"v2"'));
+    expect(await cache.readAnswers(`${prefix}e.ttl`)).to.equal(undefined);
+    await cache.writeAnswers({ ...answers, validator: '"v2"' });
+    await cache.drop(`${prefix}e.ttl`);
+    expect(await cache.readAnswers(`${prefix}e.ttl`)).to.equal(undefined);
+  });
+
+  it('drops the answers of a catalog that falls out of the last ones kept', async () => {
+    const cache = catalogCache();
+    await cache.write(catalog(`${prefix}f1.ttl`));
+    await cache.writeAnswers({ url: `${prefix}f1.ttl`, validator: '"v1"', answers: [['u', 200, '{}']] });
+    for (const name of ['f2', 'f3', 'f4']) {
+      await new Promise((r) => setTimeout(r, 5));
+      await cache.write(catalog(`${prefix}${name}.ttl`));
+    }
+    expect(await cache.readAnswers(`${prefix}f1.ttl`)).to.equal(undefined);
+  });
+
   it('an IndexedDB that refuses to open is no cache, and no error', async () => {
     const real = Object.getOwnPropertyDescriptor(globalThis, 'indexedDB')!;
     Object.defineProperty(globalThis, 'indexedDB', {

@@ -8,23 +8,30 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { DEMO_CATALOG } from '../e2e/harness.ts';
-import { openCatalog, type CatalogProgress } from '../../src/store/file/open-catalog.ts';
-import type { CachedCatalog, CatalogCache } from '../../src/store/file/cache.ts';
+import { openCatalog, STORE_BUILT_MARK, type CatalogProgress } from '../../src/store/file/open-catalog.ts';
+import type { CachedAnswers, CachedCatalog, CatalogCache } from '../../src/store/file/cache.ts';
 
 const DEMO = readFileSync(DEMO_CATALOG, 'utf8');
 
 /** A cache in memory (Node has no IndexedDB): what was written, read back as a structured clone would. */
-function memoryCache(): CatalogCache & { entries: Map<string, CachedCatalog>; changed(): Promise<void> } {
+function memoryCache(): CatalogCache & { entries: Map<string, CachedCatalog>; answers: Map<string, CachedAnswers>; changed(): Promise<void>; answered(): Promise<void> } {
   const entries = new Map<string, CachedCatalog>();
+  const answers = new Map<string, CachedAnswers>();
+  let toldAnswers: (() => void) | undefined;
   // the file store writes after it has answered "ready": a test waits for the write (or drop)
   let told: (() => void) | undefined;
   const tell = () => told?.();
   return {
     entries,
+    answers,
     changed: () => new Promise<void>((resolve) => (told = resolve)),
+    answered: () => new Promise<void>((resolve) => (toldAnswers = resolve)),
     read: async (url) => (entries.has(url) ? structuredClone(entries.get(url)) : undefined),
-    write: async (c) => void (entries.set(c.url, structuredClone(c)), tell()),
-    drop: async (url) => void (entries.delete(url), tell()),
+    // as IndexedDB does it: a new version of the triples drops the answers of the old
+    write: async (c) => void (entries.set(c.url, structuredClone(c)), answers.delete(c.url), tell()),
+    drop: async (url) => void (entries.delete(url), answers.delete(url), tell()),
+    readAnswers: async (url) => (answers.has(url) ? structuredClone(answers.get(url)) : undefined),
+    writeAnswers: async (a) => void (entries.has(a.url) && answers.set(a.url, structuredClone(a)), toldAnswers?.()),
   };
 }
 
@@ -53,6 +60,9 @@ async function startHost(): Promise<Host> {
   host.close = () => new Promise((done) => server.close(() => done()));
   return host;
 }
+
+/** The performance mark the file store sets when it has built a store (from the file or from kept triples). */
+const STORE_BUILT = STORE_BUILT_MARK;
 
 const SEARCH = 'search?type=solr&query=rdfType:http%5C%3A%2F%2Fwww.w3.org%2Fns%2Fdcat%23Dataset+AND+public:true&limit=5&facetFields=metadata.object.uri&sort=modified+desc';
 
@@ -86,6 +96,50 @@ describe('file store cache', () => {
     assert.ok(!phases.includes('parse') && !phases.includes('download'), `phases: ${phases.join()}`);
     assert.match(fresh[0]!, /"results":13/);
     assert.deepEqual(again, fresh);
+  });
+
+  test('a second open with the same ETag answers the reads of the first from the kept answers, before building the store', async () => {
+    const url = `${host.origin}/answers.ttl`;
+    const base = `${url}#store/`;
+    const cache = memoryCache();
+    const answered = cache.answered();
+    const fresh = await answers(await openCatalog({ file: url }, () => {}, cache), base);
+    await answered;
+    assert.equal(cache.answers.get(url)?.validator, '"v1"');
+    assert.equal(cache.answers.get(url)?.answers.length, 2);
+
+    const built = () => performance.getEntriesByName(STORE_BUILT).length;
+    const before = built();
+    const get = await openCatalog({ file: url }, () => {}, cache);
+    const again = await answers(get, base);
+    assert.deepEqual(again, fresh);
+    // answered from the answers kept: no store was built for them
+    assert.equal(built(), before);
+    // a read the first open did not make waits for the store, and is answered by it
+    const other = await get(`${base}search?type=solr&query=title:bees+AND+public:true&limit=1`);
+    assert.equal(built(), before + 1);
+    assert.match(JSON.stringify(other.body), /The population of bees/);
+  });
+
+  test('kept answers are not given for a changed file (new ETag)', async () => {
+    const url = `${host.origin}/answers-changed.ttl`;
+    const base = `${url}#store/`;
+    const all = `${base}search?type=solr&query=rdfType:http%5C%3A%2F%2Fwww.w3.org%2Fns%2Fdcat%23Dataset+AND+public:true&limit=20`;
+    const cache = memoryCache();
+    const answered = cache.answered();
+    assert.match(JSON.stringify((await (await openCatalog({ file: url }, () => {}, cache))(all)).body), /The population of bees/);
+    await answered;
+    host.file = { body: DEMO.replace('The population of bees', 'The population of wasps'), headers: { etag: '"v2"' } };
+    try {
+      const written = cache.changed();
+      const search = JSON.stringify((await (await openCatalog({ file: url }, () => {}, cache))(all)).body);
+      assert.match(search, /The population of wasps/);
+      assert.doesNotMatch(search, /The population of bees/);
+      await written;
+      assert.notEqual(cache.answers.get(url)?.validator, '"v1"');
+    } finally {
+      host.file = { body: DEMO, headers: { etag: '"v1"' } };
+    }
   });
 
   test('a changed file (new ETag) is parsed again and replaces the cached one', async () => {
@@ -137,6 +191,8 @@ describe('file store cache', () => {
       read: () => Promise.reject(new Error('QuotaExceededError')),
       write: () => Promise.reject(new Error('QuotaExceededError')),
       drop: () => Promise.reject(new Error('QuotaExceededError')),
+      readAnswers: () => Promise.reject(new Error('QuotaExceededError')),
+      writeAnswers: () => Promise.reject(new Error('QuotaExceededError')),
     };
     const get = await openCatalog({ file: url }, () => {}, broken);
     assert.match(JSON.stringify((await get(`${url}#store/${SEARCH}`)).body), /"results":13/);

@@ -7,6 +7,11 @@
  *
  * The triples are packed (a string table and index arrays): one structured clone of three arrays is read much faster
  * than 100,000 triple objects, and every repeated IRI comes back as one string, as the parser interns them.
+ * Next to the triples, the answers the page's reads got (CachedAnswers), under the same validator: a later view whose file
+ * is unchanged answers those same reads from them at once, before its store is built (open-catalog.ts). Answers are
+ * kept per catalog, at most CACHED_ANSWERS of them and CACHED_ANSWER_CHARS of JSON; a new version of a catalog's
+ * triples, dropping it, or it falling out of the last CACHED_CATALOGS drops its answers too. Cached answers are data:
+ * a status and a JSON text the page parses as it parses any answer.
  * IndexedDB that fails (private mode, quota, blocked, absent) only means no cache: nothing here throws.
  */
 import type { Term, Triple } from '../../rdf/graph.ts';
@@ -29,15 +34,32 @@ export interface CachedCatalog {
   readonly triples: PackedTriples;
 }
 
+/** One read's answer: the request URL, the status and the body's JSON text. */
+export type CachedAnswer = readonly [url: string, status: number, body: string];
+
+/** The answers of one catalog's reads, valid for the version of the file `validator` names. */
+export interface CachedAnswers {
+  readonly url: string;
+  readonly validator: string;
+  readonly answers: readonly CachedAnswer[];
+}
+
 /** Where cached catalogs are kept (IndexedDB in a browser; the tests give one in memory). */
 export interface CatalogCache {
   read(url: string): Promise<CachedCatalog | undefined>;
+  /** Writes the catalog's triples, and drops the answers kept for an older version of it. */
   write(catalog: CachedCatalog): Promise<void>;
   drop(url: string): Promise<void>;
+  readAnswers(url: string): Promise<CachedAnswers | undefined>;
+  /** Keeps the answers of a catalog whose triples are kept (none else: they would never be dropped). */
+  writeAnswers(answers: CachedAnswers): Promise<void>;
 }
 
 /** How many catalogs are kept: the latest written. */
 export const CACHED_CATALOGS = 3;
+/** How many answers, and how many characters of their JSON, are kept per catalog: the first given. */
+export const CACHED_ANSWERS = 100;
+export const CACHED_ANSWER_CHARS = 2_000_000;
 
 // term kinds in PackedTriples.terms
 const NAMED = 0;
@@ -102,8 +124,13 @@ export function unpackTriples({ strings, terms, triples }: PackedTriples, sink: 
   for (let i = 0; i < triples.length; i += 3) sink({ subject: term(triples[i]!), predicate: strings[triples[i + 1]!]!, object: term(triples[i + 2]!) });
 }
 
+/** Kept answers as data: anything else in the database (another script of the origin wrote it) is left out. */
+const isAnswer = (a: unknown): a is CachedAnswer =>
+  Array.isArray(a) && a.length === 3 && typeof a[0] === 'string' && typeof a[1] === 'number' && typeof a[2] === 'string';
+
 const DB = 'catalog-blocks-file-store';
 const STORE = 'catalogs';
+const ANSWERS = 'answers';
 /** Opening the database waits at most this long (a blocked open never answers). */
 const OPEN_WAIT_MS = 3000;
 
@@ -118,8 +145,9 @@ interface OpenReq extends Req<Db> {
   onblocked: (() => void) | null;
 }
 interface Db {
-  transaction(store: string, mode: Mode): Tx;
+  transaction(stores: string[], mode: Mode): Tx;
   createObjectStore(name: string, options: { keyPath: string }): { createIndex(name: string, keyPath: string): unknown };
+  readonly objectStoreNames: { contains(name: string): boolean };
 }
 type Mode = 'readonly' | 'readwrite';
 interface Tx {
@@ -130,6 +158,7 @@ interface Tx {
 }
 interface ObjectStore {
   get(key: string): Req<unknown>;
+  count(key: string): Req<number>;
   put(value: unknown): unknown;
   delete(key: unknown): unknown;
   index(name: string): { openKeyCursor(range: null, direction: 'prev'): Req<{ readonly primaryKey: unknown; continue(): void } | null> };
@@ -152,8 +181,13 @@ export function catalogCache(): CatalogCache {
         resolve(d);
       };
       try {
-        const req = idb.open(DB, 1);
-        req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'url' }).createIndex('savedAt', 'savedAt');
+        // version 2 added the answers (a version 1 database keeps its triples)
+        const req = idb.open(DB, 2);
+        req.onupgradeneeded = () => {
+          const d = req.result;
+          if (!d.objectStoreNames.contains(STORE)) d.createObjectStore(STORE, { keyPath: 'url' }).createIndex('savedAt', 'savedAt');
+          if (!d.objectStoreNames.contains(ANSWERS)) d.createObjectStore(ANSWERS, { keyPath: 'url' });
+        };
         req.onsuccess = () => done(req.result);
         req.onerror = () => done(undefined);
         req.onblocked = () => done(undefined);
@@ -162,13 +196,13 @@ export function catalogCache(): CatalogCache {
       }
     }));
   /** Runs `work` in one transaction; its result once the transaction is complete, `fallback` on any failure. */
-  const run = async <T>(mode: Mode, work: (s: ObjectStore) => Req<T> | void, fallback: T): Promise<T> => {
+  const run = async <T>(mode: Mode, work: (s: ObjectStore, answers: ObjectStore) => Req<T> | void, fallback: T): Promise<T> => {
     const d = await open();
     if (!d) return fallback;
     return new Promise<T>((resolve) => {
       try {
-        const tx = d.transaction(STORE, mode);
-        const req = work(tx.objectStore(STORE));
+        const tx = d.transaction([STORE, ANSWERS], mode);
+        const req = work(tx.objectStore(STORE), tx.objectStore(ANSWERS));
         tx.oncomplete = () => resolve(req ? req.result : fallback);
         tx.onerror = tx.onabort = () => resolve(fallback);
       } catch {
@@ -184,15 +218,19 @@ export function catalogCache(): CatalogCache {
     write: async (catalog) => {
       await run<undefined>(
         'readwrite',
-        (s) => {
+        (s, answers) => {
           s.put({ ...catalog, savedAt: Date.now() } satisfies Stored);
+          answers.delete(catalog.url);
           // keep the latest CACHED_CATALOGS: walk the keys newest first, delete the rest (no value is read)
           let kept = 0;
           const keys = s.index('savedAt').openKeyCursor(null, 'prev');
           keys.onsuccess = () => {
             const c = keys.result;
             if (!c) return;
-            if (c.primaryKey !== catalog.url && ++kept >= CACHED_CATALOGS) s.delete(c.primaryKey);
+            if (c.primaryKey !== catalog.url && ++kept >= CACHED_CATALOGS) {
+              s.delete(c.primaryKey);
+              answers.delete(c.primaryKey);
+            }
             c.continue();
           };
         },
@@ -200,7 +238,24 @@ export function catalogCache(): CatalogCache {
       );
     },
     drop: async (url) => {
-      await run<undefined>('readwrite', (s) => void s.delete(url), undefined);
+      await run<undefined>('readwrite', (s, answers) => void (s.delete(url), answers.delete(url)), undefined);
+    },
+    readAnswers: async (url) => {
+      const found = await run<Partial<CachedAnswers> | undefined>('readonly', (_, answers) => answers.get(url) as Req<CachedAnswers | undefined>, undefined);
+      return found && typeof found.validator === 'string' && Array.isArray(found.answers) ? { url, validator: found.validator, answers: found.answers.filter(isAnswer) } : undefined;
+    },
+    writeAnswers: async (kept) => {
+      await run<undefined>(
+        'readwrite',
+        (s, answers) => {
+          // only next to the catalog's triples: dropped with them
+          const has = s.count(kept.url);
+          has.onsuccess = () => {
+            if (has.result > 0) answers.put(kept);
+          };
+        },
+        undefined,
+      );
     },
   };
 }

@@ -10,7 +10,7 @@ import { blankPrefix, DevStore } from '../../catalog-engine/catalog.ts';
 import { CatalogParseError, type RdfFormat } from '../../catalog-engine/parse/common.ts';
 import { parseRdfTextInto } from '../../catalog-engine/parse/text.ts';
 import { SearchIndex } from '../../catalog-engine/search/index.ts';
-import { catalogCache, TriplePacker, unpackTriples, type CachedCatalog, type CatalogCache } from './cache.ts';
+import { CACHED_ANSWER_CHARS, CACHED_ANSWERS, catalogCache, TriplePacker, unpackTriples, type CachedAnswer, type CachedCatalog, type CatalogCache } from './cache.ts';
 import { CONSTRUCT_ACCEPT, catalogQueryUrl } from './sparql.ts';
 import { sourceUrl, storeBase, type CatalogSource } from './source.ts';
 
@@ -30,7 +30,25 @@ export interface CatalogFileFailure {
   readonly message: string;
 }
 
-export type AnswerGet = (url: string) => Promise<StoreAnswer>;
+/** A store answer; `json`: its body as JSON text, where that is at hand (what the worker sends the page). */
+export interface FileAnswer extends StoreAnswer {
+  readonly json?: string;
+}
+
+export type AnswerGet = (url: string) => Promise<FileAnswer>;
+
+/** The performance mark set when a store is built (from the file, or from kept triples); a tool's way to see it. */
+export const STORE_BUILT_MARK = 'catalog-blocks:file-store:built';
+/** The performance mark set at the first read answered from kept answers. */
+export const KEPT_ANSWER_MARK = 'catalog-blocks:file-store:kept-answer';
+/**
+ * With kept answers, the store of an unchanged file is built once the page has made no read for this long, or at the
+ * first read no answer is kept for: building takes the worker's thread for a while, and the page's first reads
+ * (the first results, facets, rows) come in a few waves that the kept answers answer at once.
+ */
+export const BUILD_AFTER_IDLE_MS = 500;
+/** Kept answers are written this long after the last new one (one write for a page's wave of reads). */
+const ANSWERS_WRITE_MS = 250;
 
 const FORMAT_TYPES: Record<string, RdfFormat> = {
   'text/turtle': 'turtle',
@@ -56,13 +74,17 @@ export async function openCatalog(source: CatalogSource, onProgress: (p: Catalog
   // kept by the file's URL (an endpoint's answer by the endpoint's store URL, `{endpoint}#sparql/`)
   const key = 'file' in source ? source.file : storeBase(source);
   const cachedCatalog = cache.read(key).catch(() => undefined);
+  const cachedAnswers = cache.readAnswers(key).catch(() => undefined);
   const response = await requestCatalog(source);
   const validator = validatorOf(response);
   const cached = await cachedCatalog;
   if (cached && (response.status === 304 || (validator !== undefined && cached.validator === validator))) {
     void response.body?.cancel().catch(() => {});
     onProgress({ phase: 'index', loaded: 0 });
-    return buildCatalog(source, new Date(cached.loadTime), async (sink) => unpackTriples(cached.triples, sink));
+    const answers = await cachedAnswers;
+    // answers of this very version only (the triples' validator, which the server has just confirmed)
+    const known = answers?.validator === cached.validator ? answers.answers : [];
+    return keepingAnswers(key, cached.validator, cache, known, fromKept(source, cached), Promise.resolve());
   }
   const { text, format } = await readCatalogFile(source, response, onProgress);
   onProgress({ phase: 'parse', loaded: text.length });
@@ -87,9 +109,74 @@ export async function openCatalog(source: CatalogSource, onProgress: (p: Catalog
   // a source without a validator cannot be checked next time: nothing of it is kept
   const kept: CachedCatalog | undefined = packer && validator ? { url: key, validator, loadTime: loadTime.getTime(), triples: packer.packed() } : undefined;
   // after the store says it is ready: copying a large catalog into IndexedDB takes a while, the first answer does not wait
-  setTimeout(() => void (kept ? cache.write(kept) : cached ? cache.drop(key) : Promise.resolve()).catch(() => {}), 0);
-  return get;
+  const written = new Promise<void>((done) => setTimeout(() => void (kept ? cache.write(kept) : cached ? cache.drop(key) : Promise.resolve()).catch(() => {}).then(done), 0));
+  return kept ? keepingAnswers(key, kept.validator, cache, [], givenStore(get), written) : get;
 }
+
+// Made out here, not in openCatalog: a closure made there would keep all it holds (the file's text) for the page's life.
+const givenStore = (get: AnswerGet) => async () => get;
+const fromKept = (source: CatalogSource, cached: CachedCatalog) => () => buildCatalog(source, new Date(cached.loadTime), async (sink) => unpackTriples(cached.triples, sink));
+
+/**
+ * The store's reads, answered from `known` (kept answers of this version of the file) where they can be, else by the
+ * store `build` gives (built at the first such read, or once the reads pause: BUILD_AFTER_IDLE_MS); the answers the
+ * store gives are kept (CachedAnswers, after `written`: the triples they belong with) for the next view.
+ */
+function keepingAnswers(key: string, validator: string, cache: CatalogCache, known: readonly CachedAnswer[], build: (() => Promise<AnswerGet>) | undefined, written: Promise<void>): AnswerGet {
+  const answers = new Map(known.map((a) => [a[0], a]));
+  let chars = known.reduce((n, a) => n + a[2].length, 0);
+  let store: Promise<AnswerGet> | undefined;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const built = (): Promise<AnswerGet> => {
+    clearTimeout(idle);
+    // a macrotask first: reads already sent are answered from `known` before the build takes the thread
+    return (store ??= new Promise((go) => setTimeout(go, 0)).then(() => {
+      const b = build!;
+      // the kept triples are not held once the store is built from them
+      build = undefined;
+      return b();
+    }).then((get) => (mark(STORE_BUILT_MARK), get)));
+  };
+  // a build that fails fails the reads that wait for it (the worker answers them 500), not the page
+  const start = (): void => void built().catch(() => {});
+  if (!answers.size) start();
+  else idle = setTimeout(start, BUILD_AFTER_IDLE_MS);
+  let writing: ReturnType<typeof setTimeout> | undefined;
+  let told = false;
+  const keep = (url: string, a: FileAnswer & { json: string }) => {
+    if (answers.has(url) || answers.size >= CACHED_ANSWERS || chars + a.json.length > CACHED_ANSWER_CHARS) return;
+    answers.set(url, [url, a.status, a.json]);
+    chars += a.json.length;
+    clearTimeout(writing);
+    writing = setTimeout(() => void written.then(() => cache.writeAnswers({ url: key, validator, answers: [...answers.values()] })).catch(() => {}), ANSWERS_WRITE_MS);
+  };
+  return async (url) => {
+    const hit = answers.get(url);
+    if (hit) {
+      if (!told) mark(KEPT_ANSWER_MARK);
+      told = true;
+      if (!store) {
+        clearTimeout(idle);
+        idle = setTimeout(start, BUILD_AFTER_IDLE_MS);
+      }
+      const [, status, json] = hit;
+      return { status, json, get body(): unknown { return JSON.parse(json); } };
+    }
+    const a = await (await built())(url);
+    const json = JSON.stringify(a.body);
+    // a store's failure (500) is not an answer of the file
+    if (a.status < 500) keep(url, { ...a, json });
+    return { ...a, json };
+  };
+}
+
+const mark = (name: string): void => {
+  try {
+    (globalThis as { performance?: { mark?(name: string): unknown } }).performance?.mark?.(name);
+  } catch {
+    // no marks here: nothing to tell
+  }
+};
 
 /** The store of one catalog's triples (given by `feed` to its sink) and its search index. */
 async function buildCatalog(source: CatalogSource, loadTime: Date, feed: (sink: CatalogBuilder['add']) => Promise<void>): Promise<AnswerGet> {

@@ -1,0 +1,148 @@
+/**
+ * Issue 29: a second page view of an unchanged catalog file starts at once. The first view parses the file and keeps
+ * its triples and the answers of the page's reads (IndexedDB); the second asks the server again (ETag, 304) and answers
+ * the same reads from the kept answers before any store is built — the same rows and facets as the first view. A
+ * changed file (a new ETag) is read again and shows its new content, never an answer kept for the old one.
+ */
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO_CATALOG, launch, startSite, watch, type Running } from './harness.ts';
+import { settleSearch } from './search-helpers.ts';
+
+const DEMO_TTL = readFileSync(DEMO_CATALOG, 'utf8');
+const KEPT_ANSWER = 'catalog-blocks:file-store:kept-answer';
+const BUILT = 'catalog-blocks:file-store:built';
+
+/** A static host on `localhost` (the page is on 127.0.0.1) answering conditional GETs; `file` can change. */
+async function startFileHost(): Promise<{ origin: string; file: { body: string; etag: string }; statuses: number[]; close(): Promise<void> }> {
+  const host = { file: { body: DEMO_TTL, etag: '"demo-1"' }, statuses: [] as number[] };
+  const server: Server = createServer((req, res) => {
+    const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'ETag' };
+    const { body, etag } = host.file;
+    const status = req.headers['if-none-match'] === etag ? 304 : 200;
+    host.statuses.push(status);
+    if (status === 304) res.writeHead(304, { ...cors, etag, 'cache-control': 'no-cache' }).end();
+    else res.writeHead(200, { ...cors, etag, 'cache-control': 'no-cache', 'content-type': 'text/turtle' }).end(body);
+  });
+  await new Promise<void>((ok) => server.listen(0, 'localhost', ok));
+  const a = server.address();
+  return { ...host, origin: `http://localhost:${typeof a === 'object' && a ? a.port : 0}`, close: () => new Promise((done) => server.close(() => done())) };
+}
+
+interface Shown {
+  readonly results: string;
+  readonly rows: string[];
+  readonly facets: string[];
+  /** The file store worker's performance marks, in order: [name, startTime]. */
+  readonly marks: [string, number][];
+  readonly phases: string[];
+}
+
+describe('DCAT file store: a second view answers from the first view\'s answers (issue 29)', () => {
+  let files: Awaited<ReturnType<typeof startFileHost>>;
+  let site: Running & { origin: string };
+  let browser: Awaited<ReturnType<typeof launch>>;
+  let context: BrowserContext;
+  let pages: string;
+  const catalogUrl = () => `${files.origin}/dcat/catalog.ttl`;
+  before(async () => {
+    files = await startFileHost();
+    // the page is a file of the site (not a routed page: Playwright's routing turns the HTTP cache off)
+    pages = mkdtempSync(join(tmpdir(), 'file-store-second-view-'));
+    writeFileSync(
+      join(pages, 'search.html'),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>File store second view</title>
+<script type="module" src="/cdn/catalog-blocks.js"></script></head><body>
+<div data-portal-config data-catalog-url="${files.origin}/dcat/catalog.ttl"></div>
+<main><dataset-facet-search-layout></dataset-facet-search-layout></main></body></html>`,
+    );
+    site = await startSite('http://localhost:9/store/', { '/second-view-e2e/': [pages] });
+    browser = await launch();
+    context = await browser.newContext();
+    await context.addInitScript(() => {
+      const w = window as unknown as { phases: string[] };
+      w.phases = [];
+      document.addEventListener('catalog-file-progress', (e) => w.phases.push((e as CustomEvent<{ phase: string }>).detail.phase));
+    });
+  });
+  after(async () => {
+    await context?.close();
+    await browser?.close();
+    await site?.close();
+    await files?.close();
+    rmSync(pages, { recursive: true, force: true });
+  });
+
+  /** One view of the search page: what it shows once settled, and the worker's marks. */
+  async function view(page: Page): Promise<Shown> {
+    const worker = page.waitForEvent('worker');
+    await page.goto(`${site.origin}/second-view-e2e/search.html`);
+    await settleSearch(page);
+    const results = ((await page.locator('.esbResults').textContent()) ?? '').trim();
+    const rows = (await page.locator('li.entryListRow').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+    const facets = (await page.locator('li.esbFacets__option').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
+    const marks = await (await worker).evaluate(() => performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as [string, number]));
+    const phases = await page.evaluate(() => (window as unknown as { phases: string[] }).phases);
+    return { results, rows, facets, marks, phases };
+  }
+
+  /** Waits until the first view's answers are kept under `etag` (written a moment after the page's reads). */
+  async function answersKept(page: Page, etag: string): Promise<void> {
+    const kept = ([url, v]: string[]) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open('catalog-blocks-file-store');
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('answers')) return (db.close(), resolve(false));
+          const get = db.transaction('answers').objectStore('answers').get(url!);
+          get.onsuccess = () => (db.close(), resolve(get.result?.validator === v && get.result.answers.length > 0));
+          get.onerror = () => (db.close(), resolve(false));
+        };
+      });
+    // polled here: waitForFunction takes the promise itself for a truthy answer
+    for (let tries = 0; !(await page.evaluate(kept, [catalogUrl(), etag])); tries++) {
+      assert.ok(tries < 75, `no answers kept for ${catalogUrl()} within 15 s`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  test('an unchanged file: the same rows and facets, answered from the kept answers before a store is built; a changed file: its new content', async () => {
+    const page = await context.newPage();
+    const seen = watch(page, 'http://localhost:9/store/');
+    const first = await view(page);
+    assert.match(first.results, /Showing all 13 datasets/);
+    assert.ok(first.rows.some((r) => r.includes('The population of bees')), first.rows.join('\n'));
+    assert.ok(first.facets.length > 0);
+    assert.ok(first.phases.includes('parse'), `first view phases: ${first.phases.join()}`);
+    assert.ok(!first.marks.some(([n]) => n === KEPT_ANSWER));
+    await answersKept(page, '"demo-1"');
+
+    const second = await view(page);
+    assert.equal(second.results, first.results);
+    assert.deepEqual(second.rows, first.rows);
+    assert.deepEqual(second.facets, first.facets);
+    assert.ok(!second.phases.includes('parse') && !second.phases.includes('download'), `second view phases: ${second.phases.join()}`);
+    const kept = second.marks.find(([n]) => n === KEPT_ANSWER);
+    assert.ok(kept, `second view worker marks: ${JSON.stringify(second.marks)}`);
+    // the first read was answered before the store was built (the store is built after, for reads not kept)
+    const built = second.marks.find(([n]) => n === BUILT);
+    assert.ok(!built || built[1] > kept[1], `second view worker marks: ${JSON.stringify(second.marks)}`);
+
+    // the publisher changes the file: a new ETag, a new title
+    files.file.body = DEMO_TTL.replace('The population of bees', 'The population of wasps');
+    files.file.etag = '"demo-2"';
+    const third = await view(page);
+    assert.ok(third.phases.includes('parse'), `third view phases: ${third.phases.join()}`);
+    assert.ok(!third.marks.some(([n]) => n === KEPT_ANSWER), `third view worker marks: ${JSON.stringify(third.marks)}`);
+    assert.ok(third.rows.some((r) => r.includes('The population of wasps')), third.rows.join('\n'));
+    assert.ok(!third.rows.some((r) => r.includes('The population of bees')), third.rows.join('\n'));
+    assert.deepEqual(seen.problems, []);
+    await page.close();
+  });
+});
