@@ -18,8 +18,8 @@ import {
   facetLayoutList, facetsAttributes, listAttributes, multiSearchAttributes, searchAttributes, sharedAttributes, type Attrs, type FacetVariant, type ListForwarding,
 } from '../../src/search/layout-parts.ts';
 
-/** A layout re-renders when its scope's state changes (clear-all shows while a filter is active). */
-const STATE_EVENT = ['state'];
+/** A layout re-renders when its scope's state changes (clear-all shows while a filter is active), with the answer. */
+const LAYOUT_EVENTS = ['state', 'status'];
 
 type AttributeMap = Readonly<Record<string, string | undefined>>;
 
@@ -157,9 +157,9 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
   declare scope: string | undefined;
 
   /** A layout loads no data itself (its children do); its own load is the UI strings of its language. */
-  readonly #scope = new ScopePart(this, { events: STATE_EVENT, loader: this.loader, stateChanged: () => void (this.#stateOnly = true) });
-  /** The update under way was asked for by the scope's new state (see updated). */
-  #stateOnly = false;
+  readonly #scope = new ScopePart(this, { events: LAYOUT_EVENTS, loader: this.loader, keepWhileLoading: true, heard: () => void (this.#scopeOnly = true) });
+  /** The update under way was asked for by the scope (see updated). */
+  #scopeOnly = false;
 
   get scopeName(): string {
     return scopeNameOf(this);
@@ -180,15 +180,15 @@ export abstract class SearchLayout extends CatalogBlock<boolean> {
 
   /**
    * Children resolve `inherit` from this block's parameters at their own render: tell them when ours may have changed.
-   * Not after a render for a new search state alone (the clear-all button): the children follow the scope themselves,
-   * and rendering all of them at once would draw the list's and the facets' loading state the moment a filter is
-   * clicked (keepWhileLoading).
+   * Not after a render for its scope alone (the clear-all button): the children follow the scope themselves, and
+   * rendering all of them then would draw the list's and the facets' loading state the moment a filter is clicked
+   * (keepWhileLoading).
    */
   protected override updated(changed: Map<PropertyKey, unknown>): void {
     super.updated(changed);
-    const stateOnly = this.#stateOnly && changed.size === 0;
-    this.#stateOnly = false;
-    if (stateOnly) return;
+    const scopeOnly = this.#scopeOnly && changed.size === 0;
+    this.#scopeOnly = false;
+    if (scopeOnly) return;
     for (const child of this.querySelectorAll('*')) if (child instanceof CatalogBlock) child.requestUpdate();
   }
 

@@ -39,6 +39,8 @@ export interface ScopePartOptions {
   events?: readonly string[];
   /** The scope's state changed (URL, back/forward, another part) or another scope was joined. */
   stateChanged?: (state: SearchState) => void;
+  /** An event the block follows came from its scope (before the block's update is asked for). */
+  heard?: () => void;
   /** The block now follows `scope` (the first, or another one: its name, store or page changed). */
   joined?: (scope: SearchScope) => void;
   /** The block no longer follows `scope` (disconnected, or another scope joined). */
@@ -48,9 +50,10 @@ export interface ScopePartOptions {
   /** False while the block must not join yet (the list waits for the page configuration, which may name its store). */
   ready?: () => boolean;
   /**
-   * A block that shows results (the list, the result count, the facets' counts): when a new search starts, what it
-   * shows stays, marked aria-busy, until the answer or LOADING_DELAY (see #changed). The controls (chips, sort,
-   * search field, layouts) follow the new state at once.
+   * A block that shows results (the list, the result count, the facets' counts) or frames them (a layout and its
+   * clear-all button): when a new search starts, what it shows stays, marked aria-busy, until the answer or
+   * LOADING_DELAY (see #changed), and the page is drawn once, with the answer. The controls (chips, sort, search
+   * field) follow the new state at once.
    */
   keepWhileLoading?: boolean;
 }
@@ -212,6 +215,7 @@ export class ScopePart implements ReactiveController {
 
   #changed = (event: Event): void => {
     if (event.type === 'state') this.#options.stateChanged?.(this.scope.state);
+    this.#options.heard?.();
     // Results there and a new search started (the scope tells its status before its new state): what the block shows
     // stays until the answer, or LOADING_DELAY, marked aria-busy meanwhile. Before any results, or after an error
     // ("Try again"), loading shows at once.
