@@ -153,6 +153,7 @@ async function measureInPage(page, size, scope) {
      * shown selected).
      */
     const rendered = (expectRows, mustBeNew, extra = () => true) => new Promise((done, fail) => {
+      const oldState = list.searchScope?.state; // (the step's action sets a new state object)
       const check = () => {
         const body = list.querySelector('.esbSearchList');
         const facetsBody = facets.querySelector('.esbFacets');
@@ -160,7 +161,7 @@ async function measureInPage(page, size, scope) {
         if (busy) return;
         // the answer to the step's state drawn (an answer within the blocks' loading delay shows no busy state first)
         const scope = list.searchScope;
-        if (mustBeNew && (!scope || scope.status !== 'ready' || scope.results?.state !== scope.state)) return;
+        if (mustBeNew && (!scope || scope.state === oldState || scope.status !== 'ready' || scope.results?.state !== scope.state)) return;
         const rows = list.querySelectorAll('li.entryListRow').length;
         if (rows < expectRows() || !facets.querySelector('.esbFacets__collection') || !extra()) return;
         observer.disconnect();
