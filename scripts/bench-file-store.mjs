@@ -353,6 +353,14 @@ async function storedBytes() {
   return e.usageDetails?.indexedDB ?? e.usage;
 }
 
+/** Opens the bench page and waits for its first rows: [ms from navigation start to them, the file store's phases]. */
+async function openBenchPage(page, site, query) {
+  await page.goto(`${site.origin}/bench.html?${query}`);
+  await page.evaluate(() => performance.mark('bench:nav', { startTime: 0 }));
+  await page.waitForFunction(() => window.__benchFirstRows !== undefined, undefined, { timeout: 180000, polling: 100 });
+  return page.evaluate(() => [window.__benchFirstRows, window.__benchPhases]);
+}
+
 /**
  * The second view: the same page again in the same context once the first view's cache is written (the browser
  * revalidates the file, 304): first results and the worker's CPU from navigation start to the first rows. With
@@ -374,10 +382,7 @@ async function secondView(browser, page, site, files, query, catalogUrl, firstWo
   let first;
   let phases;
   try {
-    await page.goto(`${site.origin}/bench.html?${query}`);
-    await page.evaluate(() => performance.mark('bench:nav', { startTime: 0 }));
-    await page.waitForFunction(() => window.__benchFirstRows !== undefined, undefined, { timeout: 180000, polling: 100 });
-    [first, phases] = await page.evaluate(() => [window.__benchFirstRows, window.__benchPhases]);
+    [first, phases] = await openBenchPage(page, site, query);
     if (profile) {
       await worker.attached;
       return { cpuProfile: (await worker.send('Profiler.stop')).profile };
@@ -420,10 +425,7 @@ async function measureRun(browser, site, files, query, { profile = false, store 
   let click;
   let heap;
   try {
-    await page.goto(`${site.origin}/bench.html?${query}`);
-    await page.evaluate(() => performance.mark('bench:nav', { startTime: 0 }));
-    await page.waitForFunction(() => window.__benchFirstRows !== undefined, undefined, { timeout: 180000, polling: 100 });
-    [first, phases] = await page.evaluate(() => [window.__benchFirstRows, window.__benchPhases]);
+    [first, phases] = await openBenchPage(page, site, query);
     if (!store || profile) await worker.attached;
     if (profile) {
       const cpuProfile = store ? undefined : (await worker.send('Profiler.stop')).profile;
