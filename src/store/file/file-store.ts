@@ -134,9 +134,9 @@ async function openSource(source: CatalogSource): Promise<Backend> {
   } catch (e) {
     if (!(e instanceof NoWorker)) throw e;
   }
-  const { openCatalog } = await import('./open-catalog.ts');
+  const { answerJson, openCatalog } = await import('./open-catalog.ts');
   const get = await openCatalog(source, progress(source));
-  return { get: async (url) => get(url).then((a) => ({ status: a.status, body: a.json ?? JSON.stringify(a.body) })) };
+  return { get: async (url) => get(url).then((a) => ({ status: a.status, body: answerJson(a) })) };
 }
 
 /** Tells the page how far the file has come (`catalog-file-progress` on the document; blocks show it while loading). */

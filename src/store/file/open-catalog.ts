@@ -37,6 +37,9 @@ export interface FileAnswer extends StoreAnswer {
 
 export type AnswerGet = (url: string) => Promise<FileAnswer>;
 
+/** The body of an answer as the page reads it: JSON text (kept as text where it is at hand). */
+export const answerJson = (a: FileAnswer): string => a.json ?? JSON.stringify(a.body);
+
 /** The performance mark set when a store is built (from the file, or from kept triples); a tool's way to see it. */
 export const STORE_BUILT_MARK = 'catalog-blocks:file-store:built';
 /** The performance mark set at the first read answered from kept answers. */

@@ -2,7 +2,7 @@
  * The file store's worker: opens one catalog file (src/store/file/open-catalog.ts) and answers the page's store reads,
  * so parsing and indexing a large file never stall the page.
  */
-import { isCatalogFileFailure, openCatalog, type AnswerGet, type FileAnswer } from './open-catalog.ts';
+import { answerJson, isCatalogFileFailure, openCatalog, type AnswerGet, type FileAnswer } from './open-catalog.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
 const scope = self as unknown as { postMessage(m: FromWorker): void; onmessage: ((e: MessageEvent<ToWorker>) => void) | null };
@@ -20,6 +20,6 @@ scope.onmessage = ({ data }) => {
   const { id, url } = data;
   void answer?.then(async (get) => {
     const a: FileAnswer = await get(url).catch((e: unknown) => ({ status: 500, body: { error: String(e) } }));
-    scope.postMessage({ type: 'answer', id, status: a.status, body: a.json ?? JSON.stringify(a.body) });
+    scope.postMessage({ type: 'answer', id, status: a.status, body: answerJson(a) });
   });
 };
