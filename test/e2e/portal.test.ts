@@ -1,7 +1,8 @@
 /**
  * The portal builder demo page from the built CDN bundle: supportive blocks placed as siblings share the scope
  * "catalog" (a facet click changes the sibling list, count and URL keys `esc_catalog_…`), while the second search
- * (scope "quick") on the same page stays untouched. One store request per interaction there too.
+ * (scope "quick") on the same page stays untouched. One store request per interaction there too. And
+ * `<catalog-active-filters>`, a chunk of its own that no layout loads, upgrades on a page that has it.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -45,6 +46,26 @@ describe('portal builder: sibling blocks share one scope, another scope stays ap
     const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
     assert.ok(hash.get('esc_catalog_theme'), page.url());
     assert.equal(hash.get('esc_theme'), null);
+    assert.deepEqual(seen.problems, []);
+    await page.close();
+  });
+
+  test('<catalog-active-filters> beside a facet column: its own chunk loads, a facet click shows the chip, removing it clears the filter', async () => {
+    const page = await world.browser.newPage();
+    const seen = watch(page, world.store.url);
+    const chunks: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/cdn/')) chunks.push(new URL(r.url()).pathname.split('/').pop()!); });
+    await page.goto(`${world.site.origin}/e2e/active-filters.html`);
+    await settleSearch(page);
+    assert.ok(chunks.some((c) => /^active-filters-[\w-]+\.js$/.test(c)), chunks.join(' '));
+    const value = page.locator('dataset-facets .collection_theme li.esbFacets__option').first();
+    const label = ((await value.locator('.facetLabel').textContent()) ?? '').trim();
+    await value.locator('a.esbFacets__optionLink').click();
+    const chip = page.locator('catalog-active-filters button.item.esbItemFacet');
+    await chip.first().waitFor();
+    assert.match((await chip.first().textContent()) ?? '', new RegExp(label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    await chip.first().click();
+    await page.waitForFunction(() => !document.querySelector('catalog-active-filters button.item') && !document.querySelector('li.esbFacets--selected'));
     assert.deepEqual(seen.problems, []);
     await page.close();
   });
