@@ -98,8 +98,8 @@ export class FacetResponsivenessBlock extends CatalogBlock<boolean> {
 
   declare controls: string | undefined;
   declare open: boolean;
-  /** The scope whose active filters the toggle counts. */
-  readonly #scope = new ScopePart(this, { loader: this.loader });
+  /** The scope whose active filters the toggle counts: its state is all the toggle shows (not its answers). */
+  readonly #scope = new ScopePart(this, { loader: this.loader, events: ['state'] });
 
   constructor() {
     super();

@@ -181,6 +181,33 @@ describe('facet-search-responsiveness inside <dataset-facet-search-layout>', () 
     }
   });
 
+  it('a facet click: the toggle counts it at once and renders once, not again for the answer (it shows no results)', async () => {
+    await setViewport({ width: 800, height: 600 });
+    const { wrapper, toggle } = await fsLayout();
+    try {
+      const part = toggle.closest('facet-search-responsiveness') as FacetSearchResponsiveness;
+      expect(text(toggle)).to.equal('Filters (0)');
+      let renders = 0;
+      const render = part.render;
+      part.render = function (this: FacetSearchResponsiveness) {
+        renders++;
+        return render.call(this);
+      };
+      const layoutEl = wrapper.firstElementChild as HTMLElement & { loadComplete: Promise<string> };
+      const value = layoutEl.querySelector<HTMLAnchorElement>('li.esbFacets__option a.esbFacets__optionLink')!;
+      value.click();
+      await rendered(part);
+      expect(text(toggle), 'counted with the click, before the answer').to.equal('Filters (1)');
+      await until(() => layoutEl.querySelector('li.esbFacets--selected') !== null && layoutEl.querySelector('.esbSearchList')?.getAttribute('aria-busy') === 'false', 'the answer drawn');
+      await layoutEl.loadComplete;
+      await rendered(part);
+      expect(renders, 'one render for the click, none for the answer').to.equal(1);
+      expect(text(toggle)).to.equal('Filters (1)');
+    } finally {
+      wrapper.remove();
+    }
+  });
+
   it('the layout break="600" reaches the toggle', async () => {
     await setViewport({ width: 800, height: 600 });
     const { wrapper, toggle, panel } = await fsLayout('break="600"');
