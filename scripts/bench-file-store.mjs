@@ -35,6 +35,8 @@
  * --profile DIR: one more run per catalog (not counted) with the V8 sampling profiler on in the worker from the moment
  * it is attached to the first rows: writes DIR/<catalog>.cpuprofile (open it in DevTools) and prints the functions
  * with the most self time; the same for the second view's worker (DIR/<catalog>.second.cpuprofile).
+ * --trace DIR: writes each run's Chromium trace (with V8's compile events) to DIR/<catalog>.run<N>.json (open it in
+ * DevTools' Performance panel or Perfetto).
  * --write-readme puts the table into README.md between <!-- bench-file-store:start --> and <!-- bench-file-store:end -->.
  */
 import { spawnSync } from 'node:child_process';
@@ -42,7 +44,7 @@ import { createServer } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { extname, join, normalize, sep } from 'node:path';
+import { dirname, extname, join, normalize, sep } from 'node:path';
 import { chromium } from 'playwright-core';
 import { launchOptions } from './browser.mjs';
 import { root } from './entries.mjs';
@@ -56,7 +58,7 @@ import { createStoreServer } from '../dev-store/server.ts';
 
 const FORMATS = { rdf: { writer: 'rdfxml', ext: 'rdf', type: 'application/rdf+xml', label: 'RDF/XML' }, ttl: { writer: 'turtle', ext: 'ttl', type: 'text/turtle', label: 'Turtle' } };
 function parseArgs(argv) {
-  const opts = { copies: [1, 4, 16], formats: ['rdf', 'ttl'], runs: 3, json: undefined, writeReadme: false, build: false, profile: undefined, compare: true };
+  const opts = { copies: [1, 4, 16], formats: ['rdf', 'ttl'], runs: 3, json: undefined, writeReadme: false, build: false, profile: undefined, trace: undefined, compare: true };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const value = () => {
@@ -71,6 +73,7 @@ function parseArgs(argv) {
     else if (a === '--write-readme') opts.writeReadme = true;
     else if (a === '--build') opts.build = true;
     else if (a === '--profile') opts.profile = value();
+    else if (a === '--trace') opts.trace = value();
     else if (a === '--no-compare') opts.compare = false;
     else if (a === '--help' || a === '-h') usage();
     else usage(`unknown option ${a}`);
@@ -81,7 +84,7 @@ function parseArgs(argv) {
 
 function usage(problem) {
   if (problem) console.error(`bench-file-store: ${problem}`);
-  console.error('usage: node --import tsx scripts/bench-file-store.mjs [--copies 1,4,16] [--formats rdf,ttl] [--runs 3] [--json FILE] [--write-readme] [--build] [--profile DIR] [--no-compare]');
+  console.error('usage: node --import tsx scripts/bench-file-store.mjs [--copies 1,4,16] [--formats rdf,ttl] [--runs 3] [--json FILE] [--write-readme] [--build] [--profile DIR] [--trace DIR] [--no-compare]');
   process.exit(problem ? 2 : 0);
 }
 
@@ -409,7 +412,7 @@ async function secondView(browser, page, site, files, query, catalogUrl, firstWo
   };
 }
 
-async function measureRun(browser, site, files, query, { profile = false, store = false, catalogUrl } = {}) {
+async function measureRun(browser, site, files, query, { profile = false, store = false, catalogUrl, traceTo } = {}) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const errors = [];
@@ -418,7 +421,8 @@ async function measureRun(browser, site, files, query, { profile = false, store 
   const worker = await workerCdp(page, profile);
   site.reset();
   files.reset();
-  if (!profile) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  // (--trace: V8's compile events too, to tell lazy compilation from running)
+  if (!profile) await browser.startTracing(page, { categories: traceTo ? [...TRACE_CATEGORIES, 'v8', 'disabled-by-default-v8.compile'] : TRACE_CATEGORIES });
   let trace;
   let first;
   let phases;
@@ -455,6 +459,10 @@ async function measureRun(browser, site, files, query, { profile = false, store 
   } finally {
     if (profile) await context.close();
     else trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+  }
+  if (traceTo) {
+    mkdirSync(dirname(traceTo), { recursive: true });
+    writeFileSync(traceTo, JSON.stringify(trace));
   }
   await worker.detach();
   // what the first view was sent (the second view counts its own)
@@ -553,7 +561,7 @@ const KEYS = ['firstResults', 'downloadStart', 'downloadEnd', 'parseStart', 'ind
 async function measureCase(name, query, options) {
   const runs = [];
   for (let run = 0; run <= opts.runs; run++) {
-    const r = await measureRun(browser, site, files, query, options);
+    const r = await measureRun(browser, site, files, query, { ...options, traceTo: opts.trace && join(opts.trace, `${name.replace(/\W+/g, '-')}.run${run}.json`) });
     if (run > 0) runs.push(r);
     const phase = (k) => (r[k] === undefined ? '?' : Math.round(r[k]));
     console.log(`bench-file-store: ${name} run ${run}${run ? '' : ' (warm-up)'}: first results ${Math.round(r.firstResults)} ms `
