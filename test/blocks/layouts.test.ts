@@ -258,6 +258,31 @@ describe('layouts: behaviour', () => {
     await until(() => el.querySelector('.esbClearAllButton') === null, 'button gone');
   });
 
+  it('the parts of every layout stand a gap (--cb-gap, 1rem) apart; the first part and the one after the skip link have none', async () => {
+    const gap = (e: Element | null) => (e ? getComputedStyle(e).marginTop : 'missing');
+    for (const l of LAYOUTS) {
+      const el = await layout(l.tag);
+      await loaded(el, l.facets);
+      const root = el.querySelector('.esbSearchLayout')!;
+      const parts = [...root.children].filter((c) => !c.classList.contains('esbSkipLink'));
+      expect(gap(parts[0]!), `${l.tag}: the first part`).to.equal('0px');
+      for (const part of parts.slice(1)) expect(gap(part), `${l.tag}: ${part.localName}.${part.className}`).to.equal('16px');
+      if (l.facets) {
+        const column = [...el.querySelector('.esbResultColumn')!.children];
+        expect(gap(column[0]!), `${l.tag}: the search at the top of the result column`).to.equal('0px');
+        for (const part of column.slice(1)) expect(gap(part), `${l.tag}: ${part.localName} in the result column`).to.equal('16px');
+        // the clear-all paragraph comes with a filter, right below the search (its own margin: 0), a gap above the next
+        el.searchScope.update((s) => ({ ...s, filters: { theme: ['http://publications.europa.eu/resource/authority/data-theme/EDUC'] } }));
+        await until(() => el.querySelector('.esbClearAll') !== null, 'clear all');
+        expect(gap(el.querySelector('.esbClearAll')), `${l.tag}: clear all`).to.equal('0px');
+        expect(gap(el.querySelector('.esbClearAll + *')), `${l.tag}: the part after clear all`).to.equal('16px');
+      }
+      el.style.setProperty('--cb-gap', '2rem');
+      expect(gap(parts[1]!), `${l.tag}: --cb-gap themes it`).to.equal('32px');
+      el.parentElement!.remove();
+    }
+  });
+
   it('compact layout: facet groups are <details> disclosures with the group label in <summary>', async () => {
     const el = await layout('dataset-compact-facet-search-layout');
     await loaded(el, true);
