@@ -114,7 +114,7 @@ export function resultRow(row: ResultRow, st: RowState, ctx: RenderContext): Tem
         ${row.publisher ? html`<span class="esbRowPublisher">${row.publisher}</span>` : nothing} ${st.indicators ?? nothing}
         ${row.description.length
           ? html`<div class="esbRowDescription">
-              ${takeChars(row.description, ROW_TEXT_LIMIT).shown.map((p) => html`<p lang=${ifDefined(langOf(p, ctx.lang))}>${p.value}</p>`)}
+              ${takeChars(row.description, ROW_TEXT_LIMIT).shown.map((p, i) => html`${i ? ' ' : ''}<p lang=${ifDefined(langOf(p, ctx.lang))}>${p.value}</p>`)}
             </div>`
           : nothing}
         ${formatBadges(row)}`}

@@ -62,9 +62,6 @@ export const searchListStyles = css`
     margin: 0;
     display: inline;
   }
-  :where(.esbSearchList) :where(.esbRowDescription p + p)::before {
-    content: ' ';
-  }
   :where(.esbSearchList) :where(.esbKindBadge, .formatLabel) {
     display: inline-block;
     margin-right: 0.25rem;

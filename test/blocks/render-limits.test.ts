@@ -50,6 +50,12 @@ function hugeStore(): RenderStore {
     [`${DCAT}landingPage`, TOKEN],
     [`${DCAT}distribution`, `${R}tokens-dist`],
   ], g);
+  graphOf(`${R}paragraphs`, [
+    [RDF_TYPE, `${DCAT}Dataset`],
+    [`${DCTERMS}identifier`, literal('render-paragraphs')],
+    [`${DCTERMS}title`, literal('Two paragraphs', { language: 'en' })],
+    [`${DCTERMS}description`, literal('First paragraph ends here.\n\nSecond starts here.', { language: 'en' })],
+  ], g);
   graphOf(`${R}tokens-dist`, [
     [RDF_TYPE, `${DCAT}Distribution`],
     [`${DCTERMS}title`, literal(`Distribution ${TOKEN}`, { language: 'en' })],
@@ -148,6 +154,30 @@ describe('long metadata text', () => {
       await el.updateComplete;
       expect(text(el.querySelector('.esbTextCut')).replace(/\s/g, ' ')).to.equal(note.replace(/\s/g, ' '));
     }
+  });
+
+  it('result row: the paragraphs of a description run on in one line, a space apart', async () => {
+    const { el } = await mountOnStore<CatalogBlock>(store, html`<dataset-list lang="en"></dataset-list>`, { contextId: 'r' });
+    await rendered(el);
+    const row = [...el.querySelectorAll('.esbRow')].find((r) => text(r.querySelector('.esbRowTitle')) === 'Two paragraphs')!;
+    const [first, second] = [...row.querySelectorAll<HTMLElement>('.esbRowDescription p')];
+    expect([first?.textContent, second?.textContent]).to.deep.equal(['First paragraph ends here.', 'Second starts here.']);
+    expect(getComputedStyle(second!).display, 'inline paragraphs').to.equal('inline');
+    // where the words are drawn: the last letter of the first and the first letter of the second
+    const glyph = (p: HTMLElement, at: 'first' | 'last') => {
+      const node = [...p.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())!;
+      const i = at === 'first' ? node.textContent!.search(/\S/) : node.textContent!.trimEnd().length - 1;
+      const range = document.createRange();
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      return range.getBoundingClientRect();
+    };
+    const end = glyph(first!, 'last');
+    const b = glyph(second!, 'first');
+    // on the same line, one space between them (a space is 0.2–0.4 em wide)
+    expect(Math.abs(b.top - end.top)).to.be.below(2);
+    const em = parseFloat(getComputedStyle(second!).fontSize);
+    expect(b.left - end.right).to.be.within(0.15 * em, 0.5 * em);
   });
 
   it('result row: a 20 MB description renders at most ROW_TEXT_LIMIT characters, the title INLINE_TEXT_LIMIT', async () => {
