@@ -144,8 +144,14 @@ export function groupCounts(name: CollectionName, facets: readonly FacetField[])
  * anything from the largest count to the sum (at most `total`). These get an exact count of their own (scope.ts).
  */
 export function unsureValues(name: CollectionName, facets: readonly FacetField[], total: number): string[] {
+  // a group of one field whose values have one spelling counts each value once: nothing to tally (a keyword group's
+  // thousand values, at every answer)
+  if (!spreads(name)) return [];
   return [...tally(name, facets)].filter(([, t]) => unsure(t, total)).map(([k]) => k);
 }
+
+/** A group whose values can be counted more than once: over several fields, or in several spellings (tally). */
+const spreads = (name: CollectionName): boolean => facetOf(name).fields.length > 1 || name === 'format' || name === 'license';
 
 const unsure = (t: { max: number; sum: number }, total: number): boolean => t.max < Math.min(t.sum, total);
 
