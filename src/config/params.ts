@@ -4,6 +4,7 @@
  * resolves, and names in its warnings, the parameters it reads. Block tests are generated from it, the README tables
  * are written from it (`npm run params-table`), and `resolveParams` reads it. Change the spec, change this.
  */
+import { remember } from '../store/bounded.ts';
 export type BlockName =
   | 'datasetView' | 'dataserviceView' | 'datasetListLayout' | 'datasetSimpleSearchLayout'
   | 'datasetMultiSearchLayout' | 'datasetFacetSearchLayout' | 'datasetCompactFacetSearchLayout'
@@ -139,8 +140,13 @@ export const EXTRA_PARAMS: readonly ExtraParamSpec[] = [
   row('mapBaseAttribution', 'string', 'DV DL SS MS FS FP LI'),
 ];
 
-/** Lower-case, without `-`/`_`: `include-data-preview`, `includeDataPreview`, `includedatapreview` compare equal. */
-export const squash = (name: string): string => name.toLowerCase().replace(/[-_]/g, '');
+const squashed = new Map<string, string>();
+/**
+ * Lower-case, without `-`/`_`: `include-data-preview`, `includeDataPreview`, `includedatapreview` compare equal.
+ * Remembered: a block resolves its parameters at every update, squashing each of its attributes and page keys once
+ * per parameter of the tables (that was most of the time a facet click spent in block updates).
+ */
+export const squash = (name: string): string => squashed.get(name) ?? remember(squashed, name, name.toLowerCase().replace(/[-_]/g, ''), 500);
 
 const knownNames = (): ReadonlySet<string> => new Set([...PARAMS, ...EXTRA_PARAMS].map((p) => squash(p.name)));
 /**

@@ -26,55 +26,14 @@ type Parsed = Exclude<ParamValue, undefined> | typeof INVALID;
 
 export { squash };
 
-/** An attribute's name as parameters are matched: squashed, without the `data-entryscape-` prefix. */
-function attributeKey(name: string): string {
-  const n = squash(name);
-  return n.startsWith('dataentryscape') ? n.slice('dataentryscape'.length) : n;
-}
+/** An attribute's name as a parameter's: squashed, without a `data-entryscape-` prefix. */
+const attributeKey = (name: string): string => squash(name).replace(/^dataentryscape/, '');
 
 /** The raw attribute value of a parameter on the element, or null when absent. */
 export function attributeValue(el: Element, param: string): string | null {
   const want = squash(param);
   for (const attr of el.attributes) if (attributeKey(attr.name) === want) return attr.value;
   return null;
-}
-
-/**
- * Every attribute of `el` by its parameter key (the first of two spellings wins, as in attributeValue): a resolution
- * reads each attribute once, not once per parameter (a block resolves its parameters at every update, and reading
- * and squashing every attribute for each of the tables' parameters was most of the time a click spent in updates).
- */
-function attributesByKey(el: Element): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const attr of el.attributes) {
-    const key = attributeKey(attr.name);
-    if (!out.has(key)) out.set(key, attr.value);
-  }
-  return out;
-}
-
-/** The tables' parameter names squashed (a resolution looks up each of them). */
-const squashedNames = new Map<string, string>();
-function squashedName(name: string): string {
-  let key = squashedNames.get(name);
-  if (key === undefined) squashedNames.set(name, (key = squash(name)));
-  return key;
-}
-
-/** pageValue for many parameters of one settings object: its keys squashed once. */
-function pageReader(page: Readonly<Record<string, unknown>>): (param: string) => unknown {
-  let squashed: Map<string, unknown> | undefined;
-  return (param) => {
-    if (param in page) return page[param];
-    if (!squashed) {
-      squashed = new Map();
-      for (const [k, v] of Object.entries(page)) {
-        const key = squash(k);
-        if (!squashed.has(key)) squashed.set(key, v);
-      }
-    }
-    return squashed.get(squashedName(param));
-  };
 }
 
 /** Text trimmed and in lower case (`" True "` → `true`); other values as they are. */
@@ -141,12 +100,12 @@ export function resolveParams(
   const out: ResolvedParams = {};
   const tag = el.localName;
   const column = columnOf(block);
-  const overrides = pageReader(blockDefaults(page, incumbent)?.defaults ?? {});
-  const pageSetting = pageReader(page);
-  const attributes = attributesByKey(el);
+  const overrides = blockDefaults(page, incumbent)?.defaults ?? {};
+  // the element's attributes read once, not once per parameter (the first of two spellings wins, as attributeValue)
+  const attributes = new Map([...el.attributes].reverse().map((a) => [attributeKey(a.name), a.value]));
   for (const spec of [...PARAMS, ...EXTRA_PARAMS]) {
     const name = spec.name;
-    let raw: unknown = attributes.get(squashedName(name)) ?? null;
+    let raw: unknown = attributes.get(squash(name)) ?? null;
     if (!spec.columns.includes(column)) {
       // a parameter of the spec table that another block reads is ignored here, with one warning per block and tag
       if (raw !== null && PARAMS.includes(spec as ParamSpec)) {
@@ -163,7 +122,7 @@ export function resolveParams(
       source = `inherited "${key}"`;
     }
     // `blocks` override defaults of the incumbent name, then the page configuration
-    raw ??= (source = 'blocks override', overrides(name)) ?? (source = 'page configuration', pageSetting(name));
+    raw ??= (source = 'blocks override', pageValue(overrides, name)) ?? (source = 'page configuration', pageValue(page, name));
     const parsed = raw == null ? INVALID : parseParam(spec, raw);
     if (parsed !== INVALID) out[name] = parsed;
     else {

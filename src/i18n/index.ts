@@ -111,8 +111,6 @@ export async function loadAllMessages(): Promise<void> {
 
 /** `sv-SE` → `sv`; unsupported or empty → undefined. */
 export function toLang(tag?: string | null): Lang | undefined {
-  // (a tag that is a Lang already: every string and number a block renders asks)
-  if (tag === 'en' || tag === 'sv' || tag === 'de') return tag;
   const primary = baseLang(tag ?? '');
   return (LANGS as readonly string[]).includes(primary) ? (primary as Lang) : undefined;
 }

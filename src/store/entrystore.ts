@@ -56,34 +56,17 @@ function matchesInverse(entry: StoreEntry, inv: InverseLookup): boolean {
     && inv.rdfTypes.some((t) => entry.metadata.has(self, type, namedNode(t)) || entry.info.has(self, type, namedNode(t)));
 }
 
-/** URLs resolved lately, by base and URL (see absoluteHref). */
-const resolved = new Map<string, string | null>();
-
-/**
- * `new URL(url, base).href`, null when it is no URL. Remembered for the last few bases and URLs: every block asks for
- * its store's URL at each update (a facet click updates half a dozen blocks), and parsing it anew was a tenth of an
- * update's time.
- */
-export function absoluteHref(url: string, base: string): string | null {
-  const key = `${base}\n${url}`;
-  let href = resolved.get(key);
-  if (href === undefined) {
-    try {
-      href = new URL(url, base).href;
-    } catch {
-      href = null;
-    }
-    remember(resolved, key, href, 32);
-  }
-  return href;
-}
-
 /** `https://x/store` → `https://x/store/`; relative URLs resolve against the page in a browser. */
 export function normaliseBaseUrl(baseUrl: string): string {
   let url = baseUrl.trim();
   const page = (globalThis as { location?: { href?: string } }).location?.href;
-  // (not a URL: left as given, fetch will report it)
-  if (page) url = absoluteHref(url, page) ?? url;
+  if (page) {
+    try {
+      url = new URL(url, page).href;
+    } catch {
+      // leave as given: fetch will report it
+    }
+  }
   return url.endsWith('/') ? url : `${url}/`;
 }
 

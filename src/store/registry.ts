@@ -2,7 +2,7 @@
  * One store client per store URL for the whole page, so that every block shares the cache and the batching
  * (a landing page and its distribution list then cost two requests, not ten).
  */
-import { absoluteHref, EntryStoreClient, normaliseBaseUrl } from './entrystore.ts';
+import { EntryStoreClient, normaliseBaseUrl } from './entrystore.ts';
 import { FILE_STORE, SPARQL_STORE } from './file/base.ts';
 import { transportOf, type Transport } from './transport.ts';
 import type { CatalogStore } from './types.ts';
@@ -16,13 +16,12 @@ export const DEFAULT_STORE_URL = '/store/';
  * The store URL of block `el` without a provider: its `store-url` → the page config's catalog file (its store's base,
  * `{file}#store/`) → its SPARQL endpoint (`{endpoint}#sparql/`) → its `storeUrl` → `/store/`; absolute, ending in `/`.
  */
-export function storeUrlOf(el: { getAttribute(name: string): string | null; readonly ownerDocument: { readonly baseURI: string } }, page: GlobalConfig): string {
-  const url = el.getAttribute('store-url') || (typeof page.catalogUrl === 'string' && page.catalogUrl + FILE_STORE)
-    || (typeof page.sparqlUrl === 'string' && page.sparqlUrl + SPARQL_STORE) || (typeof page.storeUrl === 'string' && page.storeUrl) || DEFAULT_STORE_URL;
-  const href = absoluteHref(url, el.ownerDocument.baseURI);
-  // (new URL's own error for what is no URL)
-  return (href ?? new URL(url, el.ownerDocument.baseURI).href).replace(/\/?$/, '/');
-}
+export const storeUrlOf = (el: { getAttribute(name: string): string | null; readonly ownerDocument: { readonly baseURI: string } }, page: GlobalConfig): string =>
+  new URL(
+    el.getAttribute('store-url') || (typeof page.catalogUrl === 'string' && page.catalogUrl + FILE_STORE)
+      || (typeof page.sparqlUrl === 'string' && page.sparqlUrl + SPARQL_STORE) || (typeof page.storeUrl === 'string' && page.storeUrl) || DEFAULT_STORE_URL,
+    el.ownerDocument.baseURI,
+  ).href.replace(/\/?$/, '/');
 
 /** `transport`: how to read the store (the page configuration's `transport` / `jsonp`, src/store/transport.ts). */
 export type StoreFactory = (baseUrl: string, transport?: Transport) => CatalogStore;
@@ -44,10 +43,9 @@ const stores = new Map<string, CatalogStore>();
  */
 export function storeFor(baseUrl: string, page: Pick<GlobalConfig, 'transport' | 'jsonp'> = {}): CatalogStore {
   const transport = transportOf(page);
-  const url = normaliseBaseUrl(baseUrl);
-  const key = `${transport} ${url}`;
+  const key = `${transport} ${normaliseBaseUrl(baseUrl)}`;
   let store = stores.get(key);
-  if (!store) stores.set(key, (store = factory(url, transport)));
+  if (!store) stores.set(key, (store = factory(normaliseBaseUrl(baseUrl), transport)));
   return store;
 }
 
