@@ -24,7 +24,7 @@ import { remember } from '../store/bounded.ts';
 import { defined } from '../dcat/defined.ts';
 import { FACETS, facetOf, facetValue, FORMAT_FIELD_LIST } from './facets.ts';
 import { askable, noteRelatedIndexing, RELATED_GROUPS } from './related.ts';
-import { buildGroup, buildRow, countedFrom, countsOf, groupBase, rowPublisher, rowPublisherUris, selectIn, unsureValues, type GroupBase, type GroupInput } from './view.ts';
+import { buildGroup, buildRow, countsOf, rowPublisher, rowPublisherUris, unsureValues, type GroupInput } from './view.ts';
 import { hrefForState, readState, sameQuery, sameState, writeState } from './url.ts';
 import { DEFAULT_SETTINGS } from './settings.ts';
 import {
@@ -117,7 +117,7 @@ export class SearchScope extends EventTarget {
    */
   readonly #rows = new Map<string, { readonly modified: string; readonly lang: string; readonly row: ResultRow }>();
   /** Facet groups as last built, with what they were built from: a group whose counts did not change is kept. */
-  readonly #groups = new Map<CollectionName, { readonly key: GroupKey; readonly group: FacetGroupView; readonly base: GroupBase }>();
+  readonly #groups = new Map<CollectionName, { readonly key: GroupKey; readonly group: FacetGroupView }>();
   /** Format spellings counted in any answer, per field: a bucket selection matches them too. */
   readonly #formats = new Map<string, Set<string>>();
   #configured = false;
@@ -508,11 +508,8 @@ export class SearchScope extends EventTarget {
     const key = groupKey(input, ctx.lang);
     const kept = this.#groups.get(input.name);
     if (kept && sameGroupKey(kept.key, key)) return kept.group;
-    // A click on a value of this group counts it from the same state as before (without its own selection): its values
-    // as counted, labelled and sorted then are kept, and only the selection is marked anew.
-    const base = kept && sameCounts(kept.key, key) && (kept.key.limit === key.limit || !kept.base.spread) ? kept.base : groupBase(input, ctx);
-    const group = selectIn(input, base.values, ctx);
-    this.#groups.set(input.name, { key, group, base });
+    const group = buildGroup(input, ctx);
+    this.#groups.set(input.name, { key, group });
     return group;
   }
 }
@@ -522,26 +519,19 @@ interface GroupKey {
   readonly lang: string;
   readonly selected: readonly string[];
   readonly total: number;
-  /** The total when the counts are the answer's own (unsure values are counted up to it), else Infinity (groupBase). */
-  readonly limit: number;
   readonly fields: readonly FacetField[];
 }
 
 function groupKey(input: GroupInput, lang: string): GroupKey {
   const selected = input.state.filters[input.name] ?? [];
-  const from = countedFrom(input);
+  const from = selected.length && input.withoutGroup ? input.withoutGroup : input.current;
   const names = new Set(facetOf(input.name).fields);
-  return { lang, selected, total: input.total, limit: from === input.current ? input.total : Infinity, fields: from.filter((f) => names.has(f.name)) };
+  return { lang, selected, total: input.total, fields: from.filter((f) => names.has(f.name)) };
 }
 
 function sameGroupKey(a: GroupKey, b: GroupKey): boolean {
-  if (a.total !== b.total || a.limit !== b.limit || a.selected.length !== b.selected.length || a.selected.some((v, i) => v !== b.selected[i])) return false;
-  return sameCounts(a, b);
-}
-
-/** The same counts and language (the group's base: groupBase; the limit matters only when a value is spread). */
-function sameCounts(a: GroupKey, b: GroupKey): boolean {
-  if (a.lang !== b.lang || a.fields.length !== b.fields.length) return false;
+  if (a.lang !== b.lang || a.total !== b.total || a.fields.length !== b.fields.length) return false;
+  if (a.selected.length !== b.selected.length || a.selected.some((v, i) => v !== b.selected[i])) return false;
   return a.fields.every((f, i) => {
     const g = b.fields[i]!;
     if (f === g) return true;

@@ -120,11 +120,8 @@ function tally(name: CollectionName, facets: readonly FacetField[]): Map<string,
     for (const v of f.values) {
       if (v.count < 1 || (name === 'type' && !TYPE_VALUES.some((t) => t.uri === v.name))) continue;
       const key = name === 'format' ? formatBucket(v.name) : facetValue(name, v.name);
-      const t = out.get(key);
-      if (t) {
-        t.max = Math.max(t.max, v.count);
-        t.sum += v.count;
-      } else out.set(key, { max: v.count, sum: v.count });
+      const t = out.get(key) ?? { max: 0, sum: 0 };
+      out.set(key, { max: Math.max(t.max, v.count), sum: t.sum + v.count });
     }
   }
   return out;
@@ -144,16 +141,11 @@ export function groupCounts(name: CollectionName, facets: readonly FacetField[])
  * anything from the largest count to the sum (at most `total`). These get an exact count of their own (scope.ts).
  */
 export function unsureValues(name: CollectionName, facets: readonly FacetField[], total: number): string[] {
-  // a group of one field whose values have one spelling counts each value once: nothing to tally (a keyword group's
-  // thousand values, at every answer)
-  if (!spreads(name)) return [];
-  return [...tally(name, facets)].filter(([, t]) => unsure(t, total)).map(([k]) => k);
+  // a group of one field whose values have one spelling (keywords, themes, types) counts each value once: nothing to
+  // tally (a keyword group's thousand values, at every answer)
+  if (facetOf(name).fields.length < 2 && name !== 'format' && name !== 'license') return [];
+  return [...tally(name, facets)].filter(([, t]) => t.max < Math.min(t.sum, total)).map(([k]) => k);
 }
-
-/** A group whose values can be counted more than once: over several fields, or in several spellings (tally). */
-const spreads = (name: CollectionName): boolean => facetOf(name).fields.length > 1 || name === 'format' || name === 'license';
-
-const unsure = (t: { max: number; sum: number }, total: number): boolean => t.max < Math.min(t.sum, total);
 
 /** Keyword labels by value (htmlText of the value): a catalog's keywords, bounded. */
 const literalLabels = new Map<string, string>();
@@ -258,76 +250,33 @@ export interface GroupInput {
 const collators: Partial<Record<Lang, Intl.Collator>> = {};
 
 export function buildGroup(input: GroupInput, ctx: LabelContext): FacetGroupView {
-  return selectIn(input, groupBase(input, ctx).values, ctx);
-}
-
-/** The facet counts a group counts from: without its own selection when that state was seen (`withoutGroup`). */
-export function countedFrom(input: GroupInput): readonly FacetField[] {
-  const selected = input.state.filters[input.name] ?? [];
-  return selected.length && input.withoutGroup ? input.withoutGroup : input.current;
-}
-
-/**
- * A group's values before its selection is applied: counted, labelled and sorted (the scope keeps it for a keyword
- * group, whose counts stay the same when a value of it is selected: selectIn then only marks the selection).
- */
-export function groupBase(input: GroupInput, ctx: LabelContext): GroupBase {
-  const { name } = input;
-  const from = countedFrom(input);
-  // the largest count of each value (groupCounts), and the exact count of those it cannot tell (unsureValues): one tally
+  const { name, state } = input;
+  const selected = state.filters[name] ?? [];
+  const from = selected.length && input.withoutGroup ? input.withoutGroup : input.current;
+  const counts = groupCounts(name, from);
   // (the exact count is asked for; until it comes the value shows no number: `counting`)
-  const limit = from === input.current ? input.total : Infinity;
-  const values: FacetValueView[] = [];
-  let spread = false;
-  for (const [value, t] of tally(name, from)) {
-    if (t.max < t.sum) spread = true;
-    const n = unsure(t, limit) ? input.exact?.(value) : t.max;
-    // A keyword group has up to a thousand values, built again after every facet click: the label object valueLabel
-    // has just made gets the other fields (copying it into a new object per value cost about twice as much).
+  const counting = new Set<string>();
+  for (const v of unsureValues(name, from, from === input.current ? input.total : Infinity)) {
+    const n = input.exact?.(v);
+    if (n === undefined) counting.add(v);
+    else counts.set(v, n);
+  }
+  if (selected.length === 1) {
+    counts.set(selected[0]!, input.total);
+    counting.delete(selected[0]!);
+  }
+  for (const s of selected) if (!counts.has(s)) counts.set(s, 0);
+  const compare = (collators[ctx.lang] ??= new Intl.Collator(ctx.lang)).compare;
+  // A keyword group has up to a thousand values, built again after every facet click: the label object valueLabel has
+  // just made gets the other fields (copying it into a new object per value cost about twice as much).
+  const values = [...counts].map(([value, count]) => {
     const view: Partial<Record<keyof FacetValueView, unknown>> = valueLabel(name, value, ctx);
     view.value = value;
-    view.count = n ?? t.max;
-    view.selected = false;
-    if (n === undefined) view.counting = true;
-    values.push(view as FacetValueView);
-  }
-  return { values: sortValues(values, ctx.lang), spread };
-}
-
-export interface GroupBase {
-  readonly values: readonly FacetValueView[];
-  /** Some value is counted in several fields or spellings: its count may depend on the total (unsureValues). */
-  readonly spread: boolean;
-}
-
-/** By count, then by label in the language's collation. */
-function sortValues(values: FacetValueView[], lang: Lang): FacetValueView[] {
-  const compare = (collators[lang] ??= new Intl.Collator(lang)).compare;
-  return values.sort((a, b) => b.count - a.count || compare(a.label, b.label));
-}
-
-/**
- * The group from its base and the state's selection: selected values marked; a single selected value counts the
- * results (the exact number: the answer's total); a selected value the counts do not hold is added with 0.
- */
-export function selectIn(input: GroupInput, base: readonly FacetValueView[], ctx: LabelContext): FacetGroupView {
-  const { name } = input;
-  const selected = input.state.filters[name] ?? [];
-  if (!selected.length) return { name, values: base };
-  const single = selected.length === 1 ? selected[0] : undefined;
-  let moved = false;
-  const values = base.map((v) => {
-    if (!selected.includes(v.value)) return v;
-    if (v.value !== single || (v.count === input.total && !v.counting)) return { ...v, selected: true };
-    moved = true;
-    const { counting: _counting, ...rest } = v;
-    return { ...rest, count: input.total, selected: true };
+    view.count = count;
+    view.selected = selected.includes(value);
+    if (counting.has(value)) view.counting = true;
+    return view as FacetValueView;
   });
-  for (const value of selected) {
-    if (base.some((v) => v.value === value)) continue;
-    moved = true;
-    values.push({ ...valueLabel(name, value, ctx), value, count: value === single ? input.total : 0, selected: true });
-  }
-  // (the base is in order: a changed count or an added value moves one value, a sort of an array nearly in order)
-  return { name, values: moved ? sortValues(values, ctx.lang) : values };
+  values.sort((a, b) => b.count - a.count || compare(a.label, b.label));
+  return { name, values };
 }

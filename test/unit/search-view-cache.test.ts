@@ -115,30 +115,6 @@ test('a facet group whose counts did not change is kept; new counts build it aga
   assert.deepEqual(group(scope, 'org').values.map((v) => v.value), [ORG(1), ORG(2)]);
 });
 
-test('a click on a value of a kept group (type, keyword) marks the selection on the values already counted, labelled and sorted', async () => {
-  const { scope } = setup();
-  await scope.settled();
-  const type = group(scope, 'type');
-  const [dataset, service] = type.values;
-  assert.deepEqual(type.values.map((v) => [v.label, v.count, v.selected]), [['Datamängd', 6, false], ['Datatjänst', 1, false]]);
-
-  toggle(scope, 'type', service!.value);
-  await scope.settled();
-  const picked = group(scope, 'type');
-  assert.notEqual(picked, type, 'another selection: another group');
-  assert.deepEqual(picked.values.map((v) => [v.label, v.count, v.selected]), [['Datamängd', 6, false], ['Datatjänst', 1, true]],
-    'counted without its own selection (the seen state), the selected value marked');
-  assert.equal(picked.values[0], dataset, 'the value not selected is the one built before, not labelled and sorted again');
-
-  // both selected: counts as before, both marked, the order kept; none selected again: the first group's values
-  toggle(scope, 'type', dataset!.value);
-  await scope.settled();
-  assert.deepEqual(group(scope, 'type').values.map((v) => [v.label, v.count, v.selected]), [['Datamängd', 6, true], ['Datatjänst', 1, true]]);
-  scope.update((s) => ({ ...s, filters: {} }));
-  await scope.settled();
-  assert.deepEqual(group(scope, 'type').values.map((v) => [v.label, v.count, v.selected]), [['Datamängd', 6, false], ['Datatjänst', 1, false]]);
-});
-
 test('a sort or another page of the same filters asks for rows only: the counts seen are shown; new filters or terms are counted', async () => {
   const { store, scope } = setup();
   await scope.settled();
