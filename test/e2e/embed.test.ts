@@ -152,6 +152,12 @@ describe('size budget: every JS file a page downloads', () => {
     assert.ok(size.search, 'npm run size measures the search page');
     const js = await pageJs('/e2e/search.html', (page) => page.locator('li.entryListRow').first().waitFor());
     check('search page', js, size.search);
+    // V8's explicit compile hint (vite.config.ts) on the search chunk, and on no file of a landing page
+    const first = (f: string) => readFileSync(join(root, 'dist/cdn', f), 'utf8').split('\n', 1)[0];
+    const hinted = js.filter((f) => first(f) === '//# allFunctionsCalledOnLoad');
+    assert.deepEqual(hinted, js.filter((f) => /^search-[\w-]+\.js$/.test(f)), 'the search chunk, compiled with its download');
+    assert.equal(hinted.length, 1);
+    assert.deepEqual(size.landing.files.filter((f) => first(f).startsWith('//#')), [], 'nothing of a landing page');
   });
 
   test('what every demo dataset\'s landing page downloads (reported; the budget is checked on the representative one)', async () => {
