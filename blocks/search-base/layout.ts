@@ -52,7 +52,7 @@ export { scopeNameOf } from './scope-params.ts';
 export const layoutStyles = css`
   /* The parts of a layout (class esbPart) a gap apart; the skip link is no part. Not "> * + *": a rule whose last
      compound is universal makes the browser restyle every element after a sibling that is inserted or removed anywhere
-     on the page, with its whole subtree (a facet click restyled all ~355 elements of a search page, not ~40). */
+     on the page, with its whole subtree (a facet click's answer restyled ~355 of a search page's ~365 elements; now 12). */
   :where(.esbSearchLayout, .esbResultColumn) > :where(.esbPart) + :where(.esbPart) {
     margin-top: var(--cb-gap, 1rem);
   }

@@ -124,13 +124,19 @@ describe('DCAT file store: the second page view (issue 29)', () => {
     }
   }
 
-  test('the second view asks again, gets 304 and shows the results without downloading or parsing the file', async () => {
+  /** A first view in a fresh context: the demo catalog's 13 datasets, the bees among them. */
+  async function firstView() {
     const context = await freshContext();
     const page = await context.newPage();
     const seen = watch(page, 'http://localhost:9/store/');
     const first = await view(page);
     assert.match(first.results, /Showing all 13 datasets/);
     assert.ok(first.rows.some((r) => r.includes('The population of bees')), first.rows.join('\n'));
+    return { context, page, seen, first };
+  }
+
+  test('the second view asks again, gets 304 and shows the results without downloading or parsing the file', async () => {
+    const { context, page, seen, first } = await firstView();
     assert.ok(first.phases.includes('parse'), `first view phases: ${first.phases.join()}`);
     assert.deepEqual(files.asked, [{ status: 200 }]);
     await keptIn(page, 'catalogs', '"demo-1"');
@@ -143,12 +149,7 @@ describe('DCAT file store: the second page view (issue 29)', () => {
   });
 
   test('an unchanged file: the same rows and facets, answered from the kept answers before a store is built; a changed file: its new content', async () => {
-    const context = await freshContext();
-    const page = await context.newPage();
-    const seen = watch(page, 'http://localhost:9/store/');
-    const first = await view(page);
-    assert.match(first.results, /Showing all 13 datasets/);
-    assert.ok(first.rows.some((r) => r.includes('The population of bees')), first.rows.join('\n'));
+    const { context, page, seen, first } = await firstView();
     assert.ok(first.facets.length > 0);
     assert.ok(first.phases.includes('parse'), `first view phases: ${first.phases.join()}`);
     assert.ok(!first.marks.some(([n]) => n === KEPT_ANSWER));
