@@ -1,7 +1,7 @@
 // <dataset-facets> (facets): groups with counts, real links, filtering in place (OR within a group, AND across),
 // selected state, show more, clear all, URL, keyboard, active-filter chips; accessibility of every state.
 import { expect, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys } from '@web/test-runner-commands';
 import { fixedStore, freshPage, mountOnStore, mountSearch, rendered, until } from './search-input-helpers.ts';
 import { text } from './helpers.ts';
 import '../../blocks/dataset-facets/dataset-facets.ts';
@@ -277,6 +277,35 @@ describe('dataset-facets', () => {
     await rendered(sv);
     expect(linksOf(sv, 'theme').length).to.be.greaterThan(0);
     expect(customElements.get('esb-datasetfacets')).to.exist;
+  });
+
+  // A selected value's mark was the character ✓, which the fonts sites use mostly lack: the browser looked up a
+  // fallback font on the first click (about a millisecond of its layout, issue 29). The mark is now drawn.
+  it('a selected value shows a drawn check mark: no character to find a font for, visible under forced colours', async () => {
+    const { el, scope } = await mountSearch<DatasetFacets>(html`<dataset-facets lang="en"></dataset-facets>`);
+    await rendered(el);
+    const width = (a: Element) => a.querySelector('.facetLabel')!.getBoundingClientRect().width;
+    const plain = width(linkFor(el, 'theme', 'Transport'));
+    await clickAndSettle(el, scope, linkFor(el, 'theme', 'Transport'));
+    const label = linkFor(el, 'theme', 'Transport').querySelector('.facetLabel')!;
+    const mark = () => getComputedStyle(label, '::before');
+    expect(mark().content, 'no character in the mark').to.be.oneOf(['""', "''"]);
+    const em = parseFloat(getComputedStyle(label).fontSize);
+    expect(width(linkFor(el, 'theme', 'Transport')) - plain, 'the mark takes room before the label').to.be.at.least(0.4 * em);
+    for (const forced of ['none', 'active'] as const) {
+      await emulateMedia({ forcedColors: forced });
+      try {
+        const s = mark();
+        expect(s.borderRightStyle, forced).to.equal('solid');
+        expect(parseFloat(s.borderRightWidth), forced).to.be.at.least(1);
+        expect(parseFloat(s.borderBottomWidth), forced).to.be.at.least(1);
+        expect(s.borderRightColor, `${forced}: the mark has the label's colour`).to.equal(getComputedStyle(label).color);
+      } finally {
+        await emulateMedia({ forcedColors: 'none' });
+      }
+    }
+    // (a screen reader hears the value as current from aria-current; the mark has no text to add to its name)
+    expect(linkFor(el, 'theme', 'Transport').getAttribute('aria-current')).to.equal('true');
   });
 });
 
