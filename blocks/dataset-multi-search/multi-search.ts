@@ -80,7 +80,8 @@ export class MultiSearchBlock extends CatalogBlock<boolean> {
   declare open: boolean;
   declare active: number;
   declare problem: Problem;
-  readonly #scope = new ScopePart(this, { loader: this.loader });
+  // (a facet click elsewhere: the chips come with the answer, in the same redraw as the rows; see ScopePart)
+  readonly #scope = new ScopePart(this, { loader: this.loader, keepWhileLoading: () => !this.contains(this.ownerDocument.activeElement) });
   #refocusChip: number | undefined;
   /** What the reader did while the suggestions code downloads, in order. */
   #queued: ((m: SuggestionsModule) => void)[] | undefined;

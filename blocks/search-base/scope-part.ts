@@ -52,10 +52,11 @@ export interface ScopePartOptions {
   /**
    * A block that shows results (the list, the result count, the facets' counts) or frames them (a layout and its
    * clear-all button): when a new search starts, what it shows stays, marked aria-busy, until the answer or
-   * LOADING_DELAY (see #changed), and the page is drawn once, with the answer. The controls (chips, sort, search
-   * field) follow the new state at once.
+   * LOADING_DELAY (see #changed), and the page is drawn once, with the answer. A function: kept when it says so at
+   * the change (the search box keeps its chips unless the reader acts in it: a chip removed there goes at once, its
+   * focus moving on). The other controls (sort, search field) follow the new state at once.
    */
-  keepWhileLoading?: boolean;
+  keepWhileLoading?: boolean | (() => boolean);
 }
 
 const SCOPE_EVENTS = ['state', 'results', 'status'];
@@ -220,7 +221,8 @@ export class ScopePart implements ReactiveController {
     // stays until the answer, or LOADING_DELAY, marked aria-busy meanwhile. Before any results, or after an error
     // ("Try again"), loading shows at once.
     const scope = this.current;
-    if (this.#options.keepWhileLoading && scope?.status === 'loading' && scope.results && this.#shownFine) {
+    const keep = this.#options.keepWhileLoading;
+    if (scope?.status === 'loading' && scope.results && this.#shownFine && (keep === true || (keep && keep()))) {
       // busy at once all the same, for assistive technology and scripts waiting for the answer: only the attribute
       const root = this.#host.querySelector(':scope > .esbBlock[aria-busy]');
       root?.setAttribute('aria-busy', 'true');

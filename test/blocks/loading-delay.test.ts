@@ -1,6 +1,7 @@
 // A facet click in a search layout whose answer comes within LOADING_DELAY (blocks/search-base/scope-part.ts): the
 // list, the result count and the facets keep what they show (marked aria-busy at once) and draw the answer without a
-// loading state in between, and the layout draws its "Clear all filters" with the answer (one redraw); an
+// loading state in between, and the layout draws its "Clear all filters" and the search box its chip with the answer
+// (one redraw); a chip removed in the search box goes at once (focus moves to the next chip: multi-search.test.ts); an
 // answer slower than the delay shows the loading state, then the answer. The fast answer is made deterministic by
 // giving a second layout (another scope, the same requests) the answers a first one got.
 import { expect, fixture, html } from '@open-wc/testing';
@@ -79,6 +80,9 @@ describe('search layout: an answer within LOADING_DELAY', () => {
       if (el.querySelector('.esbSpinner')) seen.add('spinner');
       if (el.querySelector<HTMLElement>('.entryList')?.hidden) seen.add('rows hidden');
       if (el.querySelector('.esbFacets .esbLoading')) seen.add('facets loading');
+      // the search box's chips are drawn with the answer too: one redraw of the page, not one at the click (the chip
+      // row moving everything below it) and another with the answer
+      if (el.querySelector('.esbChips button.item') && scopeOf(el).status === 'loading') seen.add('chip before the answer');
     });
     observer.observe(el, { subtree: true, childList: true, attributes: true });
     const events: string[] = [];
@@ -95,6 +99,7 @@ describe('search layout: an answer within LOADING_DELAY', () => {
     expect(valueLink(el, key)!.closest('li')!.classList.contains('esbFacets--selected')).to.equal(true);
     expect(el.querySelector('.esbFacets')!.getAttribute('aria-busy')).to.equal('false');
     expect(el.querySelector('.esbClearAllButton'), 'the layout\'s clear-all, drawn with the answer').to.exist;
+    expect(el.querySelector(`.esbChips button.item[data-chip]`), 'the value\'s chip, drawn with the answer').to.exist;
     expect([...seen]).to.deep.equal([]);
     // scripts waiting for the answer hear of it as after a loading state drawn
     await until(() => events.includes('catalog-search-list:ready') || events.includes('dataset-list:ready'), 'the list tells it is ready');
