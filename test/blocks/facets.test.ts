@@ -307,6 +307,21 @@ describe('dataset-facets', () => {
     // (a screen reader hears the value as current from aria-current; the mark has no text to add to its name)
     expect(linkFor(el, 'theme', 'Transport').getAttribute('aria-current')).to.equal('true');
   });
+
+  // A weight or size the page shows nowhere else costs the browser a font lookup when it first appears: the first click.
+  it('a selected value and its "Remove filter" use the weight and size the column already shows', async () => {
+    const { el, scope } = await mountSearch<DatasetFacets>(html`<dataset-facets lang="en"></dataset-facets>`);
+    await rendered(el);
+    const button = el.querySelector('.esbBtn');
+    expect(button, 'a button in the column ("Show more")').to.exist;
+    const buttonWeight = getComputedStyle(button!).fontWeight;
+    await clickAndSettle(el, scope, linkFor(el, 'theme', 'Transport'));
+    const link = linkFor(el, 'theme', 'Transport');
+    expect(getComputedStyle(link).fontWeight, 'the selected value: the buttons\' weight').to.equal(buttonWeight);
+    const remove = link.closest('li')!.querySelector('a.esbFacets__clear')!;
+    expect(getComputedStyle(remove).fontSize, '"Remove filter": the values\' size').to.equal(getComputedStyle(link).fontSize);
+    expect(getComputedStyle(remove).fontWeight).to.equal(getComputedStyle(link.closest('li')!).fontWeight);
+  });
 });
 
 describe('catalog-active-filters', () => {
