@@ -37,9 +37,10 @@
  * --profile DIR: one more run per catalog (not counted) with the V8 sampling profiler on in the worker from the moment
  * it is attached to the first rows: writes DIR/<catalog>.cpuprofile (open it in DevTools) and prints the functions
  * with the most self time; the same for the second view's worker (DIR/<catalog>.second.cpuprofile).
- * --trace DIR: writes each run's Chromium trace to DIR/<catalog>.run<N>.json, with V8's compile events and Blink's
- * style invalidation tracking (why elements were restyled), for DevTools' Performance panel or Perfetto. These
- * categories cost CPU themselves: read the traces for where time goes, not for the table's numbers.
+ * --trace DIR: writes each run's Chromium trace to DIR/<catalog>.run<N>.json, with DevTools' timeline, V8's compile
+ * events and Blink's style invalidation tracking (why elements were restyled), for DevTools' Performance panel or
+ * Perfetto. These categories cost CPU themselves (the timeline 0.8 ms of a first click: scripts/trace-cpu.mjs):
+ * read the traces for where time goes, not for the table's numbers.
  * --write-readme puts the table into README.md between <!-- bench-file-store:start --> and <!-- bench-file-store:end -->.
  */
 import { spawnSync } from 'node:child_process';
@@ -55,7 +56,7 @@ import { ANTWERP, multiplyCatalog } from './bench-catalog.mjs';
 import { parseRdfText } from '../src/catalog-engine/parse/text.ts';
 import { writeRdf } from '../src/catalog-engine/write.ts';
 import { MAX_CATALOG_BYTES } from '../src/store/file/open-catalog.ts';
-import { TRACE_CATEGORIES, threadCpu } from './trace-cpu.mjs';
+import { TIMELINE_CATEGORIES, TRACE_CATEGORIES, threadCpu } from './trace-cpu.mjs';
 import { writeReadmeSection } from './readme-section.mjs';
 import { createStoreServer } from '../dev-store/server.ts';
 
@@ -453,7 +454,7 @@ async function measureRun(browser, site, files, query, { profile = false, store 
   site.reset();
   files.reset();
   // (--trace: V8's compile events too, to tell lazy compilation from running)
-  if (!profile) await browser.startTracing(page, { categories: traceTo ? [...TRACE_CATEGORIES, 'v8', 'disabled-by-default-v8.compile', 'disabled-by-default-devtools.timeline.invalidationTracking'] : TRACE_CATEGORIES });
+  if (!profile) await browser.startTracing(page, { categories: traceTo ? [...TRACE_CATEGORIES, ...TIMELINE_CATEGORIES, 'v8', 'disabled-by-default-v8.compile', 'disabled-by-default-devtools.timeline.invalidationTracking'] : TRACE_CATEGORIES });
   let trace;
   let first;
   let phases;
@@ -665,7 +666,7 @@ const text = [
   + `${cpus().length} × ${cpu}, medians of ${opts.runs} runs after a warm-up, a fresh browser context per run (nothing cached for the first view). `
   + `Catalogs: the Antwerp catalog of \`../shared\` ×${opts.copies.join(', ×')}, each copy with its own dataset / distribution IRIs and blank nodes, written by the engine's writers. `
   + 'File and JS: bytes sent (in brackets: gzip, as a host that compresses would send them; JS = the bundle, the worker and the parser chunks). '
-  + 'First results: navigation start → first rows drawn. Worker CPU and main CPU: thread time of the worker (fetch, parse, index, first answer) and of the page\'s main thread from navigation start to the first rows, from a Chromium trace. '
+  + 'First results: navigation start → first rows drawn. Worker CPU and main CPU: thread time of the worker (fetch, parse, index, first answer) and of the page\'s main thread from navigation start to the first rows, from a Chromium trace of the threads\' top-level tasks and the page\'s marks (without DevTools\' timeline of every call, layout and paint, which would add 0.8 ms of its own to a first click). '
   + 'Worker heap: the worker\'s JS heap after a garbage collection once the rows show (CDP `Runtime.getHeapUsage` on the worker). '
   + 'Facet click (the value with the most hits below the total, clicked with the mouse as a reader does: pointer over it, then pressed): main-thread CPU (thread time, trace; issue 29 asks ≤ 20 ms) and the worker\'s CPU from the press to the frame that shows the list and facets redrawn with the value selected, that frame\'s style, layout and paint included, and the wall time; '
   + `later clicks: the median main-thread CPU of ${LATER_CLICKS} more clicks on the same page, each on the value that then narrows the result most (a first click also runs code for the first time: V8 compiles it, Lit prepares the templates of a selected value)`
