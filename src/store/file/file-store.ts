@@ -18,7 +18,8 @@ import type { ProgressDocument } from './progress-view.ts';
 
 interface Answer {
   readonly status: number;
-  readonly body: string;
+  /** JSON text, or its UTF-8 bytes (from the worker). */
+  readonly body: string | Uint8Array<ArrayBuffer>;
 }
 
 interface Backend {

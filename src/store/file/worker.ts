@@ -5,7 +5,8 @@
 import { answerJson, isCatalogFileFailure, openCatalog, type AnswerGet, type FileAnswer } from './open-catalog.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 
-const scope = self as unknown as { postMessage(m: FromWorker): void; onmessage: ((e: MessageEvent<ToWorker>) => void) | null };
+const scope = self as unknown as { postMessage(m: FromWorker, transfer?: Transferable[]): void; onmessage: ((e: MessageEvent<ToWorker>) => void) | null };
+const utf8 = new TextEncoder();
 let answer: Promise<AnswerGet> | undefined;
 
 scope.onmessage = ({ data }) => {
@@ -20,6 +21,7 @@ scope.onmessage = ({ data }) => {
   const { id, url } = data;
   void answer?.then(async (get) => {
     const a: FileAnswer = await get(url).catch((e: unknown) => ({ status: 500, body: { error: String(e) } }));
-    scope.postMessage({ type: 'answer', id, status: a.status, body: answerJson(a) });
+    const body = utf8.encode(answerJson(a));
+    scope.postMessage({ type: 'answer', id, status: a.status, body }, [body.buffer]);
   });
 };
